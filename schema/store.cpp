@@ -1,0 +1,888 @@
+#include "schema/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "schema/migrations.h"
+
+namespace tw {
+
+namespace {
+
+std::string join_lines(const std::string& source, const std::vector<ContentError>& errors) {
+  std::string out;
+  for (const auto& e : errors) {
+    if (!out.empty()) out += '\n';
+    out += format_error(source, e);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading rows defensively: STRICT tables may be bypassed (a tampered file, an older
+// SQLite), so every value's type is checked before it is used.
+
+std::string describe(const SQLite::Column& c) {
+  switch (c.getType()) {
+    case SQLITE_NULL: return "NULL";
+    case SQLITE_INTEGER: return std::to_string(c.getInt64());
+    case SQLITE_FLOAT: return c.getText();
+    case SQLITE_BLOB: return "<blob of " + std::to_string(c.getBytes()) + " bytes>";
+    default: return c.getString();
+  }
+}
+
+std::string type_name(int type) {
+  switch (type) {
+    case SQLITE_NULL: return "NULL";
+    case SQLITE_INTEGER: return "an integer";
+    case SQLITE_FLOAT: return "a real number";
+    case SQLITE_BLOB: return "a blob";
+    default: return "text";
+  }
+}
+
+// Reads the columns of the current row of a statement, appending a ContentError for
+// every value of the wrong type or out of range.
+class RowReader {
+ public:
+  RowReader(SQLite::Statement& st, std::string table, std::vector<ContentError>& errors)
+      : st_(st), table_(std::move(table)), errors_(errors) {}
+
+  void set_row(std::string row) { row_ = std::move(row); }
+  const std::string& row() const { return row_; }
+  std::string describe_col(int col) const { return describe(st_.getColumn(col)); }
+
+  void error(const std::string& column, const std::string& value, const std::string& message) {
+    errors_.push_back({table_, row_, column, value, message});
+  }
+
+  // TEXT (NULL allowed only when `nullable`, read as ""). nullopt = reported problem.
+  std::optional<std::string> text(int col, const std::string& column, bool nullable = false,
+                                  bool non_empty = false) {
+    const SQLite::Column c = st_.getColumn(col);
+    if (c.getType() == SQLITE_NULL && nullable) return std::string();
+    if (c.getType() != SQLITE_TEXT) {
+      error(column, describe(c),
+            std::string(nullable ? "text or NULL" : "text") + ", not " + type_name(c.getType()));
+      return std::nullopt;
+    }
+    std::string s = c.getString();
+    if (non_empty && s.empty()) {
+      error(column, s, "a non-empty text");
+      return std::nullopt;
+    }
+    return s;
+  }
+
+  std::optional<int64_t> integer(int col, const std::string& column, int64_t lo, int64_t hi) {
+    const SQLite::Column c = st_.getColumn(col);
+    const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+    if (c.getType() != SQLITE_INTEGER) {
+      error(column, describe(c), "an integer in " + range + ", not " + type_name(c.getType()));
+      return std::nullopt;
+    }
+    const int64_t v = c.getInt64();
+    if (v < lo || v > hi) {
+      error(column, std::to_string(v), "an integer in " + range);
+      return std::nullopt;
+    }
+    return v;
+  }
+
+  // A text key column: when its type is wrong the row is named by rowid.
+  std::optional<std::string> key(int col, const std::string& column) {
+    const SQLite::Column c = st_.getColumn(col);
+    if (c.getType() == SQLITE_TEXT) return c.getString();
+    error(column, describe(c), "text, not " + type_name(c.getType()));
+    return std::nullopt;
+  }
+
+ private:
+  SQLite::Statement& st_;
+  std::string table_;
+  std::vector<ContentError>& errors_;
+  std::string row_;
+};
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string all_port_names() {
+  std::string s;
+  for (auto n : kPortNames) {
+    if (!s.empty()) s += ' ';
+    s += n;
+  }
+  return s;
+}
+
+std::string param_keys() {
+  std::string s;
+  for (const auto& p : rule_param_specs()) {
+    if (!s.empty()) s += ", ";
+    s += p.key;
+  }
+  return s;
+}
+
+constexpr size_t kMaxMatchGroups = 15;
+constexpr size_t kMaxTerrains = 255;
+
+std::vector<Terrain> load_terrains(SQLite::Database& db, std::vector<ContentError>& errors) {
+  std::vector<Terrain> out;
+  std::map<std::string, uint8_t> groups;
+  SQLite::Statement st(db, "SELECT rowid, id, kind, match, colour FROM terrain ORDER BY rowid");
+  RowReader r(st, "terrain", errors);
+  while (st.executeStep()) {
+    r.set_row("rowid " + r.describe_col(0));
+    auto id = r.key(1, "id");
+    if (!id) continue;
+    r.set_row(*id);
+    Terrain t;
+    t.id = *id;
+    if (auto kind = r.text(2, "kind")) {
+      if (auto k = parse_kind(*kind))
+        t.kind = *k;
+      else
+        r.error("kind", *kind,
+                "one of city, road, field, monastery, castle, cemetery, lowland, mountain, "
+                "water");
+    }
+    if (auto match = r.text(3, "match", false, true)) {
+      t.match = *match;
+      auto it = groups.find(*match);
+      if (it != groups.end()) {
+        t.match_group = it->second;
+      } else if (groups.size() >= kMaxMatchGroups) {
+        r.error("match", *match,
+                "at most " + std::to_string(kMaxMatchGroups) + " distinct match groups");
+      } else {
+        t.match_group = static_cast<uint8_t>(groups.size() + 1);
+        groups.emplace(*match, t.match_group);
+      }
+    }
+    if (auto colour = r.text(4, "colour")) {
+      const bool ok = colour->size() == 7 && (*colour)[0] == '#' &&
+                      std::all_of(colour->begin() + 1, colour->end(), [](char ch) {
+                        return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
+                               (ch >= 'A' && ch <= 'F');
+                      });
+      if (ok)
+        t.colour = *colour;
+      else
+        r.error("colour", *colour, "a colour written #rrggbb");
+    }
+    if (out.size() >= kMaxTerrains) {
+      r.error("id", *id, "at most " + std::to_string(kMaxTerrains) + " terrains");
+      continue;
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::optional<size_t> find_terrain_index(const std::vector<Terrain>& ts, const std::string& id) {
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (ts[i].id == id) return i;
+  return std::nullopt;
+}
+
+// Parses `ports` into a mask; problems are reported through r.
+uint16_t parse_ports(RowReader& r, const std::string& text) {
+  uint16_t mask = 0;
+  for (const auto& w : split_words(text)) {
+    auto p = parse_port(w);
+    if (!p) {
+      r.error("ports", text, "unknown port name '" + w + "'; ports are " + all_port_names());
+      continue;
+    }
+    const auto bit = static_cast<uint16_t>(1u << *p);
+    if (mask & bit) r.error("ports", text, "port " + w + " is listed twice");
+    mask = static_cast<uint16_t>(mask | bit);
+  }
+  return mask;
+}
+
+std::vector<uint8_t> parse_touches(RowReader& r, const std::string& text) {
+  std::vector<uint8_t> out;
+  for (const auto& w : split_words(text)) {
+    const bool digits = w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char ch) {
+      return ch >= '0' && ch <= '9';
+    });
+    const int v = digits ? std::stoi(w) : -1;
+    if (v < 0 || v > 31) {
+      r.error("touches", text,
+              "space-separated segment indices 0..31, not '" + w + "'");
+      continue;
+    }
+    if (std::find(out.begin(), out.end(), v) != out.end()) {
+      r.error("touches", text, "segment " + w + " is listed twice");
+      continue;
+    }
+    out.push_back(static_cast<uint8_t>(v));
+  }
+  return out;
+}
+
+using TileKey = std::pair<std::string, std::string>;
+
+void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& errors) {
+  {
+    SQLite::Statement st(db, "SELECT rowid, id, name, source, confidence FROM tile_set ORDER BY rowid");
+    RowReader r(st, "tile_set", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto id = r.key(1, "id");
+      if (!id) continue;
+      r.set_row(*id);
+      r.text(2, "name");
+      r.text(3, "source", true);
+      r.text(4, "confidence", true);
+    }
+  }
+  std::map<TileKey, size_t> index;
+  {
+    SQLite::Statement st(db,
+                         "SELECT t.rowid, t.tile_set, t.id, t.count, t.reconstructed, "
+                         "t.ghost_symbols, t.note, s.rowid FROM tile_type t "
+                         "LEFT JOIN tile_set s ON s.id = t.tile_set "
+                         "ORDER BY s.rowid IS NULL, s.rowid, t.rowid");
+    RowReader r(st, "tile_type", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto set = r.key(1, "tile_set");
+      auto id = r.key(2, "id");
+      if (!set || !id) continue;
+      r.set_row(*set + "/" + *id);
+      if (st.getColumn(7).isNull())
+        r.error("tile_set", *set, "the id of an existing tile_set");
+      TileType t;
+      t.tile_set = *set;
+      t.id = *id;
+      if (auto v = r.integer(3, "count", 0, 10000)) t.count = static_cast<int>(*v);
+      if (auto v = r.integer(4, "reconstructed", 0, 1)) t.reconstructed = *v == 1;
+      if (auto v = r.integer(5, "ghost_symbols", 0, 9)) t.ghost_symbols = static_cast<int>(*v);
+      if (auto v = r.text(6, "note")) t.note = *v;
+      if (!index.emplace(TileKey{*set, *id}, c.tiles.size()).second) {
+        r.error("id", *id, "a tile id unique within its tile set");
+        continue;
+      }
+      c.tiles.push_back(std::move(t));
+    }
+  }
+  // Segments: grouped per tile, in idx order; idx must run 0..n-1.
+  std::vector<int64_t> next_idx(c.tiles.size(), 0);
+  SQLite::Statement st(db,
+                       "SELECT rowid, tile_set, tile_id, idx, terrain, ports, shields, fogged, "
+                       "touches FROM tile_segment ORDER BY tile_set, tile_id, idx, rowid");
+  RowReader r(st, "tile_segment", errors);
+  while (st.executeStep()) {
+    r.set_row("rowid " + r.describe_col(0));
+    auto set = r.key(1, "tile_set");
+    auto id = r.key(2, "tile_id");
+    if (!set || !id) continue;
+    r.set_row(*set + "/" + *id + "#" + r.describe_col(3));
+    auto it = index.find({*set, *id});
+    if (it == index.end()) {
+      r.error("tile_id", *set + "/" + *id, "a tile type of tile_type");
+      continue;
+    }
+    auto idx = r.integer(3, "idx", 0, 31);
+    if (!idx) continue;
+    TileType& t = c.tiles[it->second];
+    int64_t& expected = next_idx[it->second];
+    if (*idx != expected)
+      r.error("idx", std::to_string(*idx),
+              "segment numbers run 0..n-1 per tile without gaps; expected " +
+                  std::to_string(expected));
+    expected = *idx + 1;
+    Segment s;
+    s.terrain = UINT8_MAX;
+    if (auto terrain = r.text(4, "terrain")) {
+      if (auto ti = find_terrain_index(c.terrains, *terrain)) {
+        s.terrain = static_cast<uint8_t>(*ti);
+        s.kind = c.terrains[*ti].kind;
+      } else {
+        r.error("terrain", *terrain, "the id of a terrain");
+      }
+    }
+    if (auto ports = r.text(5, "ports")) s.ports = parse_ports(r, *ports);
+    if (auto v = r.integer(6, "shields", 0, 9)) s.shields = static_cast<uint8_t>(*v);
+    if (auto v = r.integer(7, "fogged", 0, 1)) s.fogged = *v == 1;
+    if (auto touches = r.text(8, "touches")) s.touches = parse_touches(r, *touches);
+    t.segments.push_back(std::move(s));
+  }
+}
+
+struct OwnParams {
+  std::vector<std::pair<const ParamSpec*, int64_t>> values;  // rowid order
+};
+
+void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>& errors) {
+  std::map<std::string, size_t> index;
+  {
+    SQLite::Statement st(db,
+                         "SELECT rowid, id, name, system, parent, start_tile_set, start_tile, "
+                         "description FROM rule_set ORDER BY rowid");
+    RowReader r(st, "rule_set", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto id = r.key(1, "id");
+      if (!id) continue;
+      r.set_row(*id);
+      RuleSet rs;
+      rs.id = *id;
+      if (auto v = r.text(2, "name")) rs.name = *v;
+      if (auto v = r.text(3, "system")) {
+        if (auto sys = parse_system(*v))
+          rs.system = *sys;
+        else
+          r.error("system", *v, "one of base, gcc, mists, discovery");
+      }
+      if (auto v = r.text(4, "parent", true)) rs.parent = *v;
+      auto set = r.text(5, "start_tile_set");
+      auto tile = r.text(6, "start_tile");
+      if (set && tile) {
+        rs.start_tile = c.find_tile(*set, *tile);
+        if (rs.start_tile < 0)
+          r.error("start_tile", *set + "/" + *tile, "an existing tile type (tile_set/id)");
+      }
+      if (auto v = r.text(7, "description")) rs.description = *v;
+      if (!index.emplace(*id, c.rule_sets.size()).second) {
+        r.error("id", *id, "a unique rule set id");
+        continue;
+      }
+      c.rule_sets.push_back(std::move(rs));
+    }
+  }
+  const size_t n = c.rule_sets.size();
+
+  // Own pools and params.
+  std::vector<std::vector<PoolEntry>> pools(n);
+  {
+    SQLite::Statement st(db,
+                         "SELECT rowid, rule_set, tile_set, tile_id, count FROM rule_set_pool "
+                         "ORDER BY rowid");
+    RowReader r(st, "rule_set_pool", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto rs = r.key(1, "rule_set");
+      auto set = r.key(2, "tile_set");
+      auto tile = r.key(3, "tile_id");
+      if (!rs || !set || !tile) continue;
+      r.set_row(*rs + "/" + *set + "/" + *tile);
+      auto count = r.integer(4, "count", 0, 10000);
+      auto it = index.find(*rs);
+      if (it == index.end()) {
+        r.error("rule_set", *rs, "the id of a rule set");
+        continue;
+      }
+      const int ti = c.find_tile(*set, *tile);
+      if (ti < 0) {
+        r.error("tile_id", *set + "/" + *tile, "an existing tile type (tile_set/id)");
+        continue;
+      }
+      auto& pool = pools[it->second];
+      if (std::any_of(pool.begin(), pool.end(), [&](const PoolEntry& e) { return e.tile == ti; })) {
+        r.error("tile_id", *set + "/" + *tile, "each tile type once per pool");
+        continue;
+      }
+      if (count) pool.push_back({ti, static_cast<int>(*count)});
+    }
+  }
+  std::vector<OwnParams> params(n);
+  {
+    SQLite::Statement st(db, "SELECT rowid, rule_set, key, value FROM rule_param ORDER BY rowid");
+    RowReader r(st, "rule_param", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto rs = r.key(1, "rule_set");
+      auto key = r.key(2, "key");
+      if (!rs || !key) continue;
+      r.set_row(*rs + "/" + *key);
+      auto it = index.find(*rs);
+      if (it == index.end()) {
+        r.error("rule_set", *rs, "the id of a rule set");
+        continue;
+      }
+      const ParamSpec* spec = find_param(*key);
+      if (!spec) {
+        r.error("key", *key, "a known parameter: " + param_keys());
+        continue;
+      }
+      if (auto v = r.integer(3, "value", spec->min, spec->max))
+        params[it->second].values.emplace_back(spec, *v);
+    }
+  }
+
+  // Parents: unknown ids and loops are errors; a loop is reported once, on its first
+  // member in rowid order.
+  std::vector<int> parent(n, -1);
+  for (size_t i = 0; i < n; ++i) {
+    const auto& p = c.rule_sets[i].parent;
+    if (p.empty()) continue;
+    auto it = index.find(p);
+    if (it == index.end())
+      errors.push_back({"rule_set", c.rule_sets[i].id, "parent", p, "the id of a rule set"});
+    else
+      parent[i] = static_cast<int>(it->second);
+  }
+  std::vector<int> state(n, 0);  // 0 unseen, 1 on the current path, 2 done
+  std::vector<bool> looped(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<int> path;
+    int j = static_cast<int>(i);
+    while (j >= 0 && state[j] == 0) {
+      state[j] = 1;
+      path.push_back(j);
+      j = parent[j];
+    }
+    if (j >= 0 && state[j] == 1) {
+      auto from = std::find(path.begin(), path.end(), j);
+      std::vector<int> loop(from, path.end());
+      const int first = *std::min_element(loop.begin(), loop.end());
+      std::string chain;
+      auto start = std::find(loop.begin(), loop.end(), first);
+      std::rotate(loop.begin(), start, loop.end());
+      for (int k : loop) chain += c.rule_sets[k].id + " -> ";
+      chain += c.rule_sets[first].id;
+      errors.push_back({"rule_set", c.rule_sets[first].id, "parent", c.rule_sets[first].parent,
+                        "a parent chain that ends; this one loops: " + chain});
+      for (int k : loop) looped[k] = true;
+    }
+    for (int k : path) state[k] = 2;
+  }
+
+  // Resolve parents first (recursion depth is bounded by n: no loops are followed).
+  std::vector<bool> resolved(n, false);
+  auto resolve = [&](auto&& self, size_t i) -> void {
+    if (resolved[i]) return;
+    resolved[i] = true;
+    RuleSet& rs = c.rule_sets[i];
+    const int p = looped[i] ? -1 : parent[i];
+    if (p >= 0) {
+      self(self, static_cast<size_t>(p));
+      rs.rules = c.rule_sets[p].rules;
+      rs.pool = pools[i].empty() ? c.rule_sets[p].pool : pools[i];
+    } else {
+      rs.rules = Rules{};
+      rs.pool = pools[i];
+    }
+    for (const auto& [spec, v] : params[i].values) rs.rules.*(spec->field) = v;
+  };
+  for (size_t i = 0; i < n; ++i) resolve(resolve, i);
+  for (auto& rs : c.rule_sets)
+    std::sort(rs.pool.begin(), rs.pool.end(),
+              [](const PoolEntry& a, const PoolEntry& b) { return a.tile < b.tile; });
+}
+
+std::string sqlite_message(const std::exception& e) { return e.what(); }
+
+}  // namespace
+
+LoadError::LoadError(std::string source, std::vector<ContentError> errors)
+    : StoreError(join_lines(source, errors)),
+      source_(std::move(source)),
+      errors_(std::move(errors)) {}
+
+Store::Store(std::string path, std::unique_ptr<SQLite::Database> db, bool read_only)
+    : path_(std::move(path)), db_(std::move(db)), read_only_(read_only) {}
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+Store::~Store() = default;
+
+Store Store::open(const std::string& path, Mode mode) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  const bool exists = fs::exists(status);
+  if (mode == Mode::Create) {
+    if (exists)
+      throw StoreError(path + ": already exists; a new database needs a path that is not taken");
+  } else {
+    if (!exists) throw StoreError(path + ": no such database file");
+    if (!fs::is_regular_file(status))
+      throw StoreError(path + ": not a regular file, so not a Tilewright database");
+    if (fs::file_size(path, ec) == 0 && !ec)
+      throw StoreError(path +
+                       ": empty file (0 bytes), not a Tilewright database; a Tilewright "
+                       "database is never empty (was it truncated?)");
+  }
+  const int flags = mode == Mode::ReadOnly ? SQLite::OPEN_READONLY
+                    : mode == Mode::ReadWrite ? SQLite::OPEN_READWRITE
+                                              : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
+  std::unique_ptr<SQLite::Database> db;
+  try {
+    db = std::make_unique<SQLite::Database>(path, flags, 5000);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path + ": cannot open: " + sqlite_message(e));
+  }
+  Store store(path, std::move(db), mode == Mode::ReadOnly);
+  if (mode != Mode::Create) {
+    store.check_and_migrate(mode);
+    return store;
+  }
+  try {
+    store.check_and_migrate(mode);
+  } catch (...) {
+    store.db_.reset();
+    fs::remove(path, ec);  // a failed Create leaves nothing behind
+    throw;
+  }
+  return store;
+}
+
+void Store::check_and_migrate(Mode mode) {
+  SQLite::Database& db = *db_;
+  const int latest = latest_schema_version();
+  int version = 0;
+  try {
+    version = db.execAndGet("PRAGMA user_version").getInt();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": not a Tilewright database: the file is not an SQLite database or is corrupt (" +
+                     sqlite_message(e) + ")");
+  }
+  if (version > latest)
+    throw StoreError(path_ + ": written by a newer Tilewright (schema version " +
+                     std::to_string(version) + "); this build knows schema versions up to " +
+                     std::to_string(latest) + ". Update Tilewright or open another database.");
+  if (version < 0)
+    throw StoreError(path_ + ": not a Tilewright database (schema version " +
+                     std::to_string(version) + ")");
+  if (mode != Mode::Create) {
+    std::string problems;
+    try {
+      SQLite::Statement q(db, "PRAGMA quick_check(5)");
+      while (q.executeStep()) {
+        const std::string line = q.getColumn(0).getString();
+        if (line == "ok") continue;
+        if (!problems.empty()) problems += "; ";
+        problems += line;
+      }
+    } catch (const SQLite::Exception& e) {
+      problems = sqlite_message(e);
+    }
+    if (!problems.empty())
+      throw StoreError(path_ + ": the database is corrupt (PRAGMA quick_check: " + problems +
+                       "); not a usable Tilewright database");
+  }
+  std::vector<std::string> tables;
+  try {
+    SQLite::Statement q(db,
+                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE "
+                        "'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    while (q.executeStep()) tables.push_back(q.getColumn(0).getString());
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": the database is corrupt (" + sqlite_message(e) + ")");
+  }
+  const bool has_terrain = std::find(tables.begin(), tables.end(), "terrain") != tables.end();
+  if (version == 0 && !tables.empty()) {
+    std::string list;
+    for (size_t i = 0; i < tables.size() && i < 5; ++i) list += (i ? ", " : "") + tables[i];
+    if (tables.size() > 5) list += ", ...";
+    throw StoreError(path_ + ": not a Tilewright database (schema version 0" +
+                     std::string(has_terrain ? "" : ", no terrain table") +
+                     "; it holds tables " + list + ")");
+  }
+  if (version > 0 && !has_terrain)
+    throw StoreError(path_ + ": not a Tilewright database (schema version " +
+                     std::to_string(version) + " but no terrain table)");
+  if (version < latest) {
+    if (mode == Mode::ReadOnly)
+      throw StoreError(path_ + ": schema version " + std::to_string(version) +
+                       " is older than this build's " + std::to_string(latest) +
+                       "; open it for writing once to upgrade it (it is opened read-only "
+                       "here, so nothing was changed)");
+    // SQLite's recipe for schema changes: foreign keys off around the migration, then
+    // PRAGMA foreign_key_check before each commit.
+    db.exec("PRAGMA foreign_keys = OFF");
+    for (const Migration& m : migrations()) {
+      if (m.version <= version) continue;
+      try {
+        SQLite::Transaction tx(db);
+        db.exec(std::string(m.sql));
+        SQLite::Statement fk(db, "PRAGMA foreign_key_check");
+        if (fk.executeStep())
+          throw StoreError(path_ + ": migration " + std::string(m.name) +
+                           " broke a foreign key in table " + fk.getColumn(0).getString() +
+                           "; the database stays at schema version " + std::to_string(version));
+        db.exec("PRAGMA user_version = " + std::to_string(m.version));
+        tx.commit();
+      } catch (const SQLite::Exception& e) {
+        throw StoreError(path_ + ": migration " + std::string(m.name) + " failed (" +
+                         sqlite_message(e) + "); the database stays at schema version " +
+                         std::to_string(version));
+      }
+      version = m.version;
+    }
+  }
+  db.exec("PRAGMA foreign_keys = ON");
+}
+
+int Store::schema_version() const { return db_->execAndGet("PRAGMA user_version").getInt(); }
+
+void Store::require_writable(const char* what) const {
+  if (read_only_) throw StoreError(path_ + ": opened read-only, cannot " + what);
+}
+
+Content Store::load_content() const {
+  Content c;
+  c.source = path_;
+  std::vector<ContentError> errors;
+  try {
+    c.terrains = load_terrains(*db_, errors);
+    load_tiles(*db_, c, errors);
+    load_rule_sets(*db_, c, errors);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot read the content (" + sqlite_message(e) + ")");
+  }
+  for (auto& t : c.tiles) finalize_tile(t, c.terrains, errors);
+  // validate_content re-checks some things the loader already reported with more detail
+  // (a missing start tile, say); keep the loader's message only.
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (const auto& e : errors) seen.insert({e.table, e.row, e.column});
+  for (auto& e : validate_content(c))
+    if (!seen.count({e.table, e.row, e.column})) errors.push_back(std::move(e));
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  return c;
+}
+
+namespace {
+
+// Skips blanks and SQL comments; returns where the next statement starts.
+const char* skip_blank(const char* p, const char* end) {
+  while (p < end) {
+    if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+      ++p;
+    } else if (end - p >= 2 && p[0] == '-' && p[1] == '-') {
+      while (p < end && *p != '\n') ++p;
+    } else if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
+      p += 2;
+      while (end - p >= 2 && !(p[0] == '*' && p[1] == '/')) ++p;
+      p = end - p >= 2 ? p + 2 : end;
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+
+}  // namespace
+
+void Store::exec_script(const std::string& sql, const std::string& name) {
+  require_writable("run a script");
+  sqlite3* h = db_->getHandle();
+  const char* const begin = sql.c_str();
+  const char* const end = begin + sql.size();
+  auto fail = [&](const char* at, const std::string& what) {
+    const auto line = 1 + std::count(begin, at, '\n');
+    throw StoreError(name + ":" + std::to_string(line) + ": " + what +
+                     " (nothing of this script was written to " + path_ + ")");
+  };
+  try {
+    SQLite::Transaction tx(*db_);
+    const int version_before = schema_version();
+    const char* p = begin;
+    while ((p = skip_blank(p, end)) < end) {
+      sqlite3_stmt* raw = nullptr;
+      const char* tail = nullptr;
+      if (sqlite3_prepare_v2(h, p, static_cast<int>(end - p), &raw, &tail) != SQLITE_OK)
+        fail(p, sqlite3_errmsg(h));
+      std::unique_ptr<sqlite3_stmt, StmtFinalizer> st(raw);
+      if (!st) {  // only blanks or comments were left
+        p = tail;
+        continue;
+      }
+      int rc = SQLITE_ROW;
+      while (rc == SQLITE_ROW) rc = sqlite3_step(st.get());
+      if (rc != SQLITE_DONE) fail(p, sqlite3_errmsg(h));
+      p = tail;
+    }
+    if (schema_version() != version_before)
+      fail(end, "a content script must not change PRAGMA user_version");
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(name + ": " + sqlite_message(e) + " (nothing of this script was written to " +
+                     path_ + ")");
+  }
+}
+
+std::optional<std::string> Store::meta(const std::string& key) const {
+  try {
+    SQLite::Statement st(*db_, "SELECT value FROM meta WHERE key = ?");
+    st.bind(1, key);
+    if (st.executeStep()) return st.getColumn(0).getString();
+    return std::nullopt;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot read meta " + key + " (" + sqlite_message(e) + ")");
+  }
+}
+
+void Store::set_meta(const std::string& key, const std::string& value) {
+  require_writable("set meta values");
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement st(*db_,
+                         "INSERT INTO meta (key, value) VALUES (?, ?) "
+                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    st.bind(1, key);
+    st.bind(2, value);
+    st.exec();
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot set meta " + key + " (" + sqlite_message(e) + ")");
+  }
+}
+
+namespace {
+std::string ports_text(uint16_t mask) {
+  std::string s;
+  for (int p = 0; p < kPortCount; ++p)
+    if (mask & (1u << p)) {
+      if (!s.empty()) s += ' ';
+      s += kPortNames[p];
+    }
+  return s;
+}
+std::string touches_text(const std::vector<uint8_t>& touches) {
+  std::string s;
+  for (uint8_t t : touches) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(t);
+  }
+  return s;
+}
+}  // namespace
+
+void Store::save_tile_type(const TileType& t) {
+  require_writable("save a tile type");
+  const std::string row = t.tile_set + "/" + t.id;
+  std::vector<ContentError> errors;
+  std::vector<Terrain> terrains;
+  try {
+    terrains = load_terrains(*db_, errors);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot read terrains (" + sqlite_message(e) + ")");
+  }
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    const std::string seg_row = row + "#" + std::to_string(i);
+    if (s.terrain >= terrains.size())
+      errors.push_back({"tile_segment", seg_row, "terrain", std::to_string(s.terrain),
+                        "the index of one of the " + std::to_string(terrains.size()) +
+                            " terrains of this database"});
+    else if (terrains[s.terrain].kind != s.kind)
+      errors.push_back({"tile_segment", seg_row, "terrain", terrains[s.terrain].id,
+                        "a terrain of kind " + std::string(kind_name(s.kind)) + ", not " +
+                            std::string(kind_name(terrains[s.terrain].kind))});
+  }
+  if (errors.empty()) {
+    TileType check = t;
+    finalize_tile(check, terrains, errors);
+  }
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement del(*db_, "DELETE FROM tile_segment WHERE tile_set = ? AND tile_id = ?");
+    del.bind(1, t.tile_set);
+    del.bind(2, t.id);
+    del.exec();
+    SQLite::Statement up(*db_,
+                         "INSERT INTO tile_type (tile_set, id, count, reconstructed, "
+                         "ghost_symbols, note) VALUES (?, ?, ?, ?, ?, ?) "
+                         "ON CONFLICT (tile_set, id) DO UPDATE SET count = excluded.count, "
+                         "reconstructed = excluded.reconstructed, "
+                         "ghost_symbols = excluded.ghost_symbols, note = excluded.note");
+    up.bind(1, t.tile_set);
+    up.bind(2, t.id);
+    up.bind(3, t.count);
+    up.bind(4, t.reconstructed ? 1 : 0);
+    up.bind(5, t.ghost_symbols);
+    up.bind(6, t.note);
+    up.exec();
+    SQLite::Statement ins(*db_,
+                          "INSERT INTO tile_segment (tile_set, tile_id, idx, terrain, ports, "
+                          "shields, fogged, touches) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (size_t i = 0; i < t.segments.size(); ++i) {
+      const Segment& s = t.segments[i];
+      ins.reset();
+      ins.bind(1, t.tile_set);
+      ins.bind(2, t.id);
+      ins.bind(3, static_cast<int>(i));
+      ins.bind(4, terrains[s.terrain].id);
+      ins.bind(5, ports_text(s.ports));
+      ins.bind(6, static_cast<int>(s.shields));
+      ins.bind(7, s.fogged ? 1 : 0);
+      ins.bind(8, touches_text(s.touches));
+      ins.exec();
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot save tile type " + row + " (" + sqlite_message(e) +
+                     "); nothing was written");
+  }
+}
+
+void Store::save_rule_params(const std::string& rule_set,
+                             const std::vector<std::pair<std::string, int64_t>>& params) {
+  require_writable("save rule parameters");
+  std::vector<ContentError> errors;
+  for (const auto& [key, value] : params) {
+    const ParamSpec* spec = find_param(key);
+    if (!spec)
+      errors.push_back({"rule_param", rule_set + "/" + key, "key", key,
+                        "a known parameter: " + param_keys()});
+    else if (value < spec->min || value > spec->max)
+      errors.push_back({"rule_param", rule_set + "/" + key, "value", std::to_string(value),
+                        "an integer in " + std::to_string(spec->min) + ".." +
+                            std::to_string(spec->max)});
+  }
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?");
+    exists.bind(1, rule_set);
+    if (!exists.executeStep())
+      throw StoreError(path_ + ": no rule set '" + rule_set + "'; nothing was written");
+    SQLite::Statement st(*db_,
+                         "INSERT INTO rule_param (rule_set, key, value) VALUES (?, ?, ?) "
+                         "ON CONFLICT (rule_set, key) DO UPDATE SET value = excluded.value");
+    for (const auto& [key, value] : params) {
+      st.reset();
+      st.bind(1, rule_set);
+      st.bind(2, key);
+      st.bind(3, value);
+      st.exec();
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot save parameters of rule set " + rule_set + " (" +
+                     sqlite_message(e) + "); nothing was written");
+  }
+}
+
+}  // namespace tw

@@ -1,0 +1,102 @@
+// Store: one open Tilewright database (SQLite), and the code that turns its rows into
+// engine Content and writes edits back.
+//
+// Invariants a Store keeps once open() has returned: the file is a healthy SQLite
+// database (PRAGMA quick_check passed) at exactly latest_schema_version(), foreign keys
+// are enforced on the connection, and a ReadOnly store never writes. Every write runs in
+// one transaction: it lands completely or not at all. Problems with the file (missing,
+// corrupt, foreign, from a newer Tilewright) are StoreErrors naming the path; problems
+// with the content are a LoadError listing every one of them at once.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/content.h"
+
+namespace SQLite {
+class Database;
+}
+
+namespace tw {
+
+// The database cannot be opened, read or written as asked. what() names the path.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The content is wrong. what() lists every problem, one per line, each formatted by
+// tw::format_error(source, e); errors() gives them as values.
+class LoadError : public StoreError {
+ public:
+  LoadError(std::string source, std::vector<ContentError> errors);
+  const std::string& source() const { return source_; }
+  const std::vector<ContentError>& errors() const { return errors_; }
+
+ private:
+  std::string source_;
+  std::vector<ContentError> errors_;
+};
+
+class Store {
+ public:
+  enum class Mode {
+    ReadOnly,   // never writes; refuses a database that needs a migration
+    ReadWrite,  // applies pending migrations (one transaction each)
+    Create,     // makes a new database at a path that does not exist yet
+  };
+
+  static Store open(const std::string& path, Mode mode);
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();
+
+  const std::string& path() const { return path_; }
+  bool read_only() const { return read_only_; }
+  int schema_version() const;  // PRAGMA user_version
+
+  // Reads and checks everything (see the header paragraph of engine/content.h). Order:
+  // terrains, tile types (by tile set, then tile type, in rowid order), segments by idx,
+  // rule sets by rowid; pool entries in tile order. Throws LoadError with all problems.
+  Content load_content() const;
+
+  // Runs a content script (many statements) in one transaction. On failure nothing of
+  // the script is kept and StoreError names the script, the line and SQLite's message.
+  void exec_script(const std::string& sql, const std::string& name);
+
+  std::optional<std::string> meta(const std::string& key) const;
+  void set_meta(const std::string& key, const std::string& value);
+
+  // Writes one tile type (inserted, or replaced in place: its rowid and so its order
+  // stay) with all its segments, in one transaction. Segment::terrain indexes this
+  // database's terrains in load_content() order, and each segment's kind must be its
+  // terrain's. The tile is checked by finalize_tile first: problems -> LoadError, and
+  // nothing is written.
+  void save_tile_type(const TileType& t);
+
+  // Sets parameters of an existing rule set (insert or replace each key), in one
+  // transaction. Unknown keys and out-of-range values -> LoadError, nothing written.
+  void save_rule_params(const std::string& rule_set,
+                        const std::vector<std::pair<std::string, int64_t>>& params);
+
+  // The connection, for layers that add their own tables in later migrations.
+  SQLite::Database& database() { return *db_; }
+
+ private:
+  Store(std::string path, std::unique_ptr<SQLite::Database> db, bool read_only);
+  void check_and_migrate(Mode mode);
+  void require_writable(const char* what) const;
+
+  std::string path_;
+  std::unique_ptr<SQLite::Database> db_;
+  bool read_only_ = true;
+};
+
+}  // namespace tw
