@@ -86,7 +86,7 @@ TEST_CASE("an SQLite database of another program is not a Tilewright database") 
   refused_everywhere(path, {"not a Tilewright database", "no terrain table", "customers"});
 }
 
-TEST_CASE("a missing file is named and not created; Create refuses a taken path") {
+TEST_CASE("a missing file is named and not created, and Create refuses a taken path") {
   TempDir dir;
   const std::string path = dir.file("missing.db");
   for (auto mode : {Store::Mode::ReadOnly, Store::Mode::ReadWrite}) {

@@ -19,7 +19,7 @@ TEST_CASE("migrations are numbered 1..N and embedded verbatim") {
   CHECK(latest_schema_version() == ms.back().version);
 }
 
-TEST_CASE("Create makes a database at the latest version; reopening it changes nothing") {
+TEST_CASE("Create makes a database at the latest version, and reopening it changes nothing") {
   TempDir dir;
   const std::string path = dir.file("new.db");
   {

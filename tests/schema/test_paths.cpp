@@ -39,7 +39,7 @@ class EnvGuard {
 
 }  // namespace
 
-TEST_CASE("--db wins, then TILEWRIGHT_DB") {
+TEST_CASE("the --db option wins, then TILEWRIGHT_DB") {
   EnvGuard env;
   env.set("TILEWRIGHT_DB", "/somewhere/env.db");
   CHECK(resolve_db_path(std::string("/x/cli.db")) == "/x/cli.db");
