@@ -1,0 +1,423 @@
+#include "cli/commands.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/record.h"
+#include "engine/bots.h"
+#include "engine/tgn.h"
+#include "schema/paths.h"
+#include "schema/store.h"
+
+namespace tw {
+
+std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code, std::string* path_out) {
+  try {
+    const std::string path = resolve_db_path(o.db);
+    if (path_out) *path_out = path;
+    Store store = Store::open(path, Store::Mode::ReadOnly);
+    return store.load_content();
+  } catch (const std::exception& e) {
+    err << "tilewright: " << e.what() << '\n';
+    if (code) *code = kExitDatabase;
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+bool read_file(const std::string& path, std::string& text, std::ostream& err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err << "tilewright: cannot read " << path << '\n';
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+std::optional<tgn::Record> read_record(const std::string& path, std::ostream& err) {
+  std::string text;
+  if (!read_file(path, text, err)) return std::nullopt;
+  auto parsed = tgn::parse(text);
+  if (!parsed.record) {
+    for (const auto& e : parsed.errors) err << path << ":" << e.line << ":" << e.column << ": " << e.message << '\n';
+    return std::nullopt;
+  }
+  return std::move(*parsed.record);
+}
+
+}  // namespace
+
+int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err) {
+  auto rec = read_record(o.file, err);
+  if (!rec) return kExitInput;
+  Replayed r = replay_record(c, *rec, o.ply);
+  if (r.setup_failed) {
+    err << o.file << ": " << *r.error << '\n';
+    return kExitInput;
+  }
+  if (r.error) {
+    err << o.file << ": " << *r.error << '\n';
+    if (o.verbose) {
+      err << "legal options:\n";
+      for (const auto& s : r.legal) err << "  " << s << '\n';
+    }
+    return kExitIllegal;
+  }
+  if (o.json)
+    out << state_json(r.game).dump() << '\n';
+  else
+    out << state_text(r.game);
+  return kExitOk;
+}
+
+int cmd_options(const Content& c, const std::string& file, std::ostream& out, std::ostream& err) {
+  auto rec = read_record(file, err);
+  if (!rec) return kExitInput;
+  Replayed r = replay_record(c, *rec);
+  if (r.setup_failed) {
+    err << file << ": " << *r.error << '\n';
+    return kExitInput;
+  }
+  if (r.error) {
+    err << file << ": " << *r.error << '\n';
+    return kExitIllegal;
+  }
+  for (const auto& s : option_strings(r.game)) out << s << '\n';
+  return kExitOk;
+}
+
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err) {
+  Content content;
+  try {
+    Store store = Store::open(db_path, Store::Mode::ReadOnly);
+    content = store.load_content();
+  } catch (const LoadError& e) {
+    err << e.what() << '\n';
+    err << db_path << ": " << e.errors().size() << " problem" << (e.errors().size() == 1 ? "" : "s") << '\n';
+    return kExitIllegal;
+  } catch (const std::exception& e) {
+    err << "tilewright: " << e.what() << '\n';
+    return kExitDatabase;
+  }
+  // Every rule set must also play: one seeded game of random bots, invariants checked.
+  int failures = 0;
+  auto bot = make_bot("random");
+  for (const auto& rs : content.rule_sets) {
+    GameSetup s;
+    s.rule_set = rs.id;
+    s.seed = 1;
+    const int n = static_cast<int>(std::max<int64_t>(2, rs.rules.min_players));
+    for (int p = 0; p < n && p < kMaxPlayers; ++p) s.players.push_back({"bot:random", "random"});
+    Game g;
+    if (auto v = Game::create(content, s, g)) {
+      err << db_path << ": rule set " << rs.id << ": " << v->message << '\n';
+      ++failures;
+      continue;
+    }
+    Rng rng(1);
+    std::vector<Bot*> bots(s.players.size(), bot.get());
+    play_out(g, bots, rng);
+    if (auto broken = g.check_invariants(); !broken.empty()) {
+      err << db_path << ": rule set " << rs.id << ": a test game broke an invariant: " << broken << '\n';
+      ++failures;
+    }
+  }
+  if (failures) return kExitIllegal;
+  int tiles = 0;
+  for (const auto& t : content.tiles) tiles += t.count;
+  out << db_path << ": ok — " << content.terrains.size() << " terrains, " << content.tiles.size()
+      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets\n";
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------
+// simulate
+
+namespace {
+
+struct GameStat {
+  std::vector<int64_t> scores;
+  int plies = 0;
+};
+
+void progress_bar(std::ostream& err, int done, int total) {
+  const int width = 40;
+  const int filled = total ? done * width / total : width;
+  err << "\r[" << std::string(static_cast<size_t>(filled), '#')
+      << std::string(static_cast<size_t>(width - filled), '.') << "] " << done << "/" << total << std::flush;
+}
+
+// Wilson score interval for a proportion.
+std::pair<double, double> wilson(double wins, double n) {
+  if (n <= 0) return {0, 0};
+  const double z = 1.96, p = wins / n;
+  const double denom = 1 + z * z / n;
+  const double centre = (p + z * z / (2 * n)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+}  // namespace
+
+int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.games <= 0) {
+    err << "tilewright simulate: --games must be at least 1\n";
+    return kExitInput;
+  }
+  for (const auto& b : o.bots)
+    if (!make_bot(b)) {
+      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy)\n";
+      return kExitInput;
+    }
+  GameSetup base;
+  base.rule_set = o.rule_set;
+  for (const auto& b : o.bots) base.players.push_back({"bot:" + b, b});
+  {
+    Game probe;
+    if (auto v = Game::create(c, base, probe)) {
+      err << "tilewright simulate: " << v->message << '\n';
+      return kExitInput;
+    }
+  }
+  const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<GameStat> stats(static_cast<size_t>(o.games));
+  std::atomic<int> next{0}, done{0};
+  const auto t0 = std::chrono::steady_clock::now();
+  auto worker = [&] {
+    std::vector<std::unique_ptr<Bot>> owned;
+    std::vector<Bot*> bots;
+    for (const auto& b : o.bots) {
+      owned.push_back(make_bot(b));
+      bots.push_back(owned.back().get());
+    }
+    Game g;
+    for (int i; (i = next.fetch_add(1)) < o.games; done.fetch_add(1)) {
+      GameSetup s = base;
+      s.seed = o.seed + static_cast<uint64_t>(i);
+      Game::create(c, s, g);
+      Rng rng(s.seed ^ 0x5bd1e995ULL);
+      GameStat& st = stats[static_cast<size_t>(i)];
+      st.plies = play_out(g, bots, rng);
+      for (int p = 0; p < g.player_count(); ++p) st.scores.push_back(g.score(p));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  if (o.progress) {
+    while (done.load() < o.games) {
+      progress_bar(err, done.load(), o.games);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    progress_bar(err, o.games, o.games);
+    err << '\n';
+  }
+  for (auto& t : pool) t.join();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  const size_t n = o.bots.size();
+  std::vector<double> sum(n, 0), sumsq(n, 0), wins(n, 0);
+  double ties = 0, plies = 0;
+  for (const auto& st : stats) {
+    const int64_t best = *std::max_element(st.scores.begin(), st.scores.end());
+    int at_best = 0;
+    for (size_t p = 0; p < n; ++p) {
+      const double s = static_cast<double>(st.scores[p]);
+      sum[p] += s;
+      sumsq[p] += s * s;
+      if (st.scores[p] == best) ++at_best;
+    }
+    if (at_best > 1)
+      ++ties;
+    else
+      for (size_t p = 0; p < n; ++p)
+        if (st.scores[p] == best) ++wins[p];
+    plies += st.plies;
+  }
+  const double g = o.games;
+  out << fmt::format("simulate: rule set {}, {} games, seeds {}..{}, {} thread{}, {:.2f} s ({:.0f} games/s)\n",
+                     o.rule_set, o.games, o.seed, o.seed + static_cast<uint64_t>(o.games) - 1, threads,
+                     threads == 1 ? "" : "s", secs, g / secs);
+  out << fmt::format("{:<4}{:<16}{:>24}{:>28}\n", "#", "player", "mean score (95% CI)", "wins (95% CI)");
+  for (size_t p = 0; p < n; ++p) {
+    const double mean = sum[p] / g;
+    const double var = g > 1 ? std::max(0.0, (sumsq[p] - g * mean * mean) / (g - 1)) : 0;
+    const double half = 1.96 * std::sqrt(var / g);
+    const auto [lo, hi] = wilson(wins[p], g);
+    out << fmt::format("{:<4}{:<16}{:>24}{:>28}\n", p + 1, "bot:" + o.bots[p],
+                       fmt::format("{:.2f} ± {:.2f}", mean, half),
+                       fmt::format("{:.1f}% ({:.1f}–{:.1f}%)", 100 * wins[p] / g, 100 * lo, 100 * hi));
+  }
+  out << fmt::format("ties for first: {:.1f}%   mean decisions per game: {:.1f}\n", 100 * ties / g, plies / g);
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------
+// bench
+
+std::optional<BenchResult> run_bench(const Content& c, const BenchOptions& o, std::string* error) {
+  GameSetup setup;
+  setup.rule_set = o.rule_set;
+  for (int p = 0; p < o.players; ++p) setup.players.push_back({"bot:random", "random"});
+  auto bot = make_bot("random");
+  std::vector<Bot*> bots(static_cast<size_t>(o.players), bot.get());
+  BenchResult r;
+  Fnv64 h;
+  Game g;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < o.games; ++i) {
+    setup.seed = static_cast<uint64_t>(i) + 1;
+    if (auto v = Game::create(c, setup, g)) {
+      if (error) *error = v->message;
+      return std::nullopt;
+    }
+    Rng rng(setup.seed);
+    r.plies += static_cast<uint64_t>(play_out(g, bots, rng));
+    r.placements += g.placements_legal();
+    h.u64(g.state_hash());
+    ++r.games;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.hash = h.h;
+  return r;
+}
+
+int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::ostream& err) {
+  std::string error;
+  auto r = run_bench(c, o, &error);
+  if (!r) {
+    err << "tilewright bench: " << error << '\n';
+    return kExitInput;
+  }
+  out << fmt::format("bench: rule set {}, {} games, {} random bots, seeds 1..{}, one thread\n", o.rule_set,
+                     r->games, o.players, r->games);
+  out << fmt::format("signature: placements {} hash {:016x}\n", r->placements, r->hash);
+  out << fmt::format("speed: {:.0f} games/s, {:.0f} placements/s, {:.0f} decisions/s ({:.3f} s)\n",
+                     static_cast<double>(r->games) / r->seconds, static_cast<double>(r->placements) / r->seconds,
+                     static_cast<double>(r->plies) / r->seconds, r->seconds);
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------
+// play
+
+int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out, std::ostream& err,
+             bool interactive) {
+  GameSetup setup;
+  setup.rule_set = o.rule_set;
+  std::string players = o.players;
+  if (players.empty()) players = interactive ? "You, bot:greedy" : "bot:greedy, bot:random";
+  setup.players = parse_players(players);
+  for (const auto& p : setup.players)
+    if (!p.bot.empty() && !make_bot(p.bot)) {
+      err << "tilewright play: unknown bot '" << p.bot << "' (known: random, greedy)\n";
+      return kExitInput;
+    }
+  const uint64_t seed = o.seed ? *o.seed
+                               : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007ULL;
+  setup.seed = seed;
+  Game g;
+  if (auto v = Game::create(c, setup, g)) {
+    err << "tilewright play: " << v->message << '\n';
+    return kExitInput;
+  }
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (const auto& p : setup.players) bots.push_back(p.bot.empty() ? nullptr : make_bot(p.bot));
+  Rng bot_rng(seed ^ 0x9e3779b97f4a7c15ULL);
+
+  tgn::Record rec;
+  rec.set_tag("Format", tgn::kFormat);
+  rec.set_tag("Ruleset", setup.rule_set);
+  rec.set_tag("Players", players);
+  rec.set_tag("Seed", std::to_string(seed));
+  {
+    const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char date[16];
+    std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    rec.set_tag("Date", date);
+  }
+  if (!o.quiet) out << "Tilewright — " << setup.rule_set << ", seed " << seed << ", players: " << players << "\n";
+  bool quit = false;
+  while (!g.finished() && !quit) {
+    const Decision& d = g.pending();
+    const int p = d.player;
+    const std::string& name = setup.players[static_cast<size_t>(p)].name;
+    std::string chosen;
+    if (bots[static_cast<size_t>(p)]) {
+      const size_t i = bots[static_cast<size_t>(p)]->choose(g, bot_rng);
+      chosen = g.to_string(d.options[i]);
+    } else {
+      out << '\n' << state_text(g);
+      const auto opts = option_strings(g);
+      for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << opts[i] << '\n';
+      for (;;) {
+        out << name << ", your choice (number or option, q to stop): " << std::flush;
+        std::string line;
+        if (!std::getline(in, line) || line == "q" || line == "quit") {
+          quit = true;
+          break;
+        }
+        int idx = 0;
+        std::istringstream num(line);
+        if (num >> idx && num.eof() && idx >= 1 && idx <= static_cast<int>(opts.size())) {
+          chosen = opts[static_cast<size_t>(idx - 1)];
+          break;
+        }
+        std::string why;
+        if (auto opt = g.parse_option(line, &why)) {
+          chosen = g.to_string(*opt);  // records keep the canonical text
+          break;
+        }
+        out << "  not legal: " << why << '\n';
+      }
+      if (quit) break;
+    }
+    if (auto v = g.apply(std::string_view(chosen))) {
+      err << "tilewright play: " << v->message << '\n';
+      return kExitIllegal;
+    }
+    tgn::Node node;
+    node.move = chosen;
+    rec.mainline.push_back(node);
+    if (!o.quiet) {
+      if (bots[static_cast<size_t>(p)] && chosen != "pass") out << name << ": " << chosen << '\n';
+      for (const auto& line : event_lines(g)) out << "  " << line << '\n';
+    }
+  }
+  if (g.finished()) {
+    rec.set_tag("Result", result_text(g));
+    if (!o.quiet) out << '\n' << board_text(g);
+    out << "Result: " << result_text(g) << '\n';
+  } else {
+    out << "Stopped at ply " << g.ply() << ": " << result_text(g) << '\n';
+  }
+  if (!o.out_file.empty()) {
+    const std::string tmp = o.out_file + ".tmp";
+    {
+      std::ofstream f(tmp, std::ios::binary);
+      f << tgn::write(rec);
+      if (!f) {
+        err << "tilewright play: cannot write " << o.out_file << '\n';
+        return kExitInput;
+      }
+    }
+    std::rename(tmp.c_str(), o.out_file.c_str());
+    out << "Saved the game to " << o.out_file << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace tw

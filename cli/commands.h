@@ -1,0 +1,78 @@
+// The `tilewright` subcommands as functions, so tests drive exactly what users run.
+//
+// Each command writes its normal output to `out`, problems to `err`, and returns the
+// process exit code: 0 success, 1 an illegal decision or a failed check, 2 bad input
+// (usage, an unreadable or malformed file), 3 a database that cannot be used.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/content.h"
+
+namespace tw {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitIllegal = 1;
+inline constexpr int kExitInput = 2;
+inline constexpr int kExitDatabase = 3;
+
+struct DbOptions {
+  std::optional<std::string> db;  // --db PATH
+};
+
+// Opens the database the contract names and loads its content; on failure prints the
+// problem to err and returns nullopt (with *code set).
+std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code,
+                               std::string* path_out = nullptr);
+
+struct RunOptions {
+  std::string file;
+  bool json = false;
+  bool verbose = false;
+  std::optional<int> ply;
+};
+int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err);
+int cmd_options(const Content& c, const std::string& file, std::ostream& out, std::ostream& err);
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err);
+
+struct SimulateOptions {
+  std::string rule_set = "base";
+  std::vector<std::string> bots = {"random", "random"};
+  int games = 1000;
+  int threads = 0;  // 0 = all cores
+  uint64_t seed = 1;
+  bool progress = true;
+};
+int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err);
+
+struct BenchOptions {
+  std::string rule_set = "base";
+  int games = 2000;
+  int players = 2;
+};
+struct BenchResult {
+  uint64_t games = 0;
+  uint64_t plies = 0;
+  uint64_t placements = 0;  // legal placements generated (the signature's count)
+  uint64_t hash = 0;        // combined final state hash (the signature's hash)
+  double seconds = 0;
+};
+// Plays the fixed seeded games (seeds 1..games) with the random bot.
+std::optional<BenchResult> run_bench(const Content& c, const BenchOptions& o, std::string* error);
+int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::ostream& err);
+
+struct PlayOptions {
+  std::string rule_set = "base";
+  std::string players;  // "" = a human against a bot on a terminal, bots otherwise
+  std::optional<uint64_t> seed;
+  std::string out_file;
+  bool quiet = false;   // bots only: print just the result
+};
+int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out,
+             std::ostream& err, bool interactive);
+
+}  // namespace tw

@@ -1,0 +1,280 @@
+#include "cli/record.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace tw {
+
+std::optional<std::string> setup_from_record(const tgn::Record& r, GameSetup& out) {
+  out = GameSetup{};
+  const std::string* rs = r.tag("Ruleset");
+  if (!rs || rs->empty()) return "the record has no Ruleset tag";
+  out.rule_set = *rs;
+  const std::string* seed = r.tag("Seed");
+  if (!seed) return "the record has no Seed tag";
+  out.seed = parse_seed(*seed);
+  if (const std::string* players = r.tag("Players")) out.players = parse_players(*players);
+  if (out.players.empty()) return "the record's Players tag names no player";
+  for (const auto& p : out.players)
+    if (!p.bot.empty() && p.bot != "random" && p.bot != "greedy")
+      return "unknown bot '" + p.bot + "' in the Players tag (known: random, greedy)";
+  if (const std::string* draw = r.tag("Draw")) {
+    std::istringstream in(*draw);
+    std::string id;
+    while (in >> id) out.draw.push_back(id);
+  }
+  return std::nullopt;
+}
+
+Replayed replay_record(const Content& content, const tgn::Record& r, std::optional<int> max_ply) {
+  Replayed out;
+  GameSetup setup;
+  if (auto err = setup_from_record(r, setup)) {
+    out.setup_failed = true;
+    out.error = *err;
+    return out;
+  }
+  if (auto v = Game::create(content, setup, out.game)) {
+    out.setup_failed = true;
+    out.error = v->message;
+    return out;
+  }
+  int ply = 0;
+  for (const auto& node : r.mainline) {
+    if (max_ply && ply >= *max_ply) break;
+    ++ply;
+    if (out.game.finished()) {
+      out.error = "ply " + std::to_string(ply) + ": '" + node.move + "' comes after the end of the game";
+      return out;
+    }
+    const size_t nlegal = out.game.pending().options.size();
+    std::string why;
+    auto o = out.game.parse_option(node.move, &why);
+    if (!o) {
+      out.legal = option_strings(out.game);
+      std::string where = "ply " + std::to_string(ply);
+      if (node.line > 0) where += " (line " + std::to_string(node.line) + ")";
+      out.error = where + ": illegal decision '" + node.move + "': " + why;
+      if (why.find("legal option") == std::string::npos)
+        out.error->append(" (" + std::to_string(nlegal) + " legal options)");
+      return out;
+    }
+    if (auto v = out.game.apply(*o)) {  // cannot happen for a parsed option; kept as a guard
+      out.legal = option_strings(out.game);
+      out.error = "ply " + std::to_string(ply) + ": " + v->message;
+      return out;
+    }
+    out.plies = ply;
+  }
+  return out;
+}
+
+std::vector<std::string> option_strings(const Game& g) {
+  std::vector<Option> opts = g.pending().options;
+  std::stable_sort(opts.begin(), opts.end(), [](const Option& a, const Option& b) {
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.x != b.x) return a.x < b.x;
+    if (a.y != b.y) return a.y < b.y;
+    if (a.rot != b.rot) return a.rot < b.rot;
+    return a.seg < b.seg;
+  });
+  std::vector<std::string> out;
+  out.reserve(opts.size());
+  for (const auto& o : opts) out.push_back(g.to_string(o));
+  return out;
+}
+
+namespace {
+const std::string& player_name(const Game& g, int p) {
+  return g.setup().players[static_cast<size_t>(p)].name;
+}
+}  // namespace
+
+std::string result_text(const Game& g) {
+  std::string s;
+  for (int p = 0; p < g.player_count(); ++p) {
+    if (p) s += ", ";
+    s += player_name(g, p) + " " + std::to_string(g.score(p));
+  }
+  return s;
+}
+
+nlohmann::ordered_json state_json(const Game& g) {
+  using J = nlohmann::ordered_json;
+  J j;
+  j["ruleset"] = g.rule_set().id;
+  j["level"] = nullptr;
+  j["ply"] = g.ply();
+  j["finished"] = g.finished();
+  if (g.finished())
+    j["result"] = J{{"outcome", "end"}, {"reason", std::string(g.end_reason())}};
+  else
+    j["result"] = nullptr;
+  J scores = J::object();
+  for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
+  j["scores"] = scores;
+  j["ghost_bank"] = nullptr;
+  j["tiles_left"] = g.tiles_left();
+  J board = J::array();
+  for (const auto& t : g.placed())
+    board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].id},
+                      {"rot", t.rot * 90}, {"face_up", true}, {"ghosts", 0}});
+  j["board"] = board;
+  J followers = J::array();
+  for (const auto& f : g.followers()) {
+    if (f.placed < 0) continue;
+    const PlacedTile& t = g.placed()[static_cast<size_t>(f.placed)];
+    followers.push_back(J{{"player", player_name(g, f.player)},
+                          {"colour", std::string(kColourNames[static_cast<size_t>(f.colour)])},
+                          {"kind", "meeple"},
+                          {"x", t.x},
+                          {"y", t.y},
+                          {"at", g.location_name(f.placed, f.seg)},
+                          {"ghosts", 0}});
+  }
+  j["followers"] = followers;
+  if (g.finished()) {
+    j["pending"] = nullptr;
+  } else {
+    const Decision& d = g.pending();
+    J pending;
+    pending["player"] = player_name(g, d.player);
+    pending["kind"] = std::string(decision_kind_name(d.kind));
+    if (d.kind == DecisionKind::Place)
+      pending["tile"] = g.content().tiles[static_cast<size_t>(d.tile)].id;
+    else
+      pending["tile"] = nullptr;
+    pending["options"] = option_strings(g);
+    j["pending"] = pending;
+  }
+  return j;
+}
+
+namespace {
+
+char kind_char(Kind k) {
+  switch (k) {
+    case Kind::City: return 'C';
+    case Kind::Road: return '#';
+    case Kind::Field: return '.';
+    case Kind::Monastery: return 'M';
+    case Kind::Castle: return 'K';
+    case Kind::Cemetery: return 'T';
+    case Kind::Lowland: return ',';
+    case Kind::Mountain: return '^';
+    case Kind::Water: return '~';
+    case Kind::None: break;
+  }
+  return ' ';
+}
+
+// Where each port is drawn in a tile's 3x3 block (corners show the N/S side ports).
+constexpr int kPortRow[kPortCount] = {0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 1, 0, 1};
+constexpr int kPortCol[kPortCount] = {0, 1, 2, 2, 2, 2, 2, 1, 0, 0, 0, 0, 1};
+
+}  // namespace
+
+std::string board_text(const Game& g) {
+  const auto& placed = g.placed();
+  if (placed.empty()) return "";
+  int minx = placed[0].x, maxx = minx, miny = placed[0].y, maxy = miny;
+  for (const auto& t : placed) {
+    minx = std::min<int>(minx, t.x);
+    maxx = std::max<int>(maxx, t.x);
+    miny = std::min<int>(miny, t.y);
+    maxy = std::max<int>(maxy, t.y);
+  }
+  const int w = maxx - minx + 1, h = maxy - miny + 1;
+  std::vector<std::string> rows(static_cast<size_t>(3 * h), std::string(static_cast<size_t>(4 * w), ' '));
+  for (size_t p = 0; p < placed.size(); ++p) {
+    const PlacedTile& t = placed[p];
+    const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
+    for (int port = kPortCount - 1; port >= 0; --port) {
+      const int seg = g.segment_at(static_cast<int>(p), port);
+      if (seg < 0) continue;
+      const Kind k = g.content().tiles[t.type].segments[static_cast<size_t>(seg)].kind;
+      rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = kind_char(k);
+    }
+  }
+  for (const auto& f : g.followers()) {
+    if (f.placed < 0) continue;
+    const PlacedTile& t = placed[static_cast<size_t>(f.placed)];
+    const std::string loc = g.location_name(f.placed, f.seg);
+    const auto port = parse_port(loc.substr(loc.find(':') + 1));
+    const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
+    if (port)
+      rows[static_cast<size_t>(r0 + kPortRow[*port])][static_cast<size_t>(c0 + kPortCol[*port])] =
+          static_cast<char>('1' + f.player);
+  }
+  std::ostringstream out;
+  out << "      ";
+  for (int x = minx; x <= maxx; ++x) {
+    std::string lab = std::to_string(x);
+    lab.resize(4, ' ');
+    out << lab;
+  }
+  out << '\n';
+  for (int r = 0; r < 3 * h; ++r) {
+    std::string lab = (r % 3 == 1) ? std::to_string(maxy - r / 3) : "";
+    lab.insert(lab.begin(), static_cast<size_t>(std::max(0, 4 - static_cast<int>(lab.size()))), ' ');
+    std::string line = rows[static_cast<size_t>(r)];
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << lab << "  " << line << '\n';
+  }
+  return out.str();
+}
+
+std::vector<std::string> event_lines(const Game& g) {
+  std::vector<std::string> out;
+  auto at = [](const Event& e) { return std::to_string(e.x) + "," + std::to_string(e.y); };
+  for (const auto& e : g.events()) {
+    const std::string who = e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
+    const std::string tile = e.tile >= 0 ? g.content().tiles[static_cast<size_t>(e.tile)].id : "";
+    switch (e.kind) {
+      case EventKind::TileDiscarded:
+        out.push_back("tile " + tile + " fits nowhere and is discarded");
+        break;
+      case EventKind::Scored:
+        out.push_back(who + " scores " + std::to_string(e.points) + " for the " +
+                      std::string(kind_name(e.feature)) + " at " + at(e));
+        break;
+      case EventKind::FinalScored:
+        out.push_back(who + " scores " + std::to_string(e.points) + " at the end for the " +
+                      std::string(kind_name(e.feature)) + " at " + at(e));
+        break;
+      case EventKind::FollowerReturned:
+        out.push_back(who + "'s follower returns from the " + std::string(kind_name(e.feature)) +
+                      " at " + at(e));
+        break;
+      case EventKind::GameEnded:
+        out.push_back("the game ends: " + result_text(g));
+        break;
+      case EventKind::TileDrawn:
+      case EventKind::TilePlaced:
+      case EventKind::FollowerPlaced:
+        break;
+    }
+  }
+  return out;
+}
+
+std::string state_text(const Game& g) {
+  std::ostringstream out;
+  out << "Ruleset " << g.rule_set().id << " · ply " << g.ply() << " · tiles left " << g.tiles_left() << '\n';
+  for (int p = 0; p < g.player_count(); ++p)
+    out << "  " << kColourNames[static_cast<size_t>(p)] << "  " << player_name(g, p) << ": "
+        << g.score(p) << " points, " << g.supply(p) << " followers in supply\n";
+  out << '\n' << board_text(g) << '\n';
+  if (g.finished()) {
+    out << "Finished (" << g.end_reason() << "): " << result_text(g) << '\n';
+  } else {
+    const Decision& d = g.pending();
+    out << "Pending: " << player_name(g, d.player) << " — " << decision_kind_name(d.kind);
+    if (d.kind == DecisionKind::Place) out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
+    out << " (" << d.options.size() << " options)\n";
+  }
+  return out.str();
+}
+
+}  // namespace tw

@@ -1,0 +1,242 @@
+#include "engine/content.h"
+
+#include <algorithm>
+#include <set>
+
+namespace tw {
+
+std::optional<int> parse_port(std::string_view name) {
+  for (int p = 0; p < kPortCount; ++p)
+    if (kPortNames[p] == name) return p;
+  return std::nullopt;
+}
+
+namespace {
+constexpr std::array<std::string_view, 10> kKindNames = {
+    "none", "city", "road", "field", "monastery", "castle", "cemetery",
+    "lowland", "mountain", "water"};
+}
+
+std::string_view kind_name(Kind k) { return kKindNames[static_cast<size_t>(k)]; }
+
+std::optional<Kind> parse_kind(std::string_view name) {
+  for (size_t i = 1; i < kKindNames.size(); ++i)
+    if (kKindNames[i] == name) return static_cast<Kind>(i);
+  return std::nullopt;
+}
+
+bool kind_named_by_edge(Kind k) {
+  return k == Kind::City || k == Kind::Road || k == Kind::Lowland ||
+         k == Kind::Mountain || k == Kind::Water;
+}
+
+std::string_view system_name(System s) {
+  switch (s) {
+    case System::Base: return "base";
+    case System::Gcc: return "gcc";
+    case System::Mists: return "mists";
+    case System::Discovery: return "discovery";
+  }
+  return "?";
+}
+
+std::optional<System> parse_system(std::string_view name) {
+  for (System s : {System::Base, System::Gcc, System::Mists, System::Discovery})
+    if (system_name(s) == name) return s;
+  return std::nullopt;
+}
+
+bool TileType::fogged_tile() const {
+  return std::any_of(segments.begin(), segments.end(),
+                     [](const Segment& s) { return s.fogged; });
+}
+
+const std::vector<ParamSpec>& rule_param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"min_players", &Rules::min_players, 1, 6, "fewest players a game may seat"},
+      {"max_players", &Rules::max_players, 1, 6, "most players a game may seat"},
+      {"followers", &Rules::followers, 0, 50, "followers each player has in supply at the start"},
+      {"road_tile_points", &Rules::road_tile_points, 0, 100, "completed road: points per tile"},
+      {"road_tile_points_final", &Rules::road_tile_points_final, 0, 100,
+       "incomplete road at the end: points per tile"},
+      {"city_tile_points", &Rules::city_tile_points, 0, 100, "completed city: points per tile"},
+      {"city_shield_points", &Rules::city_shield_points, 0, 100,
+       "completed city: points per shield"},
+      {"city_tile_points_final", &Rules::city_tile_points_final, 0, 100,
+       "incomplete city at the end: points per tile"},
+      {"city_shield_points_final", &Rules::city_shield_points_final, 0, 100,
+       "incomplete city at the end: points per shield"},
+      {"small_city_rule", &Rules::small_city_rule, 0, 1,
+       "1: the obsolete rule, a completed two-tile city scores small_city_points"},
+      {"small_city_points", &Rules::small_city_points, 0, 100,
+       "points of a completed two-tile city when small_city_rule is 1"},
+      {"monastery_points", &Rules::monastery_points, 0, 100,
+       "completed monastery (all 8 neighbours present)"},
+      {"monastery_tile_points_final", &Rules::monastery_tile_points_final, 0, 100,
+       "incomplete monastery at the end: points per present tile of the 9"},
+      {"farmers", &Rules::farmers, 0, 1, "1: followers may be placed on fields"},
+      {"farm_city_points", &Rules::farm_city_points, 0, 100,
+       "field at the end: points per completed city it borders"},
+      {"final_scoring", &Rules::final_scoring, 0, 1,
+       "1: incomplete features and fields score at the end of the game"},
+  };
+  return specs;
+}
+
+const ParamSpec* find_param(std::string_view key) {
+  for (const auto& s : rule_param_specs())
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+int Content::find_tile(std::string_view tile_set, std::string_view id) const {
+  for (size_t i = 0; i < tiles.size(); ++i)
+    if (tiles[i].tile_set == tile_set && tiles[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+int Content::find_tile(std::string_view id) const {
+  for (size_t i = 0; i < tiles.size(); ++i)
+    if (tiles[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+const RuleSet* Content::find_rule_set(std::string_view id) const {
+  for (const auto& r : rule_sets)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+const Terrain* Content::find_terrain(std::string_view id) const {
+  for (const auto& t : terrains)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+std::string format_error(const std::string& source, const ContentError& e) {
+  std::string out = source.empty() ? std::string("<content>") : source;
+  out += ": " + e.table;
+  if (!e.row.empty()) out += " row " + e.row;
+  if (!e.column.empty()) out += " column " + e.column;
+  if (!e.value.empty() || !e.column.empty()) out += " = '" + e.value + "'";
+  out += ": " + e.message;
+  return out;
+}
+
+namespace {
+std::string seg_row(const TileType& t, size_t i) {
+  return t.tile_set + "/" + t.id + "#" + std::to_string(i);
+}
+std::string ports_text(uint16_t mask) {
+  std::string s;
+  for (int p = 0; p < kPortCount; ++p)
+    if (mask & (1u << p)) {
+      if (!s.empty()) s += ' ';
+      s += kPortNames[p];
+    }
+  return s;
+}
+}  // namespace
+
+void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
+                   std::vector<ContentError>& errors) {
+  t.port_segment.fill(-1);
+  t.edge.fill(0);
+  const std::string row = t.tile_set + "/" + t.id;
+  if (t.segments.empty())
+    errors.push_back({"tile_type", row, "id", t.id, "a tile type needs at least one segment"});
+  if (t.segments.size() > 32)
+    errors.push_back({"tile_type", row, "id", t.id, "at most 32 segments per tile type"});
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.ports == 0)
+      errors.push_back({"tile_segment", seg_row(t, i), "ports", "",
+                        "a segment must own at least one port"});
+    for (int p = 0; p < kPortCount; ++p) {
+      if (!(s.ports & (1u << p))) continue;
+      if (t.port_segment[p] >= 0) {
+        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                          "port " + std::string(kPortNames[p]) + " is already owned by segment " +
+                              std::to_string(t.port_segment[p])});
+        continue;
+      }
+      t.port_segment[p] = static_cast<int8_t>(i);
+    }
+    if (s.kind == Kind::City && s.shields > 9)
+      errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
+                        "0..9 shields"});
+    if (s.kind != Kind::City && s.shields != 0)
+      errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
+                        "only a city segment carries shields"});
+    if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field)
+      errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
+                        "fog lies only over roads and fields, never over a " +
+                            std::string(kind_name(s.kind))});
+    for (uint8_t c : s.touches) {
+      if (s.kind != Kind::Field) {
+        errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
+                          "only a field lists the cities it touches"});
+        break;
+      }
+      if (c >= t.segments.size() || t.segments[c].kind != Kind::City)
+        errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
+                          "the index of a city segment on the same tile"});
+    }
+    if ((s.kind == Kind::Monastery || s.kind == Kind::Castle || s.kind == Kind::Cemetery) &&
+        s.ports != (1u << C))
+      errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                        "a " + std::string(kind_name(s.kind)) + " owns only the centre port C"});
+  }
+  for (int side = 0; side < 4; ++side) {
+    const int mid = middle_port(side);
+    const int seg = t.port_segment[mid];
+    if (seg < 0) {
+      errors.push_back({"tile_type", row, "segments", "",
+                        "edge " + std::string(kPortNames[mid]) +
+                            ": no segment owns its middle port, so the edge has no terrain"});
+      continue;
+    }
+    const Segment& s = t.segments[seg];
+    if (s.terrain >= terrains.size()) continue;
+    t.edge[side] = terrains[s.terrain].match_group;
+    if (s.kind == Kind::City) {
+      for (int p = 3 * side; p < 3 * side + 3; ++p)
+        if (t.port_segment[p] != seg)
+          errors.push_back({"tile_segment", seg_row(t, seg), "ports", ports_text(s.ports),
+                            "a city covers its whole edge: port " +
+                                std::string(kPortNames[p]) + " is missing"});
+    }
+  }
+}
+
+std::vector<ContentError> validate_content(const Content& c) {
+  std::vector<ContentError> errors;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& t : c.tiles) {
+    if (!seen.insert({t.tile_set, t.id}).second)
+      errors.push_back({"tile_type", t.tile_set + "/" + t.id, "id", t.id, "duplicate tile id"});
+  }
+  std::set<std::string> rs_ids;
+  for (const auto& r : c.rule_sets) {
+    if (!rs_ids.insert(r.id).second)
+      errors.push_back({"rule_set", r.id, "id", r.id, "duplicate rule set id"});
+    if (r.start_tile < 0 || r.start_tile >= static_cast<int>(c.tiles.size()))
+      errors.push_back({"rule_set", r.id, "start_tile", "", "an existing tile type"});
+    int total = 0;
+    for (const auto& e : r.pool) {
+      if (e.tile < 0 || e.tile >= static_cast<int>(c.tiles.size()))
+        errors.push_back({"rule_set_pool", r.id, "tile_id", "", "an existing tile type"});
+      if (e.count < 0)
+        errors.push_back({"rule_set_pool", r.id, "count", std::to_string(e.count), ">= 0"});
+      total += e.count;
+    }
+    if (total == 0)
+      errors.push_back({"rule_set_pool", r.id, "count", "0", "a draw pile of at least one tile"});
+    if (r.rules.min_players > r.rules.max_players)
+      errors.push_back({"rule_param", r.id + "/min_players", "value",
+                        std::to_string(r.rules.min_players), "min_players <= max_players"});
+  }
+  return errors;
+}
+
+}  // namespace tw

@@ -1,0 +1,163 @@
+// Content: the engine's view of everything a database defines — terrains, tile types
+// with their segments, and rule sets with their tile pools and parameters.
+//
+// These are plain values. The store (schema/) builds them from SQLite rows and checks
+// them; the engine only reads them. Invariants a loaded Content keeps (checked by
+// `validate_content`): every tile type has at most one segment per port, each edge's
+// middle port is owned by a segment whose terrain names the edge's match group, field
+// `touches` lists point at city segments of the same tile, and every pool entry refers
+// to an existing tile type.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tw {
+
+// Ports run clockwise from the west end of the north edge:
+//   Nw N Ne | En E Es | Se S Sw | Ws W Wn, then the centre C.
+// Rotating a tile 90 degrees clockwise moves port p to (p + 3) % 12.
+enum Port : uint8_t { Nw, N, Ne, En, E, Es, Se, S, Sw, Ws, W, Wn, C, kPortCount };
+inline constexpr int kEdgePorts = 12;
+inline constexpr std::array<std::string_view, kPortCount> kPortNames = {
+    "Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn", "C"};
+// Sides: 0 N, 1 E, 2 S, 3 W. Middle port of side d is 3d+1.
+inline constexpr int middle_port(int side) { return 3 * side + 1; }
+inline constexpr int port_side(int port) { return port / 3; }
+inline constexpr int rotate_port(int port, int quarter_turns) {
+  return port == C ? C : (port + 3 * quarter_turns) % 12;
+}
+// The port of the neighbour across the edge that touches `port`.
+inline constexpr int opposite_port(int port) {
+  const int side = port / 3;
+  return (side == 0 || side == 2) ? (8 - port + 12) % 12 : (14 - port) % 12;
+}
+std::optional<int> parse_port(std::string_view name);
+
+// What a segment is, for the rule modules. Terrains in the database map onto these.
+enum class Kind : uint8_t {
+  None, City, Road, Field, Monastery, Castle, Cemetery, Lowland, Mountain, Water
+};
+std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md
+std::optional<Kind> parse_kind(std::string_view name);
+// Kinds whose segments cover an edge middle and are named by it (city, road, regions).
+bool kind_named_by_edge(Kind k);
+
+struct Terrain {
+  std::string id;          // database id, e.g. "city"
+  Kind kind = Kind::None;  // the rule module's view
+  std::string match;       // edges match when their terrains' match groups are equal
+  std::string colour;      // "#rrggbb", used by the editor
+  uint8_t match_group = 0; // 1..15, assigned by the loader from `match`
+};
+
+struct Segment {
+  Kind kind = Kind::None;
+  uint8_t terrain = 0;            // index into Content::terrains
+  uint16_t ports = 0;             // bit p set = the segment owns port p (C included)
+  uint8_t shields = 0;            // city: coats of arms
+  bool fogged = false;            // Mists/GCC: fog lies over this road or field part
+  std::vector<uint8_t> touches;   // field: indices of the city segments it borders
+};
+
+struct TileType {
+  std::string tile_set;
+  std::string id;               // "A".."X", "M01".., "MS"
+  int count = 0;                // copies in the physical tile set
+  bool reconstructed = false;   // geometry designed by us, not from a public source
+  int ghost_symbols = 0;        // Mists: ghosts that emerge when placed
+  std::string note;
+  std::vector<Segment> segments;
+  // Derived by finalize_tile(): match group per side (N E S W) at rotation 0, and the
+  // segment owning each port (-1 = none).
+  std::array<uint8_t, 4> edge{};
+  std::array<int8_t, kPortCount> port_segment{};
+  bool fogged_tile() const;
+};
+
+// The four rule systems the engine knows; a rule set picks one and sets its numbers.
+enum class System : uint8_t { Base, Gcc, Mists, Discovery };
+std::string_view system_name(System s);
+std::optional<System> parse_system(std::string_view name);
+
+// Every number and switch a designer can vary. Defaults are the base game's; the
+// registry below names each field for the `rule_param` table.
+struct Rules {
+  int64_t min_players = 1;
+  int64_t max_players = 5;
+  int64_t followers = 7;                // per player, in supply at the start
+  int64_t road_tile_points = 1;         // completed road, per tile
+  int64_t road_tile_points_final = 1;   // incomplete at the end, per tile
+  int64_t city_tile_points = 2;         // completed city, per tile
+  int64_t city_shield_points = 2;       // completed city, per shield
+  int64_t city_tile_points_final = 1;
+  int64_t city_shield_points_final = 1;
+  int64_t small_city_rule = 0;          // 1: a completed 2-tile city scores small_city_points
+  int64_t small_city_points = 2;
+  int64_t monastery_points = 9;         // completed (8 neighbours)
+  int64_t monastery_tile_points_final = 1;  // per present tile of the 9
+  int64_t farmers = 1;                  // 1: followers may stand on fields
+  int64_t farm_city_points = 3;         // per completed city bordering the field
+  int64_t final_scoring = 1;            // 1: incomplete features and fields score at the end
+};
+
+struct ParamSpec {
+  std::string_view key;
+  int64_t Rules::*field;
+  int64_t min;
+  int64_t max;
+  std::string_view doc;
+};
+const std::vector<ParamSpec>& rule_param_specs();
+const ParamSpec* find_param(std::string_view key);
+
+struct PoolEntry {
+  int tile = -1;  // index into Content::tiles
+  int count = 0;  // copies in the draw pile
+};
+
+struct RuleSet {
+  std::string id;
+  std::string name;
+  std::string parent;  // rule set whose params this one inherits ("" = none)
+  System system = System::Base;
+  int start_tile = -1;  // index into Content::tiles
+  std::vector<PoolEntry> pool;
+  Rules rules;
+  std::string description;
+};
+
+struct Content {
+  std::string source;  // where it came from (database path), for messages
+  std::vector<Terrain> terrains;
+  std::vector<TileType> tiles;
+  std::vector<RuleSet> rule_sets;
+
+  int find_tile(std::string_view tile_set, std::string_view id) const;  // -1 if none
+  int find_tile(std::string_view id) const;  // first match by id alone
+  const RuleSet* find_rule_set(std::string_view id) const;
+  const Terrain* find_terrain(std::string_view id) const;
+};
+
+// One problem found while checking content, named so a designer can find it.
+struct ContentError {
+  std::string table;   // "tile_segment"
+  std::string row;     // "base/D#2"
+  std::string column;  // "ports"
+  std::string value;   // the offending value
+  std::string message; // what was expected
+};
+std::string format_error(const std::string& source, const ContentError& e);
+
+// Derives edge signatures and port maps for one tile type, appending any problems.
+void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
+                   std::vector<ContentError>& errors);
+// Checks a whole Content (after every tile was finalized); returns all problems.
+std::vector<ContentError> validate_content(const Content& c);
+
+}  // namespace tw

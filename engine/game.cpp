@@ -1,0 +1,790 @@
+#include "engine/game.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace tw {
+
+namespace {
+
+constexpr int kSideDx[4] = {0, 1, 0, -1};  // N E S W; y grows to the north
+constexpr int kSideDy[4] = {1, 0, -1, 0};
+constexpr std::array<int, 8> kFieldNameOrder = {Nw, Ne, En, Es, Se, Sw, Ws, Wn};
+
+bool edge_kind(Kind k) { return kind_named_by_edge(k); }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split_ws(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+    size_t j = i;
+    while (j < s.size() && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool parse_int(std::string_view s, int& out) {
+  if (s.empty()) return false;
+  const char* b = s.data();
+  const char* e = s.data() + s.size();
+  auto r = std::from_chars(b, e, out);
+  return r.ec == std::errc() && r.ptr == e;
+}
+
+bool parse_xy(std::string_view s, int& x, int& y) {
+  const size_t comma = s.find(',');
+  if (comma == std::string_view::npos) return false;
+  return parse_int(s.substr(0, comma), x) && parse_int(s.substr(comma + 1), y) &&
+         x > -30000 && x < 30000 && y > -30000 && y < 30000;
+}
+
+}  // namespace
+
+std::optional<int> parse_colour(std::string_view name) {
+  for (int i = 0; i < kMaxPlayers; ++i)
+    if (kColourNames[static_cast<size_t>(i)] == name) return i;
+  return std::nullopt;
+}
+
+std::vector<PlayerSpec> parse_players(std::string_view text) {
+  std::vector<PlayerSpec> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    std::string_view name = trim(text.substr(start, comma - start));
+    if (!name.empty()) {
+      PlayerSpec p;
+      p.name = std::string(name);
+      if (name.substr(0, 4) == "bot:") p.bot = std::string(name.substr(4));
+      out.push_back(std::move(p));
+    }
+    start = comma + 1;
+  }
+  return out;
+}
+
+uint64_t parse_seed(std::string_view text) {
+  text = trim(text);
+  uint64_t v = 0;
+  auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (!text.empty() && r.ec == std::errc() && r.ptr == text.data() + text.size()) return v;
+  Fnv64 h;
+  h.text(text);
+  return h.h;
+}
+
+std::string_view decision_kind_name(DecisionKind k) {
+  switch (k) {
+    case DecisionKind::None: return "none";
+    case DecisionKind::Place: return "place";
+    case DecisionKind::Follower: return "follower";
+  }
+  return "?";
+}
+
+// ---------------------------------------------------------------------------------
+// Setup
+
+std::optional<Violation> Game::create(const Content& content, const GameSetup& setup,
+                                      Game& g) {
+  g = Game();
+  const RuleSet* rs = content.find_rule_set(setup.rule_set);
+  if (!rs) {
+    std::string known;
+    for (const auto& r : content.rule_sets) known += (known.empty() ? "" : ", ") + r.id;
+    return Violation{"unknown rule set '" + setup.rule_set + "' (known: " + known + ")"};
+  }
+  const int n = static_cast<int>(setup.players.size());
+  if (n < rs->rules.min_players || n > rs->rules.max_players || n > kMaxPlayers)
+    return Violation{"rule set '" + rs->id + "' seats " + std::to_string(rs->rules.min_players) +
+                     " to " + std::to_string(std::min<int64_t>(rs->rules.max_players, kMaxPlayers)) +
+                     " players, not " + std::to_string(n)};
+  if (rs->start_tile < 0 || rs->start_tile >= static_cast<int>(content.tiles.size()))
+    return Violation{"rule set '" + rs->id + "' has no start tile"};
+  g.content_ = &content;
+  g.rule_set_ = rs;
+  g.rules_ = rs->rules;
+  g.setup_ = setup;
+  g.rng_.reseed(setup.seed);
+
+  // Per tile type and rotation: edge signature and rotated port map.
+  auto cache = std::make_shared<std::vector<TypeCache>>(content.tiles.size());
+  for (size_t t = 0; t < content.tiles.size(); ++t) {
+    const TileType& tt = content.tiles[t];
+    TypeCache& c = (*cache)[t];
+    for (int r = 0; r < 4; ++r) {
+      uint16_t sig = 0;
+      for (int side = 0; side < 4; ++side)
+        sig |= static_cast<uint16_t>((tt.edge[static_cast<size_t>((side - r + 4) % 4)] & 0xF) << (4 * side));
+      c.sig[static_cast<size_t>(r)] = sig;
+      for (int p = 0; p < kPortCount; ++p)
+        c.port_seg[static_cast<size_t>(r)][static_cast<size_t>(p)] =
+            tt.port_segment[static_cast<size_t>(rotate_port(p, 4 - r))];
+    }
+    for (size_t i = 0; i < tt.segments.size(); ++i)
+      if (tt.segments[i].kind == Kind::Monastery) c.centre = static_cast<int8_t>(i);
+  }
+  g.cache_ = cache;
+
+  // Draw pile: the Draw prefix first, then the shuffled rest of the pool.
+  std::vector<int> avail(content.tiles.size(), 0);
+  for (const auto& e : rs->pool)
+    if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
+  for (const auto& id : setup.draw) {
+    int found = -1;
+    for (const auto& e : rs->pool)
+      if (e.tile >= 0 && content.tiles[static_cast<size_t>(e.tile)].id == id) { found = e.tile; break; }
+    if (found < 0)
+      return Violation{"Draw names tile '" + id + "', which is not in the draw pile of rule set '" +
+                       rs->id + "'"};
+    if (avail[static_cast<size_t>(found)] <= 0)
+      return Violation{"Draw names tile '" + id + "' more often than the draw pile of rule set '" +
+                       rs->id + "' holds it"};
+    --avail[static_cast<size_t>(found)];
+    g.pile_.push_back(static_cast<uint16_t>(found));
+  }
+  const size_t prefix = g.pile_.size();
+  for (const auto& e : rs->pool) {
+    if (e.tile < 0) continue;
+    int& left = avail[static_cast<size_t>(e.tile)];  // a tile listed twice is added once
+    for (; left > 0; --left) g.pile_.push_back(static_cast<uint16_t>(e.tile));
+  }
+  g.rng_.shuffle(g.pile_, prefix);
+
+  g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
+  g.scores_.assign(static_cast<size_t>(n), 0);
+  for (int p = 0; p < n; ++p)
+    for (int k = 0; k < g.rules_.followers; ++k) {
+      Follower f;
+      f.player = static_cast<int8_t>(p);
+      f.colour = static_cast<int8_t>(p);
+      g.followers_.push_back(f);
+    }
+  g.start();
+  return std::nullopt;
+}
+
+void Game::start() {
+  origin_ = -16;
+  size_ = 32;
+  cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
+  put_tile(rule_set_->start_tile, 0, 0, 0);
+  last_placed_ = -1;
+  current_ = 0;
+  draw_next();
+}
+
+// ---------------------------------------------------------------------------------
+// Board
+
+int Game::tile_at(int x, int y) const {
+  if (!in_grid(x, y)) return -1;
+  return cells_[static_cast<size_t>(cell_index(x, y))].tile;
+}
+
+int Game::segment_at(int p, int port) const {
+  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
+  return (*cache_)[pt.type].port_seg[pt.rot][static_cast<size_t>(port)];
+}
+
+void Game::ensure_room(int x, int y) {
+  int o = origin_, s = size_;
+  while (x - 2 < o || y - 2 < o || x + 2 >= o + s || y + 2 >= o + s) {
+    o -= s / 2;
+    s *= 2;
+  }
+  if (s != size_) regrid(o, s);
+}
+
+void Game::regrid(int new_origin, int new_size) {
+  std::vector<Cell> cells(static_cast<size_t>(new_size * new_size));
+  auto remap = [&](int idx) {
+    const int x = idx % size_ + origin_, y = idx / size_ + origin_;
+    return (y - new_origin) * new_size + (x - new_origin);
+  };
+  for (int i = 0; i < size_ * size_; ++i) cells[static_cast<size_t>(remap(i))] = cells_[static_cast<size_t>(i)];
+  for (auto& f : frontier_) f = remap(f);
+  cells_ = std::move(cells);
+  origin_ = new_origin;
+  size_ = new_size;
+}
+
+void Game::frontier_add(int cell) {
+  Cell& c = cells_[static_cast<size_t>(cell)];
+  if (c.fpos >= 0) return;
+  c.fpos = static_cast<int16_t>(frontier_.size());
+  frontier_.push_back(cell);
+}
+
+void Game::frontier_remove(int cell) {
+  Cell& c = cells_[static_cast<size_t>(cell)];
+  if (c.fpos < 0) return;
+  const int last = frontier_.back();
+  frontier_[static_cast<size_t>(c.fpos)] = last;
+  cells_[static_cast<size_t>(last)].fpos = c.fpos;
+  frontier_.pop_back();
+  c.fpos = -1;
+}
+
+void Game::put_tile(int type, int x, int y, int rot) {
+  ensure_room(x, y);
+  const TileType& tt = content_->tiles[static_cast<size_t>(type)];
+  const TypeCache& tc = (*cache_)[static_cast<size_t>(type)];
+  const auto& pseg = tc.port_seg[static_cast<size_t>(rot)];
+  const int p = static_cast<int>(placed_.size());
+  const uint32_t base = static_cast<uint32_t>(parent_.size());
+  placed_.push_back(PlacedTile{static_cast<int16_t>(x), static_cast<int16_t>(y),
+                               static_cast<uint16_t>(type), static_cast<uint8_t>(rot), base});
+  for (size_t i = 0; i < tt.segments.size(); ++i) {
+    const Segment& s = tt.segments[i];
+    const uint32_t node = base + static_cast<uint32_t>(i);
+    parent_.push_back(node);
+    rank_.push_back(0);
+    next_.push_back(node);
+    Feature f;
+    if (edge_kind(s.kind))
+      for (int side = 0; side < 4; ++side)
+        if (tt.port_segment[static_cast<size_t>(middle_port(side))] == static_cast<int8_t>(i)) ++f.open;
+    f.shields = s.shields;
+    feat_.push_back(f);
+    node_kind_.push_back(s.kind);
+    node_tile_.push_back(static_cast<int16_t>(p));
+  }
+  const int cell = cell_index(x, y);
+  frontier_remove(cell);
+  cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
+  const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
+  for (int side = 0; side < 4; ++side) {
+    const int nx = x + kSideDx[side], ny = y + kSideDy[side];
+    const int nc = cell_index(nx, ny);
+    Cell& ncell = cells_[static_cast<size_t>(nc)];
+    const int opp = (side + 2) % 4;
+    if (ncell.tile >= 0) {
+      const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
+      const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
+      for (int port = 3 * side; port < 3 * side + 3; ++port) {
+        const int a = pseg[static_cast<size_t>(port)];
+        const int b = qseg[static_cast<size_t>(opposite_port(port))];
+        if (a < 0 || b < 0) continue;
+        const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
+        if (node_kind_[na] != node_kind_[nb]) continue;
+        const uint32_t root = unite(na, nb);
+        if (port == middle_port(side) && edge_kind(node_kind_[na])) feat_[root].open -= 2;
+      }
+    } else {
+      frontier_add(nc);
+      ncell.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
+      ncell.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
+    }
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
+}
+
+// ---------------------------------------------------------------------------------
+// Features
+
+uint32_t Game::find(uint32_t n) const {
+  while (parent_[n] != n) {
+    parent_[n] = parent_[parent_[n]];
+    n = parent_[n];
+  }
+  return n;
+}
+
+uint32_t Game::unite(uint32_t a, uint32_t b) {
+  a = find(a);
+  b = find(b);
+  if (a == b) return a;
+  if (rank_[a] < rank_[b]) std::swap(a, b);
+  if (rank_[a] == rank_[b]) ++rank_[a];
+  parent_[b] = a;
+  std::swap(next_[a], next_[b]);
+  Feature& fa = feat_[a];
+  const Feature& fb = feat_[b];
+  fa.open = static_cast<uint16_t>(fa.open + fb.open);
+  fa.shields = static_cast<uint16_t>(fa.shields + fb.shields);
+  fa.followers = static_cast<uint8_t>(fa.followers + fb.followers);
+  for (size_t i = 0; i < kMaxPlayers; ++i)
+    fa.by_player[i] = static_cast<uint8_t>(fa.by_player[i] + fb.by_player[i]);
+  return a;
+}
+
+bool Game::feature_complete(uint32_t node) const {
+  const Kind k = node_kind_[node];
+  if (k == Kind::Monastery) {
+    const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+    return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
+  }
+  if (!edge_kind(k)) return false;
+  return feat_[find(node)].open == 0;
+}
+
+int Game::feature_tiles(uint32_t node) const {
+  if (stamp_.size() < placed_.size()) stamp_.resize(placed_.size() + 64, 0);
+  if (++stamp_gen_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    stamp_gen_ = 1;
+  }
+  int count = 0;
+  uint32_t n = node;
+  do {
+    const size_t t = static_cast<size_t>(node_tile_[n]);
+    if (stamp_[t] != stamp_gen_) {
+      stamp_[t] = stamp_gen_;
+      ++count;
+    }
+    n = next_[n];
+  } while (n != node);
+  return count;
+}
+
+int Game::feature_value(uint32_t node) const {
+  const Kind k = node_kind_[node];
+  const bool complete = feature_complete(node);
+  switch (k) {
+    case Kind::City: {
+      const uint32_t root = find(node);
+      const int tiles = feature_tiles(root);
+      const int shields = feat_[root].shields;
+      if (complete) {
+        if (rules_.small_city_rule && tiles == 2) return static_cast<int>(rules_.small_city_points);
+        return static_cast<int>(tiles * rules_.city_tile_points + shields * rules_.city_shield_points);
+      }
+      return static_cast<int>(tiles * rules_.city_tile_points_final +
+                              shields * rules_.city_shield_points_final);
+    }
+    case Kind::Road: {
+      const int tiles = feature_tiles(find(node));
+      return static_cast<int>(tiles * (complete ? rules_.road_tile_points : rules_.road_tile_points_final));
+    }
+    case Kind::Monastery: {
+      if (complete) return static_cast<int>(rules_.monastery_points);
+      const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+      const int present = 1 + cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around;
+      return static_cast<int>(present * rules_.monastery_tile_points_final);
+    }
+    case Kind::Field: {
+      // Completed cities bordering the field, each once.
+      const uint32_t root = find(node);
+      std::vector<uint32_t> cities;
+      uint32_t n = root;
+      do {
+        if (node_kind_[n] == Kind::Field) {
+          const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
+          const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
+          for (uint8_t c : s.touches) {
+            const uint32_t cr = find(pt.node_base + c);
+            if (feat_[cr].open == 0) cities.push_back(cr);
+          }
+        }
+        n = next_[n];
+      } while (n != root);
+      std::sort(cities.begin(), cities.end());
+      cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
+      return static_cast<int>(static_cast<int64_t>(cities.size()) * rules_.farm_city_points);
+    }
+    default:
+      return 0;
+  }
+}
+
+void Game::return_followers(uint32_t root) {
+  for (auto& f : followers_) {
+    if (f.placed < 0 || find(f.node) != root) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    f.placed = -1;
+    ++supply_[static_cast<size_t>(f.player)];
+  }
+  Feature& ft = feat_[root];
+  ft.followers = 0;
+  ft.by_player.fill(0);
+}
+
+void Game::score_feature(uint32_t root, bool final) {
+  const Feature& ft = feat_[root];
+  if (ft.followers == 0) return;
+  const int value = feature_value(root);
+  const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  for (int p = 0; p < player_count(); ++p) {
+    if (ft.by_player[static_cast<size_t>(p)] != best) continue;
+    scores_[static_cast<size_t>(p)] += value;
+    emit({final ? EventKind::FinalScored : EventKind::Scored, static_cast<int8_t>(p),
+          node_kind_[root], pt.x, pt.y, pt.type, value});
+  }
+  if (!final) return_followers(root);
+}
+
+// ---------------------------------------------------------------------------------
+// Flow
+
+void Game::draw_next() {
+  while (pile_pos_ < pile_.size()) {
+    const int t = pile_[pile_pos_++];
+    emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+    generate_placements(t);
+    if (!pending_.options.empty()) {
+      pending_.kind = DecisionKind::Place;
+      pending_.player = current_;
+      pending_.tile = t;
+      return;
+    }
+    emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+  }
+  end_game();
+}
+
+void Game::generate_placements(int type) {
+  auto& opts = pending_.options;
+  opts.clear();
+  const auto& sig = (*cache_)[static_cast<size_t>(type)].sig;
+  for (const int cell : frontier_) {
+    const Cell& c = cells_[static_cast<size_t>(cell)];
+    for (int r = 0; r < 4; ++r) {
+      if ((sig[static_cast<size_t>(r)] & c.cmask) != c.cval) continue;
+      Option o;
+      o.kind = OptKind::Place;
+      o.rot = static_cast<uint8_t>(r);
+      o.x = static_cast<int16_t>(cell % size_ + origin_);
+      o.y = static_cast<int16_t>(cell / size_ + origin_);
+      o.tile = static_cast<uint16_t>(type);
+      opts.push_back(o);
+    }
+  }
+  placements_checked_ += 4 * frontier_.size();
+  placements_legal_ += opts.size();
+}
+
+void Game::generate_follower_options() {
+  auto& opts = pending_.options;
+  opts.clear();
+  opts.push_back(Option{});  // pass
+  if (supply_[static_cast<size_t>(current_)] <= 0) return;
+  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+  const TileType& tt = content_->tiles[pt.type];
+  for (size_t i = 0; i < tt.segments.size(); ++i) {
+    const Kind k = tt.segments[i].kind;
+    const bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
+                            (k == Kind::Field && rules_.farmers);
+    if (!occupiable) continue;
+    if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
+    Option o;
+    o.kind = OptKind::Meeple;
+    o.seg = static_cast<uint8_t>(i);
+    o.colour = static_cast<uint8_t>(current_);
+    o.x = pt.x;
+    o.y = pt.y;
+    opts.push_back(o);
+  }
+}
+
+void Game::finish_turn() {
+  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
+  const TileType& tt = content_->tiles[pt.type];
+  // Features this tile completed (each once), then monasteries around it.
+  std::array<uint32_t, 32> done{};
+  size_t ndone = 0;
+  for (size_t i = 0; i < tt.segments.size(); ++i) {
+    if (!edge_kind(tt.segments[i].kind)) continue;
+    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
+    if (feat_[root].open != 0) continue;
+    if (std::find(done.begin(), done.begin() + static_cast<long>(ndone), root) != done.begin() + static_cast<long>(ndone)) continue;
+    done[ndone++] = root;
+    score_feature(root, false);
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0) continue;
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const int centre = (*cache_)[qt.type].centre;
+      if (centre < 0) continue;
+      const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
+      if (feature_complete(node)) score_feature(find(node), false);
+    }
+  last_placed_ = -1;
+  current_ = (current_ + 1) % player_count();
+  draw_next();
+}
+
+void Game::end_game() {
+  pending_.kind = DecisionKind::None;
+  pending_.player = -1;
+  pending_.tile = -1;
+  pending_.options.clear();
+  if (rules_.final_scoring) {
+    // Each feature with followers once: cities, roads and monasteries, then fields.
+    std::vector<uint32_t> roots;
+    for (const auto& f : followers_)
+      if (f.placed >= 0) roots.push_back(find(f.node));
+    std::sort(roots.begin(), roots.end());
+    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+    for (const bool fields : {false, true})
+      for (const uint32_t r : roots)
+        if ((node_kind_[r] == Kind::Field) == fields) score_feature(r, true);
+  }
+  outcome_ = Outcome::End;
+  end_reason_ = "no tiles left";
+  emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
+}
+
+std::optional<Violation> Game::apply(const Option& o) {
+  if (finished()) return Violation{"the game is over"};
+  const auto& opts = pending_.options;
+  if (std::find(opts.begin(), opts.end(), o) == opts.end())
+    return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
+                     " legal options"};
+  return apply_checked(o);
+}
+
+std::optional<Violation> Game::apply_checked(const Option& o) {
+  events_.clear();
+  ++ply_;
+  switch (o.kind) {
+    case OptKind::Place: {
+      put_tile(o.tile, o.x, o.y, o.rot);
+      last_placed_ = static_cast<int>(placed_.size()) - 1;
+      emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
+      pending_.kind = DecisionKind::Follower;
+      pending_.player = current_;
+      generate_follower_options();
+      return std::nullopt;
+    }
+    case OptKind::Meeple: {
+      const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+      for (auto& f : followers_) {
+        if (f.player != current_ || f.placed >= 0) continue;
+        f.placed = static_cast<int16_t>(last_placed_);
+        f.seg = o.seg;
+        f.node = pt.node_base + o.seg;
+        Feature& ft = feat_[find(f.node)];
+        ++ft.followers;
+        ++ft.by_player[static_cast<size_t>(current_)];
+        --supply_[static_cast<size_t>(current_)];
+        emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), node_kind_[f.node], pt.x,
+              pt.y, pt.type, 0});
+        break;
+      }
+      finish_turn();
+      return std::nullopt;
+    }
+    case OptKind::Pass:
+      finish_turn();
+      return std::nullopt;
+  }
+  return Violation{"unknown option"};
+}
+
+std::optional<Violation> Game::apply(std::string_view text) {
+  std::string why;
+  auto o = parse_option(text, &why);
+  if (!o) return Violation{why};
+  return apply_checked(*o);
+}
+
+// ---------------------------------------------------------------------------------
+// Text
+
+std::string Game::location_name(int p, int seg) const {
+  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
+  const auto& pseg = (*cache_)[pt.type].port_seg[pt.rot];
+  const Kind k = content_->tiles[pt.type].segments[static_cast<size_t>(seg)].kind;
+  std::string out(kind_name(k));
+  out += ':';
+  if (kind_named_by_edge(k)) {
+    for (int side = 0; side < 4; ++side)
+      if (pseg[static_cast<size_t>(middle_port(side))] == seg)
+        return out + std::string(kPortNames[static_cast<size_t>(middle_port(side))]);
+  } else if (k == Kind::Field) {
+    for (int port : kFieldNameOrder)
+      if (pseg[static_cast<size_t>(port)] == seg) return out + std::string(kPortNames[static_cast<size_t>(port)]);
+  }
+  return out + "C";
+}
+
+std::string Game::to_string(const Option& o) const {
+  switch (o.kind) {
+    case OptKind::Place:
+      return "place " + content_->tiles[o.tile].id + " " + std::to_string(o.x) + "," +
+             std::to_string(o.y) + " r" + std::to_string(o.rot * 90);
+    case OptKind::Meeple: {
+      const int p = tile_at(o.x, o.y);
+      if (p < 0) return "meeple ?";
+      return "meeple " + location_name(p, o.seg);
+    }
+    case OptKind::Pass:
+      return "pass";
+  }
+  return "?";
+}
+
+std::optional<Option> Game::parse_option(std::string_view text, std::string* why) const {
+  auto fail = [&](std::string msg) -> std::optional<Option> {
+    if (why) *why = std::move(msg);
+    return std::nullopt;
+  };
+  const auto tok = split_ws(text);
+  if (tok.empty()) return fail("an empty decision");
+  if (finished()) return fail("the game is over; no decision is pending");
+  const auto& opts = pending_.options;
+  const std::string legal = std::to_string(opts.size()) + " legal option" + (opts.size() == 1 ? "" : "s");
+  const std::string_view kw = tok[0];
+  if (kw == "place") {
+    if (pending_.kind != DecisionKind::Place)
+      return fail("a tile placement, but the game asks for a " +
+                  std::string(decision_kind_name(pending_.kind)) + " decision (" + legal + ")");
+    if (tok.size() != 4) return fail("'place' takes a tile, x,y and a rotation");
+    const std::string& drawn = content_->tiles[static_cast<size_t>(pending_.tile)].id;
+    if (tok[1] != drawn)
+      return fail("the drawn tile is " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
+    int x = 0, y = 0;
+    if (!parse_xy(tok[2], x, y)) return fail("'" + std::string(tok[2]) + "' is not a cell x,y");
+    int rot = -1;
+    if (tok[3] == "r0") rot = 0;
+    else if (tok[3] == "r90") rot = 1;
+    else if (tok[3] == "r180") rot = 2;
+    else if (tok[3] == "r270") rot = 3;
+    if (rot < 0) return fail("'" + std::string(tok[3]) + "' is not a rotation r0|r90|r180|r270");
+    for (const auto& o : opts)
+      if (o.kind == OptKind::Place && o.x == x && o.y == y && o.rot == rot) return o;
+    if (tile_at(x, y) >= 0) return fail("cell " + std::string(tok[2]) + " is already taken (" + legal + ")");
+    return fail("tile " + drawn + " does not fit at " + std::string(tok[2]) + " " +
+                std::string(tok[3]) + " (" + legal + ")");
+  }
+  if (kw == "pass") {
+    if (tok.size() != 1) return fail("'pass' takes no arguments");
+    for (const auto& o : opts)
+      if (o.kind == OptKind::Pass) return o;
+    return fail("'pass' is not legal now (" + legal + ")");
+  }
+  if (kw == "meeple") {
+    if (pending_.kind != DecisionKind::Follower || last_placed_ < 0)
+      return fail("a follower, but the game asks for a " +
+                  std::string(decision_kind_name(pending_.kind)) + " decision (" + legal + ")");
+    if (tok.size() < 2 || tok.size() > 3) return fail("'meeple' takes a location kind:port");
+    const std::string_view loc = tok[1];
+    const size_t colon = loc.find(':');
+    if (colon == std::string_view::npos) return fail("'" + std::string(loc) + "' is not a location kind:port");
+    const auto kind = parse_kind(loc.substr(0, colon));
+    const auto port = parse_port(loc.substr(colon + 1));
+    if (!kind || !port) return fail("'" + std::string(loc) + "' is not a location kind:port");
+    if (tok.size() == 3) {
+      const auto colour = parse_colour(tok[2]);
+      if (!colour) return fail("'" + std::string(tok[2]) + "' is not a colour");
+      if (*colour != current_)
+        return fail("this player plays " + std::string(kColourNames[static_cast<size_t>(current_)]) +
+                    ", not " + std::string(tok[2]));
+    }
+    const int seg = segment_at(last_placed_, *port);
+    if (seg < 0 || content_->tiles[placed_[static_cast<size_t>(last_placed_)].type].segments[static_cast<size_t>(seg)].kind != *kind)
+      return fail("the tile just placed has no " + std::string(loc) + " (" + legal + ")");
+    for (const auto& o : opts)
+      if (o.kind == OptKind::Meeple && o.seg == seg) return o;
+    if (supply_[static_cast<size_t>(current_)] <= 0)
+      return fail("the player has no follower left in supply (" + legal + ")");
+    return fail(std::string(loc) + " is not free: its feature already has a follower, or followers may not stand there (" + legal + ")");
+  }
+  return fail("'" + std::string(kw) + "' is not a decision of this game (" + legal + ")");
+}
+
+// ---------------------------------------------------------------------------------
+// Checks
+
+uint64_t Game::state_hash() const {
+  Fnv64 h;
+  h.text(rule_set_->id);
+  h.u64(static_cast<uint64_t>(player_count()));
+  h.u64(placed_.size());
+  for (const auto& p : placed_) {
+    h.i64(p.x);
+    h.i64(p.y);
+    h.text(content_->tiles[p.type].id);
+    h.u64(p.rot);
+  }
+  for (const auto& f : followers_) {
+    h.i64(f.player);
+    h.i64(f.placed);
+    h.u64(f.placed >= 0 ? f.seg : 0);
+  }
+  for (size_t i = 0; i < scores_.size(); ++i) {
+    h.i64(scores_[i]);
+    h.i64(supply_[i]);
+  }
+  h.u64(pile_pos_);
+  for (size_t i = pile_pos_; i < pile_.size(); ++i) h.text(content_->tiles[pile_[i]].id);
+  h.i64(current_);
+  h.u64(static_cast<uint64_t>(pending_.kind));
+  h.u64(static_cast<uint64_t>(outcome_));
+  return h.h;
+}
+
+std::string Game::check_invariants() const {
+  const int n = player_count();
+  std::vector<int> in_supply(static_cast<size_t>(n), 0);
+  for (const auto& f : followers_)
+    if (f.placed < 0) ++in_supply[static_cast<size_t>(f.player)];
+  for (int p = 0; p < n; ++p)
+    if (in_supply[static_cast<size_t>(p)] != supply_[static_cast<size_t>(p)])
+      return "player " + std::to_string(p) + ": supply count " + std::to_string(supply_[static_cast<size_t>(p)]) +
+             " but " + std::to_string(in_supply[static_cast<size_t>(p)]) + " followers unplaced";
+  // Follower counts per feature.
+  std::vector<std::array<int, kMaxPlayers>> counted(parent_.size());
+  for (const auto& f : followers_)
+    if (f.placed >= 0) ++counted[find(f.node)][static_cast<size_t>(f.player)];
+  for (uint32_t i = 0; i < parent_.size(); ++i) {
+    if (find(i) != i) continue;
+    int total = 0;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+      if (counted[i][static_cast<size_t>(p)] != feat_[i].by_player[static_cast<size_t>(p)])
+        return "feature " + std::to_string(i) + ": follower count of player " + std::to_string(p) + " is off";
+      total += counted[i][static_cast<size_t>(p)];
+    }
+    if (total != feat_[i].followers) return "feature " + std::to_string(i) + ": follower total is off";
+  }
+  // Edges match and the frontier is exact.
+  size_t expected_frontier = 0;
+  std::vector<int> seen;
+  for (size_t p = 0; p < placed_.size(); ++p) {
+    const PlacedTile& pt = placed_[p];
+    const uint16_t sig = (*cache_)[pt.type].sig[pt.rot];
+    for (int side = 0; side < 4; ++side) {
+      const int nx = pt.x + kSideDx[side], ny = pt.y + kSideDy[side];
+      const int q = tile_at(nx, ny);
+      if (q >= 0) {
+        const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+        const uint16_t qsig = (*cache_)[qt.type].sig[qt.rot];
+        const int opp = (side + 2) % 4;
+        if (((sig >> (4 * side)) & 0xF) != ((qsig >> (4 * opp)) & 0xF))
+          return "tiles at " + std::to_string(pt.x) + "," + std::to_string(pt.y) + " and " +
+                 std::to_string(nx) + "," + std::to_string(ny) + " do not match";
+      } else {
+        const int c = cell_index(nx, ny);
+        if (cells_[static_cast<size_t>(c)].fpos < 0)
+          return "cell " + std::to_string(nx) + "," + std::to_string(ny) + " is missing from the frontier";
+        if (std::find(seen.begin(), seen.end(), c) == seen.end()) {
+          seen.push_back(c);
+          ++expected_frontier;
+        }
+      }
+    }
+  }
+  if (expected_frontier != frontier_.size())
+    return "the frontier holds " + std::to_string(frontier_.size()) + " cells, expected " +
+           std::to_string(expected_frontier);
+  return {};
+}
+
+}  // namespace tw

@@ -1,0 +1,257 @@
+// Game: one game as a state machine driven by decisions.
+//
+// `pending()` is the decision the game waits for: who decides, what kind, and the
+// complete list of legal options. `apply(option)` performs one legal option and runs
+// every forced step (scoring, returning followers, drawing and discarding tiles) up to
+// the next decision. Chance comes only from the game's own seeded Rng, used once to
+// shuffle the draw pile, so a game is reproduced exactly by its setup and the list of
+// options chosen. Illegal options are returned as a Violation, never thrown.
+//
+// Invariants (checked by `check_invariants`): every follower is either in its owner's
+// supply or on exactly one segment of a placed tile; a feature's follower counts equal
+// the followers standing on it; placed tiles match every neighbour edge; the frontier is
+// exactly the set of empty cells next to a placed tile.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/content.h"
+#include "engine/rng.h"
+
+namespace tw {
+
+inline constexpr int kMaxPlayers = 6;
+inline constexpr std::array<std::string_view, kMaxPlayers> kColourNames = {
+    "red", "green", "blue", "yellow", "black", "pink"};
+std::optional<int> parse_colour(std::string_view name);
+
+struct PlayerSpec {
+  std::string name;  // as written in the Players tag, e.g. "Ann" or "bot:greedy"
+  std::string bot;   // "" for a human, else the bot's name ("greedy")
+};
+// Splits "Ann, Ben, bot:greedy" into players.
+std::vector<PlayerSpec> parse_players(std::string_view text);
+// A Seed tag: a decimal number is used as it is; any other text is hashed.
+uint64_t parse_seed(std::string_view text);
+
+struct GameSetup {
+  std::string rule_set;
+  std::vector<PlayerSpec> players;
+  uint64_t seed = 0;
+  std::vector<std::string> draw;  // tile ids drawn first, in this order
+};
+
+enum class DecisionKind : uint8_t { None, Place, Follower };
+std::string_view decision_kind_name(DecisionKind k);
+
+enum class OptKind : uint8_t { Place, Meeple, Pass };
+
+// One legal choice. Compared field by field; `to_string` gives its canonical text.
+struct Option {
+  OptKind kind = OptKind::Pass;
+  uint8_t rot = 0;     // place: quarter turns clockwise
+  uint8_t seg = 0;     // meeple: segment index on the tile just placed
+  uint8_t colour = 0;  // meeple: colour (several-colour players)
+  int16_t x = 0, y = 0;
+  uint16_t tile = 0;   // place: tile type index
+  friend bool operator==(const Option&, const Option&) = default;
+};
+
+struct Decision {
+  DecisionKind kind = DecisionKind::None;
+  int player = -1;
+  int tile = -1;  // place: the drawn tile type
+  std::vector<Option> options;
+};
+
+struct Violation {
+  std::string message;
+};
+
+enum class EventKind : uint8_t {
+  TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FollowerReturned, Scored,
+  FinalScored, GameEnded
+};
+struct Event {
+  EventKind kind;
+  int8_t player = -1;
+  Kind feature = Kind::None;
+  int16_t x = 0, y = 0;
+  int tile = -1;
+  int points = 0;
+};
+
+struct Follower {
+  int8_t player = -1;
+  int8_t colour = 0;
+  int16_t placed = -1;  // index into placed tiles, -1 = in supply
+  uint8_t seg = 0;
+  uint32_t node = 0;
+};
+
+struct PlacedTile {
+  int16_t x = 0, y = 0;
+  uint16_t type = 0;
+  uint8_t rot = 0;
+  uint32_t node_base = 0;  // union-find node of segment 0
+};
+
+enum class Outcome : uint8_t { None, End };
+
+class Game {
+ public:
+  // Builds a game and runs it to the first decision. Setup errors (unknown rule set,
+  // player count out of range, an unknown tile in `draw`, more copies drawn than the
+  // pool has) come back as a Violation.
+  static std::optional<Violation> create(const Content& content, const GameSetup& setup,
+                                         Game& out);
+
+  const Decision& pending() const { return pending_; }
+  bool finished() const { return pending_.kind == DecisionKind::None; }
+  Outcome outcome() const { return outcome_; }
+  std::string_view end_reason() const { return end_reason_; }
+
+  // Applies a legal option; anything else is a Violation and changes nothing.
+  std::optional<Violation> apply(const Option& o);
+  // Applies pending().options[i] (bots and benchmarks: no search). i must be in range.
+  void apply_index(size_t i) { const Option o = pending_.options[i]; apply_checked(o); }
+  // Applies the option written as `text` (canonical or any port naming the segment).
+  std::optional<Violation> apply(std::string_view text);
+
+  std::string to_string(const Option& o) const;
+  // Reads option text and finds it among the pending legal options.
+  std::optional<Option> parse_option(std::string_view text, std::string* why = nullptr) const;
+
+  // What happened during the last apply (or create).
+  const std::vector<Event>& events() const { return events_; }
+
+  // Read access for printers, bots, the editor.
+  const Content& content() const { return *content_; }
+  const RuleSet& rule_set() const { return *rule_set_; }
+  const Rules& rules() const { return rules_; }
+  const GameSetup& setup() const { return setup_; }
+  int player_count() const { return static_cast<int>(setup_.players.size()); }
+  int64_t score(int player) const { return scores_[static_cast<size_t>(player)]; }
+  int supply(int player) const { return supply_[static_cast<size_t>(player)]; }
+  int current_player() const { return current_; }
+  const std::vector<PlacedTile>& placed() const { return placed_; }
+  const std::vector<Follower>& followers() const { return followers_; }
+  int tiles_left() const { return static_cast<int>(pile_.size() - pile_pos_); }
+  // The tile placed in the current turn (index into placed()), or -1.
+  int last_placed() const { return last_placed_; }
+  int ply() const { return ply_; }
+  // The tile at x,y (index into placed()), or -1.
+  int tile_at(int x, int y) const;
+  // The segment of placed tile `p` at board port `port` (after rotation), or -1.
+  int segment_at(int p, int port) const;
+  // Canonical "kind:port" of segment `seg` on placed tile `p`.
+  std::string location_name(int p, int seg) const;
+  // Counters for `bench`: placements checked and legal placements found.
+  uint64_t placements_checked() const { return placements_checked_; }
+  uint64_t placements_legal() const { return placements_legal_; }
+
+  // Feature queries (any segment node of the feature).
+  uint32_t node_of(int p, int seg) const { return placed_[static_cast<size_t>(p)].node_base + static_cast<uint32_t>(seg); }
+  bool feature_complete(uint32_t node) const;
+  int feature_tiles(uint32_t node) const;
+  // Points the feature would give now, scored as complete (if it is) or as at the end.
+  int feature_value(uint32_t node) const;
+
+  // A 64-bit digest of everything that decides the rest of the game.
+  uint64_t state_hash() const;
+  // Empty when every invariant holds; else a description of the first broken one.
+  std::string check_invariants() const;
+
+ private:
+  struct Cell {
+    int16_t tile = -1;   // placed tile index
+    int16_t fpos = -1;   // position in frontier_, -1 = not on the frontier
+    uint16_t cmask = 0;  // edge constraint: signature bits that must match
+    uint16_t cval = 0;
+    uint8_t around = 0;  // placed tiles among the 8 surrounding cells
+  };
+  struct Feature {  // valid at union-find roots
+    uint16_t open = 0;   // open edge ends (city, road)
+    uint16_t shields = 0;
+    uint8_t followers = 0;
+    std::array<uint8_t, kMaxPlayers> by_player{};
+  };
+  struct TypeCache {  // per tile type and rotation
+    std::array<uint16_t, 4> sig{};
+    std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
+    int8_t centre = -1;  // the monastery segment, if any
+  };
+
+  // Board
+  int cell_index(int x, int y) const { return (y - origin_) * size_ + (x - origin_); }
+  bool in_grid(int x, int y) const {
+    return x >= origin_ && y >= origin_ && x < origin_ + size_ && y < origin_ + size_;
+  }
+  void ensure_room(int x, int y);
+  void regrid(int new_origin, int new_size);
+  void frontier_add(int cell);
+  void frontier_remove(int cell);
+  void put_tile(int type, int x, int y, int rot);
+
+  // Union-find
+  uint32_t find(uint32_t n) const;
+  uint32_t unite(uint32_t a, uint32_t b);
+
+  // Flow
+  void start();
+  void draw_next();
+  void generate_placements(int type);
+  void generate_follower_options();
+  void finish_turn();
+  void score_feature(uint32_t root, bool final);
+  void score_monastery(int p, bool final);
+  void return_followers(uint32_t root);
+  void end_game();
+  void emit(Event e) { events_.push_back(e); }
+  std::optional<Violation> apply_checked(const Option& o);
+
+  const Content* content_ = nullptr;
+  const RuleSet* rule_set_ = nullptr;
+  Rules rules_;
+  GameSetup setup_;
+  Rng rng_;
+  std::shared_ptr<const std::vector<TypeCache>> cache_;  // shared: copies stay cheap
+
+  int origin_ = 0, size_ = 0;
+  std::vector<Cell> cells_;
+  std::vector<int32_t> frontier_;
+  std::vector<PlacedTile> placed_;
+
+  mutable std::vector<uint32_t> parent_;
+  std::vector<uint8_t> rank_;
+  std::vector<uint32_t> next_;  // circular list of a feature's nodes
+  std::vector<Feature> feat_;
+  std::vector<Kind> node_kind_;
+  std::vector<int16_t> node_tile_;
+
+  std::vector<Follower> followers_;
+  std::vector<int> supply_;
+  std::vector<int64_t> scores_;
+
+  std::vector<uint16_t> pile_;
+  size_t pile_pos_ = 0;
+  int current_ = 0;
+  int ply_ = 0;
+  int last_placed_ = -1;
+  Decision pending_;
+  Outcome outcome_ = Outcome::None;
+  std::string end_reason_;
+  std::vector<Event> events_;
+  uint64_t placements_checked_ = 0;
+  uint64_t placements_legal_ = 0;
+  mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
+  mutable uint32_t stamp_gen_ = 0;
+};
+
+}  // namespace tw

@@ -1,0 +1,88 @@
+// Rng: the engine's own seeded random number generator and shuffle.
+//
+// xoshiro256** seeded through SplitMix64, with a rejection-sampled bounded draw and a
+// Fisher-Yates shuffle written here. Only integer arithmetic whose result the C++
+// standard fixes is used, so the same seed gives the same game with any compiler or
+// standard library (std::uniform_int_distribution and std::shuffle do not promise that).
+// The state is four words plus a draw counter, so it can be saved and restored exactly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+
+namespace tw {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed = 0) { reseed(seed); }
+
+  void reseed(uint64_t seed) {
+    uint64_t x = seed;
+    for (auto& w : s_) w = splitmix64(x);
+    draws_ = 0;
+  }
+
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    ++draws_;
+    return result;
+  }
+
+  // Uniform in [0, n); n > 0. Rejection sampling keeps it exactly uniform.
+  uint64_t below(uint64_t n) {
+    const uint64_t threshold = (0 - n) % n;  // 2^64 mod n
+    for (;;) {
+      const uint64_t r = next();
+      if (r >= threshold) return r % n;
+    }
+  }
+
+  template <class Vec>
+  void shuffle(Vec& v, size_t first = 0) {
+    for (size_t i = v.size(); i > first + 1; --i) {
+      const size_t j = first + static_cast<size_t>(below(i - first));
+      using std::swap;
+      swap(v[i - 1], v[j]);
+    }
+  }
+
+  uint64_t draws() const { return draws_; }
+  const std::array<uint64_t, 4>& state() const { return s_; }
+
+  static uint64_t splitmix64(uint64_t& x) {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::array<uint64_t, 4> s_{};
+  uint64_t draws_ = 0;
+};
+
+// FNV-1a, 64 bit: the state hash and text seeds use it.
+struct Fnv64 {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  void byte(uint8_t b) { h = (h ^ b) * 0x100000001b3ULL; }
+  void u64(uint64_t v) {
+    for (int i = 0; i < 8; ++i) byte(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  void text(std::string_view s) {
+    for (char c : s) byte(static_cast<uint8_t>(c));
+    byte(0);
+  }
+};
+
+}  // namespace tw

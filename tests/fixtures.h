@@ -1,0 +1,50 @@
+// Shared test fixtures: the built default.db, and a copy extended with the test-only
+// rule sets of tests/data/test-rulesets.sql (tiny draw piles, so a hand-written record
+// can reach the end of the game and its final scoring).
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "engine/content.h"
+#include "schema/store.h"
+
+namespace tw::test {
+
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+inline const Content& default_content() {
+  static const Content c = Store::open(TW_TEST_DB, Store::Mode::ReadOnly).load_content();
+  return c;
+}
+
+inline std::filesystem::path test_db_path() {
+  static const std::filesystem::path path = [] {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("tw-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto p = dir / "test.db";
+    std::filesystem::copy_file(TW_TEST_DB, p, std::filesystem::copy_options::overwrite_existing);
+    Store s = Store::open(p.string(), Store::Mode::ReadWrite);
+    s.exec_script(read_text(std::filesystem::path(TW_SOURCE_DIR) / "tests/data/test-rulesets.sql"),
+                  "tests/data/test-rulesets.sql");
+    return p;
+  }();
+  return path;
+}
+
+inline const Content& test_content() {
+  static const Content c = Store::open(test_db_path().string(), Store::Mode::ReadOnly).load_content();
+  return c;
+}
+
+}  // namespace tw::test
