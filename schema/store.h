@@ -52,6 +52,11 @@ class Store {
     Create,     // makes a new database at a path that does not exist yet
   };
 
+  // Throws StoreError for: a missing file (ReadOnly/ReadWrite) or a taken path (Create);
+  // an empty (0-byte) file, a file that is not SQLite, or one failing PRAGMA quick_check;
+  // an SQLite database without Tilewright's tables; schema version newer than this
+  // build's. A failed Create removes what it made.
+
   static Store open(const std::string& path, Mode mode);
 
   Store(Store&&) noexcept;
