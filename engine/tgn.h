@@ -1,0 +1,92 @@
+// TGN syntax layer: reads and writes game records (/work/shared/NOTATION.md) as text,
+// without knowing the rules. `parse` splits a record into tags and decisions (plies),
+// checking only the shape of each decision (keyword, coordinates, rotation, kind:port,
+// colour); the engine later matches each decision's text against its legal options.
+// `write` produces the one canonical text of a record.
+//
+// Invariants: a Record returned by `parse` holds only well-formed decisions whose `move`
+// is normalised (tokens joined by single spaces, integers without leading zeros or
+// "-0"), glyphs from the six allowed, no empty variation, variations nested at most
+// kMaxVariationDepth deep, unique tag names, and comments with line breaks as "\n".
+// `ParseResult::record` is engaged exactly when `errors` is empty. For any record r
+// satisfying write's preconditions, write(*parse(write(r)).record) == write(r).
+// Nothing here does I/O, throws on bad input, or recurses deeper than the depth cap.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tw::tgn {
+
+// The only version this code reads and writes (the value of the `Format` tag).
+inline constexpr std::string_view kFormat = "TGN 1";
+// Deeper variations are reported as an error and skipped.
+inline constexpr int kMaxVariationDepth = 64;
+// After this many errors parse stops reading and says so in one last error.
+inline constexpr std::size_t kMaxErrors = 100;
+
+struct Tag {
+  std::string name, value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+// One decision (a ply) in a line of play, with its annotations.
+struct Node {
+  std::string move;     // normalised decision text, e.g. "place U 1,0 r90"
+  std::string comment;  // text of {...} after it ("" = none); several joined with "\n"
+  std::string glyph;    // "", "!", "?", "!!", "??", "!?", "?!"
+  // Each variation is an alternative line replacing THIS node: its first node stands in
+  // for this one. In the text, "(...)" replaces the decision just before it.
+  std::vector<std::vector<Node>> variations;
+  int line = 0, column = 0;  // where the move started in the source (1-based); 0 if built
+};
+
+struct Record {
+  std::vector<Tag> tags;  // in source order; unknown tags are kept as metadata
+  std::vector<Node> mainline;
+  std::string pre_comment;  // a {comment} before the first decision
+
+  // The first tag with this name, or nullptr.
+  const std::string* tag(std::string_view name) const;
+  // Replaces the value of the first tag with this name, or appends the tag.
+  void set_tag(std::string_view name, std::string_view value);
+};
+
+// Columns count Unicode code points (a tab is one column); both start at 1.
+struct ParseError {
+  int line = 0, column = 0;
+  std::string message;  // names what was expected and the offending text
+};
+// "line 4, column 12: expected a rotation ..."
+std::string to_string(const ParseError& e);
+
+struct ParseResult {
+  std::optional<Record> record;    // engaged exactly when errors is empty
+  std::vector<ParseError> errors;  // in source order, at most kMaxErrors + 1
+};
+
+// Lax reader (import). Accepts any whitespace between tokens, optional and ignored turn
+// numbers ("12." or "12..."), CRLF, a UTF-8 BOM, comments / glyphs / variations after a
+// decision in any order, and a glyph attached to the last token ("r90!"). Requires the
+// tags Format ("TGN 1"), Ruleset and Seed. Collects all errors it can, resuming at the
+// next decision keyword after a bad one. In a comment, "\}" stands for "}" and "\\" for
+// "\"; any other backslash is kept as written.
+ParseResult parse(std::string_view text);
+
+// Strict canonical writer (export). Always writes [Format "TGN 1"] first, then Ruleset,
+// Level, Players, Seed, Draw, Date, Result, then other tags in their order (the first of
+// several tags with the same name only; line breaks in a value become spaces), a blank
+// line, a pre-comment on its own line, then one line "N. ..." per placement holding it
+// and the decisions after it (N counts placements from 1; a comment " {...}" then a glyph
+// " !" follow their decision; "}" and "\" in a comment are written "\}" and "\\").
+// A decision with variations ends its line; each variation follows on lines of its own,
+// indented 3 spaces per depth, "(N. ...)" with N the replaced decision's turn number; the
+// rest of that turn goes on a line "N... ". Empty variations are skipped.
+// Preconditions (not checked): tag names are [A-Za-z0-9_]+, every move and glyph is one
+// `parse` would accept, variations nest at most kMaxVariationDepth deep.
+std::string write(const Record& r);
+
+}  // namespace tw::tgn
