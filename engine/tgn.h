@@ -65,7 +65,7 @@ std::string to_string(const ParseError& e);
 
 struct ParseResult {
   std::optional<Record> record;    // engaged exactly when errors is empty
-  std::vector<ParseError> errors;  // in source order, at most kMaxErrors + 1
+  std::vector<ParseError> errors;  // in the order found, at most kMaxErrors + 1
 };
 
 // Lax reader (import). Accepts any whitespace between tokens, optional and ignored turn
