@@ -118,7 +118,7 @@ nlohmann::ordered_json state_json(const Game& g) {
   j["tiles_left"] = g.tiles_left();
   J board = J::array();
   for (const auto& t : g.placed())
-    board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].id},
+    board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].notation_id()},
                       {"rot", t.rot * 90}, {"face_up", true}, {"ghosts", 0}});
   j["board"] = board;
   J followers = J::array();
@@ -164,6 +164,8 @@ char kind_char(Kind k) {
     case Kind::Lowland: return ',';
     case Kind::Mountain: return '^';
     case Kind::Water: return '~';
+    case Kind::Fog: return ' ';
+    case Kind::Ruin: return 'X';
     case Kind::None: break;
   }
   return ' ';

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 namespace tw {
 
@@ -12,9 +13,9 @@ std::optional<int> parse_port(std::string_view name) {
 }
 
 namespace {
-constexpr std::array<std::string_view, 10> kKindNames = {
+constexpr std::array<std::string_view, 12> kKindNames = {
     "none", "city", "road", "field", "monastery", "castle", "cemetery",
-    "lowland", "mountain", "water"};
+    "lowland", "mountain", "water", "fog", "ruin"};
 }
 
 std::string_view kind_name(Kind k) { return kKindNames[static_cast<size_t>(k)]; }
@@ -23,11 +24,6 @@ std::optional<Kind> parse_kind(std::string_view name) {
   for (size_t i = 1; i < kKindNames.size(); ++i)
     if (kKindNames[i] == name) return static_cast<Kind>(i);
   return std::nullopt;
-}
-
-bool kind_named_by_edge(Kind k) {
-  return k == Kind::City || k == Kind::Road || k == Kind::Lowland ||
-         k == Kind::Mountain || k == Kind::Water;
 }
 
 std::string_view system_name(System s) {
@@ -48,7 +44,7 @@ std::optional<System> parse_system(std::string_view name) {
 
 bool TileType::fogged_tile() const {
   return std::any_of(segments.begin(), segments.end(),
-                     [](const Segment& s) { return s.fogged; });
+                     [](const Segment& s) { return s.kind == Kind::Fog || s.fogged; });
 }
 
 const std::vector<ParamSpec>& rule_param_specs() {
@@ -147,11 +143,54 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     errors.push_back({"tile_type", row, "id", t.id, "a tile type needs at least one segment"});
   if (t.segments.size() > 32)
     errors.push_back({"tile_type", row, "id", t.id, "at most 32 segments per tile type"});
+  t.fog_side.fill(-1);
+  uint16_t fog_ports = 0;
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.kind != Kind::Fog) continue;
+    for (int side = 0; side < 4; ++side) {
+      const uint16_t edge_mask = static_cast<uint16_t>(7u << (3 * side));
+      const uint16_t have = s.ports & edge_mask;
+      if (have == 0) continue;
+      if (have != edge_mask)
+        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                          "fog covers whole edges: all three ports of side " +
+                              std::string(kPortNames[static_cast<size_t>(middle_port(side))])});
+      if (t.fog_side[static_cast<size_t>(side)] >= 0)
+        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                          "side " + std::string(kPortNames[static_cast<size_t>(middle_port(side))]) +
+                              " is already under another fog segment"});
+      t.fog_side[static_cast<size_t>(side)] = static_cast<int8_t>(i);
+    }
+    fog_ports |= s.ports;
+  }
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const Segment& s = t.segments[i];
     if (s.ports == 0)
       errors.push_back({"tile_segment", seg_row(t, i), "ports", "",
                         "a segment must own at least one port"});
+    if (s.kind == Kind::Fog) {
+      if (s.fogged)
+        errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
+                          "0: a fog segment is the fog itself"});
+      continue;
+    }
+    // Fog agreement: fields wholly in or out of fog, roads fogged when they reach fog.
+    if (s.kind == Kind::City && (s.ports & fog_ports & 0x0FFF))
+      errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                        "fog never lies over a city"});
+    if (s.kind == Kind::Field || s.kind == Kind::Road) {
+      const uint16_t edge_ports = s.ports & 0x0FFF;
+      const bool any_fog = (edge_ports & fog_ports) != 0;
+      const bool all_fog = edge_ports != 0 && (edge_ports & fog_ports) == edge_ports;
+      if (s.kind == Kind::Field && edge_ports != 0 && any_fog != all_fog)
+        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
+                          "a field lies wholly under fog or wholly outside it (fog closes fields)"});
+      if (edge_ports != 0 && s.fogged != any_fog)
+        errors.push_back({"tile_segment", seg_row(t, i), "fogged", s.fogged ? "1" : "0",
+                          std::string(any_fog ? "1" : "0") + ": the segment " +
+                              (any_fog ? "reaches" : "does not reach") + " a fogged side"});
+    }
     for (int p = 0; p < kPortCount; ++p) {
       if (!(s.ports & (1u << p))) continue;
       if (t.port_segment[p] >= 0) {
@@ -168,7 +207,7 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     if (s.kind != Kind::City && s.shields != 0)
       errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
                         "only a city segment carries shields"});
-    if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field)
+    if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field && s.kind != Kind::Fog)
       errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
                         "fog lies only over roads and fields, never over a " +
                             std::string(kind_name(s.kind))});
@@ -212,9 +251,14 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
 std::vector<ContentError> validate_content(const Content& c) {
   std::vector<ContentError> errors;
   std::set<std::pair<std::string, std::string>> seen;
+  std::set<std::tuple<std::string, std::string, int, int>> cells;
   for (const auto& t : c.tiles) {
     if (!seen.insert({t.tile_set, t.id}).second)
       errors.push_back({"tile_type", t.tile_set + "/" + t.id, "id", t.id, "duplicate tile id"});
+    if (!t.piece.empty() && !cells.insert({t.tile_set, t.piece, t.piece_x, t.piece_y}).second)
+      errors.push_back({"tile_type", t.tile_set + "/" + t.id, "piece_x",
+                        std::to_string(t.piece_x) + "," + std::to_string(t.piece_y),
+                        "a cell of piece " + t.piece + " not taken by another tile type"});
   }
   std::set<std::string> rs_ids;
   for (const auto& r : c.rule_sets) {

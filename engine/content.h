@@ -41,12 +41,17 @@ std::optional<int> parse_port(std::string_view name);
 
 // What a segment is, for the rule modules. Terrains in the database map onto these.
 enum class Kind : uint8_t {
-  None, City, Road, Field, Monastery, Castle, Cemetery, Lowland, Mountain, Water
+  None, City, Road, Field, Monastery, Castle, Cemetery, Lowland, Mountain, Water,
+  Fog,   // Mists/GCC: a second layer over whole edges (and the centre); see Segment
+  Ruin   // the start piece's central ruin: ends roads, separates fields, never scored
 };
 std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md
 std::optional<Kind> parse_kind(std::string_view name);
 // Kinds whose segments cover an edge middle and are named by it (city, road, regions).
-bool kind_named_by_edge(Kind k);
+inline bool kind_named_by_edge(Kind k) {
+  return k == Kind::City || k == Kind::Road || k == Kind::Lowland || k == Kind::Mountain ||
+         k == Kind::Water;
+}
 
 struct Terrain {
   std::string id;          // database id, e.g. "city"
@@ -56,6 +61,11 @@ struct Terrain {
   uint8_t match_group = 0; // 1..15, assigned by the loader from `match`
 };
 
+// A segment of kind Fog lies in the fog layer: it owns whole edges (all 3 ports of each
+// fogged side, plus C for a patch in the middle) on top of the terrain segments, which
+// keep their own ports. A road or field under fog carries `fogged`: a field lies wholly
+// under fog or wholly outside it (fog closes fields), a road is fogged when it reaches a
+// fogged side. Cities are never fogged.
 struct Segment {
   Kind kind = Kind::None;
   uint8_t terrain = 0;            // index into Content::terrains
@@ -72,11 +82,16 @@ struct TileType {
   bool reconstructed = false;   // geometry designed by us, not from a public source
   int ghost_symbols = 0;        // Mists: ghosts that emerge when placed
   std::string note;
+  std::string piece;            // "" or the multi-cell piece it belongs to ("MS")
+  int piece_x = 0, piece_y = 0; // its cell within the piece
   std::vector<Segment> segments;
-  // Derived by finalize_tile(): match group per side (N E S W) at rotation 0, and the
-  // segment owning each port (-1 = none).
+  // The id the notation uses: the piece's id for a cell of a piece.
+  const std::string& notation_id() const { return piece.empty() ? id : piece; }
+  // Derived by finalize_tile(): match group per side (N E S W) at rotation 0, the
+  // terrain segment owning each port (-1 = none), and the fog segment over each side.
   std::array<uint8_t, 4> edge{};
   std::array<int8_t, kPortCount> port_segment{};
+  std::array<int8_t, 4> fog_side{-1, -1, -1, -1};
   bool fogged_tile() const;
 };
 

@@ -97,7 +97,10 @@ std::string_view decision_kind_name(DecisionKind k) {
 
 std::optional<Violation> Game::create(const Content& content, const GameSetup& setup,
                                       Game& g) {
-  g = Game();
+  // Reuse the buffers (and the tile cache) of a previous game on the same content.
+  std::shared_ptr<const std::vector<TypeCache>> old_cache =
+      g.content_ == &content ? g.cache_ : nullptr;
+  g.clear_state();
   const RuleSet* rs = content.find_rule_set(setup.rule_set);
   if (!rs) {
     std::string known;
@@ -117,6 +120,26 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   g.setup_ = setup;
   g.rng_.reseed(setup.seed);
 
+  if (old_cache && old_cache->size() == content.tiles.size()) {
+    g.cache_ = std::move(old_cache);
+  } else {
+    g.cache_ = build_cache(content);
+  }
+  if (!g.build_pile()) return Violation{g.end_reason_};
+  g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
+  g.scores_.assign(static_cast<size_t>(n), 0);
+  for (int p = 0; p < n; ++p)
+    for (int k = 0; k < g.rules_.followers; ++k) {
+      Follower f;
+      f.player = static_cast<int8_t>(p);
+      f.colour = static_cast<int8_t>(p);
+      g.followers_.push_back(f);
+    }
+  g.start();
+  return std::nullopt;
+}
+
+std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Content& content) {
   // Per tile type and rotation: edge signature and rotated port map.
   auto cache = std::make_shared<std::vector<TypeCache>>(content.tiles.size());
   for (size_t t = 0; t < content.tiles.size(); ++t) {
@@ -134,9 +157,15 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     for (size_t i = 0; i < tt.segments.size(); ++i)
       if (tt.segments[i].kind == Kind::Monastery) c.centre = static_cast<int8_t>(i);
   }
-  g.cache_ = cache;
+  return cache;
+}
 
+bool Game::build_pile() {
   // Draw pile: the Draw prefix first, then the shuffled rest of the pool.
+  const Content& content = *content_;
+  const RuleSet* rs = rule_set_;
+  const GameSetup& setup = setup_;
+  Game& g = *this;
   std::vector<int> avail(content.tiles.size(), 0);
   for (const auto& e : rs->pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
@@ -144,12 +173,15 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     int found = -1;
     for (const auto& e : rs->pool)
       if (e.tile >= 0 && content.tiles[static_cast<size_t>(e.tile)].id == id) { found = e.tile; break; }
-    if (found < 0)
-      return Violation{"Draw names tile '" + id + "', which is not in the draw pile of rule set '" +
-                       rs->id + "'"};
-    if (avail[static_cast<size_t>(found)] <= 0)
-      return Violation{"Draw names tile '" + id + "' more often than the draw pile of rule set '" +
-                       rs->id + "' holds it"};
+    if (found < 0) {
+      end_reason_ = "Draw names tile '" + id + "', which is not in the draw pile of rule set '" + rs->id + "'";
+      return false;
+    }
+    if (avail[static_cast<size_t>(found)] <= 0) {
+      end_reason_ = "Draw names tile '" + id + "' more often than the draw pile of rule set '" + rs->id +
+                    "' holds it";
+      return false;
+    }
     --avail[static_cast<size_t>(found)];
     g.pile_.push_back(static_cast<uint16_t>(found));
   }
@@ -160,25 +192,59 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     for (; left > 0; --left) g.pile_.push_back(static_cast<uint16_t>(e.tile));
   }
   g.rng_.shuffle(g.pile_, prefix);
+  return true;
+}
 
-  g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
-  g.scores_.assign(static_cast<size_t>(n), 0);
-  for (int p = 0; p < n; ++p)
-    for (int k = 0; k < g.rules_.followers; ++k) {
-      Follower f;
-      f.player = static_cast<int8_t>(p);
-      f.colour = static_cast<int8_t>(p);
-      g.followers_.push_back(f);
-    }
-  g.start();
-  return std::nullopt;
+void Game::clear_state() {
+  content_ = nullptr;
+  rule_set_ = nullptr;
+  cache_.reset();
+  cells_.clear();
+  frontier_.clear();
+  placed_.clear();
+  parent_.clear();
+  rank_.clear();
+  next_.clear();
+  feat_.clear();
+  node_kind_.clear();
+  node_tile_.clear();
+  followers_.clear();
+  supply_.clear();
+  scores_.clear();
+  pile_.clear();
+  pile_pos_ = 0;
+  current_ = 0;
+  ply_ = 0;
+  last_placed_ = -1;
+  pending_.kind = DecisionKind::None;
+  pending_.player = -1;
+  pending_.tile = -1;
+  pending_.options.clear();
+  outcome_ = Outcome::None;
+  end_reason_.clear();
+  events_.clear();
+  placements_checked_ = 0;
+  placements_legal_ = 0;
+  stamp_gen_ = 0;
+  std::fill(stamp_.begin(), stamp_.end(), 0);
 }
 
 void Game::start() {
   origin_ = -16;
   size_ = 32;
   cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
-  put_tile(rule_set_->start_tile, 0, 0, 0);
+  // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
+  // each at its offset from 0,0.
+  const TileType& st = content_->tiles[static_cast<size_t>(rule_set_->start_tile)];
+  if (st.piece.empty()) {
+    put_tile(rule_set_->start_tile, 0, 0, 0);
+  } else {
+    for (size_t t = 0; t < content_->tiles.size(); ++t) {
+      const TileType& q = content_->tiles[t];
+      if (q.tile_set == st.tile_set && q.piece == st.piece)
+        put_tile(static_cast<int>(t), q.piece_x, q.piece_y, 0);
+    }
+  }
   last_placed_ = -1;
   current_ = 0;
   draw_next();
@@ -213,25 +279,26 @@ void Game::regrid(int new_origin, int new_size) {
     return (y - new_origin) * new_size + (x - new_origin);
   };
   for (int i = 0; i < size_ * size_; ++i) cells[static_cast<size_t>(remap(i))] = cells_[static_cast<size_t>(i)];
-  for (auto& f : frontier_) f = remap(f);
+  for (auto& f : frontier_) f.cell = remap(f.cell);
   cells_ = std::move(cells);
   origin_ = new_origin;
   size_ = new_size;
 }
 
-void Game::frontier_add(int cell) {
+Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
-  if (c.fpos >= 0) return;
+  if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(cell);
+  frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  return frontier_.back();
 }
 
 void Game::frontier_remove(int cell) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos < 0) return;
-  const int last = frontier_.back();
+  const FrontierCell last = frontier_.back();
   frontier_[static_cast<size_t>(c.fpos)] = last;
-  cells_[static_cast<size_t>(last)].fpos = c.fpos;
+  cells_[static_cast<size_t>(last.cell)].fpos = c.fpos;
   frontier_.pop_back();
   c.fpos = -1;
 }
@@ -282,9 +349,9 @@ void Game::put_tile(int type, int x, int y, int rot) {
         if (port == middle_port(side) && edge_kind(node_kind_[na])) feat_[root].open -= 2;
       }
     } else {
-      frontier_add(nc);
-      ncell.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
-      ncell.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
+      FrontierCell& f = frontier_add(nc, nx, ny);
+      f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
+      f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
     }
   }
   for (int dy = -1; dy <= 1; ++dy)
@@ -448,22 +515,27 @@ void Game::draw_next() {
 }
 
 void Game::generate_placements(int type) {
-  auto& opts = pending_.options;
-  opts.clear();
   const auto& sig = (*cache_)[static_cast<size_t>(type)].sig;
-  for (const int cell : frontier_) {
-    const Cell& c = cells_[static_cast<size_t>(cell)];
-    for (int r = 0; r < 4; ++r) {
-      if ((sig[static_cast<size_t>(r)] & c.cmask) != c.cval) continue;
-      Option o;
-      o.kind = OptKind::Place;
-      o.rot = static_cast<uint8_t>(r);
-      o.x = static_cast<int16_t>(cell % size_ + origin_);
-      o.y = static_cast<int16_t>(cell / size_ + origin_);
-      o.tile = static_cast<uint16_t>(type);
-      opts.push_back(o);
-    }
+  const uint16_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
+  // Written into a scratch buffer large enough for every rotation of every cell (it
+  // only grows, so it is never value-initialised again), then copied once.
+  if (scratch_.size() < 4 * frontier_.size()) scratch_.resize(8 * frontier_.size());
+  Option* const begin = scratch_.data();
+  Option* out = begin;
+  Option o;
+  o.kind = OptKind::Place;
+  o.tile = static_cast<uint16_t>(type);
+  for (const FrontierCell& f : frontier_) {
+    o.x = f.x;
+    o.y = f.y;
+    // Branch-free: always write, advance only when the rotation fits.
+    o.rot = 0; *out = o; out += (s0 & f.cmask) == f.cval;
+    o.rot = 1; *out = o; out += (s1 & f.cmask) == f.cval;
+    o.rot = 2; *out = o; out += (s2 & f.cmask) == f.cval;
+    o.rot = 3; *out = o; out += (s3 & f.cmask) == f.cval;
   }
+  auto& opts = pending_.options;
+  opts.assign(begin, out);
   placements_checked_ += 4 * frontier_.size();
   placements_legal_ += opts.size();
 }
@@ -618,7 +690,7 @@ std::string Game::location_name(int p, int seg) const {
 std::string Game::to_string(const Option& o) const {
   switch (o.kind) {
     case OptKind::Place:
-      return "place " + content_->tiles[o.tile].id + " " + std::to_string(o.x) + "," +
+      return "place " + content_->tiles[o.tile].notation_id() + " " + std::to_string(o.x) + "," +
              std::to_string(o.y) + " r" + std::to_string(o.rot * 90);
     case OptKind::Meeple: {
       const int p = tile_at(o.x, o.y);
@@ -647,7 +719,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
       return fail("a tile placement, but the game asks for a " +
                   std::string(decision_kind_name(pending_.kind)) + " decision (" + legal + ")");
     if (tok.size() != 4) return fail("'place' takes a tile, x,y and a rotation");
-    const std::string& drawn = content_->tiles[static_cast<size_t>(pending_.tile)].id;
+    const std::string& drawn = content_->tiles[static_cast<size_t>(pending_.tile)].notation_id();
     if (tok[1] != drawn)
       return fail("the drawn tile is " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
     int x = 0, y = 0;

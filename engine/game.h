@@ -172,9 +172,15 @@ class Game {
   struct Cell {
     int16_t tile = -1;   // placed tile index
     int16_t fpos = -1;   // position in frontier_, -1 = not on the frontier
-    uint16_t cmask = 0;  // edge constraint: signature bits that must match
-    uint16_t cval = 0;
     uint8_t around = 0;  // placed tiles among the 8 surrounding cells
+  };
+  // An empty cell next to the board, with the edge constraint its neighbours set: a
+  // tile fits at rotation r when (signature[r] & cmask) == cval. Kept contiguous so
+  // generating placements reads one small array.
+  struct FrontierCell {
+    int32_t cell;
+    int16_t x, y;
+    uint16_t cmask, cval;
   };
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
@@ -195,13 +201,17 @@ class Game {
   }
   void ensure_room(int x, int y);
   void regrid(int new_origin, int new_size);
-  void frontier_add(int cell);
+  FrontierCell& frontier_add(int cell, int x, int y);
   void frontier_remove(int cell);
   void put_tile(int type, int x, int y, int rot);
 
   // Union-find
   uint32_t find(uint32_t n) const;
   uint32_t unite(uint32_t a, uint32_t b);
+
+  static std::shared_ptr<const std::vector<TypeCache>> build_cache(const Content& content);
+  bool build_pile();  // false: end_reason_ says why
+  void clear_state();
 
   // Flow
   void start();
@@ -225,7 +235,7 @@ class Game {
 
   int origin_ = 0, size_ = 0;
   std::vector<Cell> cells_;
-  std::vector<int32_t> frontier_;
+  std::vector<FrontierCell> frontier_;
   std::vector<PlacedTile> placed_;
 
   mutable std::vector<uint32_t> parent_;
@@ -250,6 +260,7 @@ class Game {
   std::vector<Event> events_;
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
+  std::vector<Option> scratch_;         // placement generation buffer
   mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
   mutable uint32_t stamp_gen_ = 0;
 };

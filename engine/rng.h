@@ -71,12 +71,14 @@ class Rng {
   uint64_t draws_ = 0;
 };
 
-// FNV-1a, 64 bit: the state hash and text seeds use it.
+// A 64-bit hash for state digests and text seeds: FNV-1a over bytes, and a whole-word
+// step (xor, multiply, rotate) for integers. Fixed arithmetic: the same on every compiler.
 struct Fnv64 {
   uint64_t h = 0xcbf29ce484222325ULL;
   void byte(uint8_t b) { h = (h ^ b) * 0x100000001b3ULL; }
   void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) byte(static_cast<uint8_t>(v >> (8 * i)));
+    h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 29;
   }
   void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
   void text(std::string_view s) {

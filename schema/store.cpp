@@ -263,7 +263,8 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
   {
     SQLite::Statement st(db,
                          "SELECT t.rowid, t.tile_set, t.id, t.count, t.reconstructed, "
-                         "t.ghost_symbols, t.note, s.rowid FROM tile_type t "
+                         "t.ghost_symbols, t.note, s.rowid, t.piece, t.piece_x, t.piece_y "
+                         "FROM tile_type t "
                          "LEFT JOIN tile_set s ON s.id = t.tile_set "
                          "ORDER BY s.rowid IS NULL, s.rowid, t.rowid");
     RowReader r(st, "tile_type", errors);
@@ -282,6 +283,9 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
       if (auto v = r.integer(4, "reconstructed", 0, 1)) t.reconstructed = *v == 1;
       if (auto v = r.integer(5, "ghost_symbols", 0, 9)) t.ghost_symbols = static_cast<int>(*v);
       if (auto v = r.text(6, "note")) t.note = *v;
+      if (auto v = r.text(8, "piece")) t.piece = *v;
+      if (auto v = r.integer(9, "piece_x", 0, 3)) t.piece_x = static_cast<int>(*v);
+      if (auto v = r.integer(10, "piece_y", 0, 3)) t.piece_y = static_cast<int>(*v);
       if (!index.emplace(TileKey{*set, *id}, c.tiles.size()).second) {
         r.error("id", *id, "a tile id unique within its tile set");
         continue;
@@ -813,16 +817,22 @@ void Store::save_tile_type(const TileType& t) {
     del.exec();
     SQLite::Statement up(*db_,
                          "INSERT INTO tile_type (tile_set, id, count, reconstructed, "
-                         "ghost_symbols, note) VALUES (?, ?, ?, ?, ?, ?) "
+                         "ghost_symbols, note, piece, piece_x, piece_y) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                          "ON CONFLICT (tile_set, id) DO UPDATE SET count = excluded.count, "
                          "reconstructed = excluded.reconstructed, "
-                         "ghost_symbols = excluded.ghost_symbols, note = excluded.note");
+                         "ghost_symbols = excluded.ghost_symbols, note = excluded.note, "
+                         "piece = excluded.piece, piece_x = excluded.piece_x, "
+                         "piece_y = excluded.piece_y");
     up.bind(1, t.tile_set);
     up.bind(2, t.id);
     up.bind(3, t.count);
     up.bind(4, t.reconstructed ? 1 : 0);
     up.bind(5, t.ghost_symbols);
     up.bind(6, t.note);
+    up.bind(7, t.piece);
+    up.bind(8, t.piece_x);
+    up.bind(9, t.piece_y);
     up.exec();
     SQLite::Statement ins(*db_,
                           "INSERT INTO tile_segment (tile_set, tile_id, idx, terrain, ports, "

@@ -22,7 +22,8 @@ CREATE TABLE meta (
 CREATE TABLE terrain (
   id     TEXT NOT NULL PRIMARY KEY CHECK (length(id) > 0),
   kind   TEXT NOT NULL CHECK (kind IN ('city', 'road', 'field', 'monastery', 'castle',
-                                       'cemetery', 'lowland', 'mountain', 'water')),
+                                       'cemetery', 'lowland', 'mountain', 'water',
+                                       'fog', 'ruin')),
   match  TEXT NOT NULL CHECK (length(match) > 0),
   colour TEXT NOT NULL CHECK (length(colour) = 7 AND
                               colour GLOB '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]'),
@@ -39,7 +40,10 @@ CREATE TABLE tile_set (
 ) STRICT;
 
 -- One tile type: `count` copies exist in the physical set. `reconstructed` = 1 when the
--- geometry was designed by us rather than taken from a public source.
+-- geometry was designed by us rather than taken from a public source. A tile type with
+-- a `piece` is one cell of a larger piece (the 2x2 start piece 'MS' of Mists/GCC): every
+-- tile type of the same tile set and piece is placed together, each at its
+-- (piece_x, piece_y) offset, and the notation names each cell by the piece id.
 CREATE TABLE tile_type (
   tile_set      TEXT NOT NULL REFERENCES tile_set (id),
   id            TEXT NOT NULL CHECK (length(id) > 0),
@@ -47,6 +51,9 @@ CREATE TABLE tile_type (
   reconstructed INTEGER NOT NULL DEFAULT 0 CHECK (reconstructed IN (0, 1)),
   ghost_symbols INTEGER NOT NULL DEFAULT 0 CHECK (ghost_symbols BETWEEN 0 AND 9),
   note          TEXT NOT NULL DEFAULT '',
+  piece         TEXT NOT NULL DEFAULT '',
+  piece_x       INTEGER NOT NULL DEFAULT 0 CHECK (piece_x BETWEEN 0 AND 3),
+  piece_y       INTEGER NOT NULL DEFAULT 0 CHECK (piece_y BETWEEN 0 AND 3),
   PRIMARY KEY (tile_set, id)
 ) STRICT;
 

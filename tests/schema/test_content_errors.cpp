@@ -208,8 +208,8 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
                     "tile_set, tile_id, idx, terrain, ports, shields, fogged, touches, "
                     "PRIMARY KEY (tile_set, tile_id, idx)") +
                  loosen("tile_type",
-                        "tile_set, id, count, reconstructed, ghost_symbols, note, "
-                        "PRIMARY KEY (tile_set, id)"),
+                        "tile_set, id, count, reconstructed, ghost_symbols, note, piece, "
+                        "piece_x, piece_y, PRIMARY KEY (tile_set, id)"),
              "UPDATE tile_segment SET terrain = NULL WHERE tile_id = 'A' AND idx = 0;"
              "UPDATE tile_segment SET ports = x'00ff' WHERE tile_id = 'B' AND idx = 0;"
              "UPDATE tile_segment SET shields = 2.5 WHERE tile_id = 'C' AND idx = 0;"

@@ -36,9 +36,10 @@ TEST_CASE("save_tile_type: a new tile type round-trips") {
   y.count = 2;
   y.reconstructed = true;
   y.ghost_symbols = 3;
-  y.note = "a foggy D";
-  y.segments[3].fogged = true;
-  y.segments[1].fogged = true;
+  y.note = "a D in a piece";
+  y.piece = "YY";
+  y.piece_x = 1;
+  y.piece_y = 2;
   s.save_tile_type(y);
 
   const Content after = Store::open(path, Store::Mode::ReadOnly).load_content();
@@ -48,8 +49,12 @@ TEST_CASE("save_tile_type: a new tile type round-trips") {
   CHECK(got.count == 2);
   CHECK(got.reconstructed);
   CHECK(got.ghost_symbols == 3);
-  CHECK(got.note == "a foggy D");
-  CHECK(got.fogged_tile());
+  CHECK(got.note == "a D in a piece");
+  CHECK(got.piece == "YY");
+  CHECK(got.piece_x == 1);
+  CHECK(got.piece_y == 2);
+  CHECK(got.notation_id() == "YY");
+  CHECK_FALSE(got.fogged_tile());
   CHECK(same_segments(got, y));
   CHECK(got.edge == find(before, "D").edge);
 }
@@ -108,7 +113,7 @@ TEST_CASE("save_tile_type: a write failing half-way is rolled back completely") 
   SECTION("a CHECK constraint fails after the old segments were deleted") {
     TileType d = find(before, "D");
     d.ghost_symbols = 12;  // CHECK (ghost_symbols BETWEEN 0 AND 9)
-    d.segments[1].fogged = true;
+    d.note = "changed";
     CHECK_THROWS_WITH(s.save_tile_type(d), Catch::Contains("CHECK constraint failed") &&
                                                Catch::Contains("nothing was written"));
   }
@@ -118,7 +123,7 @@ TEST_CASE("save_tile_type: a write failing half-way is rolled back completely") 
         "BEGIN SELECT RAISE(ABORT, 'boom'); END");
     TileType d = find(before, "D");
     d.count = 9;
-    d.segments[3].fogged = true;
+    d.segments[3].touches = {0};
     CHECK_THROWS_WITH(s.save_tile_type(d), Catch::Contains("boom"));
   }
   const Content after = s.load_content();
