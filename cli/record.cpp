@@ -114,7 +114,10 @@ nlohmann::ordered_json state_json(const Game& g) {
   J scores = J::object();
   for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
   j["scores"] = scores;
-  j["ghost_bank"] = nullptr;
+  if (g.uses_ghosts())
+    j["ghost_bank"] = g.ghost_bank();
+  else
+    j["ghost_bank"] = nullptr;
   j["tiles_left"] = g.tiles_left();
   J board = J::array();
   for (const auto& t : g.placed())
@@ -127,11 +130,11 @@ nlohmann::ordered_json state_json(const Game& g) {
     const PlacedTile& t = g.placed()[static_cast<size_t>(f.placed)];
     followers.push_back(J{{"player", player_name(g, f.player)},
                           {"colour", std::string(kColourNames[static_cast<size_t>(f.colour)])},
-                          {"kind", "meeple"},
+                          {"kind", f.kind == FollowerKind::Guard ? "guard" : "meeple"},
                           {"x", t.x},
                           {"y", t.y},
                           {"at", g.location_name(f.placed, f.seg)},
-                          {"ghosts", 0}});
+                          {"ghosts", f.ghosts}});
   }
   j["followers"] = followers;
   if (g.finished()) {
@@ -252,6 +255,19 @@ std::vector<std::string> event_lines(const Game& g) {
       case EventKind::GameEnded:
         out.push_back("the game ends: " + result_text(g));
         break;
+      case EventKind::GhostAdded:
+        out.push_back("a ghost joins " + who + "'s follower on the " + std::string(kind_name(e.feature)) +
+                      " at " + at(e));
+        break;
+      case EventKind::FollowerScared:
+        out.push_back(who + "'s follower at " + at(e) + " is scared home with its ghosts");
+        break;
+      case EventKind::GhostPenalty:
+        out.push_back(who + " loses " + std::to_string(-e.points) + " for ghosts");
+        break;
+      case EventKind::GuardGained:
+        out.push_back(who + " takes a guard from the general supply (cemetery at " + at(e) + ")");
+        break;
       case EventKind::TileDrawn:
       case EventKind::TilePlaced:
       case EventKind::FollowerPlaced:
@@ -264,9 +280,14 @@ std::vector<std::string> event_lines(const Game& g) {
 std::string state_text(const Game& g) {
   std::ostringstream out;
   out << "Ruleset " << g.rule_set().id << " · ply " << g.ply() << " · tiles left " << g.tiles_left() << '\n';
-  for (int p = 0; p < g.player_count(); ++p)
+  for (int p = 0; p < g.player_count(); ++p) {
     out << "  " << kColourNames[static_cast<size_t>(p)] << "  " << player_name(g, p) << ": "
-        << g.score(p) << " points, " << g.supply(p) << " followers in supply\n";
+        << g.score(p) << " points, " << g.supply(p) << " followers";
+    if (g.rules().guards || g.rules().general_guards)
+      out << ", " << g.guard_supply(p) << " guards (" << g.general_guards(p) << " in the general supply)";
+    out << " in supply\n";
+  }
+  if (g.uses_ghosts()) out << "  ghost bank: " << g.ghost_bank() << '\n';
   out << '\n' << board_text(g) << '\n';
   if (g.finished()) {
     out << "Finished (" << g.end_reason() << "): " << result_text(g) << '\n';

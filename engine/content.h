@@ -119,6 +119,22 @@ struct Rules {
   int64_t farmers = 1;                  // 1: followers may stand on fields
   int64_t farm_city_points = 3;         // per completed city bordering the field
   int64_t final_scoring = 1;            // 1: incomplete features and fields score at the end
+  // Ghosts, Castles and Cemeteries (all off in the base game).
+  int64_t fog_ghosts = 0;               // 1: fog thickening/dispersing puts ghosts with followers
+  int64_t ghost_bank = 0;               // ghosts in the bank at the start
+  int64_t ghost_penalty = 2;            // per ghost with a scoring follower, in play
+  int64_t ghost_penalty_final = 1;      // per ghost still with a follower at the end
+  int64_t final_ghost_penalty_all = 1;  // 1: every follower's ghosts cost at the end; 0: scorers only
+  int64_t ghosts_to_scare = 3;          // the ghost that sends a follower home
+  int64_t guards = 0;                   // guards per player in supply at the start
+  int64_t general_guards = 0;           // guards per colour in the general supply
+  int64_t score_floor_zero = 0;         // 1: a score never drops below 0
+  int64_t fog_closes_fields = 0;        // 1: fields do not continue across a fog boundary
+  int64_t fogged_fields_occupiable = 1; // 0: no follower on a fogged part of a field
+  int64_t castle_fog_tile_points = 2;   // completed castle: per fogged tile of its 9
+  int64_t castle_fog_tile_points_final = 1;  // at the end: per fogged present tile
+  int64_t castle_tile_points_final = 1;      // at the end: the castle tile itself, fogged or not
+  int64_t cemetery_neighbours = 8;      // tiles around a cemetery that complete it (4 or 8)
 };
 
 struct ParamSpec {

@@ -87,6 +87,7 @@ std::string_view decision_kind_name(DecisionKind k) {
   switch (k) {
     case DecisionKind::None: return "none";
     case DecisionKind::Place: return "place";
+    case DecisionKind::Ghost: return "ghost";
     case DecisionKind::Follower: return "follower";
   }
   return "?";
@@ -127,14 +128,20 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   }
   if (!g.build_pile()) return Violation{g.end_reason_};
   g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
+  g.guard_supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
+  g.general_guards_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
   g.scores_.assign(static_cast<size_t>(n), 0);
-  for (int p = 0; p < n; ++p)
-    for (int k = 0; k < g.rules_.followers; ++k) {
-      Follower f;
-      f.player = static_cast<int8_t>(p);
-      f.colour = static_cast<int8_t>(p);
-      g.followers_.push_back(f);
-    }
+  g.ghost_bank_ = static_cast<int>(g.rules_.ghost_bank);
+  for (int p = 0; p < n; ++p) {
+    Follower f;
+    f.player = static_cast<int8_t>(p);
+    f.colour = static_cast<int8_t>(p);
+    for (int k = 0; k < g.rules_.followers; ++k) g.followers_.push_back(f);
+    f.kind = FollowerKind::Guard;
+    for (int k = 0; k < g.rules_.guards; ++k) g.followers_.push_back(f);
+    f.general = true;
+    for (int k = 0; k < g.rules_.general_guards; ++k) g.followers_.push_back(f);
+  }
   g.start();
   return std::nullopt;
 }
@@ -154,8 +161,15 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
         c.port_seg[static_cast<size_t>(r)][static_cast<size_t>(p)] =
             tt.port_segment[static_cast<size_t>(rotate_port(p, 4 - r))];
     }
-    for (size_t i = 0; i < tt.segments.size(); ++i)
-      if (tt.segments[i].kind == Kind::Monastery) c.centre = static_cast<int8_t>(i);
+    for (size_t i = 0; i < tt.segments.size(); ++i) {
+      const Kind k = tt.segments[i].kind;
+      if (k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery) c.centre = static_cast<int8_t>(i);
+    }
+    for (int r = 0; r < 4; ++r)
+      for (int side = 0; side < 4; ++side)
+        if (tt.fog_side[static_cast<size_t>((side - r + 4) % 4)] >= 0)
+          c.fog[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
+    c.fogged = tt.fogged_tile();
   }
   return cache;
 }
@@ -210,6 +224,10 @@ void Game::clear_state() {
   node_tile_.clear();
   followers_.clear();
   supply_.clear();
+  guard_supply_.clear();
+  general_guards_.clear();
+  ghost_bank_ = 0;
+  ghost_queue_ = 0;
   scores_.clear();
   pile_.clear();
   pile_pos_ = 0;
@@ -345,6 +363,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
         if (a < 0 || b < 0) continue;
         const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
         if (node_kind_[na] != node_kind_[nb]) continue;
+        if (rules_.fog_closes_fields && node_kind_[na] == Kind::Field &&
+            tt.segments[static_cast<size_t>(a)].fogged !=
+                content_->tiles[q.type].segments[static_cast<size_t>(b)].fogged)
+          continue;  // fog closes fields like a city edge
         const uint32_t root = unite(na, nb);
         if (port == middle_port(side) && edge_kind(node_kind_[na])) feat_[root].open -= 2;
       }
@@ -390,8 +412,13 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
 
 bool Game::feature_complete(uint32_t node) const {
   const Kind k = node_kind_[node];
-  if (k == Kind::Monastery) {
+  if (k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery) {
     const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+    if (k == Kind::Cemetery && rules_.cemetery_neighbours == 4) {
+      for (int side = 0; side < 4; ++side)
+        if (tile_at(pt.x + kSideDx[side], pt.y + kSideDy[side]) < 0) return false;
+      return true;
+    }
     return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
   }
   if (!edge_kind(k)) return false;
@@ -415,6 +442,18 @@ int Game::feature_tiles(uint32_t node) const {
     n = next_[n];
   } while (n != node);
   return count;
+}
+
+int Game::fogged_tiles_around(int p) const {
+  // Absent tiles show no fog, so this counts the fogged tiles present among the 9.
+  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
+  int n = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if (q >= 0 && (*cache_)[placed_[static_cast<size_t>(q)].type].fogged) ++n;
+    }
+  return n;
 }
 
 int Game::feature_value(uint32_t node) const {
@@ -442,6 +481,15 @@ int Game::feature_value(uint32_t node) const {
       const int present = 1 + cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around;
       return static_cast<int>(present * rules_.monastery_tile_points_final);
     }
+    case Kind::Castle: {
+      const int p = node_tile_[node];
+      const int fogged = fogged_tiles_around(p);
+      if (complete) return static_cast<int>(fogged * rules_.castle_fog_tile_points);
+      // At the end: every fogged present tile, and the castle tile counts in any case.
+      const bool castle_fogged = (*cache_)[placed_[static_cast<size_t>(p)].type].fogged;
+      return static_cast<int>((fogged - (castle_fogged ? 1 : 0)) * rules_.castle_fog_tile_points_final +
+                              rules_.castle_tile_points_final);
+    }
     case Kind::Field: {
       // Completed cities bordering the field, each once.
       const uint32_t root = find(node);
@@ -467,30 +515,76 @@ int Game::feature_value(uint32_t node) const {
   }
 }
 
+void Game::add_points(int player, int64_t delta) {
+  int64_t& s = scores_[static_cast<size_t>(player)];
+  s += delta;
+  if (rules_.score_floor_zero && s < 0) s = 0;
+}
+
+void Game::remove_follower(Follower& f) {
+  Feature& ft = feat_[find(f.node)];
+  --ft.followers;
+  --ft.by_player[static_cast<size_t>(f.player)];
+  f.placed = -1;
+  ghost_bank_ += f.ghosts;
+  f.ghosts = 0;
+  if (f.kind == FollowerKind::Guard)
+    ++guard_supply_[static_cast<size_t>(f.player)];
+  else
+    ++supply_[static_cast<size_t>(f.player)];
+}
+
 void Game::return_followers(uint32_t root) {
   for (auto& f : followers_) {
     if (f.placed < 0 || find(f.node) != root) continue;
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
     emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
-    f.placed = -1;
-    ++supply_[static_cast<size_t>(f.player)];
+    remove_follower(f);
   }
-  Feature& ft = feat_[root];
-  ft.followers = 0;
-  ft.by_player.fill(0);
 }
 
 void Game::score_feature(uint32_t root, bool final) {
   const Feature& ft = feat_[root];
   if (ft.followers == 0) return;
+  const Kind kind = node_kind_[root];
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  // Ghosts standing with each player's followers on this feature.
+  std::array<int, kMaxPlayers> ghosts{};
+  for (const auto& f : followers_)
+    if (f.placed >= 0 && f.ghosts && find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
+  if (kind == Kind::Cemetery) {
+    // Incomplete cemeteries score nothing at the end and their ghosts cost nothing.
+    if (final) return;
+    for (int p = 0; p < player_count(); ++p) {
+      if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
+      if (general_guards_[static_cast<size_t>(p)] > 0) {
+        for (auto& f : followers_)
+          if (f.player == p && f.general) {
+            f.general = false;
+            break;
+          }
+        --general_guards_[static_cast<size_t>(p)];
+        ++guard_supply_[static_cast<size_t>(p)];
+        emit({EventKind::GuardGained, static_cast<int8_t>(p), kind, pt.x, pt.y, pt.type, 0});
+      }
+      if (const int g = ghosts[static_cast<size_t>(p)]) {
+        add_points(p, -g * rules_.ghost_penalty);
+        emit({EventKind::GhostPenalty, static_cast<int8_t>(p), kind, pt.x, pt.y, pt.type,
+              static_cast<int>(-g * rules_.ghost_penalty)});
+      }
+    }
+    return_followers(root);
+    return;
+  }
   const int value = feature_value(root);
   const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
   for (int p = 0; p < player_count(); ++p) {
     if (ft.by_player[static_cast<size_t>(p)] != best) continue;
-    scores_[static_cast<size_t>(p)] += value;
-    emit({final ? EventKind::FinalScored : EventKind::Scored, static_cast<int8_t>(p),
-          node_kind_[root], pt.x, pt.y, pt.type, value});
+    // Only players with the majority score, and only they pay for their ghosts.
+    const int64_t penalty = final ? 0 : ghosts[static_cast<size_t>(p)] * rules_.ghost_penalty;
+    add_points(p, value - penalty);
+    emit({final ? EventKind::FinalScored : EventKind::Scored, static_cast<int8_t>(p), kind, pt.x, pt.y,
+          pt.type, static_cast<int>(value - penalty)});
   }
   if (!final) return_followers(root);
 }
@@ -540,33 +634,70 @@ void Game::generate_placements(int type) {
   placements_legal_ += opts.size();
 }
 
+void Game::next_after_place() {
+  // Ghosts first (an opponent's, then one's own), then the follower step.
+  while (ghost_queue_) {
+    const bool opponent = ghost_queue_ & 1;
+    ghost_queue_ &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
+    if (ghost_bank_ <= 0) continue;
+    auto& opts = pending_.options;
+    opts.clear();
+    for (const auto& f : followers_) {
+      if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
+      if ((f.player != current_) != opponent) continue;
+      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+      Option o;
+      o.kind = OptKind::Ghost;
+      o.x = pt.x;
+      o.y = pt.y;
+      o.seg = f.seg;
+      opts.push_back(o);
+    }
+    if (opts.empty()) continue;  // nobody to haunt: nothing happens
+    pending_.kind = DecisionKind::Ghost;
+    pending_.player = current_;
+    return;
+  }
+  pending_.kind = DecisionKind::Follower;
+  pending_.player = current_;
+  generate_follower_options();
+}
+
 void Game::generate_follower_options() {
   auto& opts = pending_.options;
   opts.clear();
   opts.push_back(Option{});  // pass
-  if (supply_[static_cast<size_t>(current_)] <= 0) return;
+  const bool meeples = supply_[static_cast<size_t>(current_)] > 0;
+  const bool guards = guard_supply_[static_cast<size_t>(current_)] > 0;
+  if (!meeples && !guards) return;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   const TileType& tt = content_->tiles[pt.type];
-  for (size_t i = 0; i < tt.segments.size(); ++i) {
-    const Kind k = tt.segments[i].kind;
-    const bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
-                            (k == Kind::Field && rules_.farmers);
-    if (!occupiable) continue;
-    if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
-    Option o;
-    o.kind = OptKind::Meeple;
-    o.seg = static_cast<uint8_t>(i);
-    o.colour = static_cast<uint8_t>(current_);
-    o.x = pt.x;
-    o.y = pt.y;
-    opts.push_back(o);
+  for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
+    if (kind == OptKind::Meeple ? !meeples : !guards) continue;
+    for (size_t i = 0; i < tt.segments.size(); ++i) {
+      const Segment& s = tt.segments[i];
+      const Kind k = s.kind;
+      bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
+                        k == Kind::Castle || k == Kind::Cemetery || (k == Kind::Field && rules_.farmers);
+      if (k == Kind::Field && s.fogged && !rules_.fogged_fields_occupiable) occupiable = false;
+      if (!occupiable) continue;
+      if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
+      Option o;
+      o.kind = kind;
+      o.seg = static_cast<uint8_t>(i);
+      o.colour = static_cast<uint8_t>(current_);
+      o.x = pt.x;
+      o.y = pt.y;
+      opts.push_back(o);
+    }
   }
 }
 
 void Game::finish_turn() {
   const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
   const TileType& tt = content_->tiles[pt.type];
-  // Features this tile completed (each once), then monasteries around it.
+  // Features this tile completed (each once), then monasteries, castles and cemeteries
+  // around it.
   std::array<uint32_t, 32> done{};
   size_t ndone = 0;
   for (size_t i = 0; i < tt.segments.size(); ++i) {
@@ -598,7 +729,8 @@ void Game::end_game() {
   pending_.tile = -1;
   pending_.options.clear();
   if (rules_.final_scoring) {
-    // Each feature with followers once: cities, roads and monasteries, then fields.
+    // Each feature with followers once: cities, roads, monasteries and castles, then
+    // fields; then the ghosts still standing with followers.
     std::vector<uint32_t> roots;
     for (const auto& f : followers_)
       if (f.placed >= 0) roots.push_back(find(f.node));
@@ -607,6 +739,24 @@ void Game::end_game() {
     for (const bool fields : {false, true})
       for (const uint32_t r : roots)
         if ((node_kind_[r] == Kind::Field) == fields) score_feature(r, true);
+    if (rules_.ghost_penalty_final) {
+      std::array<int64_t, kMaxPlayers> lost{};
+      for (const auto& f : followers_) {
+        if (f.placed < 0 || f.ghosts == 0 || node_kind_[f.node] == Kind::Cemetery) continue;
+        if (!rules_.final_ghost_penalty_all) {
+          const Feature& ft = feat_[find(f.node)];
+          const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
+          if (ft.by_player[static_cast<size_t>(f.player)] != best) continue;
+        }
+        lost[static_cast<size_t>(f.player)] += f.ghosts * rules_.ghost_penalty_final;
+      }
+      for (int p = 0; p < player_count(); ++p)
+        if (lost[static_cast<size_t>(p)]) {
+          add_points(p, -lost[static_cast<size_t>(p)]);
+          emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::None, 0, 0, -1,
+                static_cast<int>(-lost[static_cast<size_t>(p)])});
+        }
+    }
   }
   outcome_ = Outcome::End;
   end_reason_ = "no tiles left";
@@ -630,22 +780,55 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
       put_tile(o.tile, o.x, o.y, o.rot);
       last_placed_ = static_cast<int>(placed_.size()) - 1;
       emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
-      pending_.kind = DecisionKind::Follower;
-      pending_.player = current_;
-      generate_follower_options();
+      ghost_queue_ = 0;
+      if (rules_.fog_ghosts) {
+        // Fog thickens where a fogged side meets a fogged side, disperses where fog meets
+        // no fog (either way round); a side next to empty space does nothing.
+        const uint8_t mine = (*cache_)[o.tile].fog[o.rot];
+        for (int side = 0; side < 4; ++side) {
+          const int q = tile_at(o.x + kSideDx[side], o.y + kSideDy[side]);
+          if (q < 0) continue;
+          const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+          const bool a = mine & (1u << side);
+          const bool b = (*cache_)[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
+          if (a && b) ghost_queue_ |= 1;
+          if (a != b) ghost_queue_ |= 2;
+        }
+      }
+      next_after_place();
       return std::nullopt;
     }
-    case OptKind::Meeple: {
-      const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+    case OptKind::Ghost: {
       for (auto& f : followers_) {
-        if (f.player != current_ || f.placed >= 0) continue;
+        if (f.placed < 0 || f.seg != o.seg) continue;
+        const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+        if (pt.x != o.x || pt.y != o.y) continue;
+        --ghost_bank_;
+        ++f.ghosts;
+        emit({EventKind::GhostAdded, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+        if (f.ghosts >= rules_.ghosts_to_scare) {
+          emit({EventKind::FollowerScared, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+          remove_follower(f);
+        }
+        break;
+      }
+      next_after_place();
+      return std::nullopt;
+    }
+    case OptKind::Meeple:
+    case OptKind::Guard: {
+      const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+      const FollowerKind want = o.kind == OptKind::Guard ? FollowerKind::Guard : FollowerKind::Meeple;
+      for (auto& f : followers_) {
+        if (f.player != current_ || f.placed >= 0 || f.kind != want || f.general) continue;
         f.placed = static_cast<int16_t>(last_placed_);
         f.seg = o.seg;
         f.node = pt.node_base + o.seg;
+        f.ghosts = 0;
         Feature& ft = feat_[find(f.node)];
         ++ft.followers;
         ++ft.by_player[static_cast<size_t>(current_)];
-        --supply_[static_cast<size_t>(current_)];
+        --(want == FollowerKind::Guard ? guard_supply_ : supply_)[static_cast<size_t>(current_)];
         emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), node_kind_[f.node], pt.x,
               pt.y, pt.type, 0});
         break;
@@ -692,10 +875,15 @@ std::string Game::to_string(const Option& o) const {
     case OptKind::Place:
       return "place " + content_->tiles[o.tile].notation_id() + " " + std::to_string(o.x) + "," +
              std::to_string(o.y) + " r" + std::to_string(o.rot * 90);
-    case OptKind::Meeple: {
+    case OptKind::Meeple:
+    case OptKind::Guard:
+    case OptKind::Ghost: {
       const int p = tile_at(o.x, o.y);
-      if (p < 0) return "meeple ?";
-      return "meeple " + location_name(p, o.seg);
+      const char* word = o.kind == OptKind::Meeple ? "meeple " : o.kind == OptKind::Guard ? "guard " : "ghost ";
+      if (p < 0) return std::string(word) + "?";
+      if (o.kind == OptKind::Ghost)
+        return std::string(word) + std::to_string(o.x) + "," + std::to_string(o.y) + " " + location_name(p, o.seg);
+      return word + location_name(p, o.seg);
     }
     case OptKind::Pass:
       return "pass";
@@ -713,11 +901,27 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
   if (finished()) return fail("the game is over; no decision is pending");
   const auto& opts = pending_.options;
   const std::string legal = std::to_string(opts.size()) + " legal option" + (opts.size() == 1 ? "" : "s");
+  const std::string asks = "the game asks for a " + std::string(decision_kind_name(pending_.kind)) +
+                           " decision (" + legal + ")";
   const std::string_view kw = tok[0];
+  // The segment a location names on placed tile p: any port of it, and the right kind.
+  auto segment_named = [&](int p, std::string_view loc, std::string& err) -> int {
+    const size_t colon = loc.find(':');
+    const auto kind = colon == std::string_view::npos ? std::nullopt : parse_kind(loc.substr(0, colon));
+    const auto port = colon == std::string_view::npos ? std::nullopt : parse_port(loc.substr(colon + 1));
+    if (!kind || !port) {
+      err = "'" + std::string(loc) + "' is not a location kind:port";
+      return -1;
+    }
+    const int seg = segment_at(p, *port);
+    if (seg < 0 || content_->tiles[placed_[static_cast<size_t>(p)].type].segments[static_cast<size_t>(seg)].kind != *kind) {
+      err = "the tile has no " + std::string(loc);
+      return -1;
+    }
+    return seg;
+  };
   if (kw == "place") {
-    if (pending_.kind != DecisionKind::Place)
-      return fail("a tile placement, but the game asks for a " +
-                  std::string(decision_kind_name(pending_.kind)) + " decision (" + legal + ")");
+    if (pending_.kind != DecisionKind::Place) return fail("a tile placement, but " + asks);
     if (tok.size() != 4) return fail("'place' takes a tile, x,y and a rotation");
     const std::string& drawn = content_->tiles[static_cast<size_t>(pending_.tile)].notation_id();
     if (tok[1] != drawn)
@@ -740,19 +944,12 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     if (tok.size() != 1) return fail("'pass' takes no arguments");
     for (const auto& o : opts)
       if (o.kind == OptKind::Pass) return o;
-    return fail("'pass' is not legal now (" + legal + ")");
+    return fail("'pass' is not legal now: " + asks);
   }
-  if (kw == "meeple") {
-    if (pending_.kind != DecisionKind::Follower || last_placed_ < 0)
-      return fail("a follower, but the game asks for a " +
-                  std::string(decision_kind_name(pending_.kind)) + " decision (" + legal + ")");
-    if (tok.size() < 2 || tok.size() > 3) return fail("'meeple' takes a location kind:port");
-    const std::string_view loc = tok[1];
-    const size_t colon = loc.find(':');
-    if (colon == std::string_view::npos) return fail("'" + std::string(loc) + "' is not a location kind:port");
-    const auto kind = parse_kind(loc.substr(0, colon));
-    const auto port = parse_port(loc.substr(colon + 1));
-    if (!kind || !port) return fail("'" + std::string(loc) + "' is not a location kind:port");
+  if (kw == "meeple" || kw == "guard") {
+    const OptKind want = kw == "meeple" ? OptKind::Meeple : OptKind::Guard;
+    if (pending_.kind != DecisionKind::Follower || last_placed_ < 0) return fail("a follower, but " + asks);
+    if (tok.size() < 2 || tok.size() > 3) return fail("'" + std::string(kw) + "' takes a location kind:port");
     if (tok.size() == 3) {
       const auto colour = parse_colour(tok[2]);
       if (!colour) return fail("'" + std::string(tok[2]) + "' is not a colour");
@@ -760,14 +957,33 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
         return fail("this player plays " + std::string(kColourNames[static_cast<size_t>(current_)]) +
                     ", not " + std::string(tok[2]));
     }
-    const int seg = segment_at(last_placed_, *port);
-    if (seg < 0 || content_->tiles[placed_[static_cast<size_t>(last_placed_)].type].segments[static_cast<size_t>(seg)].kind != *kind)
-      return fail("the tile just placed has no " + std::string(loc) + " (" + legal + ")");
+    std::string err;
+    const int seg = segment_named(last_placed_, tok[1], err);
+    if (seg < 0) return fail(err + " (" + legal + ")");
     for (const auto& o : opts)
-      if (o.kind == OptKind::Meeple && o.seg == seg) return o;
-    if (supply_[static_cast<size_t>(current_)] <= 0)
-      return fail("the player has no follower left in supply (" + legal + ")");
-    return fail(std::string(loc) + " is not free: its feature already has a follower, or followers may not stand there (" + legal + ")");
+      if (o.kind == want && o.seg == seg) return o;
+    if (want == OptKind::Meeple ? supply_[static_cast<size_t>(current_)] <= 0
+                                : guard_supply_[static_cast<size_t>(current_)] <= 0)
+      return fail(std::string("the player has no ") + (want == OptKind::Meeple ? "follower" : "guard") +
+                  " left in supply (" + legal + ")");
+    return fail(std::string(tok[1]) +
+                " is not free: its feature already has a follower, or followers may not stand there (" +
+                legal + ")");
+  }
+  if (kw == "ghost") {
+    if (pending_.kind != DecisionKind::Ghost) return fail("a ghost, but " + asks);
+    if (tok.size() != 3) return fail("'ghost' takes x,y and a location kind:port");
+    int x = 0, y = 0;
+    if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    const int p = tile_at(x, y);
+    if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
+    std::string err;
+    const int seg = segment_named(p, tok[2], err);
+    if (seg < 0) return fail(err + " at " + std::string(tok[1]) + " (" + legal + ")");
+    for (const auto& o : opts)
+      if (o.kind == OptKind::Ghost && o.x == x && o.y == y && o.seg == seg) return o;
+    return fail("no follower here may take this ghost at " + std::string(tok[1]) + " " + std::string(tok[2]) +
+                " (" + legal + ")");
   }
   return fail("'" + std::string(kw) + "' is not a decision of this game (" + legal + ")");
 }
@@ -790,28 +1006,52 @@ uint64_t Game::state_hash() const {
     h.i64(f.player);
     h.i64(f.placed);
     h.u64(f.placed >= 0 ? f.seg : 0);
+    h.u64(static_cast<uint64_t>(f.kind) | static_cast<uint64_t>(f.general) << 8 |
+          static_cast<uint64_t>(f.ghosts) << 16);
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     h.i64(scores_[i]);
     h.i64(supply_[i]);
+    h.i64(guard_supply_[i]);
+    h.i64(general_guards_[i]);
   }
+  h.i64(ghost_bank_);
   h.u64(pile_pos_);
   for (size_t i = pile_pos_; i < pile_.size(); ++i) h.text(content_->tiles[pile_[i]].id);
   h.i64(current_);
   h.u64(static_cast<uint64_t>(pending_.kind));
+  h.u64(ghost_queue_);
   h.u64(static_cast<uint64_t>(outcome_));
   return h.h;
 }
 
 std::string Game::check_invariants() const {
   const int n = player_count();
-  std::vector<int> in_supply(static_cast<size_t>(n), 0);
-  for (const auto& f : followers_)
-    if (f.placed < 0) ++in_supply[static_cast<size_t>(f.player)];
-  for (int p = 0; p < n; ++p)
-    if (in_supply[static_cast<size_t>(p)] != supply_[static_cast<size_t>(p)])
-      return "player " + std::to_string(p) + ": supply count " + std::to_string(supply_[static_cast<size_t>(p)]) +
-             " but " + std::to_string(in_supply[static_cast<size_t>(p)]) + " followers unplaced";
+  std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
+      general(static_cast<size_t>(n), 0);
+  int ghosts = 0;
+  for (const auto& f : followers_) {
+    ghosts += f.ghosts;
+    if (f.placed >= 0) {
+      if (f.general) return "a guard of the general supply stands on the board";
+      if (f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
+      if (f.ghosts >= rules_.ghosts_to_scare) return "a follower kept too many ghosts";
+      continue;
+    }
+    if (f.ghosts) return "a follower in supply has ghosts";
+    auto& count = f.general ? general : f.kind == FollowerKind::Guard ? guards : in_supply;
+    ++count[static_cast<size_t>(f.player)];
+  }
+  if (ghosts + ghost_bank_ != rules_.ghost_bank)
+    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(ghost_bank_) +
+           " in the bank != " + std::to_string(rules_.ghost_bank);
+  if (ghost_bank_ < 0) return "the ghost bank is negative";
+  for (int p = 0; p < n; ++p) {
+    const size_t i = static_cast<size_t>(p);
+    if (in_supply[i] != supply_[i] || guards[i] != guard_supply_[i] || general[i] != general_guards_[i])
+      return "player " + std::to_string(p) + ": supply counts do not match the followers";
+    if (rules_.score_floor_zero && scores_[i] < 0) return "a score is negative";
+  }
   // Follower counts per feature.
   std::vector<std::array<int, kMaxPlayers>> counted(parent_.size());
   for (const auto& f : followers_)

@@ -47,18 +47,18 @@ struct GameSetup {
   std::vector<std::string> draw;  // tile ids drawn first, in this order
 };
 
-enum class DecisionKind : uint8_t { None, Place, Follower };
+enum class DecisionKind : uint8_t { None, Place, Ghost, Follower };
 std::string_view decision_kind_name(DecisionKind k);
 
-enum class OptKind : uint8_t { Place, Meeple, Pass };
+enum class OptKind : uint8_t { Place, Meeple, Guard, Pass, Ghost };
 
 // One legal choice. Compared field by field; `to_string` gives its canonical text.
 struct Option {
   OptKind kind = OptKind::Pass;
   uint8_t rot = 0;     // place: quarter turns clockwise
-  uint8_t seg = 0;     // meeple: segment index on the tile just placed
+  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost: the follower's segment
   uint8_t colour = 0;  // meeple: colour (several-colour players)
-  int16_t x = 0, y = 0;
+  int16_t x = 0, y = 0;  // place: the cell; ghost: the follower's tile
   uint16_t tile = 0;   // place: tile type index
   friend bool operator==(const Option&, const Option&) = default;
 };
@@ -76,7 +76,11 @@ struct Violation {
 
 enum class EventKind : uint8_t {
   TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FollowerReturned, Scored,
-  FinalScored, GameEnded
+  FinalScored, GameEnded,
+  GhostAdded,       // a ghost joins the follower at x,y (player = its owner)
+  FollowerScared,   // the follower at x,y went home with its ghosts
+  GhostPenalty,     // points lost for ghosts (points < 0)
+  GuardGained       // a completed cemetery gave its owner a guard
 };
 struct Event {
   EventKind kind;
@@ -87,9 +91,14 @@ struct Event {
   int points = 0;
 };
 
+enum class FollowerKind : uint8_t { Meeple, Guard };
+
 struct Follower {
   int8_t player = -1;
   int8_t colour = 0;
+  FollowerKind kind = FollowerKind::Meeple;
+  int8_t ghosts = 0;      // GCC: ghosts standing with it
+  bool general = false;   // a guard still in the general supply
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
   uint32_t node = 0;
@@ -139,6 +148,10 @@ class Game {
   int player_count() const { return static_cast<int>(setup_.players.size()); }
   int64_t score(int player) const { return scores_[static_cast<size_t>(player)]; }
   int supply(int player) const { return supply_[static_cast<size_t>(player)]; }
+  int guard_supply(int player) const { return guard_supply_[static_cast<size_t>(player)]; }
+  int general_guards(int player) const { return general_guards_[static_cast<size_t>(player)]; }
+  int ghost_bank() const { return ghost_bank_; }
+  bool uses_ghosts() const { return rules_.fog_ghosts != 0; }
   int current_player() const { return current_; }
   const std::vector<PlacedTile>& placed() const { return placed_; }
   const std::vector<Follower>& followers() const { return followers_; }
@@ -191,7 +204,9 @@ class Game {
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
-    int8_t centre = -1;  // the monastery segment, if any
+    int8_t centre = -1;  // the monastery, castle or cemetery segment, if any
+    std::array<uint8_t, 4> fog{};  // per rotation: bit d set = side d is fogged
+    bool fogged = false;           // the tile shows fog
   };
 
   // Board
@@ -222,6 +237,10 @@ class Game {
   void score_feature(uint32_t root, bool final);
   void score_monastery(int p, bool final);
   void return_followers(uint32_t root);
+  void remove_follower(Follower& f);
+  void add_points(int player, int64_t delta);
+  void next_after_place();
+  int fogged_tiles_around(int p) const;
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
@@ -247,6 +266,10 @@ class Game {
 
   std::vector<Follower> followers_;
   std::vector<int> supply_;
+  std::vector<int> guard_supply_;
+  std::vector<int> general_guards_;
+  int ghost_bank_ = 0;
+  uint8_t ghost_queue_ = 0;  // bit 0: an opponent's ghost is due, bit 1: one's own
   std::vector<int64_t> scores_;
 
   std::vector<uint16_t> pile_;

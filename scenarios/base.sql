@@ -215,4 +215,20 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'monastery_tile_points_final', 1),   -- incomplete monastery: per present tile of 9
   ('base', 'farmers',                     1),   -- followers may stand on fields
   ('base', 'farm_city_points',            3),   -- per completed city bordering a field
-  ('base', 'final_scoring',               1);   -- incomplete features and fields score at the end
+  ('base', 'final_scoring',               1),   -- incomplete features and fields score at the end
+  -- The modules of Ghosts, Castles and Cemeteries, switched off for the base game.
+  ('base', 'fog_ghosts',                  0),   -- fog puts no ghosts
+  ('base', 'ghost_bank',                  0),
+  ('base', 'ghost_penalty',               2),
+  ('base', 'ghost_penalty_final',         1),
+  ('base', 'final_ghost_penalty_all',     1),
+  ('base', 'ghosts_to_scare',             3),
+  ('base', 'guards',                      0),
+  ('base', 'general_guards',              0),
+  ('base', 'score_floor_zero',            0),
+  ('base', 'fog_closes_fields',           0),
+  ('base', 'fogged_fields_occupiable',    1),
+  ('base', 'castle_fog_tile_points',      2),
+  ('base', 'castle_fog_tile_points_final', 1),
+  ('base', 'castle_tile_points_final',    1),
+  ('base', 'cemetery_neighbours',         8);
