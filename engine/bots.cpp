@@ -35,10 +35,16 @@ class GreedyBot final : public Bot {
     const int me = g.pending().player;
     int64_t best = std::numeric_limits<int64_t>::min();
     std::vector<size_t> ties;
-    const bool placing = g.pending().kind == DecisionKind::Place;
-    const int64_t base = placing ? 0 : points_after_pass(g, me);
+    const DecisionKind kind = g.pending().kind;
+    const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
     for (size_t i = 0; i < opts.size(); ++i) {
-      const int64_t v = placing ? value_of_placement(g, opts[i], me) : base + follower_bonus(g, opts[i]);
+      int64_t v = 0;
+      if (kind == DecisionKind::Place)
+        v = value_of_placement(g, opts[i], me);
+      else if (kind == DecisionKind::Ghost)
+        v = value_of_ghost(g, opts[i], me);
+      else
+        v = base + follower_bonus(g, opts[i]);
       if (v > best) {
         best = v;
         ties.clear();
@@ -52,14 +58,36 @@ class GreedyBot final : public Bot {
   // Scale: immediate points weigh far more than the tie-break on potential.
   static constexpr int64_t kScale = 1000;
 
-  // After a placement: the best follower choice on that board.
+  // After a placement (and the ghosts it brings, chosen greedily): the best follower
+  // choice on that board.
   int64_t value_of_placement(const Game& g, const Option& o, int me) {
     scratch_ = g;
     scratch_.apply(o);
-    const int64_t base = points_after_pass(scratch_, me);
+    while (scratch_.pending().kind == DecisionKind::Ghost) {
+      size_t best_i = 0;
+      int64_t best_v = std::numeric_limits<int64_t>::min();
+      for (size_t i = 0; i < scratch_.pending().options.size(); ++i) {
+        const int64_t v = value_of_ghost(scratch_, scratch_.pending().options[i], me);
+        if (v > best_v) {
+          best_v = v;
+          best_i = i;
+        }
+      }
+      scratch_.apply_index(best_i);
+    }
+    if (scratch_.pending().kind != DecisionKind::Follower) return margin(scratch_, me) * kScale;
+    const int64_t base = points_after_pass(scratch_, me) + ghost_term(scratch_, me);
     int64_t bonus = 0;
     for (const auto& f : scratch_.pending().options) bonus = std::max(bonus, follower_bonus(scratch_, f));
     return base + bonus;
+  }
+
+  // A ghost goes to the follower whose loss hurts the opponents most (or us least):
+  // the position after it, ghosts and followers' present values included.
+  int64_t value_of_ghost(const Game& g, const Option& o, int me) {
+    ghost_ = g;
+    ghost_.apply(o);
+    return ghost_term(ghost_, me) + potential(ghost_, me);
   }
 
   // The margin once this turn's scoring is done without a new follower.
@@ -69,17 +97,37 @@ class GreedyBot final : public Bot {
     return margin(after_, me) * kScale;
   }
 
+  // Ghosts are points waiting to be lost: ours count against us, the opponents' for us.
+  static int64_t ghost_term(const Game& g, int me) {
+    if (!g.uses_ghosts()) return 0;
+    int64_t t = 0;
+    for (const auto& f : g.followers())
+      if (f.placed >= 0 && f.ghosts) t += (f.player == me ? -1 : 1) * f.ghosts;
+    return t * g.rules().ghost_penalty * kScale;
+  }
+
+  // Present value of the features our followers hold, minus the opponents'.
+  static int64_t potential(const Game& g, int me) {
+    int64_t t = 0;
+    for (const auto& f : g.followers())
+      if (f.placed >= 0) t += (f.player == me ? 1 : -1) * g.feature_value(f.node);
+    return t;
+  }
+
   // What a follower adds: its feature's points if that feature is complete now (it
   // scores at once), else the feature's present value as a tie-break.
   static int64_t follower_bonus(const Game& g, const Option& o) {
-    if (o.kind != OptKind::Meeple) return 0;
+    if (o.kind != OptKind::Meeple && o.kind != OptKind::Guard) return 0;
     const uint32_t node = g.node_of(g.last_placed(), o.seg);
     const int value = g.feature_value(node);
-    return g.feature_complete(node) ? value * kScale : value;
+    // Keep guards for features ghosts can reach: a plain follower first when both fit.
+    const int64_t guard_cost = o.kind == OptKind::Guard ? 1 : 0;
+    return (g.feature_complete(node) ? value * kScale : value) - guard_cost;
   }
 
   Game scratch_;
   Game after_;
+  Game ghost_;
 };
 
 }  // namespace

@@ -1,11 +1,12 @@
 # Turns schema/migrations/NNNN_name.sql into a C++ source defining tw::migrations().
-# Run as: cmake -DOUT=<file.cpp> "-DFILES=<a.sql;b.sql;...>" -P embed_migrations.cmake
+# Run as: cmake -DOUT=<file.cpp> "-DFILES=<a.sql|b.sql|...>" -P embed_migrations.cmake
 # Checks that the files are numbered 0001, 0002, ... without gaps, so the numbers
 # written into PRAGMA user_version always mean the same schema.
 if(NOT OUT)
   message(FATAL_ERROR "embed_migrations.cmake: OUT is not set")
 endif()
 
+string(REPLACE "|" ";" FILES "${FILES}")
 set(body "")
 set(expected 1)
 foreach(file IN LISTS FILES)
