@@ -17,3 +17,17 @@ INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) VALUES
 INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description)
 VALUES ('test-small-city', 'Base with the old small-city rule', 'base', 'base', 'base', 'D', '');
 INSERT INTO rule_param (rule_set, key, value) VALUES ('test-small-city', 'small_city_rule', 1);
+
+-- test-mists-base: the base rules over the base tiles and the 60 Mists/GCC tiles, from
+-- the 2x2 start piece (as GCC sets up). Fog, castles and cemeteries mean nothing to the
+-- base rules; this checks that the reconstructed tiles play like a Carcassonne mix.
+INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description)
+VALUES ('test-mists-base', 'Base rules, base + Mists tiles', 'base', 'base', 'mists', 'MS00',
+        'the reconstructed Mists tiles shuffled into the base game, played with base rules');
+-- The draw pile: every base tile (one D fewer, as in base) and every Mists tile except
+-- the cells of the start piece.
+INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count)
+  SELECT 'test-mists-base', tile_set, id,
+         CASE WHEN tile_set = 'base' AND id = 'D' THEN count - 1 ELSE count END
+  FROM tile_type WHERE tile_set = 'base' OR (tile_set = 'mists' AND piece = '')
+  ORDER BY rowid;
