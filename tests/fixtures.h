@@ -27,16 +27,28 @@ inline const Content& default_content() {
   return c;
 }
 
+// A directory removed when the test program exits.
+struct TempTestDir {
+  std::filesystem::path path;
+  TempTestDir()
+      : path(std::filesystem::temp_directory_path() / ("tw-test-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~TempTestDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
 inline std::filesystem::path test_db_path() {
+  static const TempTestDir temp;
   static const std::filesystem::path path = [] {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("tw-test-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    const auto& dir = temp.path;
     const auto p = dir / "test.db";
     std::filesystem::copy_file(TW_TEST_DB, p, std::filesystem::copy_options::overwrite_existing);
     Store s = Store::open(p.string(), Store::Mode::ReadWrite);
-    s.exec_script(read_text(std::filesystem::path(TW_SOURCE_DIR) / "tests/data/test-rulesets.sql"),
-                  "tests/data/test-rulesets.sql");
+    for (const char* script : {"tests/data/test-rulesets.sql", "tests/data/test-gcc.sql"})
+      s.exec_script(read_text(std::filesystem::path(TW_SOURCE_DIR) / script), script);
     return p;
   }();
   return path;

@@ -3,6 +3,11 @@
 //   [Expect "Ann 4, Ben 0"]      the scores after the main line (seat order)
 //   [ExpectError "text"]         run fails, and its message contains the text
 //   [ExpectPlies "N"]            optional: the ply count reached
+//   [ExpectBank "N"]             optional: the ghost bank
+//   [ExpectFollowers "Ann 1,0 road:E meeple 1; ..."]  optional: every follower on the
+//                                board (player, cell, location, kind, ghosts), in order
+//   [ExpectText "a|b"]           optional: each '|'-separated text appears in `run`'s
+//                                text output
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -63,6 +68,31 @@ TEST_CASE("every record under tests/records plays as it says", "[records]") {
       }
       CHECK(got == *expect);
       if (const std::string* plies = rec.tag("ExpectPlies")) CHECK(j["ply"].get<int>() == std::stoi(*plies));
+      if (const std::string* bank = rec.tag("ExpectBank")) CHECK(j["ghost_bank"].dump() == *bank);
+      if (const std::string* fol = rec.tag("ExpectFollowers")) {
+        std::string list;
+        for (const auto& f : j["followers"]) {
+          if (!list.empty()) list += "; ";
+          list += f["player"].get<std::string>() + " " + std::to_string(f["x"].get<int>()) + "," +
+                  std::to_string(f["y"].get<int>()) + " " + f["at"].get<std::string>() + " " +
+                  f["kind"].get<std::string>() + " " + std::to_string(f["ghosts"].get<int>());
+        }
+        CHECK(list == *fol);
+      }
+      if (const std::string* expect_text = rec.tag("ExpectText")) {
+        tw::RunOptions t;
+        t.file = file.string();
+        std::ostringstream tout, terr;
+        REQUIRE(tw::cmd_run(tw::test::test_content(), t, tout, terr) == 0);
+        std::string_view want = *expect_text;
+        while (!want.empty()) {
+          const size_t bar = want.find('|');
+          const std::string part(want.substr(0, bar));
+          INFO(tout.str());
+          CHECK(tout.str().find(part) != std::string::npos);
+          want = bar == std::string_view::npos ? std::string_view() : want.substr(bar + 1);
+        }
+      }
       if (const std::string* result = rec.tag("Result")) {
         CHECK(j["finished"].get<bool>());
         CHECK(got == *result);
