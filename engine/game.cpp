@@ -307,7 +307,7 @@ Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
   return frontier_.back();
 }
 
@@ -374,6 +374,8 @@ void Game::put_tile(int type, int x, int y, int rot) {
       FrontierCell& f = frontier_add(nc, nx, ny);
       f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
       f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
+      f.mask4 = f.cmask * 0x0001000100010001ULL;
+      f.val4 = f.cval * 0x0001000100010001ULL;
     }
   }
   for (int dy = -1; dy <= 1; ++dy)
@@ -609,8 +611,13 @@ void Game::draw_next() {
 }
 
 void Game::generate_placements(int type) {
+  // The four rotations' signatures side by side in one word: a cell's constraint is
+  // checked for all of them at once (per 16-bit lane: (sig & mask) == val).
   const auto& sig = (*cache_)[static_cast<size_t>(type)].sig;
-  const uint16_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
+  const uint64_t sigs = uint64_t{sig[0]} | uint64_t{sig[1]} << 16 | uint64_t{sig[2]} << 32 |
+                        uint64_t{sig[3]} << 48;
+  constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFULL;
+  constexpr uint64_t kHigh = 0x8000800080008000ULL;
   // Written into a scratch buffer large enough for every rotation of every cell (it
   // only grows, so it is never value-initialised again), then copied once.
   if (scratch_.size() < 4 * frontier_.size()) scratch_.resize(8 * frontier_.size());
@@ -620,13 +627,17 @@ void Game::generate_placements(int type) {
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(type);
   for (const FrontierCell& f : frontier_) {
+    const uint64_t x = (sigs & f.mask4) ^ f.val4;  // a zero lane = that rotation fits
+    // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
+    const uint64_t fits = ~(((x & kLow15) + kLow15) | x) & kHigh;
+    if (!fits) continue;
     o.x = f.x;
     o.y = f.y;
     // Branch-free: always write, advance only when the rotation fits.
-    o.rot = 0; *out = o; out += (s0 & f.cmask) == f.cval;
-    o.rot = 1; *out = o; out += (s1 & f.cmask) == f.cval;
-    o.rot = 2; *out = o; out += (s2 & f.cmask) == f.cval;
-    o.rot = 3; *out = o; out += (s3 & f.cmask) == f.cval;
+    o.rot = 0; *out = o; out += (fits >> 15) & 1;
+    o.rot = 1; *out = o; out += (fits >> 31) & 1;
+    o.rot = 2; *out = o; out += (fits >> 47) & 1;
+    o.rot = 3; *out = o; out += (fits >> 63) & 1;
   }
   auto& opts = pending_.options;
   opts.assign(begin, out);

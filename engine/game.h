@@ -191,6 +191,7 @@ class Game {
   // tile fits at rotation r when (signature[r] & cmask) == cval. Kept contiguous so
   // generating placements reads one small array.
   struct FrontierCell {
+    uint64_t mask4, val4;  // cmask and cval repeated in four 16-bit lanes
     int32_t cell;
     int16_t x, y;
     uint16_t cmask, cval;

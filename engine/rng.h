@@ -37,13 +37,16 @@ class Rng {
     return result;
   }
 
-  // Uniform in [0, n); n > 0. Rejection sampling keeps it exactly uniform.
+  // Uniform in [0, n); n > 0. Lemire's multiply-shift with rejection: exactly uniform,
+  // and a division only in the rare case that a rejection may be needed.
   uint64_t below(uint64_t n) {
-    const uint64_t threshold = (0 - n) % n;  // 2^64 mod n
-    for (;;) {
-      const uint64_t r = next();
-      if (r >= threshold) return r % n;
+    uint64_t hi = 0;
+    uint64_t lo = mul128(next(), n, hi);
+    if (lo < n) {
+      const uint64_t threshold = (0 - n) % n;  // 2^64 mod n
+      while (lo < threshold) lo = mul128(next(), n, hi);
     }
+    return hi;
   }
 
   template <class Vec>
@@ -67,6 +70,21 @@ class Rng {
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  // The full 128-bit product a * b: returns the low word, stores the high word.
+  static uint64_t mul128(uint64_t a, uint64_t b, uint64_t& hi) {
+#if defined(__SIZEOF_INT128__)
+    __extension__ using u128 = unsigned __int128;
+    const u128 p = static_cast<u128>(a) * b;
+    hi = static_cast<uint64_t>(p >> 64);
+    return static_cast<uint64_t>(p);
+#else
+    const uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+    const uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi, hl = a_hi * b_lo, hh = a_hi * b_hi;
+    const uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    return (mid << 32) | (ll & 0xFFFFFFFFu);
+#endif
+  }
   std::array<uint64_t, 4> s_{};
   uint64_t draws_ = 0;
 };
