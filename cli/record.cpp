@@ -198,8 +198,10 @@ std::string board_text(const Game& g) {
     for (int port = kPortCount - 1; port >= 0; --port) {
       const int seg = g.segment_at(static_cast<int>(p), port);
       if (seg < 0) continue;
-      const Kind k = g.content().tiles[t.type].segments[static_cast<size_t>(seg)].kind;
-      rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = kind_char(k);
+      const Segment& s = g.content().tiles[t.type].segments[static_cast<size_t>(seg)];
+      // Fog shows as ':' over a field and '%' over a road.
+      const char ch = s.fogged ? (s.kind == Kind::Road ? '%' : ':') : kind_char(s.kind);
+      rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = ch;
     }
   }
   for (const auto& f : g.followers()) {
