@@ -1,0 +1,324 @@
+#include "replay/replay_store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <ctime>
+
+#include "replay/archive.h"
+#include "replay/digest.h"
+
+namespace tw::replay {
+namespace {
+
+std::string join_moves(const std::vector<std::string>& moves) {
+  std::string s;
+  for (const auto& m : moves) {
+    if (!s.empty()) s += '\n';
+    s += m;
+  }
+  return s;
+}
+
+std::vector<std::string> split_moves(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t nl = s.find('\n', start);
+    out.push_back(s.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+void bind_text_or_null(SQLite::Statement& st, int i, const std::string& s) {
+  if (s.empty())
+    st.bind(i);
+  else
+    st.bind(i, s);
+}
+
+void write_tree(SQLite::Database& db, int64_t id, const Replay& r) {
+  const FlatTree flat = flatten(r);
+  SQLite::Statement var(db, "INSERT INTO replay_variation (replay_id, node, idx, moves) VALUES (?, ?, ?, ?)");
+  for (const VariationRow& v : flat.variations) {
+    var.bind(1, id);
+    var.bind(2, v.node);
+    var.bind(3, v.index);
+    var.bind(4, join_moves(v.moves));
+    var.exec();
+    var.reset();
+  }
+  SQLite::Statement note(db, "INSERT INTO annotation (replay_id, node, comment, glyph) VALUES (?, ?, ?, ?)");
+  SQLite::Statement mark(db,
+                         "INSERT INTO annotation_marker (replay_id, node, idx, kind, x, y, x2, y2, text) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const AnnotationRow& a : flat.annotations) {
+    note.bind(1, id);
+    note.bind(2, a.node);
+    note.bind(3, a.note.comment);
+    note.bind(4, a.note.glyph);
+    note.exec();
+    note.reset();
+    for (size_t i = 0; i < a.note.markers.size(); ++i) {
+      const Marker& m = a.note.markers[i];
+      mark.bind(1, id);
+      mark.bind(2, a.node);
+      mark.bind(3, static_cast<int64_t>(i));
+      mark.bind(4, std::string(marker_kind_name(m.kind)));
+      mark.bind(5, m.x);
+      mark.bind(6, m.y);
+      if (m.kind == Marker::Kind::Arrow) {
+        mark.bind(7, m.x2);
+        mark.bind(8, m.y2);
+      } else {
+        mark.bind(7);
+        mark.bind(8);
+      }
+      mark.bind(9, m.text);
+      mark.exec();
+      mark.reset();
+    }
+  }
+}
+
+// Binds the metadata columns 1..11 (created .. log) of a replay row.
+void bind_row(SQLite::Statement& st, const Replay& r, const std::string& created,
+              const std::string& blob) {
+  const GameLog& log = r.log;
+  st.bind(1, created);
+  st.bind(2, log.header.rule_set);
+  bind_text_or_null(st, 3, log.header.level);
+  st.bind(4, players_text(log.header.players));
+  st.bind(5, std::to_string(log.header.seed));
+  st.bind(6, log.result);
+  st.bind(7, log.finished ? 1 : 0);
+  st.bind(8, log.plies());
+  st.bind(9, hex64(log.header.rules_digest));
+  st.bind(10, r.pinned);
+  st.bind(11, blob.data(), static_cast<int>(blob.size()));
+}
+
+// Checks a replay before anything is written.
+void check_writable(const Replay& r, const std::string& where) {
+  if (auto e = check_shape(r.log); !e.empty()) throw ReplayError(where, -1, e);
+  if (auto e = check_tree(r); !e.empty()) throw ReplayError(where, -1, e);
+}
+
+int64_t insert_one(SQLite::Database& db, const Replay& r) {
+  check_writable(r, "new replay");
+  const std::string blob = pack_log(r.log);
+  SQLite::Statement st(db,
+                       "INSERT INTO replay (created, rule_set, level, players, seed, result, finished, "
+                       "plies, rules_digest, pinned, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  bind_row(st, r, utc_now(), blob);
+  st.exec();
+  const int64_t id = db.getLastInsertRowid();
+  write_tree(db, id, r);
+  return id;
+}
+
+ReplaySummary read_summary(SQLite::Statement& q) {
+  ReplaySummary s;
+  s.id = q.getColumn(0).getInt64();
+  s.created = q.getColumn(1).getString();
+  s.rule_set = q.getColumn(2).getString();
+  s.level = q.getColumn(3).isNull() ? "" : q.getColumn(3).getString();
+  s.players = q.getColumn(4).getString();
+  s.seed = q.getColumn(5).getString();
+  s.result = q.getColumn(6).getString();
+  s.finished = q.getColumn(7).getInt() != 0;
+  s.plies = q.getColumn(8).getInt();
+  s.rules_digest = q.getColumn(9).getString();
+  s.pinned = q.getColumn(10).getString();
+  return s;
+}
+
+constexpr const char* kSummaryColumns =
+    "id, created, rule_set, level, players, seed, result, finished, plies, rules_digest, pinned";
+
+}  // namespace
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string ReplayStore::where(int64_t id) { return "replay " + std::to_string(id); }
+
+ReplayStore::ReplayStore(Store& store) : store_(store) {
+  if (store.schema_version() < 2)
+    throw StoreError(store.path() + ": schema version " + std::to_string(store.schema_version()) +
+                     " has no replay tables; open the database for writing once to upgrade it");
+}
+
+int64_t ReplayStore::insert(const Replay& r) { return insert_all({r}).front(); }
+
+std::vector<int64_t> ReplayStore::insert_all(const std::vector<Replay>& rs) {
+  if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot store a replay");
+  for (const Replay& r : rs) check_writable(r, "new replay");
+  std::vector<int64_t> ids;
+  try {
+    SQLite::Database& db = store_.database();
+    SQLite::Transaction tx(db);
+    for (const Replay& r : rs) ids.push_back(insert_one(db, r));
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
+  }
+  return ids;
+}
+
+void ReplayStore::save(const Replay& r) {
+  if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot save " + where(r.id));
+  check_writable(r, where(r.id));
+  const std::string blob = pack_log(r.log);
+  try {
+    SQLite::Database& db = store_.database();
+    SQLite::Transaction tx(db);
+    SQLite::Statement created(db, "SELECT created FROM replay WHERE id = ?");
+    created.bind(1, r.id);
+    if (!created.executeStep()) throw ReplayError(where(r.id), -1, "no such replay in " + store_.path());
+    const std::string when = created.getColumn(0).getString();
+    SQLite::Statement up(db,
+                         "UPDATE replay SET created = ?, rule_set = ?, level = ?, players = ?, seed = ?, "
+                         "result = ?, finished = ?, plies = ?, rules_digest = ?, pinned = ?, log = ? "
+                         "WHERE id = ?");
+    bind_row(up, r, when, blob);
+    up.bind(12, r.id);
+    up.exec();
+    for (const char* sql : {"DELETE FROM annotation_marker WHERE replay_id = ?",
+                            "DELETE FROM annotation WHERE replay_id = ?",
+                            "DELETE FROM replay_variation WHERE replay_id = ?"}) {
+      SQLite::Statement del(db, sql);
+      del.bind(1, r.id);
+      del.exec();
+    }
+    write_tree(db, r.id, r);
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot save " + where(r.id) + ": " + e.what());
+  }
+}
+
+bool ReplayStore::remove(int64_t id) {
+  if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot remove " + where(id));
+  try {
+    SQLite::Database& db = store_.database();
+    SQLite::Transaction tx(db);
+    SQLite::Statement del(db, "DELETE FROM replay WHERE id = ?");
+    del.bind(1, id);
+    const int n = del.exec();
+    tx.commit();
+    return n > 0;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot remove " + where(id) + ": " + e.what());
+  }
+}
+
+bool ReplayStore::exists(int64_t id) const { return summary(id).has_value(); }
+
+std::optional<ReplaySummary> ReplayStore::summary(int64_t id) const {
+  try {
+    SQLite::Statement q(store_.database(),
+                        std::string("SELECT ") + kSummaryColumns + " FROM replay WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) return std::nullopt;
+    return read_summary(q);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot read " + where(id) + ": " + e.what());
+  }
+}
+
+std::vector<ReplaySummary> ReplayStore::list(const std::string& rule_set) const {
+  std::vector<ReplaySummary> out;
+  try {
+    SQLite::Statement q(store_.database(),
+                        std::string("SELECT ") + kSummaryColumns +
+                            " FROM replay WHERE ?1 = '' OR rule_set = ?1 ORDER BY created DESC, id DESC");
+    q.bind(1, rule_set);
+    while (q.executeStep()) out.push_back(read_summary(q));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot list replays: " + e.what());
+  }
+  return out;
+}
+
+GameLog ReplayStore::load_log(int64_t id) const {
+  std::string blob;
+  try {
+    SQLite::Statement q(store_.database(), "SELECT log FROM replay WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) throw ReplayError(where(id), -1, "no such replay in " + store_.path());
+    const SQLite::Column c = q.getColumn(0);
+    if (!c.isBlob()) throw ReplayError(where(id), -1, "the log column holds no blob");
+    blob.assign(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot read " + where(id) + ": " + e.what());
+  }
+  return unpack_log(blob, where(id));
+}
+
+Replay ReplayStore::load(int64_t id) const {
+  const std::string w = where(id);
+  Replay r = from_log(load_log(id));
+  r.id = id;
+  FlatTree flat;
+  try {
+    SQLite::Database& db = store_.database();
+    const auto s = summary(id);
+    if (!s) throw ReplayError(w, -1, "no such replay in " + store_.path());
+    r.created = s->created;
+    r.pinned = s->pinned;
+    if (s->plies != r.log.plies() || s->rule_set != r.log.header.rule_set ||
+        s->rules_digest != hex64(r.log.header.rules_digest))
+      throw ReplayError(w, -1, "the row's columns (rule set " + s->rule_set + ", " +
+                                   std::to_string(s->plies) + " plies, digest " + s->rules_digest +
+                                   ") disagree with its log (rule set " + r.log.header.rule_set + ", " +
+                                   std::to_string(r.log.plies()) + " plies, digest " +
+                                   hex64(r.log.header.rules_digest) + ")");
+    SQLite::Statement vars(db, "SELECT node, idx, moves FROM replay_variation WHERE replay_id = ?");
+    vars.bind(1, id);
+    while (vars.executeStep())
+      flat.variations.push_back({vars.getColumn(0).getString(), vars.getColumn(1).getInt(),
+                                 split_moves(vars.getColumn(2).getString())});
+    SQLite::Statement notes(db, "SELECT node, comment, glyph FROM annotation WHERE replay_id = ? ORDER BY node");
+    notes.bind(1, id);
+    SQLite::Statement marks(db,
+                            "SELECT kind, x, y, x2, y2, text FROM annotation_marker "
+                            "WHERE replay_id = ? AND node = ? ORDER BY idx");
+    while (notes.executeStep()) {
+      AnnotationRow a;
+      a.node = notes.getColumn(0).getString();
+      a.note.comment = notes.getColumn(1).getString();
+      a.note.glyph = notes.getColumn(2).getString();
+      marks.bind(1, id);
+      marks.bind(2, a.node);
+      while (marks.executeStep()) {
+        Marker m;
+        const auto kind = parse_marker_kind(marks.getColumn(0).getString());
+        if (!kind) throw ReplayError(w, -1, "annotation at " + a.node + ": unknown marker kind");
+        m.kind = *kind;
+        m.x = marks.getColumn(1).getInt();
+        m.y = marks.getColumn(2).getInt();
+        m.x2 = marks.getColumn(3).isNull() ? 0 : marks.getColumn(3).getInt();
+        m.y2 = marks.getColumn(4).isNull() ? 0 : marks.getColumn(4).getInt();
+        m.text = marks.getColumn(5).getString();
+        a.note.markers.push_back(std::move(m));
+      }
+      marks.reset();
+      flat.annotations.push_back(std::move(a));
+    }
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot read " + w + ": " + e.what());
+  }
+  if (auto e = unflatten(r, flat); !e.empty()) throw ReplayError(w, -1, e);
+  if (auto e = check_tree(r); !e.empty()) throw ReplayError(w, -1, e);
+  return r;
+}
+
+}  // namespace tw::replay
