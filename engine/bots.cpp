@@ -43,6 +43,8 @@ class GreedyBot final : public Bot {
         v = value_of_placement(g, opts[i], me);
       else if (kind == DecisionKind::Ghost)
         v = value_of_ghost(g, opts[i], me);
+      else if (opts[i].kind == OptKind::TakeBack)
+        v = value_of_takeback(g, opts[i], me);
       else
         v = base + follower_bonus(g, opts[i]);
       if (v > best) {
@@ -77,9 +79,20 @@ class GreedyBot final : public Bot {
     }
     if (scratch_.pending().kind != DecisionKind::Follower) return margin(scratch_, me) * kScale;
     const int64_t base = points_after_pass(scratch_, me) + ghost_term(scratch_, me);
-    int64_t bonus = 0;
-    for (const auto& f : scratch_.pending().options) bonus = std::max(bonus, follower_bonus(scratch_, f));
-    return base + bonus;
+    int64_t best = base;
+    for (const auto& f : scratch_.pending().options) {
+      if (f.kind == OptKind::TakeBack)
+        best = std::max(best, value_of_takeback(scratch_, f, me));
+      else
+        best = std::max(best, base + follower_bonus(scratch_, f));
+    }
+    return best;
+  }
+  // Discovery: a take-back scores at once, so its value is the margin after it.
+  int64_t value_of_takeback(const Game& g, const Option& o, int me) {
+    takeback_ = g;
+    takeback_.apply(o);
+    return margin(takeback_, me) * kScale;
   }
 
   // A ghost goes to the follower whose loss hurts the opponents most (or us least):
@@ -122,12 +135,15 @@ class GreedyBot final : public Bot {
     const int value = g.feature_value(node);
     // Keep guards for features ghosts can reach: a plain follower first when both fit.
     const int64_t guard_cost = o.kind == OptKind::Guard ? 1 : 0;
-    return (g.feature_complete(node) ? value * kScale : value) - guard_cost;
+    // (Discovery: completion scores nothing, so the value is only a tie-break.)
+    const bool scores_now = g.feature_complete(node) && g.rules().completion_scores;
+    return (scores_now ? value * kScale : value) - guard_cost;
   }
 
   Game scratch_;
   Game after_;
   Game ghost_;
+  Game takeback_;
 };
 
 }  // namespace

@@ -101,6 +101,36 @@ const std::vector<ParamSpec>& rule_param_specs() {
        "incomplete castle at the end: points for the castle tile itself, fogged or not"},
       {"cemetery_neighbours", &Rules::cemetery_neighbours, 4, 8,
        "surrounding tiles that complete a cemetery: 4 (orthogonal) or 8"},
+      {"takeback", &Rules::takeback, 0, 1,
+       "1: after placing, a player may take back a follower instead and score its area (Discovery)"},
+      {"completion_scores", &Rules::completion_scores, 0, 1,
+       "0: completing a feature neither scores it nor returns its followers (Discovery)"},
+      {"score_each_follower", &Rules::score_each_follower, 0, 1,
+       "1: at the end every follower scores its area by itself, as open (Discovery)"},
+      {"lowland_tile_points", &Rules::lowland_tile_points, 0, 100, "open lowland: points per tile"},
+      {"lowland_closed_tile_points", &Rules::lowland_closed_tile_points, 0, 100,
+       "closed lowland: points per tile"},
+      {"lowland_small_points", &Rules::lowland_small_points, 0, 100,
+       "closed lowland of only two tiles: points in total"},
+      {"mountain_city_points", &Rules::mountain_city_points, 0, 100,
+       "open mountains: points per city in them and in the adjacent lowlands"},
+      {"mountain_closed_city_points", &Rules::mountain_closed_city_points, 0, 100,
+       "closed mountains: points per city in them and in the adjacent lowlands"},
+      {"mountain_small_city_points", &Rules::mountain_small_city_points, 0, 100,
+       "closed mountains of only two tiles: points per city"},
+      {"water_city_points", &Rules::water_city_points, 0, 100,
+       "open water: points per city on its shores"},
+      {"water_closed_tile_points", &Rules::water_closed_tile_points, 0, 100,
+       "closed water: points per tile"},
+      {"water_closed_city_points", &Rules::water_closed_city_points, 0, 100,
+       "closed water: points per city on its shores (1: the seed's worked example, 0: its text)"},
+      {"water_small_city_points", &Rules::water_small_city_points, 0, 100,
+       "closed water of only two tiles: points per city on its shores"},
+      {"remove_tiles_2", &Rules::remove_tiles_2, 0, 50,
+       "tiles set aside unplayed before a 2-player game (expert variant)"},
+      {"remove_tiles_3", &Rules::remove_tiles_3, 0, 50, "tiles set aside before a 3-player game"},
+      {"remove_tiles_4", &Rules::remove_tiles_4, 0, 50, "tiles set aside before a 4-player game"},
+      {"remove_tiles_5", &Rules::remove_tiles_5, 0, 50, "tiles set aside before a 5-player game"},
   };
   return specs;
 }
@@ -146,6 +176,7 @@ std::string format_error(const std::string& source, const ContentError& e) {
 }
 
 namespace {
+bool is_region(Kind k) { return k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water; }
 std::string seg_row(const TileType& t, size_t i) {
   return t.tile_set + "/" + t.id + "#" + std::to_string(i);
 }
@@ -171,6 +202,7 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     errors.push_back({"tile_type", row, "id", t.id, "at most 32 segments per tile type"});
   t.fog_side.fill(-1);
   uint16_t fog_ports = 0;
+  int land_cities = 0, water_cities = 0;  // Discovery: each city counts once on each side
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const Segment& s = t.segments[i];
     if (s.kind != Kind::Fog) continue;
@@ -230,14 +262,45 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     if (s.kind == Kind::City && s.shields > 9)
       errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
                         "0..9 shields"});
-    if (s.kind != Kind::City && s.shields != 0)
+    if (s.kind != Kind::City && !is_region(s.kind) && s.shields != 0)
       errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
-                        "only a city segment carries shields"});
+                        "only a city or a Discovery region segment carries shields"});
     if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field && s.kind != Kind::Fog)
       errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
                         "fog lies only over roads and fields, never over a " +
                             std::string(kind_name(s.kind))});
+    if (is_region(s.kind)) {
+      // Discovery: `touches` lists the adjacent regions of the same tile, both ways.
+      for (uint8_t c : s.touches) {
+        if (c >= t.segments.size() || c == i || !is_region(t.segments[c].kind)) {
+          errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
+                            "the index of another region segment (lowland, mountain, water) "
+                            "on the same tile"});
+          continue;
+        }
+        const auto& back = t.segments[c].touches;
+        if (std::find(back.begin(), back.end(), static_cast<uint8_t>(i)) == back.end())
+          errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
+                            "adjacency goes both ways: segment " + std::to_string(c) +
+                                " must list " + std::to_string(i) + " too"});
+      }
+      if (s.shields && s.kind != Kind::Water) land_cities += s.shields;
+      if (s.shields && s.kind == Kind::Water) water_cities += s.shields;
+      if (s.shields) {
+        // A city lies between water and land: the segment must touch the other side.
+        bool other = false;
+        for (uint8_t c : s.touches)
+          if (c < t.segments.size() && is_region(t.segments[c].kind) &&
+              (t.segments[c].kind == Kind::Water) != (s.kind == Kind::Water) && t.segments[c].shields)
+            other = true;
+        if (!other)
+          errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
+                            "a city lies between water and land: the segment must touch a region "
+                            "of the other side that counts cities too"});
+      }
+    }
     for (uint8_t c : s.touches) {
+      if (is_region(s.kind)) break;
       if (s.kind != Kind::Field) {
         errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
                           "only a field lists the cities it touches"});
@@ -264,14 +327,19 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     const Segment& s = t.segments[seg];
     if (s.terrain >= terrains.size()) continue;
     t.edge[side] = terrains[s.terrain].match_group;
-    if (s.kind == Kind::City) {
+    if (s.kind == Kind::City || is_region(s.kind)) {
       for (int p = 3 * side; p < 3 * side + 3; ++p)
         if (t.port_segment[p] != seg)
           errors.push_back({"tile_segment", seg_row(t, seg), "ports", ports_text(s.ports),
-                            "a city covers its whole edge: port " +
+                            "a " + std::string(kind_name(s.kind)) + " covers its whole edge: port " +
                                 std::string(kPortNames[p]) + " is missing"});
     }
   }
+  if (land_cities != water_cities)
+    errors.push_back({"tile_type", row, "segments", "",
+                      "Discovery cities: the land segments count " + std::to_string(land_cities) +
+                          " and the water segments " + std::to_string(water_cities) +
+                          "; every city counts once on each side"});
 }
 
 std::vector<ContentError> validate_content(const Content& c) {

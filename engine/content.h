@@ -5,8 +5,10 @@
 // them; the engine only reads them. Invariants a loaded Content keeps (checked by
 // `validate_content`): every tile type has at most one segment per port, each edge's
 // middle port is owned by a segment whose terrain names the edge's match group, field
-// `touches` lists point at city segments of the same tile, and every pool entry refers
-// to an existing tile type.
+// `touches` lists point at city segments of the same tile, a Discovery region (lowland,
+// mountain, water) owns whole edges, its `touches` list names other regions of the tile
+// both ways round, and per tile the land regions' and the water regions' city counts
+// (`shields`) agree, and every pool entry refers to an existing tile type.
 #pragma once
 
 #include <array>
@@ -70,9 +72,12 @@ struct Segment {
   Kind kind = Kind::None;
   uint8_t terrain = 0;            // index into Content::terrains
   uint16_t ports = 0;             // bit p set = the segment owns port p (C included)
-  uint8_t shields = 0;            // city: coats of arms
+  uint8_t shields = 0;            // city: coats of arms; region: cities on its border
+                                  // (Discovery: each city counts on its water side
+                                  // and on its land side)
   bool fogged = false;            // Mists/GCC: fog lies over this road or field part
-  std::vector<uint8_t> touches;   // field: indices of the city segments it borders
+  std::vector<uint8_t> touches;   // field: indices of the city segments it borders;
+                                  // lowland/mountain/water: the adjacent region segments
 };
 
 struct TileType {
@@ -135,6 +140,24 @@ struct Rules {
   int64_t castle_fog_tile_points_final = 1;  // at the end: per fogged present tile
   int64_t castle_tile_points_final = 1;      // at the end: the castle tile itself, fogged or not
   int64_t cemetery_neighbours = 8;      // tiles around a cemetery that complete it (4 or 8)
+  // Discovery (all off, or unused, in the base game: base tiles have no regions).
+  int64_t takeback = 0;                 // 1: instead of a follower, take one back and score its area
+  int64_t completion_scores = 1;        // 0: completing a feature scores nothing, returns nobody
+  int64_t score_each_follower = 0;      // 1: at the end each follower scores its area alone
+  int64_t lowland_tile_points = 1;      // open lowland, per tile
+  int64_t lowland_closed_tile_points = 2;
+  int64_t lowland_small_points = 2;     // closed two-tile lowland, in total
+  int64_t mountain_city_points = 1;     // open mountains, per city (its own + adjacent lowlands')
+  int64_t mountain_closed_city_points = 2;
+  int64_t mountain_small_city_points = 1;  // closed two-tile mountains, per city
+  int64_t water_city_points = 1;        // open water, per city on its shores
+  int64_t water_closed_tile_points = 1;
+  int64_t water_closed_city_points = 1; // the seed's worked example; 0 = the text's reading
+  int64_t water_small_city_points = 1;  // closed two-tile water, per city
+  int64_t remove_tiles_2 = 0;           // tiles set aside before the game, by player count
+  int64_t remove_tiles_3 = 0;
+  int64_t remove_tiles_4 = 0;
+  int64_t remove_tiles_5 = 0;
 };
 
 struct ParamSpec {

@@ -206,6 +206,18 @@ bool Game::build_pile() {
     for (; left > 0; --left) g.pile_.push_back(static_cast<uint16_t>(e.tile));
   }
   g.rng_.shuffle(g.pile_, prefix);
+  // Expert variant (Discovery): tiles set aside unplayed so all get equal turns, taken
+  // from the bottom of the shuffled pile (never from the Draw prefix).
+  const int64_t players = static_cast<int64_t>(setup.players.size());
+  const int64_t remove = players == 2   ? rules_.remove_tiles_2
+                         : players == 3 ? rules_.remove_tiles_3
+                         : players == 4 ? rules_.remove_tiles_4
+                         : players == 5 ? rules_.remove_tiles_5
+                                        : 0;
+  if (remove > 0) {
+    const size_t keep = std::max(prefix, g.pile_.size() - std::min<size_t>(g.pile_.size(), static_cast<size_t>(remove)));
+    g.pile_.resize(keep);
+  }
   return true;
 }
 
@@ -512,6 +524,67 @@ int Game::feature_value(uint32_t node) const {
       cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
       return static_cast<int>(static_cast<int64_t>(cities.size()) * rules_.farm_city_points);
     }
+    case Kind::Lowland:
+    case Kind::Mountain:
+    case Kind::Water:
+      return region_value(node, complete);
+    default:
+      return 0;
+  }
+}
+
+int Game::region_cities(uint32_t node) const {
+  const uint32_t root = find(node);
+  int cities = feat_[root].shields;
+  if (node_kind_[root] != Kind::Mountain) return cities;
+  // Mountains: plus the cities of every adjacent lowland area, each area once.
+  std::array<uint32_t, 64> seen{};
+  size_t nseen = 0;
+  std::vector<uint32_t> more;  // only when more than 64 lowland areas touch (never in practice)
+  uint32_t n = root;
+  do {
+    const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
+    const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
+    for (uint8_t c : s.touches) {
+      const uint32_t other = pt.node_base + c;
+      if (node_kind_[other] != Kind::Lowland) continue;
+      const uint32_t r = find(other);
+      if (std::find(seen.begin(), seen.begin() + static_cast<long>(nseen), r) !=
+              seen.begin() + static_cast<long>(nseen) ||
+          std::find(more.begin(), more.end(), r) != more.end())
+        continue;
+      if (nseen < seen.size())
+        seen[nseen++] = r;
+      else
+        more.push_back(r);
+      cities += feat_[r].shields;
+    }
+    n = next_[n];
+  } while (n != root);
+  return cities;
+}
+
+int Game::region_value(uint32_t node, bool closed) const {
+  const uint32_t root = find(node);
+  const Kind k = node_kind_[root];
+  const int tiles = feature_tiles(root);
+  const bool small = closed && tiles == 2;
+  switch (k) {
+    case Kind::Lowland:
+      if (small) return static_cast<int>(rules_.lowland_small_points);
+      return static_cast<int>(tiles * (closed ? rules_.lowland_closed_tile_points : rules_.lowland_tile_points));
+    case Kind::Mountain: {
+      const int cities = region_cities(root);
+      if (small) return static_cast<int>(cities * rules_.mountain_small_city_points);
+      return static_cast<int>(cities * (closed ? rules_.mountain_closed_city_points : rules_.mountain_city_points));
+    }
+    case Kind::Water: {
+      const int cities = feat_[root].shields;
+      if (small) return static_cast<int>(cities * rules_.water_small_city_points);
+      if (closed)
+        return static_cast<int>(tiles * rules_.water_closed_tile_points + cities * rules_.water_closed_city_points);
+      return static_cast<int>(cities * rules_.water_city_points);
+    }
     default:
       return 0;
   }
@@ -680,7 +753,25 @@ void Game::generate_follower_options() {
   opts.push_back(Option{});  // pass
   const bool meeples = supply_[static_cast<size_t>(current_)] > 0;
   const bool guards = guard_supply_[static_cast<size_t>(current_)] > 0;
-  if (!meeples && !guards) return;
+  if (rules_.takeback) {
+    // Discovery: any of the player's followers on the board may come back (after the
+    // follower options, in follower order).
+    for (const auto& f : followers_) {
+      if (f.placed < 0 || f.player != current_) continue;
+      const PlacedTile& ft = placed_[static_cast<size_t>(f.placed)];
+      Option o;
+      o.kind = OptKind::TakeBack;
+      o.seg = f.seg;
+      o.x = ft.x;
+      o.y = ft.y;
+      if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.push_back(o);
+    }
+  }
+  if (!meeples && !guards) {
+    opts.insert(opts.end(), takebacks_.begin(), takebacks_.end());
+    takebacks_.clear();
+    return;
+  }
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   const TileType& tt = content_->tiles[pt.type];
   for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
@@ -689,7 +780,8 @@ void Game::generate_follower_options() {
       const Segment& s = tt.segments[i];
       const Kind k = s.kind;
       bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
-                        k == Kind::Castle || k == Kind::Cemetery || (k == Kind::Field && rules_.farmers);
+                        k == Kind::Castle || k == Kind::Cemetery || (k == Kind::Field && rules_.farmers) ||
+                        k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
       if (k == Kind::Field && s.fogged && !rules_.fogged_fields_occupiable) occupiable = false;
       if (!occupiable) continue;
       if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
@@ -702,6 +794,8 @@ void Game::generate_follower_options() {
       opts.push_back(o);
     }
   }
+  opts.insert(opts.end(), takebacks_.begin(), takebacks_.end());
+  takebacks_.clear();
 }
 
 void Game::finish_turn() {
@@ -711,7 +805,7 @@ void Game::finish_turn() {
   // around it.
   std::array<uint32_t, 32> done{};
   size_t ndone = 0;
-  for (size_t i = 0; i < tt.segments.size(); ++i) {
+  for (size_t i = 0; rules_.completion_scores && i < tt.segments.size(); ++i) {
     if (!edge_kind(tt.segments[i].kind)) continue;
     const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
     if (feat_[root].open != 0) continue;
@@ -719,7 +813,7 @@ void Game::finish_turn() {
     done[ndone++] = root;
     score_feature(root, false);
   }
-  for (int dy = -1; dy <= 1; ++dy)
+  for (int dy = -1; dy <= 1 && rules_.completion_scores; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);
       if (q < 0) continue;
@@ -739,7 +833,19 @@ void Game::end_game() {
   pending_.player = -1;
   pending_.tile = -1;
   pending_.options.clear();
-  if (rules_.final_scoring) {
+  if (rules_.final_scoring && rules_.score_each_follower) {
+    // Discovery: every follower still on the board scores its area for its owner, as
+    // open (regions) or as at the end (anything else), independently of the others.
+    for (const auto& f : followers_) {
+      if (f.placed < 0) continue;
+      const Kind k = node_kind_[f.node];
+      const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
+      const int value = region ? region_value(f.node, false) : feature_value(f.node);
+      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+      add_points(f.player, value);
+      emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});
+    }
+  } else if (rules_.final_scoring) {
     // Each feature with followers once: cities, roads, monasteries and castles, then
     // fields; then the ghosts still standing with followers.
     std::vector<uint32_t> roots;
@@ -850,6 +956,21 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
     case OptKind::Pass:
       finish_turn();
       return std::nullopt;
+    case OptKind::TakeBack: {
+      for (auto& f : followers_) {
+        if (f.placed < 0 || f.player != current_ || f.seg != o.seg) continue;
+        const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+        if (pt.x != o.x || pt.y != o.y) continue;
+        const int value = feature_value(f.node);  // closed or open, as it stands now
+        add_points(current_, value);
+        emit({EventKind::Scored, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, value});
+        emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+        remove_follower(f);
+        break;
+      }
+      finish_turn();
+      return std::nullopt;
+    }
   }
   return Violation{"unknown option"};
 }
@@ -898,6 +1019,11 @@ std::string Game::to_string(const Option& o) const {
     }
     case OptKind::Pass:
       return "pass";
+    case OptKind::TakeBack: {
+      const int p = tile_at(o.x, o.y);
+      if (p < 0) return "takeback ?";
+      return "takeback " + std::to_string(o.x) + "," + std::to_string(o.y) + " " + location_name(p, o.seg);
+    }
   }
   return "?";
 }
@@ -980,6 +1106,22 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     return fail(std::string(tok[1]) +
                 " is not free: its feature already has a follower, or followers may not stand there (" +
                 legal + ")");
+  }
+  if (kw == "takeback") {
+    if (pending_.kind != DecisionKind::Follower) return fail("a take-back, but " + asks);
+    if (tok.size() != 3) return fail("'takeback' takes x,y and a location kind:port");
+    int x = 0, y = 0;
+    if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    const int p = tile_at(x, y);
+    if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
+    std::string err;
+    const int seg = segment_named(p, tok[2], err);
+    if (seg < 0) return fail(err + " at " + std::string(tok[1]) + " (" + legal + ")");
+    for (const auto& o : opts)
+      if (o.kind == OptKind::TakeBack && o.x == x && o.y == y && o.seg == seg) return o;
+    if (!rules_.takeback) return fail("this rule set has no take-backs (" + legal + ")");
+    return fail("the player has no follower at " + std::string(tok[1]) + " " + std::string(tok[2]) +
+                " to take back (" + legal + ")");
   }
   if (kw == "ghost") {
     if (pending_.kind != DecisionKind::Ghost) return fail("a ghost, but " + asks);

@@ -50,15 +50,17 @@ struct GameSetup {
 enum class DecisionKind : uint8_t { None, Place, Ghost, Follower };
 std::string_view decision_kind_name(DecisionKind k);
 
-enum class OptKind : uint8_t { Place, Meeple, Guard, Pass, Ghost };
+// TakeBack (Discovery): `takeback x,y LOC` returns one of the player's followers from
+// anywhere on the board and scores its area at once, open or closed.
+enum class OptKind : uint8_t { Place, Meeple, Guard, Pass, Ghost, TakeBack };
 
 // One legal choice. Compared field by field; `to_string` gives its canonical text.
 struct Option {
   OptKind kind = OptKind::Pass;
   uint8_t rot = 0;     // place: quarter turns clockwise
-  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost: the follower's segment
+  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost, takeback: the follower's segment
   uint8_t colour = 0;  // meeple: colour (several-colour players)
-  int16_t x = 0, y = 0;  // place: the cell; ghost: the follower's tile
+  int16_t x = 0, y = 0;  // place: the cell; ghost, takeback: the follower's tile
   uint16_t tile = 0;   // place: tile type index
   friend bool operator==(const Option&, const Option&) = default;
 };
@@ -174,7 +176,15 @@ class Game {
   bool feature_complete(uint32_t node) const;
   int feature_tiles(uint32_t node) const;
   // Points the feature would give now, scored as complete (if it is) or as at the end.
+  // Discovery regions: closed (open == 0) or open, as a take-back would score them now.
   int feature_value(uint32_t node) const;
+  // Discovery: what a region gives, scored as closed or as open (RULES.md section 5):
+  // lowland by tiles, mountains by the cities in them and in the adjacent lowlands
+  // (`touches`, each lowland area once), water by the cities on its shores (and its
+  // tiles when closed); a closed area of exactly two tiles has its own numbers.
+  int region_value(uint32_t node, bool closed) const;
+  // Discovery: cities a region counts (mountains: their own and the adjacent lowlands').
+  int region_cities(uint32_t node) const;
 
   // A 64-bit digest of everything that decides the rest of the game.
   uint64_t state_hash() const;
@@ -285,6 +295,7 @@ class Game {
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
   std::vector<Option> scratch_;         // placement generation buffer
+  std::vector<Option> takebacks_;       // follower option buffer (Discovery take-backs)
   mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
   mutable uint32_t stamp_gen_ = 0;
 };

@@ -231,4 +231,22 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'castle_fog_tile_points',      2),
   ('base', 'castle_fog_tile_points_final', 1),
   ('base', 'castle_tile_points_final',    1),
-  ('base', 'cemetery_neighbours',         8);
+  ('base', 'cemetery_neighbours',         8),
+  -- Carcassonne: Discovery's modules (take-backs, regions), off for the base game.
+  ('base', 'takeback',                    0),   -- no take-backs
+  ('base', 'completion_scores',           1),   -- completed features score and return followers
+  ('base', 'score_each_follower',         0),   -- final scoring by majority per feature
+  ('base', 'lowland_tile_points',         1),   -- the region numbers (no base tile has regions)
+  ('base', 'lowland_closed_tile_points',  2),
+  ('base', 'lowland_small_points',        2),
+  ('base', 'mountain_city_points',        1),
+  ('base', 'mountain_closed_city_points', 2),
+  ('base', 'mountain_small_city_points',  1),
+  ('base', 'water_city_points',           1),
+  ('base', 'water_closed_tile_points',    1),
+  ('base', 'water_closed_city_points',    1),
+  ('base', 'water_small_city_points',     1),
+  ('base', 'remove_tiles_2',              0),   -- no tiles set aside
+  ('base', 'remove_tiles_3',              0),
+  ('base', 'remove_tiles_4',              0),
+  ('base', 'remove_tiles_5',              0);
