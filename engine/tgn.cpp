@@ -327,6 +327,11 @@ std::optional<std::string> check_arg(Arg a, std::string_view w, std::string_view
   return std::nullopt;
 }
 
+// Whether a decision is a tile placement (the first decision of a turn).
+bool is_place(const Node& n) {
+  return n.move.rfind("place", 0) == 0 && (n.move.size() == 5 || n.move[5] == ' ');
+}
+
 // ---------------------------------------------------------------------------------------
 // Parser.
 
@@ -599,7 +604,16 @@ class Parser {
     } else if (alt.empty()) {
       error(open.line, open.column, "empty variation: '(' and ')' hold no decision");
     } else {
-      out.back().variations.push_back(std::move(alt));
+      // A variation opening with a placement, read after a decision that is not one,
+      // replaces the turn's placement: the nearest place before it in this line.
+      Node* target = &out.back();
+      if (is_place(alt.front()) && !is_place(*target))
+        for (auto it = out.rbegin(); it != out.rend(); ++it)
+          if (is_place(*it)) {
+            target = &*it;
+            break;
+          }
+      target->variations.push_back(std::move(alt));
     }
   }
 
@@ -677,19 +691,22 @@ void put_comment(std::string& out, std::string_view text) {
   out += '}';
 }
 
-bool is_place(const Node& n) {
-  return n.move.rfind("place", 0) == 0 && (n.move.size() == 5 || n.move[5] == ' ');
-}
-
 // Writes a line of play: a numbered text line per placement holding it and the decisions
-// that follow it. A decision with variations ends its text line; its variations follow,
-// one under the other, indented one step deeper and numbered like the line; the rest of
-// the turn continues on a line numbered "N...". A variation opens with "(" and closes
-// with ")" after its last decision, or on a line of its own when that decision has
-// variations. `number` is the turn number of the first text line.
+// that follow it in its turn. A variation of a placement that opens with a placement is
+// written after the whole turn (after the turn's last decision and that decision's own
+// variations), as NOTATION.md's example does; any other variation follows its own
+// decision, which then ends its text line, and the rest of the turn continues on a line
+// numbered "N...". Variations go one under the other, indented one step deeper and
+// numbered like the turn. A variation opens with "(" and closes with ")" after its last
+// decision, or on a line of its own when variations follow that decision. `number` is
+// the turn number of the first text line.
 void put_line(std::string& out, const std::vector<Node>& nodes, int number, int depth) {
   const std::string indent(static_cast<std::size_t>(3 * depth), ' ');
+  const auto deferred = [](const Node& n, const std::vector<Node>& v) {
+    return is_place(n) && !v.empty() && is_place(v.front());
+  };
   bool line_start = true, continuation = false;
+  const Node* turn_place = nullptr;  // the placement that opened the current turn
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Node& n = nodes[i];
     if (i > 0 && is_place(n)) {
@@ -698,6 +715,7 @@ void put_line(std::string& out, const std::vector<Node>& nodes, int number, int 
       continuation = false;
       ++number;
     }
+    if (is_place(n)) turn_place = &n;
     if (line_start) {
       if (depth > 0) out += indent + (i == 0 ? "(" : " ");
       out += std::to_string(number) + (continuation ? "..." : ".");
@@ -714,12 +732,18 @@ void put_line(std::string& out, const std::vector<Node>& nodes, int number, int 
       out += n.glyph;
     }
     const bool last = i + 1 == nodes.size();
-    const bool has_variations = std::any_of(n.variations.begin(), n.variations.end(),
-                                            [](const auto& v) { return !v.empty(); });
-    if (has_variations) {
-      out += '\n';
-      for (const auto& v : n.variations)
-        if (!v.empty()) put_line(out, v, number, depth + 1);
+    bool broke = false;  // variations were written: the text line has ended
+    const auto put_variation = [&](const std::vector<Node>& v) {
+      if (!broke) out += '\n';
+      broke = true;
+      put_line(out, v, number, depth + 1);
+    };
+    for (const auto& v : n.variations)
+      if (!v.empty() && !deferred(n, v)) put_variation(v);
+    if ((last || is_place(nodes[i + 1])) && turn_place != nullptr)
+      for (const auto& v : turn_place->variations)
+        if (deferred(*turn_place, v)) put_variation(v);
+    if (broke) {
       line_start = continuation = true;
       if (last && depth > 0) out += indent + ")\n";
     } else if (last) {

@@ -9,7 +9,8 @@
 // "-0"), glyphs from the six allowed, no empty variation, variations nested at most
 // kMaxVariationDepth deep, unique tag names, and comments with line breaks as "\n".
 // `ParseResult::record` is engaged exactly when `errors` is empty. For any record r
-// satisfying write's preconditions, write(*parse(write(r)).record) == write(r).
+// satisfying write's preconditions, write(*parse(write(r)).record) == write(r), and a
+// record `parse` returns always satisfies them.
 // Nothing here does I/O, throws on bad input, or recurses deeper than the depth cap.
 #pragma once
 
@@ -39,7 +40,10 @@ struct Node {
   std::string comment;  // text of {...} after it ("" = none); several joined with "\n"
   std::string glyph;    // "", "!", "?", "!!", "??", "!?", "?!"
   // Each variation is an alternative line replacing THIS node: its first node stands in
-  // for this one. In the text, "(...)" replaces the decision just before it.
+  // for this one. In the text, "(...)" replaces the decision just before it, except that
+  // a variation opening with a `place` after a decision that is not a `place` replaces
+  // the nearest `place` before it in the same line (the turn's placement), as in
+  // NOTATION.md's example.
   std::vector<std::vector<Node>> variations;
   int line = 0, column = 0;  // where the move started in the source (1-based); 0 if built
 };
@@ -82,11 +86,19 @@ ParseResult parse(std::string_view text);
 // line, a pre-comment on its own line, then one line "N. ..." per placement holding it
 // and the decisions after it (N counts placements from 1; a comment " {...}" then a glyph
 // " !" follow their decision; "}" and "\" in a comment are written "\}" and "\\").
-// A decision with variations ends its line; each variation follows on lines of its own,
-// indented 3 spaces per depth, "(N. ...)" with N the replaced decision's turn number; the
-// rest of that turn goes on a line "N... ". Empty variations are skipped.
+// Variations go on lines of their own, indented 3 spaces per depth, "(N. ...)" with N
+// the replaced decision's turn number. A variation of a `place` that opens with a `place`
+// follows the whole turn (the numbered line of the placement and the decisions after it
+// in that turn, with their own variations). Any other variation follows its decision,
+// which then ends its line, and the rest of that turn goes on a line "N... ". Of a
+// `place`'s variations, those not opening with a `place` are written first. Empty
+// variations are skipped.
 // Preconditions (not checked): tag names are [A-Za-z0-9_]+, every move and glyph is one
-// `parse` would accept, variations nest at most kMaxVariationDepth deep.
+// `parse` would accept, variations nest at most kMaxVariationDepth deep, and a variation
+// opening with a `place` replaces a `place` or a decision with no `place` before it in
+// its line (a game's variations always do: an alternative to a decision is a decision of
+// the same kind). For such records, parse(write(r)) gives r back, up to that order of a
+// `place`'s variations.
 std::string write(const Record& r);
 
 }  // namespace tw::tgn

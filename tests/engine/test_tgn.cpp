@@ -63,18 +63,20 @@ TEST_CASE("the NOTATION.md example reads into plies and writes back byte for byt
   CHECK(r.mainline[3].comment == "opens the south");
   CHECK(r.mainline[3].glyph == "!");
   CHECK(r.mainline[2].glyph.empty());
-  // NOTATION.md: "(...)" replaces the decision before it, here "meeple city:S".
-  REQUIRE(r.mainline[6].variations.size() == 1);
-  CHECK(moves(r.mainline[6].variations[0]) ==
+  // The variation opens with a placement after "meeple city:S": it replaces the turn's
+  // placement, "place E 0,1 r180" (the lead's reading of NOTATION.md's example).
+  REQUIRE(r.mainline[4].variations.size() == 1);
+  CHECK(moves(r.mainline[4].variations[0]) ==
         std::vector<std::string>{"place E -1,0 r270", "pass"});
-  for (std::size_t i = 0; i < 6; ++i) CHECK(r.mainline[i].variations.empty());
+  for (std::size_t i = 0; i < r.mainline.size(); ++i)
+    if (i != 4) CHECK(r.mainline[i].variations.empty());
   // Source positions of the plies.
   CHECK(r.mainline[0].line == 9);
   CHECK(r.mainline[0].column == 4);
   CHECK(r.mainline[5].line == 11);
   CHECK(r.mainline[5].column == 21);
-  CHECK(r.mainline[6].variations[0][1].line == 12);
-  CHECK(r.mainline[6].variations[0][1].column == 26);
+  CHECK(r.mainline[4].variations[0][1].line == 12);
+  CHECK(r.mainline[4].variations[0][1].column == 26);
 
   CHECK(write(r) == kExample);
 }
@@ -183,17 +185,17 @@ TEST_CASE("an optional colour is taken only when the next word is a colour") {
 }
 
 TEST_CASE("nested variations, several per node, write canonically") {
+  // Variations of a placement follow the whole turn; others follow their decision.
   const std::string canonical = kHead +
-                                "1. place U 0,0 r0\n"
+                                "1. place U 0,0 r0 pass\n"
                                 "   (1. place U 0,0 r90 meeple road:E\n"
-                                "    2. place V 1,0 r0\n"
+                                "    2. place V 1,0 r0 pass ?\n"
                                 "      (2. place V 1,0 r180 pass)\n"
-                                "      (2. place V -1,0 r0\n"
+                                "      (2. place V -1,0 r0 pass {second}\n"
                                 "         (2. place V -1,0 r90 pass)\n"
-                                "       2... pass {second})\n"
-                                "    2... pass ?)\n"
+                                "      )\n"
+                                "   )\n"
                                 "   (1. place U 0,0 r180 pass)\n"
-                                "1... pass\n"
                                 "2. place V 1,0 r0 meeple city:N\n"
                                 "   (2. meeple road:S)\n"
                                 "3. place E 2,0 r0 pass\n";
@@ -225,11 +227,10 @@ TEST_CASE("nested variations, several per node, write canonically") {
 
 TEST_CASE("a variation whose last decision has variations closes on its own line") {
   const std::string canonical = kHead +
-                                "1. place U 0,0 r0\n"
+                                "1. place U 0,0 r0 pass\n"
                                 "   (1. place U 0,0 r90 meeple road:E\n"
                                 "      (1. pass)\n"
-                                "   )\n"
-                                "1... pass\n";
+                                "   )\n";
   const Record r = parse_ok(canonical);
   REQUIRE(r.mainline[0].variations.size() == 1);
   REQUIRE(r.mainline[0].variations[0][1].variations.size() == 1);
@@ -237,6 +238,78 @@ TEST_CASE("a variation whose last decision has variations closes on its own line
   CHECK(write(r) == canonical);
   CHECK(write(parse_ok(kHead + "place U 0,0 r0 (place U 0,0 r90 meeple road:E (pass)) pass")) ==
         canonical);
+}
+
+TEST_CASE("the NOTATION.md example's variation replaces place E 0,1 r180 and round-trips") {
+  const Record r = parse_ok(kExample);
+  const Node& place = r.mainline[4];
+  CHECK(place.move == "place E 0,1 r180");
+  REQUIRE(place.variations.size() == 1);
+  CHECK(moves(place.variations[0]) == std::vector<std::string>{"place E -1,0 r270", "pass"});
+  CHECK(r.mainline[6].move == "meeple city:S");
+  CHECK(r.mainline[6].variations.empty());
+  CHECK(write(r) == kExample);
+  CHECK(write(parse_ok(write(r))) == kExample);
+
+  // Built by hand on the placement, it is written exactly as the example lays it out.
+  Record built = r;
+  built.mainline[4].variations.clear();
+  Node alt1, alt2;
+  alt1.move = "place E -1,0 r270";
+  alt2.move = "pass";
+  built.mainline[4].variations.push_back({alt1, alt2});
+  CHECK(write(built) == kExample);
+}
+
+TEST_CASE("which decision a variation replaces") {
+  SECTION("a placement after a follower decision: the turn's placement") {
+    const Record r = parse_ok(kHead + "place U 0,0 r0 meeple road:E (place U 0,0 r90 pass)");
+    REQUIRE(r.mainline[0].variations.size() == 1);
+    CHECK(r.mainline[1].variations.empty());
+    CHECK(write(r) == kHead + "1. place U 0,0 r0 meeple road:E\n   (1. place U 0,0 r90 pass)\n");
+  }
+  SECTION("a non-placement after a follower decision: that decision") {
+    const Record r = parse_ok(kHead + "place U 0,0 r0 meeple road:E (pass)");
+    CHECK(r.mainline[0].variations.empty());
+    REQUIRE(r.mainline[1].variations.size() == 1);
+    CHECK(write(r) == kHead + "1. place U 0,0 r0 meeple road:E\n   (1. pass)\n");
+  }
+  SECTION("a placement right after a placement: that placement") {
+    const Record r = parse_ok(kHead + "place U 0,0 r0 (place U 0,0 r90) pass");
+    REQUIRE(r.mainline[0].variations.size() == 1);
+    CHECK(write(r) == kHead + "1. place U 0,0 r0 pass\n   (1. place U 0,0 r90)\n");
+  }
+  SECTION("a placement with no placement before it in its line: the decision before") {
+    const Record r = parse_ok(kHead + "pass (place U 0,0 r90) place V 1,0 r0");
+    REQUIRE(r.mainline[0].variations.size() == 1);
+    CHECK(write(parse_ok(write(r))) == write(r));
+  }
+  SECTION("inside a variation, the placement of that variation's turn") {
+    const Record r = parse_ok(kHead +
+                              "place U 0,0 r0 pass (place U 0,0 r90 meeple road:E (place U 0,0 "
+                              "r180 pass)) place V 1,0 r0 pass");
+    REQUIRE(r.mainline[0].variations.size() == 1);
+    const auto& v = r.mainline[0].variations[0];
+    REQUIRE(v[0].variations.size() == 1);
+    CHECK(v[1].variations.empty());
+    CHECK(write(r) == kHead +
+                          "1. place U 0,0 r0 pass\n"
+                          "   (1. place U 0,0 r90 meeple road:E\n"
+                          "      (1. place U 0,0 r180 pass)\n"
+                          "   )\n"
+                          "2. place V 1,0 r0 pass\n");
+  }
+  SECTION("a turn whose follower decision has its own variation as well") {
+    const std::string canonical = kHead +
+                                  "1. place U 0,0 r0 meeple road:E\n"
+                                  "   (1. pass)\n"
+                                  "   (1. place U 0,0 r90 pass)\n"
+                                  "2. place V 1,0 r0 pass\n";
+    const Record r = parse_ok(canonical);
+    REQUIRE(r.mainline[0].variations.size() == 1);
+    REQUIRE(r.mainline[1].variations.size() == 1);
+    CHECK(write(r) == canonical);
+  }
 }
 
 TEST_CASE("comments: escapes, several joined, before the first move, spanning lines") {

@@ -106,7 +106,11 @@ std::string text(Rng& g, int max_len) {
   return s;
 }
 
-std::vector<Node> line_of_play(Rng& g, int depth);
+// A variation opens with a decision of the kind it replaces: a placement for a placement,
+// another decision otherwise (as in any game; tgn::write's precondition).
+std::vector<Node> line_of_play(Rng& g, int depth, bool opens_with_place);
+
+bool is_place(const std::string& move) { return move.rfind("place ", 0) == 0; }
 
 Node node(Rng& g, std::string move, int depth) {
   Node n;
@@ -115,15 +119,16 @@ Node node(Rng& g, std::string move, int depth) {
   if (g.chance(20)) n.glyph = g.pick(kGlyphs);
   if (depth < 4 && g.chance(depth == 0 ? 15 : 8)) {
     const int count = g.between(1, 2);
-    for (int i = 0; i < count; ++i) n.variations.push_back(line_of_play(g, depth + 1));
+    for (int i = 0; i < count; ++i)
+      n.variations.push_back(line_of_play(g, depth + 1, is_place(n.move)));
   }
   return n;
 }
 
-std::vector<Node> line_of_play(Rng& g, int depth) {
+std::vector<Node> line_of_play(Rng& g, int depth, bool opens_with_place) {
   std::vector<Node> out;
-  if (depth > 0 && g.chance(30)) out.push_back(node(g, other_decision(g), depth));
-  const int turns = depth == 0 ? g.between(0, 8) : g.between(1, 3);
+  if (depth > 0 && !opens_with_place) out.push_back(node(g, other_decision(g), depth));
+  const int turns = depth == 0 ? g.between(0, 8) : g.between(opens_with_place ? 1 : 0, 3);
   for (int t = 0; t < turns; ++t) {
     out.push_back(node(g, place(g), depth));
     const int follow = g.between(0, 3);
@@ -147,7 +152,7 @@ Record record(Rng& g) {
     std::swap(tags[i - 1], tags[static_cast<std::size_t>(g.below(static_cast<int>(i)))]);
   r.tags = tags;
   if (g.chance(30)) r.pre_comment = text(g, 10);
-  r.mainline = line_of_play(g, 0);
+  r.mainline = line_of_play(g, 0, true);
   return r;
 }
 

@@ -84,3 +84,76 @@ inline Game replayed(const replay::GameLog& log, int plies) {
 }
 
 }  // namespace tw::test
+
+namespace tw::test {
+
+// A legal option at the node `path` replaces, other than the node's own decision: the
+// first such in the engine's order (`skip` of them skipped).
+inline std::string other_option(const replay::Replay& r, const replay::NodePath& path, int skip = 0) {
+  auto moves = replay::moves_to(r, path);
+  REQUIRE(moves.has_value());
+  const std::string own = moves->back();
+  moves->pop_back();
+  replay::GameLog log = r.log;
+  log.decisions = *moves;
+  Game g = replayed(log, static_cast<int>(moves->size()));
+  for (const Option& o : g.pending().options) {
+    const std::string s = g.to_string(o);
+    if (s != own && skip-- <= 0) return s;
+  }
+  FAIL("no other option at " << path.to_string());
+  return {};
+}
+
+// The legal line of `n` decisions that follows the node at `path` when it is replaced by
+// `first` (the bots pick the rest).
+inline std::vector<std::string> line_from(const replay::Replay& r, const replay::NodePath& path,
+                                          const std::string& first, int n, uint64_t seed) {
+  auto moves = replay::moves_to(r, path);
+  moves->pop_back();
+  replay::GameLog log = r.log;
+  log.decisions = *moves;
+  Game g = replayed(log, static_cast<int>(moves->size()));
+  std::vector<std::string> out = {first};
+  REQUIRE_FALSE(g.apply(std::string_view(first)));
+  auto bot = make_bot("random");
+  Rng rng(seed);
+  while (static_cast<int>(out.size()) < n && !g.finished()) {
+    const Option o = g.pending().options[bot->choose(g, rng)];
+    out.push_back(g.to_string(o));
+    g.apply(o);
+  }
+  return out;
+}
+
+// A whole game with every kind of annotation and nested variations, made only through
+// the public edits (each checked by the engine).
+inline replay::Replay annotated_replay(uint64_t seed = 2026) {
+  using namespace replay;
+  const Content& c = default_content();
+  Replay r = from_log(bot_log(seed));
+  r.pinned = "A game between the *bots*, annotated {for the tests} with \\ and }.";
+  // Turn 2's placement, with an alternative placement played on for a few decisions.
+  const NodePath place2 = NodePath::main(3);
+  REQUIRE(r.mainline[2].decision.rfind("place ", 0) == 0);
+  NodePath v0;
+  REQUIRE(add_variation(c, r, place2, line_from(r, place2, other_option(r, place2), 5, 1), &v0) == "");
+  NodePath v1;
+  REQUIRE(add_variation(c, r, place2, line_from(r, place2, other_option(r, place2, 1), 2, 2), &v1) == "");
+  // A follower decision's alternative, and inside variation 0 a nested one.
+  const NodePath follower4 = NodePath::main(4);
+  REQUIRE(add_variation(c, r, follower4, {other_option(r, follower4)}) == "");
+  NodePath inner = v0;  // the third decision of variation 0
+  inner.steps.back().second = 3;
+  REQUIRE(add_variation(c, r, inner, line_from(r, inner, other_option(r, inner), 2, 3)) == "");
+  REQUIRE(annotate(r, NodePath::main(1), {"Opening: *the* road.", "!", {}}).empty());
+  REQUIRE(annotate(r, NodePath::main(3), {"", "?!", {{Marker::Kind::Cell, 1, 1, 0, 0, ""}}}).empty());
+  REQUIRE(annotate(r, v0, {"Better:\n- keeps the city open\n- `pass` later", "!!",
+                           {{Marker::Kind::Arrow, 0, 0, 2, -1, ""}, {Marker::Kind::Label, 2, -1, 0, 0, "target"}}})
+              .empty());
+  REQUIRE(annotate(r, v1, {"", "??", {}}).empty());
+  REQUIRE(annotate(r, NodePath::main(r.log.plies()), {"The end.", "", {}}).empty());
+  return r;
+}
+
+}  // namespace tw::test
