@@ -1,6 +1,7 @@
 // Shared test fixtures: the built default.db, and a copy extended with the test-only
 // rule sets of tests/data/test-rulesets.sql (tiny draw piles, so a hand-written record
-// can reach the end of the game and its final scoring).
+// can reach the end of the game and its final scoring), test-gcc.sql and
+// test-discovery.sql (test tiles for the worked examples of seeds 004 and 001).
 #pragma once
 
 #include <filesystem>
@@ -47,7 +48,8 @@ inline std::filesystem::path test_db_path() {
     const auto p = dir / "test.db";
     std::filesystem::copy_file(TW_TEST_DB, p, std::filesystem::copy_options::overwrite_existing);
     Store s = Store::open(p.string(), Store::Mode::ReadWrite);
-    for (const char* script : {"tests/data/test-rulesets.sql", "tests/data/test-gcc.sql"})
+    for (const char* script : {"tests/data/test-rulesets.sql", "tests/data/test-gcc.sql",
+                               "tests/data/test-discovery.sql"})
       s.exec_script(read_text(std::filesystem::path(TW_SOURCE_DIR) / script), script);
     return p;
   }();

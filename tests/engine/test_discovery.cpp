@@ -1,0 +1,230 @@
+// Carcassonne: Discovery on the shipped `discovery` rule sets: the tile set's facts,
+// random-game conformance (followers conserved at every ply, scores only grow, the
+// take-back decision exercised), determinism, the bots, and the expert tile removal.
+// The seed's worked examples are records under tests/records/discovery/.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/bots.h"
+#include "engine/game.h"
+#include "fixtures.h"
+
+using namespace tw;
+
+namespace {
+
+bool is_region(Kind k) { return k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water; }
+
+int count_kind(const Decision& d, OptKind k) {
+  return static_cast<int>(std::count_if(d.options.begin(), d.options.end(),
+                                        [&](const Option& o) { return o.kind == k; }));
+}
+
+}  // namespace
+
+TEST_CASE("discovery tiles: 84 with the start tile, 58 known, every one noted", "[discovery][content]") {
+  const Content& c = test::default_content();
+  const RuleSet* rs = c.find_rule_set("discovery");
+  REQUIRE(rs != nullptr);
+  CHECK(rs->system == System::Discovery);
+  CHECK(c.tiles[static_cast<size_t>(rs->start_tile)].id == "DS");
+  int all = 0, known = 0, cities = 0;
+  std::map<int, int> cities_per_tile;
+  for (const auto& t : c.tiles) {
+    if (t.tile_set != "discovery") continue;
+    all += t.count;
+    if (!t.reconstructed) known += t.count;
+    CHECK(!t.note.empty());
+    int land = 0, water = 0;
+    for (const auto& s : t.segments) {
+      CHECK(is_region(s.kind));
+      (s.kind == Kind::Water ? water : land) += s.shields;
+    }
+    CHECK(land == water);  // every city lies between water and land
+    cities += t.count * water;
+    ++cities_per_tile[water];
+  }
+  CHECK(all == 84);
+  CHECK(known == 58);
+  CHECK(c.tiles[static_cast<size_t>(rs->start_tile)].reconstructed);
+  CHECK(cities == 34);  // 22 on the 58 known tiles, 11 on the 25 added ones, 1 on the start tile
+  CHECK(cities_per_tile.rbegin()->first == 2);
+  int pool = 0;
+  for (const auto& e : rs->pool) {
+    pool += e.count;
+    CHECK(e.tile != rs->start_tile);
+  }
+  CHECK(pool == 83);
+  // Terrains match by their own groups, and the rules are the seed's.
+  const Terrain* l = c.find_terrain("lowland");
+  const Terrain* m = c.find_terrain("mountain");
+  const Terrain* w = c.find_terrain("water");
+  REQUIRE((l && m && w));
+  CHECK(l->match_group != m->match_group);
+  CHECK(m->match_group != w->match_group);
+  CHECK(l->match_group != w->match_group);
+  CHECK(rs->rules.followers == 4);
+  CHECK(rs->rules.takeback == 1);
+  CHECK(rs->rules.completion_scores == 0);
+  CHECK(rs->rules.water_closed_city_points == 1);
+  CHECK(c.find_rule_set("discovery-water-text")->rules.water_closed_city_points == 0);
+}
+
+TEST_CASE("2,000 random discovery games: followers conserved, scores only grow", "[discovery][random]") {
+  const Content& c = test::default_content();
+  uint64_t takebacks = 0, placed = 0, passes = 0, final_scored = 0;
+  Game g;
+  for (int i = 0; i < 2000; ++i) {
+    const int players = 2 + i % 4;
+    GameSetup s;
+    s.rule_set = "discovery";
+    s.seed = static_cast<uint64_t>(i) * 7919 + 3;
+    for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
+    REQUIRE(!Game::create(c, s, g));
+    Rng rng(s.seed);
+    std::vector<int64_t> before(static_cast<size_t>(players), 0);
+    while (!g.finished()) {
+      const Decision& d = g.pending();
+      if (d.kind == DecisionKind::Follower) {
+        // Pass first, then the follower on the new tile, then the take-backs.
+        if (d.options.empty() || d.options[0].kind != OptKind::Pass) FAIL("game " << i << ": no pass");
+        int mine_on_board = 0;
+        for (const auto& f : g.followers()) mine_on_board += f.player == d.player && f.placed >= 0;
+        if (count_kind(d, OptKind::TakeBack) != mine_on_board)
+          FAIL("game " << i << " ply " << g.ply() << ": a take-back per follower on the board");
+        if (g.supply(d.player) == 0 && count_kind(d, OptKind::Meeple) != 0)
+          FAIL("game " << i << ": a follower offered with an empty supply");
+      }
+      const size_t k = static_cast<size_t>(rng.below(d.options.size()));
+      const OptKind chosen = d.options[k].kind;
+      takebacks += chosen == OptKind::TakeBack;
+      placed += chosen == OptKind::Meeple;
+      passes += chosen == OptKind::Pass;
+      g.apply_index(k);
+      for (const auto& e : g.events()) {
+        if (e.kind == EventKind::Scored && e.points < 0) FAIL("game " << i << ": negative points");
+        final_scored += e.kind == EventKind::FinalScored;
+      }
+      for (int p = 0; p < players; ++p) {
+        const size_t pi = static_cast<size_t>(p);
+        if (g.score(p) < before[pi]) FAIL("game " << i << " ply " << g.ply() << ": a score went down");
+        before[pi] = g.score(p);
+        int on_board = 0, total = 0;
+        for (const auto& f : g.followers()) {
+          if (f.player != p) continue;
+          ++total;
+          on_board += f.placed >= 0;
+        }
+        if (total != 4 || on_board + g.supply(p) != 4)
+          FAIL("game " << i << " ply " << g.ply() << ": player " << p << " followers not conserved");
+      }
+      if (g.ply() % 16 == 0 || g.finished()) {
+        const std::string broken = g.check_invariants();
+        if (!broken.empty()) FAIL("game " << i << " ply " << g.ply() << ": " << broken);
+      }
+    }
+    // Every tile was drawn: placed, or discarded when it fitted nowhere.
+    CHECK(g.tiles_left() == 0);
+  }
+  CHECK(takebacks > 20000);
+  CHECK(placed > 20000);
+  CHECK(passes > 20000);
+  CHECK(final_scored > 2000);
+}
+
+TEST_CASE("discovery: the same seed gives the same game, another seed another", "[discovery][determinism]") {
+  const Content& c = test::default_content();
+  auto play = [&](uint64_t seed) {
+    GameSetup s;
+    s.rule_set = "discovery";
+    s.seed = seed;
+    s.players = {{"a", "greedy"}, {"b", "random"}, {"c", "greedy"}};
+    Game g;
+    REQUIRE(!Game::create(c, s, g));
+    auto greedy = make_bot("greedy");
+    auto random = make_bot("random");
+    std::vector<Bot*> bots = {greedy.get(), random.get(), greedy.get()};
+    Rng rng(seed);
+    play_out(g, bots, rng);
+    REQUIRE(g.check_invariants().empty());
+    return g.state_hash();
+  };
+  CHECK(play(11) == play(11));
+  CHECK(play(11) != play(12));
+}
+
+TEST_CASE("discovery: greedy takes back for points and beats random", "[discovery][bots]") {
+  const Content& c = test::default_content();
+  auto greedy = make_bot("greedy");
+  auto random = make_bot("random");
+  int wins = 0;
+  uint64_t greedy_takebacks = 0;
+  const int games = 100;
+  for (int i = 0; i < games; ++i) {
+    GameSetup s;
+    s.rule_set = "discovery";
+    s.seed = static_cast<uint64_t>(i) + 1;
+    s.players = {{"g", "greedy"}, {"r", "random"}};
+    Game g;
+    REQUIRE(!Game::create(c, s, g));
+    std::vector<Bot*> bots = {greedy.get(), random.get()};
+    Rng rng(s.seed);
+    while (!g.finished()) {
+      const int who = g.pending().player;
+      const size_t k = bots[static_cast<size_t>(who)]->choose(g, rng);
+      if (who == 0 && g.pending().options[k].kind == OptKind::TakeBack) ++greedy_takebacks;
+      g.apply_index(k);
+    }
+    wins += g.score(0) > g.score(1);
+  }
+  CHECK(wins >= 90);
+  CHECK(greedy_takebacks > 100);
+}
+
+TEST_CASE("discovery: a take-back scores its area now and is written takeback x,y LOC", "[discovery]") {
+  const Content& c = test::test_content();
+  GameSetup s;
+  s.rule_set = "test-disc-l";
+  s.players = {{"Ann", ""}, {"Ben", ""}};
+  s.draw = {"LA", "LA", "LA"};
+  Game g;
+  REQUIRE(!Game::create(c, s, g));
+  REQUIRE(!g.apply(std::string_view("place LA 0,1 r0")));
+  CHECK(count_kind(g.pending(), OptKind::TakeBack) == 0);
+  REQUIRE(!g.apply(std::string_view("meeple lowland:N")));
+  REQUIRE(!g.apply(std::string_view("place LA 1,1 r0")));
+  // Ben has no follower on the board: nothing to take back.
+  CHECK(count_kind(g.pending(), OptKind::TakeBack) == 0);
+  CHECK(g.apply(std::string_view("takeback 0,1 lowland:N")).has_value());
+  REQUIRE(!g.apply(std::string_view("pass")));
+  REQUIRE(!g.apply(std::string_view("place LA 0,2 r0")));
+  REQUIRE(count_kind(g.pending(), OptKind::TakeBack) == 1);
+  const Option& tb = g.pending().options.back();
+  CHECK(g.to_string(tb) == "takeback 0,1 lowland:N");
+  CHECK(g.feature_value(g.node_of(g.tile_at(0, 1), tb.seg)) == 4);
+  CHECK(g.supply(0) == 3);
+  REQUIRE(!g.apply(std::string_view("takeback 0,1 lowland:N")));
+  CHECK(g.score(0) == 4);
+  CHECK(g.supply(0) == 4);
+  CHECK(g.check_invariants().empty());
+}
+
+TEST_CASE("discovery-expert sets 1, 2, 3, 1 tiles aside for 2, 3, 4, 5 players", "[discovery][expert]") {
+  const Content& c = test::default_content();
+  const std::map<int, int> aside = {{2, 1}, {3, 2}, {4, 3}, {5, 1}};
+  for (const auto& [players, removed] : aside) {
+    for (const char* id : {"discovery", "discovery-expert"}) {
+      GameSetup s;
+      s.rule_set = id;
+      s.seed = 5;
+      for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
+      Game g;
+      REQUIRE(!Game::create(c, s, g));
+      // One tile is already drawn for the first decision.
+      const int expected = 83 - (std::string(id) == "discovery" ? 0 : removed) - 1;
+      CHECK(g.tiles_left() == expected);
+    }
+  }
+}
