@@ -148,6 +148,11 @@ nlohmann::ordered_json state_json(const Game& g) {
       pending["tile"] = g.content().tiles[static_cast<size_t>(d.tile)].id;
     else
       pending["tile"] = nullptr;
+    if (g.uses_hands() && d.player >= 0) {  // Discovery expert: the face-up tiles to choose from
+      J hand = J::array();
+      for (const uint16_t t : g.hand(d.player)) hand.push_back(g.content().tiles[t].id);
+      pending["hand"] = hand;
+    }
     pending["options"] = option_strings(g);
     j["pending"] = pending;
   }
@@ -296,7 +301,12 @@ std::string state_text(const Game& g) {
   } else {
     const Decision& d = g.pending();
     out << "Pending: " << player_name(g, d.player) << " — " << decision_kind_name(d.kind);
-    if (d.kind == DecisionKind::Place) out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
+    if (d.kind == DecisionKind::Place && g.uses_hands()) {
+      out << " from the hand";
+      for (const uint16_t t : g.hand(d.player)) out << ' ' << g.content().tiles[t].id;
+    } else if (d.kind == DecisionKind::Place) {
+      out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
+    }
     out << " (" << d.options.size() << " options)\n";
   }
   return out.str();

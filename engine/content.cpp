@@ -126,6 +126,9 @@ const std::vector<ParamSpec>& rule_param_specs() {
        "closed water: points per city on its shores (1: the seed's worked example, 0: its text)"},
       {"water_small_city_points", &Rules::water_small_city_points, 0, 100,
        "closed water of only two tiles: points per city on its shores"},
+      {"hand_size", &Rules::hand_size, 0, 4,
+       "0: draw a tile and place it; n: keep n face-up tiles, place one of them, then refill "
+       "(Discovery expert variant: 2)"},
       {"remove_tiles_2", &Rules::remove_tiles_2, 0, 50,
        "tiles set aside unplayed before a 2-player game (expert variant)"},
       {"remove_tiles_3", &Rules::remove_tiles_3, 0, 50, "tiles set aside before a 3-player game"},

@@ -154,6 +154,7 @@ struct Rules {
   int64_t water_closed_tile_points = 1;
   int64_t water_closed_city_points = 1; // the seed's worked example; 0 = the text's reading
   int64_t water_small_city_points = 1;  // closed two-tile water, per city
+  int64_t hand_size = 0;                // 0: draw and place; n: keep n face-up tiles, place one, refill
   int64_t remove_tiles_2 = 0;           // tiles set aside before the game, by player count
   int64_t remove_tiles_3 = 0;
   int64_t remove_tiles_4 = 0;

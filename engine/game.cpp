@@ -243,6 +243,7 @@ void Game::clear_state() {
   scores_.clear();
   pile_.clear();
   pile_pos_ = 0;
+  hands_.clear();
   current_ = 0;
   ply_ = 0;
   last_placed_ = -1;
@@ -277,7 +278,51 @@ void Game::start() {
   }
   last_placed_ = -1;
   current_ = 0;
+  if (rules_.hand_size > 0) {
+    hands_.assign(static_cast<size_t>(player_count()), {});
+    for (int p = 0; p < player_count(); ++p) refill_hand(p);
+  }
   draw_next();
+}
+
+void Game::refill_hand(int player) {
+  auto& hand = hands_[static_cast<size_t>(player)];
+  while (hand.size() < static_cast<size_t>(rules_.hand_size) && pile_pos_ < pile_.size()) {
+    const int t = pile_[pile_pos_++];
+    hand.push_back(static_cast<uint16_t>(t));
+    emit({EventKind::TileDrawn, static_cast<int8_t>(player), Kind::None, 0, 0, t, 0});
+  }
+}
+
+void Game::draw_from_hand() {
+  // The current player, or the next one holding tiles once the pile is empty.
+  for (int skipped = 0; skipped <= player_count(); ++skipped) {
+    auto& hand = hands_[static_cast<size_t>(current_)];
+    while (!hand.empty()) {
+      // Placements of every distinct tile of the hand, in hand order.
+      std::vector<Option> all;
+      for (size_t i = 0; i < hand.size(); ++i) {
+        if (std::find(hand.begin(), hand.begin() + static_cast<long>(i), hand[i]) != hand.begin() + static_cast<long>(i))
+          continue;
+        generate_placements(hand[i]);
+        all.insert(all.end(), pending_.options.begin(), pending_.options.end());
+      }
+      if (!all.empty()) {
+        pending_.options = std::move(all);
+        pending_.kind = DecisionKind::Place;
+        pending_.player = current_;
+        pending_.tile = hand.front();
+        return;
+      }
+      // Nothing in the hand fits anywhere: discard it and take new tiles.
+      for (const uint16_t t : hand)
+        emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+      hand.clear();
+      refill_hand(current_);
+    }
+    current_ = (current_ + 1) % player_count();
+  }
+  end_game();
 }
 
 // ---------------------------------------------------------------------------------
@@ -668,6 +713,10 @@ void Game::score_feature(uint32_t root, bool final) {
 // Flow
 
 void Game::draw_next() {
+  if (rules_.hand_size > 0) {
+    draw_from_hand();
+    return;
+  }
   while (pile_pos_ < pile_.size()) {
     const int t = pile_[pile_pos_++];
     emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
@@ -897,6 +946,11 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
       put_tile(o.tile, o.x, o.y, o.rot);
       last_placed_ = static_cast<int>(placed_.size()) - 1;
       emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
+      if (rules_.hand_size > 0) {
+        auto& hand = hands_[static_cast<size_t>(current_)];
+        hand.erase(std::find(hand.begin(), hand.end(), o.tile));
+        refill_hand(current_);
+      }
       ghost_queue_ = 0;
       if (rules_.fog_ghosts) {
         // Fog thickens where a fogged side meets a fogged side, disperses where fog meets
@@ -1060,7 +1114,20 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
   if (kw == "place") {
     if (pending_.kind != DecisionKind::Place) return fail("a tile placement, but " + asks);
     if (tok.size() != 4) return fail("'place' takes a tile, x,y and a rotation");
-    const std::string& drawn = content_->tiles[static_cast<size_t>(pending_.tile)].notation_id();
+    std::string drawn = content_->tiles[static_cast<size_t>(pending_.tile)].notation_id();
+    int tile = pending_.tile;
+    if (rules_.hand_size > 0) {
+      // Any tile of the hand.
+      drawn.clear();
+      for (const uint16_t t : hands_[static_cast<size_t>(current_)]) {
+        const std::string& id = content_->tiles[t].notation_id();
+        if (id == tok[1]) tile = t;
+        if (drawn.find(id) == std::string::npos) drawn += (drawn.empty() ? "" : " or ") + id;
+      }
+      if (content_->tiles[static_cast<size_t>(tile)].notation_id() != tok[1])
+        return fail("the hand holds " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
+      drawn = std::string(tok[1]);
+    }
     if (tok[1] != drawn)
       return fail("the drawn tile is " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
     int x = 0, y = 0;
@@ -1072,7 +1139,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     else if (tok[3] == "r270") rot = 3;
     if (rot < 0) return fail("'" + std::string(tok[3]) + "' is not a rotation r0|r90|r180|r270");
     for (const auto& o : opts)
-      if (o.kind == OptKind::Place && o.x == x && o.y == y && o.rot == rot) return o;
+      if (o.kind == OptKind::Place && o.tile == tile && o.x == x && o.y == y && o.rot == rot) return o;
     if (tile_at(x, y) >= 0) return fail("cell " + std::string(tok[2]) + " is already taken (" + legal + ")");
     return fail("tile " + drawn + " does not fit at " + std::string(tok[2]) + " " +
                 std::string(tok[3]) + " (" + legal + ")");
@@ -1169,6 +1236,10 @@ uint64_t Game::state_hash() const {
     h.i64(general_guards_[i]);
   }
   h.i64(ghost_bank_);
+  for (const auto& hand : hands_) {  // only with rule hand_size > 0
+    h.u64(hand.size());
+    for (const uint16_t t : hand) h.text(content_->tiles[t].id);
+  }
   h.u64(pile_pos_);
   for (size_t i = pile_pos_; i < pile_.size(); ++i) h.text(content_->tiles[pile_[i]].id);
   h.i64(current_);

@@ -68,7 +68,8 @@ struct Option {
 struct Decision {
   DecisionKind kind = DecisionKind::None;
   int player = -1;
-  int tile = -1;  // place: the drawn tile type
+  int tile = -1;  // place: the drawn tile type (with a hand: the first tile of the hand;
+                  // the options then place any tile of the hand, see Game::hand)
   std::vector<Option> options;
 };
 
@@ -158,6 +159,13 @@ class Game {
   const std::vector<PlacedTile>& placed() const { return placed_; }
   const std::vector<Follower>& followers() const { return followers_; }
   int tiles_left() const { return static_cast<int>(pile_.size() - pile_pos_); }
+  // Rule `hand_size` > 0 (Discovery expert): the face-up tiles a player holds (tile
+  // types). Dealt in seat order from the pile (the Draw prefix first) after the start
+  // tile; a player places one of them and refills from the pile. When neither fits, the
+  // hand is discarded and refilled. Once the pile is empty, players play out their
+  // hands (a player with none is skipped); the game ends when every hand is empty.
+  const std::vector<uint16_t>& hand(int player) const { return hands_[static_cast<size_t>(player)]; }
+  bool uses_hands() const { return rules_.hand_size > 0; }
   // The tile placed in the current turn (index into placed()), or -1.
   int last_placed() const { return last_placed_; }
   int ply() const { return ply_; }
@@ -242,6 +250,8 @@ class Game {
   // Flow
   void start();
   void draw_next();
+  void draw_from_hand();
+  void refill_hand(int player);
   void generate_placements(int type);
   void generate_follower_options();
   void finish_turn();
@@ -284,6 +294,7 @@ class Game {
   std::vector<int64_t> scores_;
 
   std::vector<uint16_t> pile_;
+  std::vector<std::vector<uint16_t>> hands_;  // per player; empty unless rules_.hand_size > 0
   size_t pile_pos_ = 0;
   int current_ = 0;
   int ply_ = 0;

@@ -246,6 +246,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'water_closed_tile_points',    1),
   ('base', 'water_closed_city_points',    1),
   ('base', 'water_small_city_points',     1),
+  ('base', 'hand_size',                   0),   -- draw a tile and place it
   ('base', 'remove_tiles_2',              0),   -- no tiles set aside
   ('base', 'remove_tiles_3',              0),
   ('base', 'remove_tiles_4',              0),

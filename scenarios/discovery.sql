@@ -325,6 +325,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('discovery', 'water_closed_tile_points',    1),  -- closed water: 1 per tile ...
   ('discovery', 'water_closed_city_points',    1),  -- ... + 1 per city (the worked example: 4 + 3 = 7)
   ('discovery', 'water_small_city_points',     1),  -- closed water of 2 tiles: 1 per city
+  ('discovery', 'hand_size',                   0),  -- draw a tile and place it (expert: 2)
   ('discovery', 'remove_tiles_2',              0),
   ('discovery', 'remove_tiles_3',              0),
   ('discovery', 'remove_tiles_4',              0),
@@ -334,13 +335,14 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
 INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description) VALUES
   ('discovery-expert', 'Carcassonne: Discovery (expert, tiles set aside)', 'discovery', 'discovery',
    'discovery', 'DS',
-   'The expert variant''s equal turns: 1 (2 or 5 players), 2 (3 players) or 3 (4 players) tiles ' ||
-   'are set aside unplayed. (The hand of two face-up tiles is not implemented.)'),
+   'The expert variant: each player keeps 2 face-up tiles and places one of them, refilling after; ' ||
+   '1 (2 or 5 players), 2 (3 players) or 3 (4 players) tiles are set aside unplayed.'),
   ('discovery-water-text', 'Carcassonne: Discovery (closed water by the text)', 'discovery', 'discovery',
    'discovery', 'DS',
    'Closed water scores 1 per tile only, as the rule text reads (the worked example also counts its cities).');
 
 INSERT INTO rule_param (rule_set, key, value) VALUES
+  ('discovery-expert', 'hand_size',      2),
   ('discovery-expert', 'remove_tiles_2', 1),
   ('discovery-expert', 'remove_tiles_3', 2),
   ('discovery-expert', 'remove_tiles_4', 3),

@@ -1,6 +1,7 @@
 // Carcassonne: Discovery on the shipped `discovery` rule sets: the tile set's facts,
 // random-game conformance (followers conserved at every ply, scores only grow, the
-// take-back decision exercised), determinism, the bots, and the expert tile removal.
+// take-back decision exercised), determinism, the bots, and the expert variant (tiles
+// set aside, a hand of two face-up tiles).
 // The seed's worked examples are records under tests/records/discovery/.
 #include <catch2/catch.hpp>
 
@@ -211,6 +212,51 @@ TEST_CASE("discovery: a take-back scores its area now and is written takeback x,
   CHECK(g.check_invariants().empty());
 }
 
+TEST_CASE("discovery-expert: hands of 2 face-up tiles, every tile played, discarded or set aside", "[discovery][expert]") {
+  const Content& c = test::default_content();
+  const std::map<int, int> aside = {{2, 1}, {3, 2}, {4, 3}, {5, 1}};
+  uint64_t two_tile_choices = 0, decisions = 0;
+  Game g;
+  for (int i = 0; i < 400; ++i) {
+    const int players = 2 + i % 4;
+    GameSetup s;
+    s.rule_set = "discovery-expert";
+    s.seed = static_cast<uint64_t>(i) + 100;
+    for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
+    REQUIRE(!Game::create(c, s, g));
+    REQUIRE(g.uses_hands());
+    for (int p = 0; p < players; ++p) REQUIRE(g.hand(p).size() == 2);
+    Rng rng(s.seed);
+    int discarded = 0;
+    while (!g.finished()) {
+      const Decision& d = g.pending();
+      if (d.kind == DecisionKind::Place) {
+        ++decisions;
+        const auto& hand = g.hand(d.player);
+        if (hand.empty() || hand.size() > 2) FAIL("game " << i << ": a hand of " << hand.size());
+        // Every option places a tile of the hand; both tiles are offered when both fit.
+        bool first = false, second = false;
+        for (const auto& o : d.options) {
+          if (std::find(hand.begin(), hand.end(), o.tile) == hand.end()) FAIL("game " << i << ": not in the hand");
+          first |= o.tile == hand[0];
+          second |= hand.size() == 2 && hand[0] != hand[1] && o.tile == hand[1];
+        }
+        two_tile_choices += first && second;
+      }
+      g.apply_index(static_cast<size_t>(rng.below(d.options.size())));
+      for (const auto& e : g.events()) discarded += e.kind == EventKind::TileDiscarded;
+      if (g.ply() % 16 == 0 || g.finished()) {
+        const std::string broken = g.check_invariants();
+        if (!broken.empty()) FAIL("game " << i << " ply " << g.ply() << ": " << broken);
+      }
+    }
+    for (int p = 0; p < players; ++p) CHECK(g.hand(p).empty());
+    const int played = static_cast<int>(g.placed().size()) - 1;
+    CHECK(played + discarded + aside.at(players) == 83);
+  }
+  CHECK(two_tile_choices * 10 > decisions * 8);  // nearly always a real choice
+}
+
 TEST_CASE("discovery-expert sets 1, 2, 3, 1 tiles aside for 2, 3, 4, 5 players", "[discovery][expert]") {
   const Content& c = test::default_content();
   const std::map<int, int> aside = {{2, 1}, {3, 2}, {4, 3}, {5, 1}};
@@ -222,8 +268,9 @@ TEST_CASE("discovery-expert sets 1, 2, 3, 1 tiles aside for 2, 3, 4, 5 players",
       for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
       Game g;
       REQUIRE(!Game::create(c, s, g));
-      // One tile is already drawn for the first decision.
-      const int expected = 83 - (std::string(id) == "discovery" ? 0 : removed) - 1;
+      // One tile is already drawn for the first decision; with hands, 2 per player.
+      const bool expert = std::string(id) == "discovery-expert";
+      const int expected = 83 - (expert ? removed + 2 * players : 1);
       CHECK(g.tiles_left() == expected);
     }
   }
