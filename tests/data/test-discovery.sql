@@ -64,7 +64,8 @@ INSERT INTO tile_segment (tile_set, tile_id, idx, terrain, ports, shields, touch
 
 -- One rule set per start tile the examples need; all play the `discovery` rules on the
 -- test tiles (10 of each in the pile, so a record never runs out of tiles), except
--- test-disc-final, whose pile of two tiles lets a record reach the final scoring.
+-- test-disc-final, whose pile of two tiles lets a record reach the final scoring, and
+-- test-disc-hand, which deals hands of two face-up tiles (the Draw tiles in seat order).
 INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description) VALUES
   ('test-disc-l',  'Discovery test: lowland cap start',  'discovery', 'discovery', 'disctest', 'LM1', ''),
   ('test-disc-m',  'Discovery test: mountain bay start', 'discovery', 'discovery', 'disctest', 'MCAPW', ''),
@@ -74,16 +75,19 @@ INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, desc
   ('test-disc-w4-text', 'Discovery test: closed water by the text', 'discovery', 'discovery',
    'disctest', 'WCORC', ''),
   ('test-disc-final', 'Discovery test: two tiles, then final scoring', 'discovery', 'discovery',
+   'disctest', 'LM1', ''),
+  ('test-disc-hand', 'Discovery test: expert hands of two tiles', 'discovery', 'discovery',
    'disctest', 'LM1', '');
 
 INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count)
   SELECT r.id, t.tile_set, t.id, t.count FROM rule_set r, tile_type t
   WHERE r.id IN ('test-disc-l', 'test-disc-m', 'test-disc-w1', 'test-disc-w2', 'test-disc-w4',
-                 'test-disc-w4-text')
+                 'test-disc-w4-text', 'test-disc-hand')
     AND t.tile_set = 'disctest' ORDER BY r.id, t.rowid;
 INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) VALUES
   ('test-disc-final', 'disctest', 'LM3', 1),
   ('test-disc-final', 'disctest', 'LM1', 1);
 
 INSERT INTO rule_param (rule_set, key, value) VALUES
-  ('test-disc-w4-text', 'water_closed_city_points', 0);
+  ('test-disc-w4-text', 'water_closed_city_points', 0),
+  ('test-disc-hand', 'hand_size', 2);
