@@ -208,6 +208,12 @@ std::string board_text(const Game& g) {
       const char ch = s.fogged ? (s.kind == Kind::Road ? '%' : ':') : kind_char(s.kind);
       rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = ch;
     }
+    // Discovery: the tile's cities (each counted on its water region) in the middle,
+    // 'o' for one, 'O' for more.
+    int cities = 0;
+    for (const Segment& s : g.content().tiles[t.type].segments)
+      if (s.kind == Kind::Water) cities += s.shields;
+    if (cities > 0) rows[static_cast<size_t>(r0 + 1)][static_cast<size_t>(c0 + 1)] = cities == 1 ? 'o' : 'O';
   }
   for (const auto& f : g.followers()) {
     if (f.placed < 0) continue;
