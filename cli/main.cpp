@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/replay_cmd.h"
 #include "schema/paths.h"
 
 #ifndef TW_BUILD_FLAGS
@@ -69,7 +70,12 @@ int main(int argc, char** argv) {
   play_cmd->add_flag("--quiet,-q", play.quiet, "print only the result");
   add_db(play_cmd);
 
+  ReplayArgs replay_args;
+  auto* replay_cmd = add_replay_commands(app, replay_args);
+
   CLI11_PARSE(app, argc, argv);
+
+  if (replay_cmd->parsed()) return cmd_replay(replay_args, std::cout, std::cerr);
 
   if (val_cmd->parsed()) {
     if (validate_db) db.db = validate_db;

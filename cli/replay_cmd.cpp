@@ -1,0 +1,431 @@
+#include "cli/replay_cmd.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "cli/record.h"
+#include "replay/archive.h"
+#include "replay/digest.h"
+#include "replay/player.h"
+#include "replay/replay_store.h"
+#include "replay/tgn_io.h"
+#include "replay/verify.h"
+#include "schema/paths.h"
+#include "schema/store.h"
+
+namespace tw {
+
+using namespace replay;
+
+CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
+  using Action = ReplayArgs::Action;
+  auto* group = app.add_subcommand("replay", "recorded games: import, list, show, annotate, vary, export, verify");
+  group->require_subcommand(1);
+  auto add = [&](const char* name, const char* help, Action action) {
+    auto* sub = group->add_subcommand(name, help);
+    sub->add_option("--db", a.db, "database (default: $TILEWRIGHT_DB, else your own copy of default.db)");
+    sub->callback([&a, action] { a.action = action; });
+    return sub;
+  };
+  auto add_id = [&](CLI::App* sub) { sub->add_option("id", a.id, "the replay's id")->required(); };
+  auto add_target = [&](CLI::App* sub, bool required) {
+    auto* ply = sub->add_option("--ply", a.ply, "a ply of the main line (from 1)");
+    auto* node = sub->add_option("--node", a.node, "a node path: 12 (main line) or 12/0:3 (in a variation)");
+    ply->excludes(node);
+    if (required) sub->require_option(1, 2);
+  };
+
+  auto* imp = add("import", "store a game record (TGN, or an exported XML archive); prints the new id last",
+                  Action::Import);
+  imp->add_option("file", a.file, "the record (.tgn) or archive (.xml)")->required();
+
+  auto* list = add("list", "list the stored replays, newest first", Action::List);
+  list->add_option("--ruleset", a.rule_set, "only this rule set");
+
+  auto* show = add("show", "the board, scores and events at a ply, with its annotations", Action::Show);
+  add_id(show);
+  add_target(show, false);
+
+  auto* ann = add("annotate", "comment, glyph and board markers of a node", Action::Annotate);
+  add_id(ann);
+  add_target(ann, false);
+  ann->add_option("--comment", a.comment, "Markdown text (\"\" removes the comment)");
+  ann->add_option("--glyph", a.glyph, "! ? !! ?? !? ?! (\"\" removes the glyph)");
+  ann->add_option("--cell", a.cells, "highlight the cell X,Y")->allow_extra_args(false);
+  ann->add_option("--arrow", a.arrows, "an arrow X,Y:X2,Y2")->allow_extra_args(false);
+  ann->add_option("--label", a.labels, "a label X,Y=TEXT")->allow_extra_args(false);
+  ann->add_flag("--clear", a.clear, "remove the node's annotation first");
+
+  auto* pin = add("pin", "set the game's pinned comment (\"\" removes it)", Action::Pin);
+  add_id(pin);
+  pin->add_option("text", a.text, "Markdown text")->required();
+
+  auto* vary = add("vary", "add a variation replacing a node; each move is checked by the engine", Action::Vary);
+  add_id(vary);
+  add_target(vary, false);
+  vary->add_option("moves", a.moves, "the variation's decisions, each one argument (\"place U 1,0 r90\")")
+      ->required();
+
+  auto* promote = add("promote", "make the variation holding a node the main line", Action::Promote);
+  add_id(promote);
+  promote->add_option("--node", a.node, "a node in the variation, e.g. 12/0:1")->required();
+
+  auto* del = add("delete-variation", "delete the variation holding a node", Action::Delete);
+  add_id(del);
+  del->add_option("--node", a.node, "a node in the variation, e.g. 12/0:1")->required();
+
+  auto* exp = add("export", "write a replay as TGN (canonical) or as an XML archive", Action::Export);
+  add_id(exp);
+  exp->add_option("--format", a.format, "tgn or xml")->check(CLI::IsMember({"tgn", "xml"}))->capture_default_str();
+  exp->add_option("--out", a.out_file, "write to this file instead of the standard output");
+
+  auto* ver = add("verify", "replay the log and name the first ply whose state differs", Action::Verify);
+  add_id(ver);
+  return group;
+}
+
+namespace {
+
+// A failure with its exit code and message.
+struct Fail {
+  int code;
+  std::string message;
+};
+
+bool read_all(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+// Opens the database: for writing when asked, or when it predates this build's schema
+// (so migration 0002 runs); else read-only.
+Store open_db(const ReplayArgs& a, bool write) {
+  const std::string path = resolve_db_path(a.db);
+  if (write) return Store::open(path, Store::Mode::ReadWrite);
+  try {
+    return Store::open(path, Store::Mode::ReadOnly);
+  } catch (const StoreError& e) {
+    if (std::string(e.what()).find("is older than this build's") == std::string::npos) throw;
+    return Store::open(path, Store::Mode::ReadWrite);
+  }
+}
+
+NodePath target_of(const ReplayArgs& a, const Replay& r, bool default_last) {
+  if (a.node) {
+    const auto p = NodePath::parse(*a.node);
+    if (!p) throw Fail{kExitInput, "'" + *a.node + "' is not a node path (e.g. 12, or 12/0:3 in a variation)"};
+    if (!find_node(r, *p)) throw Fail{kExitInput, ReplayStore::where(r.id) + " has no node " + *a.node};
+    return *p;
+  }
+  if (!a.ply && default_last) return NodePath::main(r.log.plies());
+  if (!a.ply) throw Fail{kExitInput, "give --ply N or --node PATH"};
+  if (*a.ply < 1 || *a.ply > r.log.plies())
+    throw Fail{kExitInput, ReplayStore::where(r.id) + " has plies 1.." + std::to_string(r.log.plies()) +
+                               ", not " + std::to_string(*a.ply)};
+  return NodePath::main(*a.ply);
+}
+
+bool parse_xy(std::string_view s, int& x, int& y) {
+  const auto comma = s.find(',');
+  if (comma == std::string_view::npos) return false;
+  try {
+    size_t used = 0;
+    const std::string xs(s.substr(0, comma)), ys(s.substr(comma + 1));
+    x = std::stoi(xs, &used);
+    if (used != xs.size()) return false;
+    y = std::stoi(ys, &used);
+    return used == ys.size();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+std::vector<Marker> markers_of(const ReplayArgs& a) {
+  std::vector<Marker> out;
+  for (const auto& c : a.cells) {
+    Marker m;
+    if (!parse_xy(c, m.x, m.y)) throw Fail{kExitInput, "--cell '" + c + "': expected X,Y"};
+    out.push_back(m);
+  }
+  for (const auto& s : a.arrows) {
+    Marker m;
+    m.kind = Marker::Kind::Arrow;
+    const auto colon = s.find(':');
+    if (colon == std::string::npos || !parse_xy(s.substr(0, colon), m.x, m.y) ||
+        !parse_xy(s.substr(colon + 1), m.x2, m.y2))
+      throw Fail{kExitInput, "--arrow '" + s + "': expected X,Y:X2,Y2"};
+    out.push_back(m);
+  }
+  for (const auto& s : a.labels) {
+    Marker m;
+    m.kind = Marker::Kind::Label;
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || !parse_xy(s.substr(0, eq), m.x, m.y))
+      throw Fail{kExitInput, "--label '" + s + "': expected X,Y=TEXT"};
+    m.text = s.substr(eq + 1);
+    out.push_back(m);
+  }
+  return out;
+}
+
+std::string marker_text(const Marker& m) {
+  const auto xy = [](int x, int y) { return std::to_string(x) + "," + std::to_string(y); };
+  switch (m.kind) {
+    case Marker::Kind::Cell: return "cell " + xy(m.x, m.y);
+    case Marker::Kind::Arrow: return "arrow " + xy(m.x, m.y) + " -> " + xy(m.x2, m.y2);
+    case Marker::Kind::Label: return "label " + xy(m.x, m.y) + " \"" + m.text + "\"";
+  }
+  return {};
+}
+
+void print_note(const Annotation& n, std::ostream& out) {
+  if (!n.glyph.empty()) out << "Glyph: " << n.glyph << '\n';
+  if (!n.comment.empty()) out << "Comment:\n  " << [&] {
+      std::string s;
+      for (char ch : n.comment) s += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+      return s;
+    }() << '\n';
+  for (const Marker& m : n.markers) out << "Marker: " << marker_text(m) << '\n';
+}
+
+int count_variations(const Line& line) {
+  int n = 0;
+  for (const Node& node : line)
+    for (const Line& v : node.variations) n += 1 + count_variations(v);
+  return n;
+}
+
+int do_import(const ReplayArgs& a, std::ostream& out) {
+  std::string text;
+  if (!read_all(a.file, text)) throw Fail{kExitInput, "cannot read " + a.file};
+  Store store = open_db(a, true);
+  const Content content = store.load_content();
+  Replay r;
+  const bool xml = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF") != std::string::npos &&
+                   text.compare(text.find_first_not_of(" \t\r\n\xEF\xBB\xBF"), 5, "<?xml") == 0;
+  if (xml) {
+    try {
+      r = replay_from_xml(text, a.file);
+    } catch (const ReplayError& e) {
+      throw Fail{kExitInput, e.what()};
+    }
+    const VerifyReport v = verify(content, r.log, a.file);
+    if (!v.ok()) throw Fail{kExitIllegal, v.message};
+    if (auto e = check_variations(content, r); !e.empty()) throw Fail{kExitIllegal, a.file + ": " + e};
+  } else {
+    ImportResult res = import_tgn(content, text, a.file);
+    if (!res.replay) {
+      std::string msg;
+      for (const auto& e : res.errors) msg += (msg.empty() ? "" : "\n") + e;
+      const bool syntax = !res.errors.empty() && res.errors[0].find("illegal decision") == std::string::npos &&
+                          res.errors[0].find("cannot be set up") == std::string::npos;
+      throw Fail{syntax ? kExitInput : kExitIllegal, msg};
+    }
+    r = std::move(*res.replay);
+  }
+  const int64_t id = ReplayStore(store).insert(r);
+  out << "Imported " << a.file << ": rule set " << r.log.header.rule_set << ", "
+      << players_text(r.log.header.players) << ", " << r.log.plies() << " plies, "
+      << count_variations(r.mainline) << " variations, " << flatten(r).annotations.size()
+      << " annotated nodes\n";
+  out << id << '\n';
+  return kExitOk;
+}
+
+int do_list(const ReplayArgs& a, std::ostream& out) {
+  Store store = open_db(a, false);
+  const auto all = ReplayStore(store).list(a.rule_set);
+  for (const auto& s : all)
+    out << s.id << "  " << s.created << "  " << s.rule_set << (s.level.empty() ? "" : " " + s.level) << "  "
+        << s.players << "  seed " << s.seed << "  " << s.plies << " plies  "
+        << (s.finished ? s.result : "unfinished") << (s.pinned.empty() ? "" : "  — " + s.pinned.substr(0, s.pinned.find('\n')))
+        << '\n';
+  if (all.empty()) out << "no replays in " << store.path() << '\n';
+  return kExitOk;
+}
+
+Replay load_replay(const ReplayStore& rs, int64_t id) {
+  if (!rs.exists(id)) throw Fail{kExitInput, "no replay " + std::to_string(id) + " in this database"};
+  try {
+    return rs.load(id);
+  } catch (const ReplayError& e) {
+    throw Fail{kExitInput, e.what()};
+  }
+}
+
+int do_show(const ReplayArgs& a, std::ostream& out) {
+  Store store = open_db(a, false);
+  const Content content = store.load_content();
+  const Replay r = load_replay(ReplayStore(store), a.id);
+  const VerifyReport rules = verify(content, r.log, ReplayStore::where(a.id));
+  if (rules.status == VerifyStatus::RulesDiffer) throw Fail{kExitIllegal, rules.message};
+  out << "Replay " << a.id << " · " << r.log.header.rule_set << " · " << players_text(r.log.header.players)
+      << " · seed " << r.log.header.seed << " · " << r.log.plies() << " plies · "
+      << (r.log.finished ? "finished: " + r.log.result : "unfinished") << '\n';
+  if (!r.pinned.empty()) out << "Pinned: " << r.pinned << '\n';
+  std::optional<NodePath> at;  // none: the start of the game
+  if (!(a.ply && *a.ply == 0) && (a.node || a.ply || r.log.plies() > 0)) at = target_of(a, r, true);
+  Player p;
+  const std::vector<std::string> moves = at ? *moves_to(r, *at) : std::vector<std::string>{};
+  if (auto e = Player::open(content, r.log.setup(), moves, p); !e.empty())
+    throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e};
+  const Game& g = p.game();
+  out << '\n';
+  if (at) {
+    const Node* n = find_node(r, *at);
+    out << "Node " << at->to_string() << " (game ply " << at->game_ply() << "): " << n->decision
+        << (n->note.glyph.empty() ? "" : " " + n->note.glyph) << '\n';
+    for (const auto& line : event_lines(g)) out << "  " << line << '\n';
+    print_note(n->note, out);
+    for (size_t v = 0; v < n->variations.size(); ++v) {
+      NodePath first = *at;
+      first.steps.emplace_back(static_cast<int>(v), 1);
+      out << "Variation " << first.to_string() << ": " << n->variations[v].front().decision
+          << (n->variations[v].size() > 1 ? " ... (" + std::to_string(n->variations[v].size()) + " plies)" : "")
+          << '\n';
+    }
+    out << '\n';
+  } else {
+    out << "Start of the game (ply 0)\n\n";
+  }
+  out << state_text(g);
+  return kExitOk;
+}
+
+// Loads, edits (a function returning "" or a problem) and saves in one transaction.
+template <class Edit>
+int edit_replay(const ReplayArgs& a, bool needs_content, std::ostream& out, Edit edit) {
+  Store store = open_db(a, true);
+  std::optional<Content> content;
+  if (needs_content) content = store.load_content();
+  ReplayStore rs(store);
+  Replay r = load_replay(rs, a.id);
+  const std::string problem = edit(content ? &*content : nullptr, r, out);
+  if (!problem.empty()) throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + problem};
+  rs.save(r);
+  return kExitOk;
+}
+
+int do_export(const ReplayArgs& a, std::ostream& out) {
+  Store store = open_db(a, false);
+  const Replay r = load_replay(ReplayStore(store), a.id);
+  const std::string text = a.format == "xml" ? replay_to_xml(r) : export_tgn(r);
+  if (a.out_file.empty()) {
+    out << text;
+    return kExitOk;
+  }
+  const std::string tmp = a.out_file + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary);
+    f << text;
+    if (!f) throw Fail{kExitInput, "cannot write " + a.out_file};
+  }
+  if (std::rename(tmp.c_str(), a.out_file.c_str()) != 0) throw Fail{kExitInput, "cannot write " + a.out_file};
+  out << "Wrote " << ReplayStore::where(a.id) << " to " << a.out_file << '\n';
+  return kExitOk;
+}
+
+int do_verify(const ReplayArgs& a, std::ostream& out) {
+  Store store = open_db(a, false);
+  const Content content = store.load_content();
+  const Replay r = load_replay(ReplayStore(store), a.id);
+  const VerifyReport v = verify(content, r.log, ReplayStore::where(a.id));
+  if (!v.ok()) throw Fail{kExitIllegal, v.message};
+  out << v.message << '\n';
+  if (auto e = check_variations(content, r); !e.empty())
+    throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": variation " + e};
+  out << ReplayStore::where(a.id) << ": " << count_variations(r.mainline)
+      << " variations, every move legal\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
+  using Action = ReplayArgs::Action;
+  try {
+    switch (a.action) {
+      case Action::Import:
+        return do_import(a, out);
+      case Action::List:
+        return do_list(a, out);
+      case Action::Show:
+        return do_show(a, out);
+      case Action::Annotate:
+        return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
+          const NodePath at = target_of(a, r, false);
+          const std::vector<Marker> marks = markers_of(a);
+          if (!a.comment && !a.glyph && marks.empty() && !a.clear)
+            throw Fail{kExitInput, "nothing to do: give --comment, --glyph, a marker or --clear"};
+          Annotation note = a.clear ? Annotation{} : find_node(r, at)->note;
+          if (a.comment) note.comment = *a.comment;
+          if (a.glyph) note.glyph = *a.glyph;
+          note.markers.insert(note.markers.end(), marks.begin(), marks.end());
+          if (auto e = annotate(r, at, note); !e.empty()) throw Fail{kExitInput, e};
+          o << "Annotated " << ReplayStore::where(r.id) << " at " << at.to_string() << '\n';
+          return {};
+        });
+      case Action::Pin:
+        return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
+          r.pinned = a.text;
+          o << (a.text.empty() ? "Unpinned the comment of " : "Pinned a comment to ") << ReplayStore::where(r.id)
+            << '\n';
+          return {};
+        });
+      case Action::Vary:
+        return edit_replay(a, true, out, [&](const Content* c, Replay& r, std::ostream& o) -> std::string {
+          const NodePath at = target_of(a, r, false);
+          NodePath added;
+          if (auto e = add_variation(*c, r, at, a.moves, &added); !e.empty()) return e;
+          o << "Added variation " << added.to_string() << " (" << a.moves.size() << " plies)\n";
+          return {};
+        });
+      case Action::Promote:
+        return edit_replay(a, true, out, [&](const Content* c, Replay& r, std::ostream& o) -> std::string {
+          const NodePath at = target_of(a, r, false);
+          NodePath moved;
+          if (auto e = promote_to_main(*c, r, at, &moved); !e.empty()) return e;
+          o << "Promoted: " << at.to_string() << " is now " << moved.to_string() << " on the main line ("
+            << r.log.plies() << " plies)\n";
+          return {};
+        });
+      case Action::Delete:
+        return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
+          const NodePath at = target_of(a, r, false);
+          if (auto e = delete_variation(r, at); !e.empty()) return e;
+          o << "Deleted the variation holding " << at.to_string() << '\n';
+          return {};
+        });
+      case Action::Export:
+        return do_export(a, out);
+      case Action::Verify:
+        return do_verify(a, out);
+      case Action::None:
+        break;
+    }
+    err << "tilewright replay: no subcommand\n";
+    return kExitInput;
+  } catch (const Fail& f) {
+    err << "tilewright replay: " << f.message << '\n';
+    return f.code;
+  } catch (const ReplayError& e) {
+    err << "tilewright replay: " << e.what() << '\n';
+    return kExitInput;
+  } catch (const StoreError& e) {
+    err << "tilewright replay: " << e.what() << '\n';
+    return kExitDatabase;
+  } catch (const std::exception& e) {
+    err << "tilewright replay: " << e.what() << '\n';
+    return kExitDatabase;
+  }
+}
+
+}  // namespace tw

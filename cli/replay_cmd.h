@@ -1,0 +1,59 @@
+// `tilewright replay ...`: recorded games in a database, from the command line.
+//
+//   replay import FILE.tgn|FILE.xml   store a record (TGN) or an exported XML archive; the
+//                                     new replay's id is the LAST line printed
+//   replay list [--ruleset R]         one line per replay, newest first
+//   replay show ID [--ply N | --node PATH]   board, scores, the ply's events, annotations
+//   replay annotate ID (--ply N | --node PATH) [--comment T] [--glyph G] [--cell X,Y]...
+//                                     [--arrow X,Y:X2,Y2]... [--label X,Y=TEXT]... [--clear]
+//   replay pin ID TEXT                the game's pinned comment ("" removes it)
+//   replay vary ID (--ply N | --node PATH) MOVE...   add a variation replacing that node
+//   replay promote ID --node PATH     the variation holding PATH becomes the main line
+//   replay delete-variation ID --node PATH
+//   replay export ID --format tgn|xml [--out FILE]
+//   replay verify ID                  replays the log: first diverging ply, illegal variations
+//
+// Every subcommand takes --db (the contract of NOTATION.md). The database is opened for
+// writing when the command writes, or when it predates the replay tables (migration 0002
+// then runs); otherwise read-only. Exit codes as in cli/commands.h: 0 success, 1 an
+// illegal move, a failed verification or other rules data, 2 bad input (usage, unreadable
+// or malformed file, unknown replay or node), 3 a database that cannot be used. A failing
+// command writes nothing.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace tw {
+
+struct ReplayArgs {
+  enum class Action { None, Import, List, Show, Annotate, Pin, Vary, Promote, Delete, Export, Verify };
+  Action action = Action::None;
+  std::optional<std::string> db;
+  std::string file;                 // import
+  int64_t id = 0;
+  std::optional<int> ply;           // show, annotate, vary
+  std::optional<std::string> node;  // show, annotate, vary, promote, delete
+  std::optional<std::string> comment, glyph;
+  std::vector<std::string> cells, arrows, labels;
+  bool clear = false;
+  std::string text;                 // pin
+  std::vector<std::string> moves;   // vary
+  std::string format = "tgn";       // export
+  std::string out_file;             // export
+  std::string rule_set;             // list
+};
+
+// Adds the `replay` command group to `app`, filling `args` when one of them is parsed.
+CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& args);
+
+int cmd_replay(const ReplayArgs& args, std::ostream& out, std::ostream& err);
+
+}  // namespace tw
