@@ -14,6 +14,8 @@
 #include "cli/record.h"
 #include "engine/bots.h"
 #include "engine/tgn.h"
+#include "replay/log.h"
+#include "replay/replay_store.h"
 #include "schema/paths.h"
 #include "schema/store.h"
 
@@ -193,6 +195,8 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   }
   const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   std::vector<GameStat> stats(static_cast<size_t>(o.games));
+  const bool record = !o.record_db.empty();
+  std::vector<replay::Replay> recorded(record ? static_cast<size_t>(o.games) : 0);
   std::atomic<int> next{0}, done{0};
   const auto t0 = std::chrono::steady_clock::now();
   auto worker = [&] {
@@ -206,9 +210,21 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
     for (int i; (i = next.fetch_add(1)) < o.games; done.fetch_add(1)) {
       GameSetup s = base;
       s.seed = o.seed + static_cast<uint64_t>(i);
-      Game::create(c, s, g);
       Rng rng(s.seed ^ 0x5bd1e995ULL);
       GameStat& st = stats[static_cast<size_t>(i)];
+      if (record) {  // the same choices as play_out, each logged with its state hash
+        replay::Recorder rec;
+        replay::Recorder::start(c, s, rec);
+        while (!rec.game().finished())
+          rec.apply_index(bots[static_cast<size_t>(rec.game().pending().player)]->choose(rec.game(), rng));
+        st.plies = rec.game().ply();
+        for (int p = 0; p < rec.game().player_count(); ++p) st.scores.push_back(rec.game().score(p));
+        replay::GameLog log = rec.take_log();
+        log.set_tag("Result", log.result);
+        recorded[static_cast<size_t>(i)] = replay::from_log(std::move(log));
+        continue;
+      }
+      Game::create(c, s, g);
       st.plies = play_out(g, bots, rng);
       for (int p = 0; p < g.player_count(); ++p) st.scores.push_back(g.score(p));
     }
@@ -260,6 +276,17 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
                        fmt::format("{:.1f}% ({:.1f}–{:.1f}%)", 100 * wins[p] / g, 100 * lo, 100 * hi));
   }
   out << fmt::format("ties for first: {:.1f}%   mean decisions per game: {:.1f}\n", 100 * ties / g, plies / g);
+  if (record) {
+    try {
+      Store store = Store::open(o.record_db, Store::Mode::ReadWrite);
+      const auto ids = replay::ReplayStore(store).insert_all(recorded);  // one transaction
+      out << fmt::format("stored {} games as replays {}..{} in {}\n", ids.size(), ids.front(), ids.back(),
+                         o.record_db);
+    } catch (const std::exception& e) {
+      err << "tilewright simulate: " << e.what() << '\n';
+      return kExitDatabase;
+    }
+  }
   return kExitOk;
 }
 
@@ -327,10 +354,12 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   const uint64_t seed = o.seed ? *o.seed
                                : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007ULL;
   setup.seed = seed;
-  Game g;
-  if (auto v = Game::create(c, setup, g)) {
-    err << "tilewright play: " << v->message << '\n';
-    return kExitInput;
+  {
+    Game probe;
+    if (auto v = Game::create(c, setup, probe)) {
+      err << "tilewright play: " << v->message << '\n';
+      return kExitInput;
+    }
   }
   std::vector<std::unique_ptr<Bot>> bots;
   for (const auto& p : setup.players) bots.push_back(p.bot.empty() ? nullptr : make_bot(p.bot));
@@ -349,6 +378,15 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
     rec.set_tag("Date", date);
   }
+  // The game is played through a Recorder: every decision is logged with its state hash.
+  replay::Recorder recorder;
+  {
+    std::vector<replay::MetaTag> tags;
+    for (const auto& t : rec.tags)
+      if (t.name != "Format") tags.push_back({t.name, t.value});
+    replay::Recorder::start(c, setup, recorder, std::move(tags));
+  }
+  const Game& g = recorder.game();
   if (!o.quiet) out << "Tilewright — " << setup.rule_set << ", seed " << seed << ", players: " << players << "\n";
   bool quit = false;
   while (!g.finished() && !quit) {
@@ -385,7 +423,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       }
       if (quit) break;
     }
-    if (auto v = g.apply(std::string_view(chosen))) {
+    if (auto v = recorder.apply(std::string_view(chosen))) {
       err << "tilewright play: " << v->message << '\n';
       return kExitIllegal;
     }
@@ -397,8 +435,10 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       for (const auto& line : event_lines(g)) out << "  " << line << '\n';
     }
   }
+  replay::GameLog log = recorder.take_log();
   if (g.finished()) {
     rec.set_tag("Result", result_text(g));
+    log.set_tag("Result", result_text(g));
     if (!o.quiet) out << '\n' << board_text(g);
     out << "Result: " << result_text(g) << '\n';
   } else {
@@ -416,6 +456,16 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     }
     std::rename(tmp.c_str(), o.out_file.c_str());
     out << "Saved the game to " << o.out_file << '\n';
+  }
+  if (!o.replay_db.empty()) {
+    try {
+      Store store = Store::open(o.replay_db, Store::Mode::ReadWrite);
+      const int64_t id = replay::ReplayStore(store).insert(replay::from_log(std::move(log)));
+      out << "Stored the game as replay " << id << " in " << o.replay_db << '\n';
+    } catch (const std::exception& e) {
+      err << "tilewright play: " << e.what() << '\n';
+      return kExitDatabase;
+    }
   }
   return kExitOk;
 }

@@ -46,6 +46,7 @@ struct SimulateOptions {
   int threads = 0;  // 0 = all cores
   uint64_t seed = 1;
   bool progress = true;
+  std::string record_db;  // store every game as a replay in this database ("" = do not)
 };
 int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err);
 
@@ -71,6 +72,7 @@ struct PlayOptions {
   std::optional<uint64_t> seed;
   std::string out_file;
   bool quiet = false;   // bots only: print just the result
+  std::string replay_db;  // store the game as a replay in this database ("" = do not)
 };
 int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out,
              std::ostream& err, bool interactive);

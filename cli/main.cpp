@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/replay_cmd.h"
 #include "schema/paths.h"
+#include "schema/store.h"
 
 #ifndef TW_BUILD_FLAGS
 #define TW_BUILD_FLAGS ""
@@ -50,6 +51,8 @@ int main(int argc, char** argv) {
   sim_cmd->add_option("--games", sim.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
   sim_cmd->add_option("--threads", sim.threads, "worker threads (0 = all cores)")->capture_default_str();
   sim_cmd->add_option("--seed", sim.seed, "seed of the first game; game i uses seed+i")->capture_default_str();
+  bool sim_record = false;
+  sim_cmd->add_flag("--record", sim_record, "store every game as a replay in the database");
   add_db(sim_cmd);
 
   BenchOptions bench;
@@ -68,6 +71,8 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--seed", play.seed, "seed of the shuffle (default: from the clock)");
   play_cmd->add_option("--out", play.out_file, "write the game record (TGN) here");
   play_cmd->add_flag("--quiet,-q", play.quiet, "print only the result");
+  bool no_record = false;
+  play_cmd->add_flag("--no-record", no_record, "do not store the game as a replay in the database");
   add_db(play_cmd);
 
   ReplayArgs replay_args;
@@ -87,6 +92,18 @@ int main(int argc, char** argv) {
       return kExitDatabase;
     }
     return cmd_validate(path, std::cout, std::cerr);
+  }
+  // Commands that store replays open the database for writing first (migrating it).
+  std::string record_db;
+  if ((play_cmd->parsed() && !no_record) || (sim_cmd->parsed() && sim_record)) {
+    try {
+      record_db = resolve_db_path(db.db);
+      Store::open(record_db, Store::Mode::ReadWrite);
+    } catch (const std::exception& e) {
+      std::cerr << "tilewright: " << e.what() << '\n';
+      return kExitDatabase;
+    }
+    play.replay_db = sim.record_db = record_db;
   }
   int code = 0;
   auto content = load_db(db, std::cerr, &code);

@@ -9,6 +9,7 @@
 #include "cli/replay_cmd.h"
 #include "replay/archive.h"
 #include "replay/replay_store.h"
+#include "replay/verify.h"
 #include "support.h"
 
 using namespace tw;
@@ -238,4 +239,48 @@ TEST_CASE("replay verify names the first diverging ply of a stored log") {
   CHECK(r.code == kExitIllegal);
   CHECK(r.err.rfind("tilewright replay: replay " + std::to_string(id) + ": ply 30 '", 0) == 0);
   CHECK(r.err.find("(first diverging ply)") != std::string::npos);
+}
+
+TEST_CASE("play and simulate --record store their games as replays") {
+  test::ReplayTempDir dir;
+  const std::string db = test::copy_default_db(dir);
+  PlayOptions play;
+  play.players = "bot:greedy,bot:random";
+  play.seed = 7;
+  play.quiet = true;
+  play.out_file = dir.file("game.tgn");
+  play.replay_db = db;
+  std::istringstream in;
+  std::ostringstream out, err;
+  REQUIRE(cmd_play(test::default_content(), play, in, out, err, false) == kExitOk);
+  CHECK(out.str().find("Stored the game as replay 1 in " + db + "\n") != std::string::npos);
+  // The stored replay exports to exactly the record play wrote, and verifies.
+  CHECK(run(args(Action::Export, 1), db).out == bytes(play.out_file));
+  CHECK(run(args(Action::Verify, 1), db).code == kExitOk);
+
+  SimulateOptions sim;
+  sim.bots = {"greedy", "random"};
+  sim.games = 12;
+  sim.threads = 2;
+  sim.seed = 100;
+  sim.progress = false;
+  std::ostringstream plain, plain_err;
+  REQUIRE(cmd_simulate(test::default_content(), sim, plain, plain_err) == kExitOk);
+  sim.record_db = db;
+  std::ostringstream rec, rec_err;
+  REQUIRE(cmd_simulate(test::default_content(), sim, rec, rec_err) == kExitOk);
+  CHECK(rec.str().find("stored 12 games as replays 2..13 in " + db) != std::string::npos);
+  // Recording changes nothing in the games (the statistics lines are the same).
+  const auto stats = [](const std::string& s) { return s.substr(s.find('\n') + 1, s.find("ties for first") - s.find('\n')); };
+  CHECK(stats(rec.str()) == stats(plain.str()));
+  Store store = Store::open(db, Store::Mode::ReadOnly);
+  replay::ReplayStore replays(store);
+  const auto all = replays.list();
+  REQUIRE(all.size() == 13);
+  for (const auto& s : all) {
+    CHECK(s.finished);
+    const replay::Replay r = replays.load(s.id);
+    CHECK(replay::verify(test::default_content(), r.log, replay::ReplayStore::where(s.id)).ok());
+  }
+  CHECK(replays.load(13).log.header.seed == 111);
 }
