@@ -183,6 +183,8 @@ bool is_region(Kind k) { return k == Kind::Lowland || k == Kind::Mountain || k =
 std::string seg_row(const TileType& t, size_t i) {
   return t.tile_set + "/" + t.id + "#" + std::to_string(i);
 }
+}  // namespace
+
 std::string ports_text(uint16_t mask) {
   std::string s;
   for (int p = 0; p < kPortCount; ++p)
@@ -192,7 +194,6 @@ std::string ports_text(uint16_t mask) {
     }
   return s;
 }
-}  // namespace
 
 void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
                    std::vector<ContentError>& errors) {

@@ -40,6 +40,8 @@ inline constexpr int opposite_port(int port) {
   return (side == 0 || side == 2) ? (8 - port + 12) % 12 : (14 - port) % 12;
 }
 std::optional<int> parse_port(std::string_view name);
+// "Nw N Ne" for a port mask, in port order: how tile_segment.ports is written.
+std::string ports_text(uint16_t mask);
 
 // What a segment is, for the rule modules. Terrains in the database map onto these.
 enum class Kind : uint8_t {

@@ -1174,9 +1174,13 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
                 " is not free: its feature already has a follower, or followers may not stand there (" +
                 legal + ")");
   }
-  if (kw == "takeback") {
-    if (pending_.kind != DecisionKind::Follower) return fail("a take-back, but " + asks);
-    if (tok.size() != 3) return fail("'takeback' takes x,y and a location kind:port");
+  // Decisions that name a follower on the board: `takeback x,y LOC`, `ghost x,y LOC`.
+  if (kw == "takeback" || kw == "ghost") {
+    const bool take = kw == "takeback";
+    const OptKind want = take ? OptKind::TakeBack : OptKind::Ghost;
+    if (take ? pending_.kind != DecisionKind::Follower : pending_.kind != DecisionKind::Ghost)
+      return fail(std::string(take ? "a take-back" : "a ghost") + ", but " + asks);
+    if (tok.size() != 3) return fail("'" + std::string(kw) + "' takes x,y and a location kind:port");
     int x = 0, y = 0;
     if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
     const int p = tile_at(x, y);
@@ -1185,25 +1189,11 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     const int seg = segment_named(p, tok[2], err);
     if (seg < 0) return fail(err + " at " + std::string(tok[1]) + " (" + legal + ")");
     for (const auto& o : opts)
-      if (o.kind == OptKind::TakeBack && o.x == x && o.y == y && o.seg == seg) return o;
+      if (o.kind == want && o.x == x && o.y == y && o.seg == seg) return o;
+    const std::string where = std::string(tok[1]) + " " + std::string(tok[2]);
+    if (!take) return fail("no follower here may take this ghost at " + where + " (" + legal + ")");
     if (!rules_.takeback) return fail("this rule set has no take-backs (" + legal + ")");
-    return fail("the player has no follower at " + std::string(tok[1]) + " " + std::string(tok[2]) +
-                " to take back (" + legal + ")");
-  }
-  if (kw == "ghost") {
-    if (pending_.kind != DecisionKind::Ghost) return fail("a ghost, but " + asks);
-    if (tok.size() != 3) return fail("'ghost' takes x,y and a location kind:port");
-    int x = 0, y = 0;
-    if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
-    const int p = tile_at(x, y);
-    if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
-    std::string err;
-    const int seg = segment_named(p, tok[2], err);
-    if (seg < 0) return fail(err + " at " + std::string(tok[1]) + " (" + legal + ")");
-    for (const auto& o : opts)
-      if (o.kind == OptKind::Ghost && o.x == x && o.y == y && o.seg == seg) return o;
-    return fail("no follower here may take this ghost at " + std::string(tok[1]) + " " + std::string(tok[2]) +
-                " (" + legal + ")");
+    return fail("the player has no follower at " + where + " to take back (" + legal + ")");
   }
   return fail("'" + std::string(kw) + "' is not a decision of this game (" + legal + ")");
 }

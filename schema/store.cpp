@@ -762,15 +762,6 @@ void Store::set_meta(const std::string& key, const std::string& value) {
 }
 
 namespace {
-std::string ports_text(uint16_t mask) {
-  std::string s;
-  for (int p = 0; p < kPortCount; ++p)
-    if (mask & (1u << p)) {
-      if (!s.empty()) s += ' ';
-      s += kPortNames[p];
-    }
-  return s;
-}
 std::string touches_text(const std::vector<uint8_t>& touches) {
   std::string s;
   for (uint8_t t : touches) {
