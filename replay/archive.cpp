@@ -2,6 +2,9 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -287,6 +290,65 @@ std::string describe(const boost::archive::archive_exception& e) {
   }
 }
 
+// Every element name the archives use.
+constexpr std::array<std::string_view, 39> kElementNames = {
+    "boost_serialization", "replay", "game_log", "header", "magic", "format", "engine_version",
+    "rules_digest", "rule_set", "level", "seed", "player_count", "player", "name", "bot",
+    "draw_count", "draw", "tag_count", "tag", "value", "decision_count", "decision",
+    "hash_count", "hash", "finished", "result", "id", "created", "pinned", "variation_count",
+    "variation", "node", "index", "move_count", "move", "annotation_count", "annotation", "note",
+    "comment"};
+constexpr std::array<std::string_view, 9> kMoreElementNames = {
+    "glyph", "marker_count", "marker", "kind", "x", "y", "x2", "y2", "text"};
+
+bool known_element(std::string_view name) {
+  return std::find(kElementNames.begin(), kElementNames.end(), name) != kElementNames.end() ||
+         std::find(kMoreElementNames.begin(), kMoreElementNames.end(), name) !=
+             kMoreElementNames.end();
+}
+
+// Boost 1.74 checks an end tag's name by reading the expected name at the length of the
+// name found (basic_xml_iarchive.ipp, load_end): past its end when the input's name is
+// longer, an out-of-bounds read the fuzzer found. So archives are opened with
+// no_xml_tag_checking, and this scan checks the tags first: well formed, balanced, and
+// named as this format names its elements.
+void check_xml_tags(std::string_view xml, const std::string& where, int64_t base) {
+  const auto fail = [&](size_t at, const std::string& what) {
+    throw ReplayError(where, base + static_cast<int64_t>(at), what);
+  };
+  std::vector<std::string_view> open;
+  size_t i = 0;
+  while ((i = xml.find('<', i)) != std::string_view::npos) {
+    const size_t at = i;
+    if (xml.substr(i, 2) == "<?" || xml.substr(i, 2) == "<!") {
+      const size_t close = xml.find('>', i);
+      if (close == std::string_view::npos) fail(at, "the archive ends inside a declaration");
+      i = close + 1;
+      continue;
+    }
+    const bool end = xml.substr(i, 2) == "</";
+    size_t j = i + (end ? 2 : 1);
+    const size_t name_start = j;
+    while (j < xml.size() && (std::isalnum(static_cast<unsigned char>(xml[j])) || xml[j] == '_')) ++j;
+    const std::string_view name = xml.substr(name_start, j - name_start);
+    if (name.empty()) fail(at, "a tag without a name");
+    const size_t close = xml.find('>', j);
+    if (close == std::string_view::npos) fail(at, "the archive ends inside a tag");
+    if (!known_element(name))
+      fail(at, "unknown element <" + std::string(name.substr(0, 40)) + ">: not a Tilewright replay archive");
+    if (end) {
+      if (open.empty() || open.back() != name)
+        fail(at, "</" + std::string(name) + "> does not close " +
+                     (open.empty() ? std::string("any element") : "<" + std::string(open.back()) + ">"));
+      open.pop_back();
+    } else if (xml[close - 1] != '/') {
+      open.push_back(name);
+    }
+    i = close + 1;
+  }
+  if (!open.empty()) fail(xml.size(), "the archive ends before </" + std::string(open.back()) + ">");
+}
+
 template <class T>
 void load_archive(std::string_view xml, const std::string& where, int64_t base, const char* name,
                   T& out) {
@@ -300,9 +362,10 @@ void load_archive(std::string_view xml, const std::string& where, int64_t base, 
     const auto pos = is.tellg();
     return base + (pos < 0 ? static_cast<int64_t>(xml.size()) : static_cast<int64_t>(pos));
   };
+  check_xml_tags(xml, where, base);
   Loading guard(xml.size());
   try {
-    IArchive ar(is);
+    IArchive ar(is, boost::archive::no_xml_tag_checking);
     ar >> make_nvp(name, out);
   } catch (const BadContent& e) {
     throw ReplayError(where, offset(), e.what());
