@@ -48,7 +48,7 @@ const std::string kXml = std::string(TW_SOURCE_DIR) + "/tests/data/replays/v1/an
 
 }  // namespace
 
-TEST_CASE("replay import prints the new id on its last line; list, show, export, verify") {
+TEST_CASE("replay import prints the new id on its last line, then list, show, export and verify") {
   test::ReplayTempDir dir;
   const std::string db = test::copy_default_db(dir);
   ReplayArgs imp = args(Action::Import);
