@@ -22,9 +22,9 @@ tw::GameSetup setup(const char* rule_set, int players, uint64_t seed) {
   return s;
 }
 
-// One whole random game, setup included: the `tilewright bench` workload.
-void BM_RandomGame(benchmark::State& state) {
-  auto bot = tw::make_bot("random");
+// Whole 2-player base games, setup included, with one bot in both seats.
+void play_games(benchmark::State& state, const char* bot_name) {
+  auto bot = tw::make_bot(bot_name);
   std::vector<tw::Bot*> bots(2, bot.get());
   tw::Game g;
   uint64_t seed = 1;
@@ -35,21 +35,13 @@ void BM_RandomGame(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
+
+// Random bots: the `tilewright bench` workload.
+void BM_RandomGame(benchmark::State& state) { play_games(state, "random"); }
 BENCHMARK(BM_RandomGame);
 
-// A greedy game: the bot copies the game for every candidate placement.
-void BM_GreedyGame(benchmark::State& state) {
-  auto bot = tw::make_bot("greedy");
-  std::vector<tw::Bot*> bots(2, bot.get());
-  tw::Game g;
-  uint64_t seed = 1;
-  for (auto _ : state) {
-    tw::Game::create(content(), setup("base", 2, seed), g);
-    tw::Rng rng(seed++);
-    benchmark::DoNotOptimize(tw::play_out(g, bots, rng));
-  }
-  state.SetItemsProcessed(state.iterations());
-}
+// Greedy bots: the bot copies the game for every candidate placement.
+void BM_GreedyGame(benchmark::State& state) { play_games(state, "greedy"); }
 BENCHMARK(BM_GreedyGame)->Unit(benchmark::kMillisecond);
 
 // The state digest a replay records after every ply, on a finished board.
