@@ -1,19 +1,539 @@
 #include "review/replay_view.h"
 
+#include <fstream>
+#include <sstream>
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/cmdproc.h>
+#include <wx/listbox.h>
+#include <wx/listctrl.h>
+#include <wx/numdlg.h>
+#include <wx/radiobox.h>
+#include <wx/sizer.h>
+#include <wx/splitter.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+#include <wx/treectrl.h>
+
+#include "board/board_canvas.h"
+#include "board/option_map.h"
+#include "cli/record.h"
+#include "replay/replay_store.h"
+#include "replay/tgn_io.h"
+#include "review/score_graph.h"
+
 namespace twe {
 
-ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {}
+using tw::replay::Annotation;
+using tw::replay::Marker;
 
-void ReplayView::open_replay(int64_t) {}
+namespace {
 
-bool ReplayView::import_tgn(const std::string&, std::string* error) {
-  if (error) *error = "not implemented yet";
-  return false;
+const wxString kGlyphs[] = {"(none)", "!", "?", "!!", "??", "!?", "?!"};
+
+class PathData : public wxTreeItemData {
+ public:
+  explicit PathData(NodePath p) : path(std::move(p)) {}
+  NodePath path;
+};
+
+wxString node_label(const tw::replay::Node& n, int game_ply) {
+  wxString s = wxString::Format("%d. ", game_ply) + wxString::FromUTF8(n.decision);
+  if (!n.note.glyph.empty()) s += " " + wxString::FromUTF8(n.note.glyph);
+  if (!n.note.comment.empty()) s += "  {…}";
+  if (!n.note.markers.empty()) s += "  ◆";
+  return s;
 }
 
-bool ReplayView::export_tgn(const std::string&, std::string* error) {
-  if (error) *error = "not implemented yet";
-  return false;
+}  // namespace
+
+ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {
+  auto* top = new wxBoxSizer(wxHORIZONTAL);
+
+  // Left: replays and moves.
+  auto* left = new wxBoxSizer(wxVERTICAL);
+  list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
+  list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 40);
+  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 50);
+  list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 110);
+  list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 45);
+  left->Add(list_, 0, wxEXPAND | wxALL, 2);
+  moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 300),
+                          wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+  left->Add(moves_, 1, wxEXPAND | wxALL, 2);
+  top->Add(left, 0, wxEXPAND);
+
+  // Centre: header, board, score graph.
+  auto* centre = new wxBoxSizer(wxVERTICAL);
+  header_ = new wxStaticText(this, wxID_ANY, "Open a replay from the list.");
+  centre->Add(header_, 0, wxEXPAND | wxALL, 4);
+  board_ = new BoardCanvas(this);
+  centre->Add(board_, 1, wxEXPAND);
+  graph_ = new ScoreGraph(this);
+  centre->Add(graph_, 0, wxEXPAND | wxTOP, 2);
+  top->Add(centre, 1, wxEXPAND);
+
+  // Right: annotation pane, options, events.
+  auto* right = new wxBoxSizer(wxVERTICAL);
+  right->Add(new wxStaticText(this, wxID_ANY, "Comment (Markdown):"), 0, wxLEFT | wxTOP, 4);
+  comment_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(240, 90), wxTE_MULTILINE);
+  right->Add(comment_, 0, wxEXPAND | wxALL, 4);
+  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  auto* save_comment = new wxButton(this, wxID_ANY, "Set comment");
+  row->Add(save_comment, 0, wxRIGHT, 4);
+  glyph_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, 7, kGlyphs);
+  glyph_->SetSelection(0);
+  row->Add(new wxStaticText(this, wxID_ANY, "Glyph"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+  row->Add(glyph_, 0);
+  right->Add(row, 0, wxALL, 4);
+  const wxString tools[] = {"Play", "Circle", "Arrow", "Label"};
+  tool_ = new wxRadioBox(this, wxID_ANY, "Board click", wxDefaultPosition, wxDefaultSize, 4, tools, 4);
+  right->Add(tool_, 0, wxEXPAND | wxALL, 4);
+  auto* row2 = new wxBoxSizer(wxHORIZONTAL);
+  label_ = new wxTextCtrl(this, wxID_ANY, "A");
+  row2->Add(new wxStaticText(this, wxID_ANY, "Label"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+  row2->Add(label_, 1, wxRIGHT, 4);
+  auto* clear = new wxButton(this, wxID_ANY, "Clear markers");
+  row2->Add(clear, 0);
+  right->Add(row2, 0, wxEXPAND | wxALL, 4);
+  right->Add(new wxStaticText(this, wxID_ANY, "Legal moves here (double-click: variation):"), 0, wxLEFT, 4);
+  options_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 120));
+  right->Add(options_, 1, wxEXPAND | wxALL, 4);
+  right->Add(new wxStaticText(this, wxID_ANY, "Events of this step:"), 0, wxLEFT, 4);
+  events_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 100));
+  right->Add(events_, 1, wxEXPAND | wxALL, 4);
+  top->Add(right, 0, wxEXPAND);
+  SetSizer(top);
+
+  list_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) {
+    const long i = e.GetIndex();
+    if (i >= 0 && static_cast<size_t>(i) < list_ids_.size()) open_replay(list_ids_[static_cast<size_t>(i)]);
+  });
+  list_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
+    const long i = e.GetIndex();
+    if (!syncing_ && i >= 0 && static_cast<size_t>(i) < list_ids_.size())
+      open_replay(list_ids_[static_cast<size_t>(i)]);
+  });
+  moves_->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
+    if (syncing_ || !doc_) return;
+    if (auto* d = dynamic_cast<PathData*>(moves_->GetItemData(e.GetItem()))) doc_->go(d->path);
+  });
+  save_comment->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { commit_comment(); });
+  comment_->Bind(wxEVT_KILL_FOCUS, [this](wxFocusEvent& e) {
+    commit_comment();
+    e.Skip();
+  });
+  glyph_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    const int i = glyph_->GetSelection();
+    set_glyph(i <= 0 ? std::string() : kGlyphs[i].ToStdString());
+  });
+  tool_->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { set_marker_tool(tool_->GetSelection()); });
+  clear->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (!doc_ || is_start(doc_->position())) return;
+    Annotation a = doc_->note();
+    a.markers.clear();
+    edit_note(a);
+  });
+  options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
+    if (!doc_) return;
+    const std::string err = doc_->play(e.GetString().ToStdString(wxConvUTF8), ctx_.commands);
+    if (!err.empty() && ctx_.status) ctx_.status(err);
+  });
+  graph_->on_ply = [this](int ply) {
+    if (doc_) doc_->go_ply(ply);
+  };
+  board_->on_cell = [this](int x, int y) { on_cell(x, y); };
+  board_->on_spot = [this](int s) { on_spot(s); };
+  board_->on_rotate = [this](int dir) {
+    rotation_ = ((rotation_ + dir) % 4 + 4) % 4;
+    board_->Refresh();
+  };
+  board_->preview = [this](int x, int y) -> std::optional<std::pair<SceneTile, bool>> {
+    if (!doc_ || marker_tool_ != 0) return std::nullopt;
+    const tw::Game& g = doc_->game();
+    if (g.finished() || g.pending().kind != tw::DecisionKind::Place || g.tile_at(x, y) >= 0) return std::nullopt;
+    const auto opts = classify(g);
+    if (auto r = effective_rotation(opts, x, y, rotation_))
+      return std::make_pair(SceneTile{&g.content().tiles[static_cast<size_t>(g.pending().tile)], x, y, *r, false}, true);
+    return std::nullopt;
+  };
+  Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& e) {
+    if (dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
+      e.Skip();
+      return;
+    }
+    if (!handle_key(e.GetKeyCode(), e.ShiftDown(), e.ControlDown())) e.Skip();
+  });
+  ctx_.content_listeners.push_back([this]() {
+    // Games point into the content: reopen the documents on the new content.
+    const int64_t id = doc_ ? doc_->id() : 0;
+    docs_.clear();
+    doc_.reset();
+    board_->set_game(nullptr);
+    if (id) open_replay(id);
+  });
+  refresh_list();
+}
+
+ReplayView::~ReplayView() {
+  if (doc_) doc_->listeners.clear();
+}
+
+void ReplayView::refresh_list() {
+  list_->DeleteAllItems();
+  list_ids_.clear();
+  if (!ctx_.store) return;
+  try {
+    tw::replay::ReplayStore rs(*ctx_.store);
+    for (const auto& s : rs.list()) {
+      const long i = list_->InsertItem(list_->GetItemCount(), wxString::Format("%lld", static_cast<long long>(s.id)));
+      list_->SetItem(i, 1, wxString::FromUTF8(s.rule_set));
+      list_->SetItem(i, 2, wxString::FromUTF8(s.players));
+      list_->SetItem(i, 3, wxString::Format("%d", s.plies));
+      list_ids_.push_back(s.id);
+    }
+  } catch (const std::exception& e) {
+    if (ctx_.status) ctx_.status(std::string("Cannot list the replays: ") + e.what());
+  }
+}
+
+void ReplayView::open_replay(int64_t id) {
+  if (!ctx_.store) return;
+  std::shared_ptr<ReplayDoc> d;
+  if (auto it = docs_.find(id); it != docs_.end()) {
+    d = it->second;
+  } else {
+    try {
+      tw::replay::Replay r = tw::replay::ReplayStore(*ctx_.store).load(id);
+      if (std::string e = ReplayDoc::open(ctx_.content, std::move(r), d); !e.empty()) {
+        if (ctx_.status) ctx_.status(tw::replay::ReplayStore::where(id) + ": " + e);
+        return;
+      }
+    } catch (const std::exception& e) {
+      if (ctx_.status) ctx_.status(e.what());
+      return;
+    }
+    d->set_store(ctx_.store.get());
+    docs_[id] = d;
+  }
+  if (doc_) doc_->listeners.clear();
+  doc_ = d;
+  doc_->listeners.push_back([this]() { update(); });
+  show_doc();
+  syncing_ = true;
+  for (size_t i = 0; i < list_ids_.size(); ++i)
+    if (list_ids_[i] == id) list_->SetItemState(static_cast<long>(i), wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+  syncing_ = false;
+}
+
+void ReplayView::show_doc() {
+  board_->set_game(&doc_->game());
+  board_->fit();
+  rebuild_moves();
+  update();
+}
+
+bool ReplayView::import_tgn(const std::string& path, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error) *error = "cannot read " + path;
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  auto res = tw::replay::import_tgn(ctx_.content, ss.str(), path);
+  if (!res.replay) {
+    std::string all;
+    for (const auto& e : res.errors) all += (all.empty() ? "" : "\n") + e;
+    if (error) *error = all;
+    return false;
+  }
+  if (!ctx_.store) {
+    if (error) *error = "no database is open";
+    return false;
+  }
+  try {
+    const int64_t id = tw::replay::ReplayStore(*ctx_.store).insert(*res.replay);
+    refresh_list();
+    open_replay(id);
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return false;
+  }
+  return true;
+}
+
+bool ReplayView::export_tgn(const std::string& path, std::string* error) {
+  if (!doc_) {
+    if (error) *error = "no replay is open";
+    return false;
+  }
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << tw::replay::export_tgn(doc_->replay());
+    if (!out) {
+      if (error) *error = "cannot write " + path;
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    if (error) *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+void ReplayView::rebuild_moves() {
+  syncing_ = true;
+  moves_->DeleteAllItems();
+  items_.clear();
+  const wxTreeItemId root = moves_->AddRoot("moves");
+  if (doc_) {
+    const auto& r = doc_->replay();
+    items_["0"] = moves_->AppendItem(root, "start", -1, -1, new PathData(NodePath::main(0)));
+    // Adds a line's nodes under `parent`, each node's variations as children of it.
+    std::function<void(wxTreeItemId, const tw::replay::Line&, const NodePath&, bool)> add_line =
+        [&](wxTreeItemId parent, const tw::replay::Line& line, const NodePath& first, bool main) {
+          for (size_t k = 0; k < line.size(); ++k) {
+            NodePath p = first;
+            if (main)
+              p.ply = first.ply + static_cast<int>(k);
+            else
+              p.steps.back().second = static_cast<int>(k) + 1;
+            const auto& node = line[k];
+            const wxTreeItemId item = moves_->AppendItem(parent, node_label(node, p.game_ply()), -1, -1, new PathData(p));
+            items_[p.to_string()] = item;
+            for (size_t v = 0; v < node.variations.size(); ++v) {
+              NodePath vp = p;
+              vp.steps.emplace_back(static_cast<int>(v), 1);
+              const wxTreeItemId vitem = moves_->AppendItem(item, wxString::Format("variation %zu", v + 1));
+              add_line(vitem, node.variations[v], vp, false);
+              moves_->Expand(vitem);
+            }
+            if (!node.variations.empty()) moves_->Expand(item);
+          }
+        };
+    add_line(root, r.mainline, NodePath::main(1), true);
+  }
+  syncing_ = false;
+  select_current_in_tree();
+}
+
+void ReplayView::select_current_in_tree() {
+  if (!doc_) return;
+  auto it = items_.find(is_start(doc_->position()) ? std::string("0") : doc_->position().to_string());
+  if (it == items_.end()) return;
+  syncing_ = true;
+  moves_->SelectItem(it->second);
+  moves_->EnsureVisible(it->second);
+  syncing_ = false;
+}
+
+void ReplayView::update() {
+  if (!doc_) return;
+  // The tree changes with edits (labels, variations): rebuild when it no longer matches.
+  const auto& r = doc_->replay();
+  size_t nodes = 0;
+  std::function<void(const tw::replay::Line&)> count = [&](const tw::replay::Line& l) {
+    for (const auto& n : l) {
+      ++nodes;
+      for (const auto& v : n.variations) count(v);
+    }
+  };
+  count(r.mainline);
+  if (items_.size() != nodes + 1) {
+    rebuild_moves();
+  } else {
+    // Labels may have changed (annotations).
+    syncing_ = true;
+    for (auto& [key, item] : items_) {
+      if (key == "0") continue;
+      const auto p = NodePath::parse(key);
+      if (!p) continue;
+      if (const auto* n = tw::replay::find_node(r, *p)) moves_->SetItemText(item, node_label(*n, p->game_ply()));
+    }
+    syncing_ = false;
+    select_current_in_tree();
+  }
+
+  const tw::Game& g = doc_->game();
+  board_->set_game(&g);
+  const Annotation note = doc_->note();
+  BoardOverlay ov;
+  ov.markers = note.markers;
+  board_->set_overlay(ov);
+  const auto opts = classify(g);
+  board_->set_spots(marker_tool_ == 0 ? option_spots(opts) : std::vector<SceneSpot>{});
+
+  wxString head = wxString::Format("Replay %lld · %s · %s · ", static_cast<long long>(r.id),
+                                   wxString::FromUTF8(r.log.header.rule_set),
+                                   wxString::FromUTF8(tw::replay::players_text(r.log.header.players)));
+  head += is_start(doc_->position()) ? wxString("start")
+                                     : wxString::Format("ply %d (%s)", doc_->position().game_ply(),
+                                                        wxString::FromUTF8(doc_->position().to_string()));
+  if (!r.pinned.empty()) head += "\n" + wxString::FromUTF8(r.pinned);
+  header_->SetLabel(head);
+
+  if (!comment_->HasFocus()) comment_->ChangeValue(wxString::FromUTF8(note.comment));
+  int gsel = 0;
+  for (int i = 1; i < 7; ++i)
+    if (kGlyphs[i].ToStdString() == note.glyph) gsel = i;
+  glyph_->SetSelection(gsel);
+  const bool at_node = !is_start(doc_->position());
+  comment_->Enable(at_node);
+  glyph_->Enable(at_node);
+
+  options_->Clear();
+  for (const auto& o : opts) options_->Append(wxString::FromUTF8(o.text));
+
+  events_->Clear();
+  if (at_node) {
+    if (const auto* n = tw::replay::find_node(r, doc_->position())) events_->Append(wxString::FromUTF8(n->decision));
+    for (const auto& line : tw::event_lines(g)) events_->Append("  " + wxString::FromUTF8(line));
+  }
+
+  std::vector<std::vector<int64_t>> scores;
+  std::vector<bool> scoring;
+  for (const auto& lp : doc_->line()) {
+    scores.push_back(lp.scores);
+    scoring.push_back(lp.scoring);
+  }
+  graph_->set(std::move(scores), std::move(scoring), doc_->line_index());
+  if (!doc_->save_error().empty() && ctx_.status) ctx_.status("Saving failed: " + doc_->save_error());
+  Layout();
+}
+
+bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
+  if (!doc_) return false;
+  switch (key) {
+    case WXK_LEFT: doc_->backward(); return true;
+    case WXK_RIGHT: doc_->forward(); return true;
+    case WXK_HOME: doc_->home(); return true;
+    case WXK_END: doc_->end(); return true;
+    case WXK_UP: doc_->up(); return true;
+    case WXK_DOWN: doc_->down(); return true;
+    case 'N': doc_->next_comment(shift ? -1 : 1); return true;
+    case 'S': doc_->next_scoring(shift ? -1 : 1); return true;
+    case 'G':
+      if (!ctrl) return false;
+      go_to_ply_dialog();
+      return true;
+    case 'R':
+      rotation_ = ((rotation_ + (shift ? 3 : 1)) % 4);
+      board_->Refresh();
+      return true;
+    default: return false;
+  }
+}
+
+void ReplayView::go_to_ply_dialog() {
+  const long n = wxGetNumberFromUser("Go to ply of this line", "Ply", "Go to ply", doc_->line_index(), 0,
+                                     static_cast<long>(doc_->line().size()) - 1, this);
+  if (n >= 0) doc_->go_ply(static_cast<int>(n));
+}
+
+void ReplayView::edit_note(const Annotation& note) {
+  if (!doc_ || is_start(doc_->position())) return;
+  if (note == doc_->note()) return;
+  auto* cmd = new AnnotateCommand(doc_, doc_->position(), note);
+  if (ctx_.commands) {
+    ctx_.commands->Submit(cmd);
+  } else {
+    cmd->Do();
+    delete cmd;
+  }
+}
+
+void ReplayView::commit_comment() {
+  if (!doc_ || is_start(doc_->position())) return;
+  set_comment(comment_->GetValue().ToStdString(wxConvUTF8));
+}
+
+void ReplayView::set_comment(const std::string& text) {
+  if (!doc_ || is_start(doc_->position())) return;
+  Annotation a = doc_->note();
+  if (a.comment == text) return;
+  a.comment = text;
+  comment_->ChangeValue(wxString::FromUTF8(text));
+  edit_note(a);
+}
+
+void ReplayView::set_glyph(const std::string& glyph) {
+  if (!doc_ || is_start(doc_->position())) return;
+  Annotation a = doc_->note();
+  a.glyph = glyph;
+  edit_note(a);
+}
+
+void ReplayView::set_marker_tool(int tool) {
+  marker_tool_ = tool;
+  arrow_from_.reset();
+  if (tool_->GetSelection() != tool) tool_->SetSelection(tool);
+  update();
+}
+
+void ReplayView::set_label_text(const std::string& text) { label_->ChangeValue(wxString::FromUTF8(text)); }
+
+void ReplayView::on_cell(int x, int y) {
+  if (!doc_) return;
+  if (marker_tool_ == 0) {
+    const auto opts = classify(doc_->game());
+    const int i = option_for_cell(opts, x, y, rotation_);
+    if (i < 0) return;
+    const std::string err = doc_->play(opts[static_cast<size_t>(i)].text, ctx_.commands);
+    if (!err.empty() && ctx_.status) ctx_.status(err);
+    return;
+  }
+  if (is_start(doc_->position())) {
+    if (ctx_.status) ctx_.status("Markers belong to a move: step to one first");
+    return;
+  }
+  Annotation a = doc_->note();
+  if (marker_tool_ == 1) {
+    Marker m;
+    m.kind = Marker::Kind::Cell;
+    m.x = x;
+    m.y = y;
+    auto it = std::find(a.markers.begin(), a.markers.end(), m);
+    if (it != a.markers.end())
+      a.markers.erase(it);
+    else
+      a.markers.push_back(m);
+  } else if (marker_tool_ == 2) {
+    if (!arrow_from_) {
+      arrow_from_ = std::make_pair(x, y);
+      if (ctx_.status) ctx_.status("Arrow from " + std::to_string(x) + "," + std::to_string(y) + ": click its end");
+      return;
+    }
+    Marker m;
+    m.kind = Marker::Kind::Arrow;
+    m.x = arrow_from_->first;
+    m.y = arrow_from_->second;
+    m.x2 = x;
+    m.y2 = y;
+    arrow_from_.reset();
+    if (m.x == m.x2 && m.y == m.y2) return;
+    a.markers.push_back(m);
+  } else {
+    Marker m;
+    m.kind = Marker::Kind::Label;
+    m.x = x;
+    m.y = y;
+    m.text = label_->GetValue().ToStdString(wxConvUTF8);
+    if (m.text.empty()) return;
+    a.markers.push_back(m);
+  }
+  edit_note(a);
+}
+
+void ReplayView::on_spot(int spot) {
+  if (!doc_ || marker_tool_ != 0) return;
+  const auto& spots = board_->spots();
+  if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
+  const std::string err = doc_->play(spots[static_cast<size_t>(spot)].label, ctx_.commands);
+  if (!err.empty() && ctx_.status) ctx_.status(err);
 }
 
 }  // namespace twe

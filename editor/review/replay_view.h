@@ -1,20 +1,43 @@
 // ReplayView: the replay review. A list of the database's replays, the board at the
-// current node, the move list with variations, the annotation pane, the score graph and
-// the event log. Annotation edits are undoable commands saved through ReplayStore.
+// current node (zoom and pan), the move list with variations, the annotation pane
+// (comment, glyph, board markers), the score graph and the event log. Playing another
+// move on the board or from the option list starts a variation. Every edit is an
+// undoable command on the editor's command processor, saved through ReplayStore.
+//
+// Keys (anywhere in the view but a text field): Left / Right step, Home / End, Up / Down
+// among the alternatives of a move, N / Shift+N next / previous comment, S / Shift+S
+// next / previous scoring step, Ctrl+G go to a ply, R / Shift+R turn the tile to play.
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 
 #include <wx/panel.h>
+#include <wx/treebase.h>
 
 #include "context.h"
+#include "review/replay_doc.h"
+
+class wxButton;
+class wxChoice;
+class wxListBox;
+class wxListCtrl;
+class wxRadioBox;
+class wxStaticText;
+class wxTextCtrl;
+class wxTreeCtrl;
 
 namespace twe {
+
+class BoardCanvas;
+class ScoreGraph;
 
 class ReplayView : public wxPanel {
  public:
   ReplayView(wxWindow* parent, EditorContext& ctx);
+  ~ReplayView() override;
 
   // Shows replay `id` of the open database.
   void open_replay(int64_t id);
@@ -22,9 +45,54 @@ class ReplayView : public wxPanel {
   bool import_tgn(const std::string& path, std::string* error);
   // Writes the open replay as TGN; false with *error on failure.
   bool export_tgn(const std::string& path, std::string* error);
+  // Reloads the list of replays from the database.
+  void refresh_list();
+
+  // For tests and the frame.
+  ReplayDoc* doc() { return doc_.get(); }
+  BoardCanvas* board() { return board_; }
+  wxTreeCtrl* moves() { return moves_; }
+  // Handles a navigation / editing key as the view does; true when it was one.
+  bool handle_key(int key_code, bool shift, bool ctrl);
+  // Sets the comment of the current node (as typing and leaving the field does).
+  void set_comment(const std::string& text);
+  void set_glyph(const std::string& glyph);
+  // Marker tool: 0 none (clicks play moves), 1 circle a cell, 2 arrow, 3 label.
+  void set_marker_tool(int tool);
+  void set_label_text(const std::string& text);
 
  private:
+  void show_doc();
+  void update();
+  void rebuild_moves();
+  void select_current_in_tree();
+  void on_cell(int x, int y);
+  void on_spot(int spot);
+  void edit_note(const tw::replay::Annotation& note);
+  void commit_comment();
+  void go_to_ply_dialog();
+
   EditorContext& ctx_;
+  std::map<int64_t, std::shared_ptr<ReplayDoc>> docs_;
+  std::shared_ptr<ReplayDoc> doc_;
+  std::vector<int64_t> list_ids_;
+  std::map<std::string, wxTreeItemId> items_;
+  bool syncing_ = false;
+  int rotation_ = 0;
+  int marker_tool_ = 0;
+  std::optional<std::pair<int, int>> arrow_from_;
+
+  wxListCtrl* list_ = nullptr;
+  wxTreeCtrl* moves_ = nullptr;
+  BoardCanvas* board_ = nullptr;
+  ScoreGraph* graph_ = nullptr;
+  wxStaticText* header_ = nullptr;
+  wxTextCtrl* comment_ = nullptr;
+  wxChoice* glyph_ = nullptr;
+  wxRadioBox* tool_ = nullptr;
+  wxTextCtrl* label_ = nullptr;
+  wxListBox* options_ = nullptr;
+  wxListBox* events_ = nullptr;
 };
 
 }  // namespace twe

@@ -1,20 +1,65 @@
-// ScenarioView: sets up a starting position: preset tiles on a board, a forced draw
-// order (the TGN Draw tag), seats and seed; saves it as a TGN record or a replay and
-// hands it to the play view.
+// ScenarioView: sets up a starting position: preset tiles on a board (each placed tile
+// becomes an entry of the record's Draw tag), the other decisions of those turns, seats
+// and seed; saves it as a TGN record or a replay, and "Play from here" hands it to the
+// play view (the nearest PlayView in the same window, or on_play when set).
+//
+// Keys (board focused): R / Shift+R turn the selected tile, Shift+wheel too,
+// Ctrl+Z takes the last decision back (also the Undo button).
 #pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include <wx/panel.h>
 
 #include "context.h"
+#include "scenario/scenario_model.h"
+
+class wxChoice;
+class wxListBox;
+class wxStaticText;
+class wxTextCtrl;
 
 namespace twe {
+
+class BoardCanvas;
+class TilePreview;
 
 class ScenarioView : public wxPanel {
  public:
   ScenarioView(wxWindow* parent, EditorContext& ctx);
 
+  ScenarioModel& model() { return *model_; }
+  BoardCanvas* board() { return board_; }
+  // Applies the setup fields (rule set, players, seed) and clears the board.
+  std::string reset();
+  // Writes the position as a TGN record; "" or the problem.
+  std::string save_tgn(const std::string& path);
+  // Stores the position as a replay; its id, or 0 (problem in the status bar).
+  int64_t save_replay();
+  // Starts a game from the position in the play view; "" or the problem.
+  std::string play_from_here();
+  // Overrides where "Play from here" goes.
+  std::function<void(const tw::GameSetup&, const std::vector<std::string>&)> on_play;
+
  private:
+  void update();
+  void on_cell(int x, int y);
+
   EditorContext& ctx_;
+  std::unique_ptr<ScenarioModel> model_;
+  int rotation_ = 0;
+  BoardCanvas* board_ = nullptr;
+  TilePreview* preview_ = nullptr;
+  wxChoice* rule_set_ = nullptr;
+  wxTextCtrl* players_ = nullptr;
+  wxTextCtrl* seed_ = nullptr;
+  wxListBox* tiles_ = nullptr;
+  std::vector<std::string> tile_ids_;
+  wxListBox* options_ = nullptr;
+  wxStaticText* status_ = nullptr;
 };
 
 }  // namespace twe

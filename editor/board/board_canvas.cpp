@@ -1,0 +1,147 @@
+#include "board/board_canvas.h"
+
+#include <cstdlib>
+
+#include <wx/dcbuffer.h>
+
+namespace twe {
+
+BoardCanvas::BoardCanvas(wxWindow* parent, wxWindowID id)
+    : wxWindow(parent, id, wxDefaultPosition, wxSize(400, 400), wxWANTS_CHARS | wxFULL_REPAINT_ON_RESIZE) {
+  SetBackgroundStyle(wxBG_STYLE_PAINT);
+  Bind(wxEVT_PAINT, &BoardCanvas::on_paint, this);
+  Bind(wxEVT_SIZE, &BoardCanvas::on_size, this);
+  Bind(wxEVT_LEFT_DOWN, &BoardCanvas::on_mouse, this);
+  Bind(wxEVT_LEFT_UP, &BoardCanvas::on_mouse, this);
+  Bind(wxEVT_MOTION, &BoardCanvas::on_mouse, this);
+  Bind(wxEVT_LEAVE_WINDOW, &BoardCanvas::on_mouse, this);
+  Bind(wxEVT_MOUSEWHEEL, &BoardCanvas::on_wheel, this);
+  Bind(wxEVT_KEY_DOWN, &BoardCanvas::on_key_down, this);
+}
+
+void BoardCanvas::fit() {
+  const wxSize sz = GetClientSize();
+  if (sz.GetWidth() < 10 || sz.GetHeight() < 10) return;
+  int x0 = -2, y0 = -2, x1 = 2, y1 = 2;
+  if (game_) board_bounds(*game_, 1, x0, y0, x1, y1);
+  vp_.fit(x0, y0, x1, y1, sz);
+  fitted_ = true;
+  Refresh();
+}
+
+BoardScene BoardCanvas::scene() const {
+  BoardScene s;
+  if (!game_) return s;
+  s = scene_of(*game_, overlay_);
+  s.spots = spots_;
+  if (hover_ && preview) {
+    if (auto p = preview(hover_->first, hover_->second)) {
+      s.preview = p->first;
+      s.preview_legal = p->second;
+    }
+  }
+  return s;
+}
+
+void BoardCanvas::on_paint(wxPaintEvent&) {
+  wxAutoBufferedPaintDC dc(this);
+  if (!fitted_ && game_) fit();
+  const wxRect area(wxPoint(0, 0), GetClientSize());
+  draw_scene(dc, scene(), vp_, area);
+}
+
+void BoardCanvas::on_size(wxSizeEvent& e) {
+  if (!fitted_) fit();
+  Refresh();
+  e.Skip();
+}
+
+void BoardCanvas::click_at(wxPoint p) {
+  if (!game_) return;
+  const int radius = std::max(8, static_cast<int>(vp_.cell / 5));
+  const int spot = hit_spot(*game_, vp_, spots_, p, radius);
+  if (spot >= 0) {
+    if (on_spot) on_spot(spot);
+    return;
+  }
+  const auto [x, y] = vp_.cell_at(p);
+  if (on_cell) on_cell(x, y);
+}
+
+void BoardCanvas::on_mouse(wxMouseEvent& e) {
+  const wxPoint p = e.GetPosition();
+  if (e.LeftDown()) {
+    SetFocus();
+    down_ = last_ = p;
+    dragging_ = false;
+    if (!HasCapture()) CaptureMouse();
+    return;
+  }
+  if (e.LeftUp()) {
+    if (HasCapture()) ReleaseMouse();
+    const bool was_drag = dragging_;
+    dragging_ = false;
+    down_ = wxPoint(-1, -1);
+    if (!was_drag) click_at(p);
+    return;
+  }
+  if (e.Leaving()) {
+    if (hover_) {
+      hover_.reset();
+      if (on_hover) on_hover();
+      Refresh();
+    }
+    return;
+  }
+  if (e.Dragging() && down_.x >= 0) {
+    if (!dragging_ && std::abs(p.x - down_.x) + std::abs(p.y - down_.y) > 4) dragging_ = true;
+    if (dragging_) {
+      vp_.pan(p.x - last_.x, p.y - last_.y);
+      last_ = p;
+      Refresh();
+    }
+    return;
+  }
+  const auto cell = vp_.cell_at(p);
+  if (!hover_ || *hover_ != cell) {
+    hover_ = cell;
+    if (on_hover) on_hover();
+    if (preview || !spots_.empty()) Refresh();
+  }
+}
+
+void BoardCanvas::on_wheel(wxMouseEvent& e) {
+  const int steps = e.GetWheelRotation() / std::max(1, e.GetWheelDelta());
+  if (steps == 0) return;
+  if (e.ShiftDown()) {
+    if (on_rotate) on_rotate(steps > 0 ? -1 : 1);
+    return;
+  }
+  vp_.zoom(steps > 0 ? 1.2 : 1 / 1.2, e.GetPosition());
+  Refresh();
+}
+
+void BoardCanvas::on_key_down(wxKeyEvent& e) {
+  if (on_key && on_key(e)) return;
+  const wxPoint centre(GetClientSize().GetWidth() / 2, GetClientSize().GetHeight() / 2);
+  switch (e.GetKeyCode()) {
+    case '+':
+    case '=':
+    case WXK_NUMPAD_ADD:
+      vp_.zoom(1.2, centre);
+      Refresh();
+      return;
+    case '-':
+    case WXK_NUMPAD_SUBTRACT:
+      vp_.zoom(1 / 1.2, centre);
+      Refresh();
+      return;
+    case 'F':
+      fit();
+      return;
+    default:
+      e.Skip();
+  }
+}
+
+}  // namespace twe

@@ -1,0 +1,70 @@
+// BoardCanvas: a window showing a Game's board through board_model.h's painter. Zoom
+// with the mouse wheel (around the pointer) or + / -, pan by dragging, F fits the board.
+// A click that is not a drag goes to the owner: on a clickable spot (a follower or ghost
+// choice) as on_spot, otherwise as on_cell. Shift+wheel asks the owner to rotate; other
+// keys go to on_key first.
+//
+// Invariants: the canvas never changes the game; it only reads it while painting and
+// hit-testing, so the owner must keep it alive (or set nullptr) while it is shown.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <wx/window.h>
+
+#include "board/board_model.h"
+
+namespace twe {
+
+class BoardCanvas : public wxWindow {
+ public:
+  BoardCanvas(wxWindow* parent, wxWindowID id = wxID_ANY);
+
+  void set_game(const tw::Game* g) { game_ = g; Refresh(); }
+  const tw::Game* game() const { return game_; }
+  void set_overlay(BoardOverlay o) { overlay_ = std::move(o); Refresh(); }
+  BoardOverlay& overlay() { return overlay_; }
+  void set_spots(std::vector<SceneSpot> s) { spots_ = std::move(s); Refresh(); }
+  const std::vector<SceneSpot>& spots() const { return spots_; }
+  BoardViewport& viewport() { return vp_; }
+  const BoardViewport& viewport() const { return vp_; }
+  // Fits the whole board into the window.
+  void fit();
+  // The cell under the mouse, when it is over the canvas.
+  std::optional<std::pair<int, int>> hover() const { return hover_; }
+
+  // The scene as it is painted now (tests check it without looking at pixels).
+  BoardScene scene() const;
+
+  std::function<void(int x, int y)> on_cell;
+  std::function<void(int spot)> on_spot;
+  std::function<void(int direction)> on_rotate;   // +1 clockwise, -1 back
+  std::function<bool(wxKeyEvent&)> on_key;        // true: handled
+  std::function<void()> on_hover;                 // the hovered cell changed
+  // The tile previewed under the pointer at x,y and whether it may go there.
+  std::function<std::optional<std::pair<SceneTile, bool>>(int x, int y)> preview;
+
+  // A click at device point p, as the mouse would make it (tests use it).
+  void click_at(wxPoint p);
+
+ private:
+  void on_paint(wxPaintEvent&);
+  void on_size(wxSizeEvent&);
+  void on_mouse(wxMouseEvent&);
+  void on_wheel(wxMouseEvent&);
+  void on_key_down(wxKeyEvent&);
+
+  const tw::Game* game_ = nullptr;
+  BoardOverlay overlay_;
+  std::vector<SceneSpot> spots_;
+  BoardViewport vp_;
+  bool fitted_ = false;
+  bool dragging_ = false;
+  wxPoint down_{-1, -1}, last_{-1, -1};
+  std::optional<std::pair<int, int>> hover_;
+};
+
+}  // namespace twe

@@ -1,0 +1,337 @@
+#include "board/board_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <wx/brush.h>
+#include <wx/font.h>
+#include <wx/pen.h>
+
+#include "art/tile_art.h"
+
+namespace twe {
+
+namespace {
+
+int floor_div(double a, double b) { return static_cast<int>(std::floor(a / b)); }
+
+const wxColour kBackground(0xE8, 0xE4, 0xD8);
+const wxColour kGrid(0xD6, 0xD0, 0xC0);
+const wxColour kLegal(0x2E, 0x9E, 0x4F);
+const wxColour kMarker(0xE0, 0x6A, 0x00);
+const wxColour kLast(0xFF, 0xD8, 0x00);
+
+void draw_arrow(wxDC& dc, wxPoint a, wxPoint b, int head) {
+  dc.DrawLine(a, b);
+  const double ang = std::atan2(b.y - a.y, b.x - a.x);
+  for (double d : {2.6, -2.6}) {
+    const wxPoint tip(b.x + static_cast<int>(std::lround(head * std::cos(ang + d))),
+                      b.y + static_cast<int>(std::lround(head * std::sin(ang + d))));
+    dc.DrawLine(b, tip);
+  }
+}
+
+}  // namespace
+
+wxRect BoardViewport::cell_rect(int x, int y) const {
+  const int left = static_cast<int>(std::lround(ox + x * cell));
+  const int top = static_cast<int>(std::lround(oy - y * cell));
+  const int right = static_cast<int>(std::lround(ox + (x + 1) * cell));
+  const int bottom = static_cast<int>(std::lround(oy - (y - 1) * cell));
+  return wxRect(left, top, right - left, bottom - top);
+}
+
+wxPoint BoardViewport::cell_centre(int x, int y) const {
+  const wxRect r = cell_rect(x, y);
+  return wxPoint(r.x + r.width / 2, r.y + r.height / 2);
+}
+
+std::pair<int, int> BoardViewport::cell_at(wxPoint p) const {
+  const int col = floor_div(p.x - ox, cell);
+  const int row = floor_div(p.y - oy, cell);
+  return {col, -row};
+}
+
+void BoardViewport::zoom(double factor, wxPoint anchor) {
+  const double next = std::clamp(cell * factor, kMinCell, kMaxCell);
+  const double f = next / cell;
+  ox = anchor.x - (anchor.x - ox) * f;
+  oy = anchor.y - (anchor.y - oy) * f;
+  cell = next;
+}
+
+void BoardViewport::fit(int min_x, int min_y, int max_x, int max_y, wxSize size) {
+  const int w = max_x - min_x + 1, h = max_y - min_y + 1;
+  const double c = std::min(size.GetWidth() / static_cast<double>(w), size.GetHeight() / static_cast<double>(h));
+  cell = std::clamp(std::floor(c), kMinCell, 96.0);
+  // Centre of the box in board units: x from min_x to max_x + 1, y rows from -max_y.
+  const double bx = (min_x + max_x + 1) / 2.0, by = (max_y + min_y - 1) / 2.0;
+  ox = size.GetWidth() / 2.0 - bx * cell;
+  oy = size.GetHeight() / 2.0 + by * cell;
+}
+
+wxColour player_colour(int player) {
+  static const std::array<wxColour, tw::kMaxPlayers> colours = {
+      wxColour(0xD7, 0x26, 0x1E), wxColour(0x1E, 0x9E, 0x3A), wxColour(0x1F, 0x5F, 0xD0),
+      wxColour(0xF2, 0xC4, 0x0C), wxColour(0x20, 0x20, 0x20), wxColour(0xF0, 0x7C, 0xC0)};
+  if (player < 0) return *wxLIGHT_GREY;
+  return colours[static_cast<size_t>(player) % colours.size()];
+}
+
+BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
+  BoardScene s;
+  const auto& tiles = g.content().tiles;
+  const auto& placed = g.placed();
+  s.tiles.reserve(placed.size());
+  for (size_t i = 0; i < placed.size(); ++i) {
+    const auto& p = placed[i];
+    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed()});
+  }
+  for (const auto& f : g.followers()) {
+    if (f.placed < 0) continue;
+    const auto& p = placed[static_cast<size_t>(f.placed)];
+    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, f.player,
+                           f.kind == tw::FollowerKind::Guard, f.ghosts});
+  }
+  if (overlay.legal_cells && g.pending().kind == tw::DecisionKind::Place) {
+    for (const auto& o : g.pending().options)
+      if (o.kind == tw::OptKind::Place) s.legal_cells.emplace_back(o.x, o.y);
+    std::sort(s.legal_cells.begin(), s.legal_cells.end());
+    s.legal_cells.erase(std::unique(s.legal_cells.begin(), s.legal_cells.end()), s.legal_cells.end());
+  }
+  s.markers = overlay.markers;
+  if (overlay.scores) {
+    for (int p = 0; p < g.player_count(); ++p) {
+      std::string line = g.setup().players[static_cast<size_t>(p)].name + "  " + std::to_string(g.score(p));
+      s.score_lines.push_back(std::move(line));
+      s.score_colours.push_back(player_colour(p));
+    }
+    if (g.uses_ghosts()) {
+      s.score_lines.push_back("ghost bank " + std::to_string(g.ghost_bank()));
+      s.score_colours.push_back(*wxBLACK);
+    }
+  }
+  return s;
+}
+
+wxPoint spot_point(const BoardViewport& vp, const tw::TileType& t, int x, int y, int rot, int seg) {
+  return segment_point(t, seg, rot, vp.cell_rect(x, y));
+}
+
+void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area) {
+  dc.SetPen(*wxTRANSPARENT_PEN);
+  dc.SetBrush(wxBrush(kBackground));
+  dc.DrawRectangle(area);
+
+  // A light grid where cells are large enough to read it.
+  if (vp.cell >= 24) {
+    dc.SetPen(wxPen(kGrid, 1));
+    const auto [x0, y0] = vp.cell_at(area.GetTopLeft());
+    const auto [x1, y1] = vp.cell_at(area.GetBottomRight());
+    for (int x = x0; x <= x1 + 1; ++x) {
+      const int px = vp.cell_rect(x, 0).x;
+      dc.DrawLine(px, area.GetTop(), px, area.GetBottom());
+    }
+    for (int y = y1; y <= y0 + 1; ++y) {
+      const int py = vp.cell_rect(0, y).y;
+      dc.DrawLine(area.GetLeft(), py, area.GetRight(), py);
+    }
+  }
+
+  const int c = std::max(1, static_cast<int>(vp.cell));
+  TileArtStyle style;
+  style.reconstructed_mark = c >= 40;
+  for (const auto& t : scene.tiles) {
+    const wxRect r = vp.cell_rect(t.x, t.y);
+    if (!r.Intersects(area)) continue;
+    draw_tile(dc, *t.type, t.rot, r, style);
+  }
+  // The last placed tile: a yellow frame.
+  for (const auto& t : scene.tiles) {
+    if (!t.last) continue;
+    dc.SetPen(wxPen(kLast, std::max(2, c / 20)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(vp.cell_rect(t.x, t.y));
+  }
+
+  // Legal cells for the drawn tile.
+  if (!scene.legal_cells.empty()) {
+    dc.SetPen(wxPen(kLegal, std::max(2, c / 16)));
+    dc.SetBrush(wxBrush(wxColour(0xC8, 0xEC, 0xC8)));
+    for (const auto& [x, y] : scene.legal_cells) {
+      wxRect r = vp.cell_rect(x, y);
+      r.Deflate(std::max(1, c / 16));
+      dc.DrawRectangle(r);
+    }
+  }
+  if (scene.preview) {
+    const auto& t = *scene.preview;
+    const wxRect r = vp.cell_rect(t.x, t.y);
+    draw_tile(dc, *t.type, t.rot, r, style);
+    dc.SetPen(wxPen(scene.preview_legal ? kLegal : *wxRED, std::max(2, c / 12)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.DrawRectangle(r);
+  }
+
+  // Followers: meeples as discs, guards as diamonds, ghosts as a white badge with a count.
+  const int rad = std::max(3, c / 9);
+  wxFont small(wxFontInfo(std::max(6, c / 7)).Bold());
+  dc.SetFont(small);
+  for (const auto& f : scene.followers) {
+    const wxPoint p = segment_point(*f.type, f.seg, f.rot, vp.cell_rect(f.x, f.y));
+    if (!area.Contains(p)) continue;
+    dc.SetPen(wxPen(*wxWHITE, std::max(1, c / 40)));
+    dc.SetBrush(wxBrush(player_colour(f.player)));
+    if (f.guard) {
+      const wxPoint pts[4] = {wxPoint(p.x, p.y - rad - 2), wxPoint(p.x + rad + 2, p.y),
+                              wxPoint(p.x, p.y + rad + 2), wxPoint(p.x - rad - 2, p.y)};
+      dc.DrawPolygon(4, pts);
+    } else {
+      dc.DrawCircle(p, rad);
+    }
+    if (f.ghosts > 0) {
+      const wxPoint g(p.x + rad, p.y - rad);
+      dc.SetPen(wxPen(wxColour(0x40, 0x40, 0x60), 1));
+      dc.SetBrush(*wxWHITE_BRUSH);
+      dc.DrawCircle(g, rad * 3 / 4 + 1);
+      dc.SetTextForeground(wxColour(0x30, 0x30, 0x60));
+      const wxString n = wxString::Format("%d", f.ghosts);
+      const wxSize ts = dc.GetTextExtent(n);
+      dc.DrawText(n, g.x - ts.GetWidth() / 2, g.y - ts.GetHeight() / 2);
+    }
+  }
+
+  // Clickable spots (follower / ghost / take-back choices).
+  if (!scene.spots.empty()) {
+    dc.SetPen(wxPen(kLegal, std::max(2, c / 24)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    for (const auto& s : scene.spots) {
+      const wxRect r = vp.cell_rect(s.x, s.y);
+      if (s.seg < 0) {
+        wxRect in = r;
+        in.Deflate(std::max(2, c / 10));
+        dc.DrawRoundedRectangle(in, c / 8.0);
+        continue;
+      }
+      bool found = false;
+      for (const auto& t : scene.tiles)
+        if (t.x == s.x && t.y == s.y) {
+          dc.DrawCircle(segment_point(*t.type, s.seg, t.rot, r), rad + 3);
+          found = true;
+          break;
+        }
+      if (!found) dc.DrawCircle(vp.cell_centre(s.x, s.y), rad + 3);
+    }
+  }
+
+  // Annotation markers.
+  if (!scene.markers.empty()) {
+    dc.SetPen(wxPen(kMarker, std::max(2, c / 14)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    dc.SetTextForeground(kMarker);
+    wxFont label(wxFontInfo(std::max(7, c / 5)).Bold());
+    dc.SetFont(label);
+    for (const auto& m : scene.markers) {
+      switch (m.kind) {
+        case tw::replay::Marker::Kind::Cell:
+          dc.DrawCircle(vp.cell_centre(m.x, m.y), c * 45 / 100);
+          break;
+        case tw::replay::Marker::Kind::Arrow:
+          draw_arrow(dc, vp.cell_centre(m.x, m.y), vp.cell_centre(m.x2, m.y2), std::max(6, c / 4));
+          break;
+        case tw::replay::Marker::Kind::Label: {
+          const wxString text = wxString::FromUTF8(m.text);
+          const wxSize ts = dc.GetTextExtent(text);
+          const wxPoint ctr = vp.cell_centre(m.x, m.y);
+          const wxRect box(ctr.x - ts.GetWidth() / 2 - 3, ctr.y - ts.GetHeight() / 2 - 1, ts.GetWidth() + 6,
+                           ts.GetHeight() + 2);
+          dc.SetBrush(*wxWHITE_BRUSH);
+          dc.DrawRectangle(box);
+          dc.SetBrush(*wxTRANSPARENT_BRUSH);
+          dc.DrawText(text, box.x + 3, box.y + 1);
+          break;
+        }
+      }
+    }
+  }
+
+  // Score box.
+  if (!scene.score_lines.empty()) {
+    wxFont f(wxFontInfo(10).Bold());
+    dc.SetFont(f);
+    int w = 0, h = 0;
+    for (const auto& l : scene.score_lines) {
+      const wxSize ts = dc.GetTextExtent(wxString::FromUTF8(l));
+      w = std::max(w, ts.GetWidth());
+      h += ts.GetHeight() + 2;
+    }
+    const wxRect box(area.x + 6, area.y + 6, w + 26, h + 8);
+    dc.SetPen(wxPen(wxColour(0x80, 0x80, 0x80), 1));
+    dc.SetBrush(wxBrush(wxColour(0xFA, 0xFA, 0xF5)));
+    dc.DrawRectangle(box);
+    int y = box.y + 4;
+    for (size_t i = 0; i < scene.score_lines.size(); ++i) {
+      const wxString l = wxString::FromUTF8(scene.score_lines[i]);
+      const wxSize ts = dc.GetTextExtent(l);
+      dc.SetPen(*wxTRANSPARENT_PEN);
+      dc.SetBrush(wxBrush(scene.score_colours[i]));
+      dc.DrawRectangle(box.x + 5, y + ts.GetHeight() / 2 - 5, 10, 10);
+      dc.SetTextForeground(*wxBLACK);
+      dc.DrawText(l, box.x + 20, y);
+      y += ts.GetHeight() + 2;
+    }
+  }
+}
+
+void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRect& area,
+                const BoardOverlay& overlay) {
+  draw_scene(dc, scene_of(g, overlay), vp, area);
+}
+
+int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots, wxPoint p,
+             int radius) {
+  int best = -1;
+  long best_d = static_cast<long>(radius) * radius;
+  const auto [cx, cy] = vp.cell_at(p);
+  for (size_t i = 0; i < spots.size(); ++i) {
+    const auto& s = spots[i];
+    if (s.seg < 0) {
+      if (s.x == cx && s.y == cy && best < 0) best = static_cast<int>(i);
+      continue;
+    }
+    const int t = g.tile_at(s.x, s.y);
+    if (t < 0) continue;
+    const auto& pt = g.placed()[static_cast<size_t>(t)];
+    const wxPoint q = spot_point(vp, g.content().tiles[pt.type], s.x, s.y, pt.rot, s.seg);
+    const long d = static_cast<long>(q.x - p.x) * (q.x - p.x) + static_cast<long>(q.y - p.y) * (q.y - p.y);
+    if (d <= best_d) {
+      best_d = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+void board_bounds(const tw::Game& g, int margin, int& min_x, int& min_y, int& max_x, int& max_y) {
+  min_x = min_y = 0;
+  max_x = max_y = 0;
+  bool first = true;
+  for (const auto& p : g.placed()) {
+    if (first) {
+      min_x = max_x = p.x;
+      min_y = max_y = p.y;
+      first = false;
+    }
+    min_x = std::min<int>(min_x, p.x);
+    max_x = std::max<int>(max_x, p.x);
+    min_y = std::min<int>(min_y, p.y);
+    max_y = std::max<int>(max_y, p.y);
+  }
+  min_x -= margin;
+  min_y -= margin;
+  max_x += margin;
+  max_y += margin;
+}
+
+}  // namespace twe

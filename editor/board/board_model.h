@@ -1,0 +1,108 @@
+// The board painter and its geometry, without a window: a BoardViewport maps board cells
+// (x east, y north) to device pixels and back; a BoardScene is what one frame shows (the
+// placed tiles, the followers with their ghosts, overlays: legal cells, a preview of the
+// drawn tile, clickable follower spots, annotation markers, a score box); draw_scene
+// paints it into any wxDC. draw_board builds the scene of a Game and paints it. The
+// canvas (board_canvas.h), the benchmark and the tests all go through these.
+//
+// Invariants: painting never changes the game or the scene; cell_at(cell_rect(x, y)
+// .GetPosition() + (1, 1)) == (x, y) for every cell; the same scene, viewport and DC
+// size give the same pixels.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <wx/colour.h>
+#include <wx/dc.h>
+#include <wx/gdicmn.h>
+
+#include "engine/game.h"
+#include "replay/tree.h"
+
+namespace twe {
+
+// Device pixels per cell and where cell 0,0's top-left corner lies.
+struct BoardViewport {
+  double cell = 64.0;   // pixels per cell side
+  double ox = 0, oy = 0;  // device position of the top-left corner of cell 0,0
+
+  static constexpr double kMinCell = 12.0, kMaxCell = 256.0;
+
+  wxRect cell_rect(int x, int y) const;
+  wxPoint cell_centre(int x, int y) const;
+  // The cell under a device point.
+  std::pair<int, int> cell_at(wxPoint p) const;
+  // Zooms by `factor` keeping the device point `anchor` over the same board point.
+  void zoom(double factor, wxPoint anchor);
+  void pan(int dx, int dy) { ox += dx; oy += dy; }
+  // Centres the cells' bounding box in a window of `size`, choosing a cell size that
+  // fits (within the limits).
+  void fit(int min_x, int min_y, int max_x, int max_y, wxSize size);
+};
+
+// The colour of seat `player`'s followers (red green blue yellow black pink).
+wxColour player_colour(int player);
+
+struct SceneTile {
+  const tw::TileType* type = nullptr;
+  int x = 0, y = 0, rot = 0;
+  bool last = false;  // the tile placed in the current turn (outlined)
+};
+struct SceneFollower {
+  const tw::TileType* type = nullptr;  // of the tile it stands on
+  int x = 0, y = 0, rot = 0, seg = 0;
+  int player = 0;
+  bool guard = false;
+  int ghosts = 0;
+};
+// A spot on the board a click can choose (a follower, ghost or take-back option).
+struct SceneSpot {
+  int x = 0, y = 0, seg = -1;  // seg -1: the whole cell
+  std::string label;           // the option text, for tooltips and tests
+};
+
+struct BoardScene {
+  std::vector<SceneTile> tiles;
+  std::vector<SceneFollower> followers;
+  std::vector<std::pair<int, int>> legal_cells;  // highlighted (placements)
+  std::vector<SceneSpot> spots;                  // clickable follower/ghost choices
+  std::optional<SceneTile> preview;              // the drawn tile under the mouse
+  bool preview_legal = false;
+  std::vector<tw::replay::Marker> markers;       // annotation markers
+  std::vector<std::string> score_lines;          // score overlay, one line per seat
+  std::vector<wxColour> score_colours;
+  int hover_x = 0, hover_y = 0;
+  bool hover = false;
+};
+
+// What draw_board adds to the game's own tiles and followers.
+struct BoardOverlay {
+  bool legal_cells = false;   // highlight the cells where the drawn tile fits
+  bool scores = true;         // the score box in the top-left corner
+  std::vector<tw::replay::Marker> markers;
+};
+
+// The scene of a game: tiles, followers (with ghosts), the last placed tile, and what
+// the overlay asks for.
+BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay = {});
+// Paints the scene into `dc` (the background is filled over `area`, the DC's visible
+// rectangle in device pixels).
+void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area);
+// scene_of + draw_scene.
+void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRect& area,
+                const BoardOverlay& overlay = {});
+
+// Where segment `seg` of a tile lies on the board: the device point of its follower.
+wxPoint spot_point(const BoardViewport& vp, const tw::TileType& t, int x, int y, int rot, int seg);
+// The spot nearest to device point p within `radius` pixels (index into spots), or -1.
+// A spot with seg -1 is hit anywhere in its cell.
+int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
+             wxPoint p, int radius);
+
+// The bounding box of the placed tiles (with a margin of `margin` cells).
+void board_bounds(const tw::Game& g, int margin, int& min_x, int& min_y, int& max_x, int& max_y);
+
+}  // namespace twe

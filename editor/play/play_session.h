@@ -1,0 +1,80 @@
+// PlaySession: one game at the table, without a window. Seats are humans or bots; the
+// game is played through a replay Recorder so every decision is logged with its state
+// hash, and the finished (or stopped) game becomes a replay. The session reads the
+// pending options through option_map.h, so a board click maps onto the option that
+// names the clicked cell or segment, whatever decision kinds the engine asks.
+//
+// Invariants: game() is the recorder's game; every applied decision is legal and
+// logged; the bots' choices come from one Rng seeded from the game's seed, so a session
+// with the same setup and the same human choices plays the same game.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board/option_map.h"
+#include "engine/bots.h"
+#include "engine/game.h"
+#include "replay/log.h"
+#include "replay/tree.h"
+
+namespace twe {
+
+class PlaySession {
+ public:
+  // Starts a game and applies `prefix` (a scenario's opening decisions). "" or the
+  // problem (setup refused, an unknown bot, an illegal prefix decision).
+  static std::string start(const tw::Content& content, const tw::GameSetup& setup,
+                           const std::vector<std::string>& prefix, PlaySession& out);
+
+  const tw::Game& game() const { return recorder_.game(); }
+  const tw::replay::GameLog& log() const { return recorder_.log(); }
+  const std::vector<OptionInfo>& options() const { return options_; }
+  bool finished() const { return game().finished(); }
+  // The seat to move is a bot / a human.
+  bool bot_to_move() const;
+  bool human_to_move() const { return !finished() && !bot_to_move(); }
+  const std::string& player_name(int p) const;
+
+  // Applies an option by text; "" or why it is not legal.
+  std::string apply(const std::string& text);
+  // The bot to move chooses and plays; returns its decision ("" when no bot is to move).
+  std::string bot_step();
+
+  // The rotation (quarter turns) the human has chosen for the drawn tile.
+  int rotation() const { return rotation_; }
+  void set_rotation(int r) { rotation_ = ((r % 4) + 4) % 4; }
+  // Turns the drawn tile by `dir` (+1 clockwise, -1 back); at a cell where it fits
+  // (hx, hy given) only through the rotations that fit there.
+  void rotate(int dir, std::optional<std::pair<int, int>> at = std::nullopt);
+  // The option a click on cell x,y chooses for the human: a placement of the drawn tile
+  // (in rotation(), or the next rotation that fits there), or the one option naming
+  // that cell (unghost x,y, facedown x,y, ...). -1 when the click chooses nothing.
+  int option_for_cell(int x, int y) const;
+  // The board spots of the pending options (followers, ghosts, take-backs).
+  std::vector<SceneSpot> spots() const { return option_spots(options_); }
+  // The options chosen from a list (pass, points, done, ...).
+  std::vector<int> list_options() const { return twe::list_options(options_); }
+  // The drawn tile (place decisions), or nullptr.
+  const tw::TileType* drawn_tile() const;
+
+  // Event lines of every step so far ("Ann scores 4 for the city at 1,0").
+  const std::vector<std::string>& event_log() const { return events_; }
+  // The game so far as a replay (Result tag set when finished).
+  tw::replay::Replay to_replay() const;
+
+ private:
+  void refresh();
+
+  tw::replay::Recorder recorder_;
+  std::vector<std::shared_ptr<tw::Bot>> bots_;
+  tw::Rng bot_rng_;
+  std::vector<OptionInfo> options_;
+  std::vector<std::string> events_;
+  int rotation_ = 0;
+};
+
+}  // namespace twe

@@ -1,0 +1,301 @@
+#include "review/replay_doc.h"
+
+#include <algorithm>
+
+#include "replay/replay_store.h"
+
+namespace twe {
+
+using tw::replay::Annotation;
+using tw::replay::Node;
+using tw::replay::Replay;
+
+namespace {
+
+NodePath parent_path(NodePath p) {
+  p.steps.pop_back();
+  return p;
+}
+
+// The line holding the node at p (a variation's nodes, or the main line).
+const tw::replay::Line* line_of(const Replay& r, const NodePath& p) {
+  if (p.steps.empty()) return &r.mainline;
+  const Node* parent = tw::replay::find_node(r, parent_path(p));
+  if (!parent) return nullptr;
+  const int v = p.steps.back().first;
+  if (v < 0 || static_cast<size_t>(v) >= parent->variations.size()) return nullptr;
+  return &parent->variations[static_cast<size_t>(v)];
+}
+
+}  // namespace
+
+std::optional<NodePath> next_node(const Replay& r, const NodePath& p) {
+  if (is_start(p)) {
+    if (r.mainline.empty()) return std::nullopt;
+    return NodePath::main(1);
+  }
+  NodePath n = p;
+  if (n.steps.empty()) {
+    if (static_cast<size_t>(n.ply) >= r.mainline.size()) return std::nullopt;
+    ++n.ply;
+    return n;
+  }
+  const auto* line = line_of(r, p);
+  if (!line || static_cast<size_t>(n.steps.back().second) >= line->size()) return std::nullopt;
+  ++n.steps.back().second;
+  return n;
+}
+
+std::optional<NodePath> prev_node(const Replay& r, const NodePath& p) {
+  if (is_start(p)) return std::nullopt;
+  NodePath n = p;
+  if (n.steps.empty()) {
+    --n.ply;
+    return n;  // ply 0 is the start
+  }
+  if (n.steps.back().second > 1) {
+    --n.steps.back().second;
+    return n;
+  }
+  return prev_node(r, parent_path(p));
+}
+
+std::vector<NodePath> alternatives(const Replay& r, const NodePath& p) {
+  if (is_start(p)) return {};
+  const NodePath base = (!p.steps.empty() && p.steps.back().second == 1) ? parent_path(p) : p;
+  const Node* n = tw::replay::find_node(r, base);
+  if (!n) return {};
+  std::vector<NodePath> out{base};
+  for (size_t v = 0; v < n->variations.size(); ++v) {
+    NodePath a = base;
+    a.steps.emplace_back(static_cast<int>(v), 1);
+    out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<NodePath> line_through(const Replay& r, const NodePath& p) {
+  std::vector<NodePath> back;
+  for (std::optional<NodePath> q = p; q; q = prev_node(r, *q)) back.push_back(*q);
+  std::reverse(back.begin(), back.end());
+  for (auto q = next_node(r, p); q; q = next_node(r, *q)) back.push_back(*q);
+  return back;
+}
+
+std::string ReplayDoc::open(const tw::Content& content, Replay replay, std::shared_ptr<ReplayDoc>& out) {
+  auto d = std::make_shared<ReplayDoc>();
+  d->content_ = &content;
+  d->replay_ = std::move(replay);
+  if (std::string e = tw::replay::Player::open(content, d->replay_.log, d->main_); !e.empty()) return e;
+  d->pos_ = NodePath::main(0);
+  d->rebuild_game();
+  d->rebuild_line();
+  out = std::move(d);
+  return {};
+}
+
+Annotation ReplayDoc::note() const {
+  if (is_start(pos_)) return {};
+  const Node* n = tw::replay::find_node(replay_, pos_);
+  return n ? n->note : Annotation{};
+}
+
+int ReplayDoc::line_index() const {
+  for (size_t i = 0; i < line_.size(); ++i)
+    if (line_[i].path == pos_) return static_cast<int>(i);
+  return 0;
+}
+
+void ReplayDoc::rebuild_game() {
+  if (is_start(pos_)) {
+    main_.seek(0);
+    game_ = main_.game();
+    return;
+  }
+  const auto moves = tw::replay::moves_to(replay_, pos_);
+  // The main line's part comes from the seekable player; the rest is applied here, the
+  // last decision always (so events() are that step's).
+  const int on_main = pos_.steps.empty() ? pos_.ply : pos_.ply - 1;
+  const int from = std::max(0, std::min(on_main, static_cast<int>(moves->size()) - 1));
+  main_.seek(from);
+  game_ = main_.game();
+  for (size_t i = static_cast<size_t>(from); i < moves->size(); ++i) game_.apply(std::string_view((*moves)[i]));
+}
+
+void ReplayDoc::rebuild_line() {
+  line_.clear();
+  const auto paths = line_through(replay_, pos_);
+  tw::Game g;
+  main_.seek(0);
+  g = main_.game();
+  for (const auto& p : paths) {
+    LinePoint lp;
+    lp.path = p;
+    if (!is_start(p)) {
+      const Node* n = tw::replay::find_node(replay_, p);
+      g.apply(std::string_view(n->decision));
+      lp.comment = !n->note.comment.empty();
+      for (const auto& e : g.events())
+        if ((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored) && e.points != 0) lp.scoring = true;
+    }
+    for (int s = 0; s < g.player_count(); ++s) lp.scores.push_back(g.score(s));
+    line_.push_back(std::move(lp));
+  }
+}
+
+void ReplayDoc::notify() {
+  for (auto& f : listeners) f();
+}
+
+bool ReplayDoc::go(const NodePath& p) {
+  if (!is_start(p) && !tw::replay::find_node(replay_, p)) return false;
+  const bool same_line = std::any_of(line_.begin(), line_.end(), [&](const LinePoint& lp) { return lp.path == p; });
+  pos_ = p;
+  rebuild_game();
+  if (!same_line) rebuild_line();
+  notify();
+  return true;
+}
+
+bool ReplayDoc::forward() {
+  auto n = next_node(replay_, pos_);
+  return n && go(*n);
+}
+bool ReplayDoc::backward() {
+  auto n = prev_node(replay_, pos_);
+  return n && go(*n);
+}
+void ReplayDoc::home() { go(NodePath::main(0)); }
+void ReplayDoc::end() { go(line_.back().path); }
+
+void ReplayDoc::go_ply(int n) {
+  n = std::clamp(n, 0, static_cast<int>(line_.size()) - 1);
+  go(line_[static_cast<size_t>(n)].path);
+}
+
+bool ReplayDoc::up() {
+  const auto alts = alternatives(replay_, pos_);
+  for (size_t i = 1; i < alts.size(); ++i)
+    if (alts[i] == pos_) return go(alts[i - 1]);
+  return false;
+}
+
+bool ReplayDoc::down() {
+  const auto alts = alternatives(replay_, pos_);
+  for (size_t i = 0; i + 1 < alts.size(); ++i)
+    if (alts[i] == pos_) return go(alts[i + 1]);
+  return false;
+}
+
+bool ReplayDoc::next_comment(int dir) {
+  const int at = line_index();
+  for (int i = at + dir; i >= 0 && i < static_cast<int>(line_.size()); i += dir)
+    if (line_[static_cast<size_t>(i)].comment) return go(line_[static_cast<size_t>(i)].path);
+  return false;
+}
+
+bool ReplayDoc::next_scoring(int dir) {
+  const int at = line_index();
+  for (int i = at + dir; i >= 0 && i < static_cast<int>(line_.size()); i += dir)
+    if (line_[static_cast<size_t>(i)].scoring) return go(line_[static_cast<size_t>(i)].path);
+  return false;
+}
+
+std::string ReplayDoc::play(const std::string& option, wxCommandProcessor* commands) {
+  std::string why;
+  const auto o = game_.parse_option(option, &why);
+  if (!o) return why;
+  const std::string canonical = game_.to_string(*o);
+  const auto next = next_node(replay_, pos_);
+  if (!next) return "the end of this line: a variation replaces a decision, it cannot extend the line";
+  for (const auto& alt : alternatives(replay_, *next))
+    if (tw::replay::find_node(replay_, alt)->decision == canonical) {
+      go(alt);
+      return {};
+    }
+  if (commands) {
+    auto* cmd = new AddVariationCommand(shared_from_this(), *next, {canonical});
+    if (!commands->Submit(cmd)) return "the variation was refused";
+    return {};
+  }
+  NodePath added;
+  if (std::string e = add_variation(*next, {canonical}, &added); !e.empty()) return e;
+  go(added);
+  return {};
+}
+
+void ReplayDoc::save_and_notify() {
+  save_error_.clear();
+  if (store_ && replay_.id != 0) {
+    try {
+      tw::replay::ReplayStore(*store_).save(replay_);
+    } catch (const std::exception& e) {
+      save_error_ = e.what();
+    }
+  }
+  notify();
+}
+
+std::string ReplayDoc::set_note(const NodePath& p, const Annotation& note) {
+  if (std::string e = tw::replay::annotate(replay_, p, note); !e.empty()) return e;
+  if (std::any_of(line_.begin(), line_.end(), [&](const LinePoint& lp) { return lp.path == p; })) {
+    for (auto& lp : line_)
+      if (lp.path == p) lp.comment = !note.comment.empty();
+  }
+  save_and_notify();
+  return {};
+}
+
+std::string ReplayDoc::add_variation(const NodePath& at, const std::vector<std::string>& moves, NodePath* added) {
+  NodePath a;
+  if (std::string e = tw::replay::add_variation(*content_, replay_, at, moves, &a); !e.empty()) return e;
+  if (added) *added = a;
+  pos_ = a;
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
+std::string ReplayDoc::delete_variation(const NodePath& p) {
+  if (std::string e = tw::replay::delete_variation(replay_, p); !e.empty()) return e;
+  // The position may have been inside the deleted variation: go back to its branch point.
+  if (!is_start(pos_) && !tw::replay::find_node(replay_, pos_)) {
+    NodePath q = parent_path(p);
+    pos_ = prev_node(replay_, q).value_or(NodePath::main(0));
+  } else if (!is_start(pos_)) {
+    // Indices after the deleted one shifted: a path below it may now name another node.
+    NodePath q = parent_path(p);
+    if (pos_.steps.size() > q.steps.size()) pos_ = prev_node(replay_, q).value_or(NodePath::main(0));
+  }
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
+AnnotateCommand::AnnotateCommand(std::shared_ptr<ReplayDoc> doc, NodePath path, Annotation after)
+    : wxCommand(true, "Annotate " + wxString::FromUTF8(path.to_string())),
+      doc_(std::move(doc)),
+      path_(std::move(path)),
+      after_(std::move(after)) {
+  if (const Node* n = tw::replay::find_node(doc_->replay(), path_)) before_ = n->note;
+}
+
+bool AnnotateCommand::Do() { return doc_->set_note(path_, after_).empty(); }
+bool AnnotateCommand::Undo() { return doc_->set_note(path_, before_).empty(); }
+
+AddVariationCommand::AddVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath at, std::vector<std::string> moves)
+    : wxCommand(true, "Variation at " + wxString::FromUTF8(at.to_string())),
+      doc_(std::move(doc)),
+      at_(std::move(at)),
+      moves_(std::move(moves)) {}
+
+bool AddVariationCommand::Do() {
+  error_ = doc_->add_variation(at_, moves_, &added_);
+  return error_.empty();
+}
+
+bool AddVariationCommand::Undo() { return doc_->delete_variation(added_).empty(); }
+
+}  // namespace twe
