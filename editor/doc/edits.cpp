@@ -1,0 +1,225 @@
+#include "doc/edits.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <exception>
+#include <map>
+
+namespace twe {
+namespace {
+
+std::string g_last_error;
+
+bool fail(EditorContext& ctx, const std::string& what, const std::exception& e) {
+  g_last_error = what + ": " + e.what();
+  if (ctx.status) ctx.status(g_last_error);
+  return false;
+}
+
+bool writable(EditorContext& ctx) {
+  if (ctx.store && !ctx.store->read_only()) return true;
+  g_last_error = "no database is open for writing";
+  if (ctx.status) ctx.status(g_last_error);
+  return false;
+}
+
+bool done(EditorContext& ctx, const std::string& message) {
+  g_last_error.clear();
+  std::string error;
+  if (!reload_content(ctx, &error)) {
+    g_last_error = error;
+    if (ctx.status) ctx.status(error);
+    return true;  // the write happened; the reload problem is shown
+  }
+  if (ctx.status) ctx.status(message);
+  return true;
+}
+
+}  // namespace
+
+const std::string& last_edit_error() { return g_last_error; }
+
+bool reload_content(EditorContext& ctx, std::string* error) {
+  if (!ctx.store) {
+    ctx.content = tw::Content{};
+    ctx.notify_content_changed();
+    return true;
+  }
+  try {
+    ctx.content = ctx.store->load_content();
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return false;
+  }
+  ctx.notify_content_changed();
+  return true;
+}
+
+// --- tiles ---
+
+SaveTileCommand::SaveTileCommand(EditorContext& ctx, tw::TileType before, tw::TileType after)
+    : wxCommand(true, "Edit tile " + wxString::FromUTF8(after.tile_set + "/" + after.id)),
+      ctx_(ctx), before_(std::move(before)), after_(std::move(after)) {}
+
+bool SaveTileCommand::write(const tw::TileType& t) {
+  if (!writable(ctx_)) return false;
+  try {
+    ctx_.store->save_tile_type(t);
+  } catch (const std::exception& e) {
+    return fail(ctx_, "tile " + t.tile_set + "/" + t.id + " not saved", e);
+  }
+  return done(ctx_, "Saved tile " + t.tile_set + "/" + t.id);
+}
+bool SaveTileCommand::Do() { return write(after_); }
+bool SaveTileCommand::Undo() { return write(before_); }
+
+// --- rule parameters ---
+
+ParamRows explicit_params(const EditorContext& ctx, const std::string& rule_set) {
+  ParamRows rows;
+  if (!ctx.store) return rows;
+  SQLite::Statement q(ctx.store->database(),
+                      "SELECT key, value FROM rule_param WHERE rule_set = ? ORDER BY key");
+  q.bind(1, rule_set);
+  while (q.executeStep()) rows.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt64());
+  return rows;
+}
+
+SetRuleParamsCommand::SetRuleParamsCommand(EditorContext& ctx, std::string rule_set,
+                                           ParamRows after)
+    : wxCommand(true, "Set " + wxString::FromUTF8(after.size() == 1 ? after[0].first : "parameters") +
+                          " of " + wxString::FromUTF8(rule_set)),
+      ctx_(ctx), rule_set_(std::move(rule_set)), after_(std::move(after)) {
+  std::map<std::string, int64_t> old;
+  for (auto& [k, v] : explicit_params(ctx_, rule_set_)) old[k] = *v;
+  for (auto& [k, v] : after_) {
+    auto it = old.find(k);
+    before_.emplace_back(k, it == old.end() ? std::nullopt : std::optional<int64_t>(it->second));
+  }
+}
+
+bool SetRuleParamsCommand::write(const ParamRows& rows) {
+  if (!writable(ctx_)) return false;
+  // Values are checked by the store (save_rule_params); removals are plain deletes.
+  std::vector<std::pair<std::string, int64_t>> sets;
+  for (auto& [k, v] : rows)
+    if (v) sets.emplace_back(k, *v);
+  try {
+    SQLite::Database& db = ctx_.store->database();
+    if (!sets.empty()) ctx_.store->save_rule_params(rule_set_, sets);
+    SQLite::Transaction tx(db);
+    for (auto& [k, v] : rows) {
+      if (v) continue;
+      SQLite::Statement del(db, "DELETE FROM rule_param WHERE rule_set = ? AND key = ?");
+      del.bind(1, rule_set_);
+      del.bind(2, k);
+      del.exec();
+    }
+    tx.commit();
+  } catch (const std::exception& e) {
+    return fail(ctx_, "rule set " + rule_set_ + " not changed", e);
+  }
+  return done(ctx_, "Saved rule set " + rule_set_);
+}
+bool SetRuleParamsCommand::Do() { return write(after_); }
+bool SetRuleParamsCommand::Undo() { return write(before_); }
+
+// --- clone ---
+
+CloneRuleSetCommand::CloneRuleSetCommand(EditorContext& ctx, std::string source, std::string new_id,
+                                         std::string new_name)
+    : wxCommand(true, "Clone rule set " + wxString::FromUTF8(source)), ctx_(ctx),
+      source_(std::move(source)), new_id_(std::move(new_id)), new_name_(std::move(new_name)) {}
+
+bool CloneRuleSetCommand::Do() {
+  if (!writable(ctx_)) return false;
+  try {
+    SQLite::Database& db = ctx_.store->database();
+    SQLite::Transaction tx(db);
+    SQLite::Statement ins(db,
+                          "INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, "
+                          "description) SELECT ?, ?, system, parent, start_tile_set, start_tile, "
+                          "description FROM rule_set WHERE id = ?");
+    ins.bind(1, new_id_);
+    ins.bind(2, new_name_);
+    ins.bind(3, source_);
+    if (ins.exec() != 1) throw std::runtime_error("no rule set '" + source_ + "'");
+    SQLite::Statement params(db,
+                             "INSERT INTO rule_param (rule_set, key, value) SELECT ?, key, value "
+                             "FROM rule_param WHERE rule_set = ?");
+    params.bind(1, new_id_);
+    params.bind(2, source_);
+    params.exec();
+    SQLite::Statement pool(db,
+                           "INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) "
+                           "SELECT ?, tile_set, tile_id, count FROM rule_set_pool WHERE rule_set = ?");
+    pool.bind(1, new_id_);
+    pool.bind(2, source_);
+    pool.exec();
+    tx.commit();
+  } catch (const std::exception& e) {
+    return fail(ctx_, "rule set " + new_id_ + " not created", e);
+  }
+  return done(ctx_, "Created rule set " + new_id_ + " from " + source_);
+}
+
+bool CloneRuleSetCommand::Undo() {
+  if (!writable(ctx_)) return false;
+  try {
+    SQLite::Database& db = ctx_.store->database();
+    SQLite::Transaction tx(db);
+    for (const char* sql : {"DELETE FROM rule_param WHERE rule_set = ?",
+                            "DELETE FROM rule_set_pool WHERE rule_set = ?",
+                            "DELETE FROM rule_set WHERE id = ?"}) {
+      SQLite::Statement del(db, sql);
+      del.bind(1, new_id_);
+      del.exec();
+    }
+    tx.commit();
+  } catch (const std::exception& e) {
+    return fail(ctx_, "rule set " + new_id_ + " not removed", e);
+  }
+  return done(ctx_, "Removed rule set " + new_id_);
+}
+
+// --- pool ---
+
+SetPoolCountCommand::SetPoolCountCommand(EditorContext& ctx, std::string rule_set, std::string tile_set,
+                                         std::string tile_id, int count)
+    : wxCommand(true, "Set count of " + wxString::FromUTF8(tile_id) + " in " + wxString::FromUTF8(rule_set)),
+      ctx_(ctx), rule_set_(std::move(rule_set)), tile_set_(std::move(tile_set)),
+      tile_id_(std::move(tile_id)), after_(count) {
+  if (ctx_.store) {
+    SQLite::Statement q(ctx_.store->database(),
+                        "SELECT count FROM rule_set_pool WHERE rule_set = ? AND tile_set = ? AND tile_id = ?");
+    q.bind(1, rule_set_);
+    q.bind(2, tile_set_);
+    q.bind(3, tile_id_);
+    if (q.executeStep()) before_ = q.getColumn(0).getInt();
+  }
+}
+
+bool SetPoolCountCommand::write(int count) {
+  if (!writable(ctx_)) return false;
+  try {
+    SQLite::Database& db = ctx_.store->database();
+    SQLite::Transaction tx(db);
+    SQLite::Statement st(db, count > 0
+                                 ? "INSERT OR REPLACE INTO rule_set_pool (rule_set, tile_set, tile_id, count) "
+                                   "VALUES (?, ?, ?, ?)"
+                                 : "DELETE FROM rule_set_pool WHERE rule_set = ? AND tile_set = ? AND tile_id = ?");
+    st.bind(1, rule_set_);
+    st.bind(2, tile_set_);
+    st.bind(3, tile_id_);
+    if (count > 0) st.bind(4, count);
+    st.exec();
+    tx.commit();
+  } catch (const std::exception& e) {
+    return fail(ctx_, "pool of " + rule_set_ + " not changed", e);
+  }
+  return done(ctx_, "Pool of " + rule_set_ + ": " + tile_id_ + " x" + std::to_string(count));
+}
+bool SetPoolCountCommand::Do() { return write(after_); }
+bool SetPoolCountCommand::Undo() { return write(before_); }
+
+}  // namespace twe

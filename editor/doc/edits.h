@@ -1,0 +1,90 @@
+// The editor's document layer: undoable edits of the open database. Each edit is a
+// wxCommand whose Do()/Undo() write one transaction through the store and then reload
+// ctx.content and notify the views, so views never touch SQLite and every change can be
+// undone and redone. A failed write leaves the database as it was, reports the problem
+// through ctx.status (and last_edit_error()) and returns false, so wxCommandProcessor
+// does not record it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <wx/cmdproc.h>
+
+#include "context.h"
+
+namespace twe {
+
+// Reloads ctx.content from ctx.store and notifies the views; false with *error on
+// failure (ctx.content is then left as it was).
+bool reload_content(EditorContext& ctx, std::string* error = nullptr);
+
+// The message of the last edit that failed ("" when the last one succeeded).
+const std::string& last_edit_error();
+
+// Replaces a tile type (identified by tile_set and id) with `after`; Undo writes `before`.
+class SaveTileCommand : public wxCommand {
+ public:
+  SaveTileCommand(EditorContext& ctx, tw::TileType before, tw::TileType after);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  bool write(const tw::TileType& t);
+  EditorContext& ctx_;
+  tw::TileType before_, after_;
+};
+
+// A rule set's explicit parameter rows: key -> value, or nullopt for "no row" (inherited
+// from the parent or the engine default).
+using ParamRows = std::vector<std::pair<std::string, std::optional<int64_t>>>;
+
+// The rule_param rows a rule set sets itself (not inherited).
+ParamRows explicit_params(const EditorContext& ctx, const std::string& rule_set);
+
+// Sets (or removes, for nullopt) rule parameter rows; Undo restores the old rows.
+class SetRuleParamsCommand : public wxCommand {
+ public:
+  SetRuleParamsCommand(EditorContext& ctx, std::string rule_set, ParamRows after);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  bool write(const ParamRows& rows);
+  EditorContext& ctx_;
+  std::string rule_set_;
+  ParamRows before_, after_;
+};
+
+// Copies rule set `source` (its row, parameters and pool) as `new_id`; Undo deletes it.
+class CloneRuleSetCommand : public wxCommand {
+ public:
+  CloneRuleSetCommand(EditorContext& ctx, std::string source, std::string new_id,
+                      std::string new_name);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  EditorContext& ctx_;
+  std::string source_, new_id_, new_name_;
+};
+
+// Sets a rule set's pool count for one tile (0 removes the row); Undo restores it.
+class SetPoolCountCommand : public wxCommand {
+ public:
+  SetPoolCountCommand(EditorContext& ctx, std::string rule_set, std::string tile_set,
+                      std::string tile_id, int count);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  bool write(int count);
+  EditorContext& ctx_;
+  std::string rule_set_, tile_set_, tile_id_;
+  int before_ = 0, after_ = 0;
+};
+
+}  // namespace twe

@@ -1,0 +1,303 @@
+#include "main_frame.h"
+
+#include <wx/aboutdlg.h>
+#include <wx/config.h>
+#include <wx/filedlg.h>
+#include <wx/menu.h>
+#include <wx/msgdlg.h>
+#include <wx/statusbr.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <exception>
+#include <filesystem>
+#include <optional>
+
+#include "doc/edits.h"
+#include "play/play_view.h"
+#include "review/replay_view.h"
+#include "scenario/scenario_view.h"
+#include "schema/paths.h"
+#include "schema/store.h"
+#include "views/rules_view.h"
+#include "views/tile_editor_view.h"
+#include "views/tile_set_view.h"
+
+namespace twe {
+namespace {
+
+enum MenuId {
+  ID_IMPORT_TGN = wxID_HIGHEST + 1,
+  ID_EXPORT_TGN,
+  ID_VIEW_FIRST,  // one per page, in notebook order
+  ID_VIEW_LAST = ID_VIEW_FIRST + 15,
+};
+
+}  // namespace
+
+MainFrame::MainFrame(const std::string& db_path, wxConfigBase* config)
+    : wxFrame(nullptr, wxID_ANY, "Tilewright editor", wxDefaultPosition, wxSize(1280, 800)),
+      config_(config ? config : wxConfigBase::Get()),
+      commands_(100),
+      history_(9) {
+  ctx_.commands = &commands_;
+  ctx_.config = config_;
+  ctx_.status = [this](const std::string& s) {
+    if (GetStatusBar()) SetStatusText(wxString::FromUTF8(s), 0);
+  };
+  aui_.SetManagedWindow(this);
+  CreateStatusBar(2);
+  const int widths[] = {-3, -2};
+  SetStatusWidths(2, widths);
+  build_menus();
+  build_views();
+  aui_.Update();
+  restore_geometry();
+  Bind(wxEVT_MENU, &MainFrame::on_menu, this);
+  Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
+  if (!db_path.empty() && !open_database(db_path)) SetStatusText(wxString::FromUTF8(last_error_), 0);
+  update_title();
+}
+
+MainFrame::~MainFrame() {
+  save_settings();
+  ctx_.content_listeners.clear();
+  aui_.UnInit();
+}
+
+void MainFrame::build_menus() {
+  auto* file = new wxMenu;
+  file->Append(wxID_NEW, "&New database...\tCtrl+N", "Create a database as a copy of the bundled default.db");
+  file->Append(wxID_OPEN, "&Open database...\tCtrl+O", "Open a Tilewright database");
+  auto* recent = new wxMenu;
+  file->AppendSubMenu(recent, "&Recent databases");
+  history_.UseMenu(recent);
+  if (config_) {
+    config_->SetPath("/recent");
+    history_.Load(*config_);
+    config_->SetPath("/");
+  }
+  file->AppendSeparator();
+  file->Append(ID_IMPORT_TGN, "&Import TGN...\tCtrl+I", "Import a game record as a replay");
+  file->Append(ID_EXPORT_TGN, "&Export TGN...\tCtrl+E", "Write the open replay as a game record");
+  file->AppendSeparator();
+  file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
+
+  auto* edit = new wxMenu;
+  edit->Append(wxID_UNDO, "&Undo\tCtrl+Z");
+  edit->Append(wxID_REDO, "&Redo\tCtrl+Y");
+  commands_.SetEditMenu(edit);
+  commands_.SetMenuStrings();
+
+  auto* view = new wxMenu;
+  const char* names[] = {"&Tile sets\tCtrl+1", "Tile &editor\tCtrl+2", "&Levels and rule sets\tCtrl+3",
+                         "&Play\tCtrl+4",      "Re&plays\tCtrl+5",    "&Scenarios\tCtrl+6"};
+  for (int i = 0; i < 6; ++i) view->Append(ID_VIEW_FIRST + i, names[i]);
+
+  auto* help = new wxMenu;
+  help->Append(wxID_ABOUT, "&About Tilewright");
+
+  auto* bar = new wxMenuBar;
+  bar->Append(file, "&File");
+  bar->Append(edit, "&Edit");
+  bar->Append(view, "&View");
+  bar->Append(help, "&Help");
+  SetMenuBar(bar);
+}
+
+void MainFrame::build_views() {
+  notebook_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                                wxAUI_NB_TOP | wxAUI_NB_TAB_SPLIT | wxAUI_NB_TAB_MOVE |
+                                    wxAUI_NB_SCROLL_BUTTONS);
+  tile_sets_ = new TileSetView(notebook_, ctx_);
+  tile_editor_ = new TileEditorView(notebook_, ctx_);
+  rules_ = new RulesView(notebook_, ctx_);
+  play_ = new PlayView(notebook_, ctx_);
+  replays_ = new ReplayView(notebook_, ctx_);
+  scenarios_ = new ScenarioView(notebook_, ctx_);
+  pages_ = {tile_sets_, tile_editor_, rules_, play_, replays_, scenarios_};
+  const char* titles[] = {"Tile sets", "Tile editor", "Levels and rule sets", "Play", "Replays", "Scenarios"};
+  for (size_t i = 0; i < pages_.size(); ++i) notebook_->AddPage(pages_[i], titles[i], i == 0);
+  tile_sets_->on_open_tile = [this](int tile) { edit_tile(tile); };
+  aui_.AddPane(notebook_, wxAuiPaneInfo().Name("views").CenterPane().PaneBorder(false));
+}
+
+void MainFrame::show_page(wxWindow* page) {
+  const int i = notebook_->GetPageIndex(page);
+  if (i != wxNOT_FOUND) notebook_->SetSelection(static_cast<size_t>(i));
+}
+
+void MainFrame::edit_tile(int tile) {
+  tile_editor_->load_tile(tile);
+  show_page(tile_editor_);
+}
+
+bool MainFrame::open_database(const std::string& path) {
+  std::optional<tw::Store> store;
+  tw::Content content;
+  try {
+    store.emplace(tw::Store::open(path, tw::Store::Mode::ReadWrite));
+    content = store->load_content();
+  } catch (const std::exception& e) {
+    last_error_ = e.what();
+    return false;
+  }
+  try {
+    store->database().exec("PRAGMA journal_mode = WAL");  // readers (cli, tests) never block
+  } catch (const std::exception&) {
+    // Not fatal: the default journal works too.
+  }
+  ctx_.store = std::make_unique<tw::Store>(std::move(*store));
+  ctx_.content = std::move(content);
+  ctx_.db_path = path;
+  commands_.ClearCommands();
+  commands_.SetMenuStrings();
+  last_error_.clear();
+  history_.AddFileToHistory(wxString::FromUTF8(path));
+  if (config_) config_->Write("/last_db", wxString::FromUTF8(path));
+  ctx_.notify_content_changed();
+  update_title();
+  SetStatusText(wxString::FromUTF8("Opened " + path + " (" + std::to_string(ctx_.content.tiles.size()) +
+                                   " tile types, " + std::to_string(ctx_.content.rule_sets.size()) +
+                                   " rule sets)"),
+                0);
+  return true;
+}
+
+bool MainFrame::new_database(const std::string& path) {
+  namespace fs = std::filesystem;
+  const auto bundled = tw::find_bundled_db();
+  if (!bundled || !fs::exists(*bundled)) {
+    last_error_ = "no bundled default.db found to copy";
+    return false;
+  }
+  std::error_code ec;
+  if (fs::exists(path)) {
+    last_error_ = path + " exists already";
+    return false;
+  }
+  fs::copy_file(*bundled, path, ec);
+  if (ec) {
+    last_error_ = "cannot create " + path + ": " + ec.message();
+    return false;
+  }
+  return open_database(path);
+}
+
+bool MainFrame::reload_content() {
+  std::string error;
+  if (!twe::reload_content(ctx_, &error)) {
+    last_error_ = error;
+    return false;
+  }
+  return true;
+}
+
+bool MainFrame::import_tgn(const std::string& path, std::string* error) {
+  if (!ctx_.store) {
+    if (error) *error = "no database is open";
+    return false;
+  }
+  if (!replays_->import_tgn(path, error)) return false;
+  show_page(replays_);
+  return true;
+}
+
+bool MainFrame::export_tgn(const std::string& path, std::string* error) {
+  return replays_->export_tgn(path, error);
+}
+
+void MainFrame::update_title() {
+  SetTitle(ctx_.db_path.empty() ? wxString("Tilewright editor")
+                                : "Tilewright editor - " + wxString::FromUTF8(ctx_.db_path));
+  if (GetStatusBar()) SetStatusText(wxString::FromUTF8(ctx_.db_path), 1);
+}
+
+void MainFrame::restore_geometry() {
+  if (!config_) return;
+  int x = 0, y = 0, w = 0, h = 0;
+  if (config_->Read("/window/w", &w) && config_->Read("/window/h", &h) && w > 200 && h > 150) {
+    config_->Read("/window/x", &x);
+    config_->Read("/window/y", &y);
+    SetSize(x, y, w, h);
+  }
+  bool maximized = false;
+  if (config_->Read("/window/maximized", &maximized) && maximized) Maximize();
+  wxString perspective;
+  if (config_->Read("/window/perspective", &perspective) && !perspective.empty())
+    aui_.LoadPerspective(perspective);
+}
+
+void MainFrame::save_settings() {
+  if (!config_) return;
+  if (!IsMaximized() && !IsIconized()) {
+    const wxRect r = GetRect();
+    config_->Write("/window/x", r.x);
+    config_->Write("/window/y", r.y);
+    config_->Write("/window/w", r.width);
+    config_->Write("/window/h", r.height);
+  }
+  config_->Write("/window/maximized", IsMaximized());
+  config_->Write("/window/perspective", aui_.SavePerspective());
+  config_->SetPath("/recent");
+  history_.Save(*config_);
+  config_->SetPath("/");
+  config_->Flush();
+}
+
+void MainFrame::on_close(wxCloseEvent& e) {
+  save_settings();
+  e.Skip();  // default handling destroys the frame
+}
+
+void MainFrame::on_menu(wxCommandEvent& e) {
+  const int id = e.GetId();
+  auto report = [this](const std::string& what) {
+    SetStatusText(wxString::FromUTF8(what), 0);
+    wxMessageBox(wxString::FromUTF8(what), "Tilewright", wxOK | wxICON_ERROR, this);
+  };
+  if (id == wxID_OPEN) {
+    wxFileDialog dlg(this, "Open database", "", "", "Tilewright databases (*.db)|*.db|All files|*",
+                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (dlg.ShowModal() == wxID_OK && !open_database(dlg.GetPath().utf8_string())) report(last_error_);
+  } else if (id == wxID_NEW) {
+    wxFileDialog dlg(this, "New database (a copy of default.db)", "", "tilewright.db",
+                     "Tilewright databases (*.db)|*.db", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dlg.ShowModal() == wxID_OK && !new_database(dlg.GetPath().utf8_string())) report(last_error_);
+  } else if (id >= wxID_FILE1 && id <= wxID_FILE9) {
+    const wxString path = history_.GetHistoryFile(static_cast<size_t>(id - wxID_FILE1));
+    if (!open_database(path.utf8_string())) {
+      history_.RemoveFileFromHistory(static_cast<size_t>(id - wxID_FILE1));
+      report(last_error_);
+    }
+  } else if (id == ID_IMPORT_TGN) {
+    wxFileDialog dlg(this, "Import TGN", "", "", "Game records (*.tgn)|*.tgn|All files|*",
+                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    std::string error;
+    if (dlg.ShowModal() == wxID_OK && !import_tgn(dlg.GetPath().utf8_string(), &error)) report(error);
+  } else if (id == ID_EXPORT_TGN) {
+    wxFileDialog dlg(this, "Export TGN", "", "game.tgn", "Game records (*.tgn)|*.tgn",
+                     wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    std::string error;
+    if (dlg.ShowModal() == wxID_OK && !export_tgn(dlg.GetPath().utf8_string(), &error)) report(error);
+  } else if (id == wxID_EXIT) {
+    Close();
+  } else if (id == wxID_UNDO) {
+    commands_.Undo();
+  } else if (id == wxID_REDO) {
+    commands_.Redo();
+  } else if (id >= ID_VIEW_FIRST && id < ID_VIEW_FIRST + static_cast<int>(pages_.size())) {
+    show_page(pages_[static_cast<size_t>(id - ID_VIEW_FIRST)]);
+  } else if (id == wxID_ABOUT) {
+    wxAboutDialogInfo info;
+    info.SetName("Tilewright editor");
+    info.SetDescription(
+        "A workshop for Carcassonne rule variants: tile sets, rule sets and levels in SQLite, "
+        "games played, reviewed and annotated.");
+    wxAboutBox(info, this);
+  } else {
+    e.Skip();
+  }
+}
+
+}  // namespace twe

@@ -1,0 +1,148 @@
+// Editor test fixture: wx is initialised once per process (a GTK app: run the tests
+// under a display, e.g. xvfb-run; ctest does it through run_ui_test.sh), each fixture
+// works on its own temporary copy of the bundled default.db and its own settings file,
+// so tests never touch the user's database or wxConfig.
+//
+//   TEST_CASE_METHOD(twe::test::FrameFixture, "...") { frame->...; pump(); }
+//
+// Helpers: pump() runs pending events and idle handlers; screenshot(window, name) saves
+// the window as TW_SCREENSHOT_DIR/name.png (read back from the X server).
+#pragma once
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <unistd.h>
+
+#include <wx/app.h>
+#include <wx/bitmap.h>
+#include <wx/dcmemory.h>
+#include <wx/dcscreen.h>
+#include <wx/evtloop.h>
+#include <wx/fileconf.h>
+#include <wx/image.h>
+#include <wx/init.h>
+#include <wx/utils.h>
+
+#include "main_frame.h"
+
+#ifndef TW_SCREENSHOT_DIR
+#define TW_SCREENSHOT_DIR "screenshots"
+#endif
+
+namespace twe::test {
+
+class TestApp : public wxApp {
+ public:
+  bool OnInit() override { return true; }
+};
+
+// Initialises wx once for the whole test process; throws when there is no display.
+inline void ensure_wx() {
+  static const bool ok = [] {
+    wxApp::SetInstance(new TestApp);
+    static int argc = 1;
+    static char arg0[] = "tw_tests_editor";
+    static char* argv[] = {arg0, nullptr};
+    if (!wxEntryStart(argc, argv)) return false;
+    wxTheApp->CallOnInit();
+    wxInitAllImageHandlers();
+    // An active event loop, so wxYield and CallAfter work outside MainLoop().
+    static wxGUIEventLoop loop;
+    wxEventLoopBase::SetActive(&loop);
+    return true;
+  }();
+  if (!ok) throw std::runtime_error("wxWidgets could not start (no DISPLAY? run under xvfb-run)");
+}
+
+// Runs pending events, idle handlers and delayed deletions a few times.
+inline void pump(int rounds = 4) {
+  for (int i = 0; i < rounds; ++i) {
+    wxTheApp->ProcessPendingEvents();
+    if (wxEventLoopBase* l = wxEventLoopBase::GetActive()) l->YieldFor(wxEVT_CATEGORY_ALL);
+    wxTheApp->ProcessIdle();
+  }
+}
+
+// Waits (pumping events) until pred() holds or timeout_ms passes; returns pred().
+template <class Pred>
+bool pump_until(Pred pred, int timeout_ms = 60000) {
+  for (int waited = 0; waited < timeout_ms; waited += 10) {
+    if (pred()) return true;
+    pump(1);
+    wxMilliSleep(10);
+  }
+  return pred();
+}
+
+// A fresh copy of the bundled default.db in the temp directory.
+inline std::string temp_db_copy(const std::string& tag = "db") {
+  static std::atomic<int> counter{0};
+  namespace fs = std::filesystem;
+  const fs::path p = fs::temp_directory_path() /
+                     ("tw_editor_test_" + std::to_string(::getpid()) + "_" + tag + "_" +
+                      std::to_string(counter++) + ".db");
+  fs::remove(p);
+  fs::copy_file(TW_TEST_DB, p);
+  return p.string();
+}
+
+inline void remove_db(const std::string& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+    std::filesystem::remove(path + suffix, ec);
+}
+
+// Saves what `w` shows on screen (read back from the X server) as <dir>/<name>.png.
+inline bool screenshot(wxWindow* w, const std::string& name) {
+  pump();
+  w->Update();
+  pump();
+  const wxRect r = w->GetScreenRect();
+  if (r.width <= 0 || r.height <= 0) return false;
+  wxBitmap bmp(r.width, r.height, 24);
+  {
+    wxScreenDC screen;
+    wxMemoryDC mem(bmp);
+    mem.Blit(0, 0, r.width, r.height, &screen, r.x, r.y);
+  }
+  std::filesystem::create_directories(TW_SCREENSHOT_DIR);
+  return bmp.SaveFile(std::string(TW_SCREENSHOT_DIR) + "/" + name + ".png", wxBITMAP_TYPE_PNG);
+}
+
+// A MainFrame (1280x800, shown) on a temporary copy of default.db with its own settings.
+struct FrameFixture {
+  std::string db_path;
+  std::string config_path;
+  std::unique_ptr<wxFileConfig> config;
+  MainFrame* frame = nullptr;
+
+  FrameFixture() {
+    ensure_wx();
+    db_path = temp_db_copy("frame");
+    config_path = db_path + ".ini";
+    config = std::make_unique<wxFileConfig>("tilewright-test", "", config_path, "",
+                                            wxCONFIG_USE_LOCAL_FILE);
+    frame = new MainFrame(db_path, config.get());
+    frame->SetSize(1280, 800);
+    frame->Show();
+    pump();
+  }
+  ~FrameFixture() {
+    if (frame) frame->Destroy();
+    pump();
+    config.reset();
+    remove_db(db_path);
+    std::error_code ec;
+    std::filesystem::remove(config_path, ec);
+  }
+  FrameFixture(const FrameFixture&) = delete;
+  FrameFixture& operator=(const FrameFixture&) = delete;
+  EditorContext& ctx() { return frame->context(); }
+};
+
+}  // namespace twe::test
