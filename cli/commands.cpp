@@ -136,11 +136,34 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
       ++failures;
     }
   }
+  for (const auto& l : content.levels) {
+    for (const auto& f : l.followers) {
+      GameSetup s;
+      s.rule_set = l.rule_set;
+      s.level = l.id;
+      s.seed = 1;
+      for (int p = 0; p < f.players; ++p) s.players.push_back({"bot:random", "random"});
+      Game g;
+      if (auto v = Game::create(content, s, g)) {
+        err << db_path << ": level " << l.id << ", " << f.players << " players: " << v->message << '\n';
+        ++failures;
+        continue;
+      }
+      Rng rng(1);
+      std::vector<Bot*> bots(s.players.size(), bot.get());
+      play_out(g, bots, rng);
+      if (auto broken = g.check_invariants(); !broken.empty()) {
+        err << db_path << ": level " << l.id << ": a test game broke an invariant: " << broken << '\n';
+        ++failures;
+      }
+    }
+  }
   if (failures) return kExitIllegal;
   int tiles = 0;
   for (const auto& t : content.tiles) tiles += t.count;
   out << db_path << ": ok — " << content.terrains.size() << " terrains, " << content.tiles.size()
-      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets\n";
+      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets, "
+      << content.levels.size() << " levels\n";
   return kExitOk;
 }
 
@@ -152,6 +175,9 @@ namespace {
 struct GameStat {
   std::vector<int64_t> scores;
   int plies = 0;
+  Outcome outcome = Outcome::None;  // co-op: win or lose
+  std::string loss;                 // co-op: why it was lost
+  int64_t progress = 0;             // co-op: the final team score (level 6: the lowest marker)
 };
 
 void progress_bar(std::ostream& err, int done, int total) {
@@ -180,11 +206,20 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   }
   for (const auto& b : o.bots)
     if (!make_bot(b)) {
-      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy)\n";
+      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy, coop)\n";
       return kExitInput;
     }
   GameSetup base;
   base.rule_set = o.rule_set;
+  base.level = o.level;
+  if (!o.level.empty()) {
+    const Level* l = c.find_level(o.level);
+    if (!l) {
+      err << "tilewright simulate: unknown level '" << o.level << "'\n";
+      return kExitInput;
+    }
+    base.rule_set = l->rule_set;
+  }
   for (const auto& b : o.bots) base.players.push_back({"bot:" + b, b});
   {
     Game probe;
@@ -219,6 +254,9 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
           rec.apply_index(bots[static_cast<size_t>(rec.game().pending().player)]->choose(rec.game(), rng));
         st.plies = rec.game().ply();
         for (int p = 0; p < rec.game().player_count(); ++p) st.scores.push_back(rec.game().score(p));
+        st.outcome = rec.game().outcome();
+        st.loss = rec.game().loss_reason();
+        st.progress = rec.game().progress();
         replay::GameLog log = rec.take_log();
         log.set_tag("Result", log.result);
         recorded[static_cast<size_t>(i)] = replay::from_log(std::move(log));
@@ -227,6 +265,9 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
       Game::create(c, s, g);
       st.plies = play_out(g, bots, rng);
       for (int p = 0; p < g.player_count(); ++p) st.scores.push_back(g.score(p));
+      st.outcome = g.outcome();
+      st.loss = g.loss_reason();
+      st.progress = g.progress();
     }
   };
   std::vector<std::thread> pool;
@@ -242,6 +283,44 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   for (auto& t : pool) t.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
+  if (!o.level.empty()) {
+    // The difficulty meter: win rate, why games were lost, score and ply of defeat.
+    double wins = 0, score = 0, scoresq = 0, lose_ply = 0, losses = 0;
+    std::map<std::string, int> reasons;
+    for (const auto& st : stats) {
+      score += static_cast<double>(st.progress);
+      scoresq += static_cast<double>(st.progress) * static_cast<double>(st.progress);
+      if (st.outcome == Outcome::Win) {
+        ++wins;
+      } else {
+        ++losses;
+        lose_ply += st.plies;
+        ++reasons[st.loss.empty() ? std::string("unfinished") : st.loss];
+      }
+    }
+    const double g = o.games;
+    const auto [lo, hi] = wilson(wins, g);
+    const double mean = score / g;
+    const double var = g > 1 ? std::max(0.0, (scoresq - g * mean * mean) / (g - 1)) : 0;
+    out << fmt::format("simulate: level {} ({}), {} players (bot:{}), {} games, seeds {}..{}, {} thread{}, {:.2f} s "
+                       "({:.0f} games/s)\n",
+                       o.level, base.rule_set, o.bots.size(), o.bots.front(), o.games, o.seed,
+                       o.seed + static_cast<uint64_t>(o.games) - 1, threads, threads == 1 ? "" : "s", secs, g / secs);
+    out << fmt::format("win rate: {:.1f}% (95% CI {:.1f}–{:.1f}%), {} of {} games\n", 100 * wins / g, 100 * lo,
+                       100 * hi, static_cast<int>(wins), o.games);
+    out << fmt::format("mean final score: {:.1f} ± {:.1f}\n", mean, 1.96 * std::sqrt(var / g));
+    if (losses > 0) {
+      out << fmt::format("mean ply of defeat: {:.1f}\n", lose_ply / losses);
+      out << "loss reasons:\n";
+      std::vector<std::pair<std::string, int>> sorted(reasons.begin(), reasons.end());
+      std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      for (const auto& [why, count] : sorted) {
+        const int bar = static_cast<int>(40.0 * count / losses + 0.5);
+        out << fmt::format("  {:<22}{:>7} {:>6.1f}%  {}\n", why, count, 100.0 * count / g,
+                           std::string(static_cast<size_t>(bar), '#'));
+      }
+    }
+  } else {
   const size_t n = o.bots.size();
   std::vector<double> sum(n, 0), sumsq(n, 0), wins(n, 0);
   double ties = 0, plies = 0;
@@ -276,6 +355,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
                        fmt::format("{:.1f}% ({:.1f}–{:.1f}%)", 100 * wins[p] / g, 100 * lo, 100 * hi));
   }
   out << fmt::format("ties for first: {:.1f}%   mean decisions per game: {:.1f}\n", 100 * ties / g, plies / g);
+  }
   if (record) {
     try {
       Store store = Store::open(o.record_db, Store::Mode::ReadWrite);
@@ -343,12 +423,16 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
              bool interactive) {
   GameSetup setup;
   setup.rule_set = o.rule_set;
+  setup.level = o.level;
+  if (!o.level.empty()) {
+    if (const Level* l = c.find_level(o.level)) setup.rule_set = l->rule_set;
+  }
   std::string players = o.players;
   if (players.empty()) players = interactive ? "You, bot:greedy" : "bot:greedy, bot:random";
   setup.players = parse_players(players);
   for (const auto& p : setup.players)
     if (!p.bot.empty() && !make_bot(p.bot)) {
-      err << "tilewright play: unknown bot '" << p.bot << "' (known: random, greedy)\n";
+      err << "tilewright play: unknown bot '" << p.bot << "' (known: random, greedy, coop)\n";
       return kExitInput;
     }
   const uint64_t seed = o.seed ? *o.seed
@@ -368,6 +452,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   tgn::Record rec;
   rec.set_tag("Format", tgn::kFormat);
   rec.set_tag("Ruleset", setup.rule_set);
+  if (!setup.level.empty()) rec.set_tag("Level", setup.level);
   rec.set_tag("Players", players);
   rec.set_tag("Seed", std::to_string(seed));
   {

@@ -41,6 +41,7 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
 
 struct SimulateOptions {
   std::string rule_set = "base";
+  std::string level;  // co-op level: report win rate and loss reasons
   std::vector<std::string> bots = {"random", "random"};
   int games = 1000;
   int threads = 0;  // 0 = all cores
@@ -68,6 +69,7 @@ int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::o
 
 struct PlayOptions {
   std::string rule_set = "base";
+  std::string level;  // co-op level id (its rule set is used)
   std::string players;  // "" = a human against a bot on a terminal, bots otherwise
   std::optional<uint64_t> seed;
   std::string out_file;

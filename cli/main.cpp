@@ -48,6 +48,10 @@ int main(int argc, char** argv) {
   auto* sim_cmd = app.add_subcommand("simulate", "play many bot games and report scores and win rates");
   sim_cmd->add_option("--ruleset", sim.rule_set, "rule set id")->capture_default_str();
   sim_cmd->add_option("--bots", sim_bots, "one bot per seat, e.g. random,greedy")->capture_default_str();
+  sim_cmd->add_option("--level", sim.level, "co-op level (e.g. mists-3): measure how hard it is");
+  int sim_players = 0;
+  sim_cmd->add_option("--players", sim_players, "co-op: seats, each played by bot:coop (default 2)")
+      ->check(CLI::Range(1, 6));
   sim_cmd->add_option("--games", sim.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
   sim_cmd->add_option("--threads", sim.threads, "worker threads (0 = all cores)")->capture_default_str();
   sim_cmd->add_option("--seed", sim.seed, "seed of the first game; game i uses seed+i")->capture_default_str();
@@ -65,6 +69,7 @@ int main(int argc, char** argv) {
   PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "play a game in the terminal, humans and bots at one table");
   play_cmd->add_option("--ruleset", play.rule_set, "rule set id")->capture_default_str();
+  play_cmd->add_option("--level", play.level, "co-op level id (e.g. mists-1); its rule set is played");
   play_cmd->add_option("--players", play.players,
                        "seats, e.g. \"Ann,bot:greedy\" (default: you against bot:greedy; bots only "
                        "when there is no terminal)");
@@ -119,6 +124,12 @@ int main(int argc, char** argv) {
       if (b.rfind("bot:", 0) == 0) b = b.substr(4);
       if (!b.empty()) sim.bots.push_back(b);
       start = comma + 1;
+    }
+    if (!sim.level.empty() && sim_cmd->count("--bots") == 0) {
+      // The difficulty meter: the team of co-op bots.
+      sim.bots.assign(static_cast<size_t>(sim_players > 0 ? sim_players : 2), "coop");
+    } else if (sim_players > 0) {
+      sim.bots.resize(static_cast<size_t>(sim_players), sim.bots.empty() ? "random" : sim.bots.back());
     }
     sim.progress = isatty(STDERR_FILENO);
     return cmd_simulate(*content, sim, std::cout, std::cerr);

@@ -1,5 +1,7 @@
 #include "cli/record.h"
 
+#include "engine/bots.h"
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -17,8 +19,9 @@ std::optional<std::string> setup_from_record(const tgn::Record& r, GameSetup& ou
   if (const std::string* players = r.tag("Players")) out.players = parse_players(*players);
   if (out.players.empty()) return "the record's Players tag names no player";
   for (const auto& p : out.players)
-    if (!p.bot.empty() && p.bot != "random" && p.bot != "greedy")
-      return "unknown bot '" + p.bot + "' in the Players tag (known: random, greedy)";
+    if (!p.bot.empty() && !make_bot(p.bot))
+      return "unknown bot '" + p.bot + "' in the Players tag (known: random, greedy, coop)";
+  if (const std::string* level = r.tag("Level")) out.level = *level;
   if (const std::string* draw = r.tag("Draw")) {
     std::istringstream in(*draw);
     std::string id;
@@ -91,7 +94,24 @@ const std::string& player_name(const Game& g, int p) {
 }
 }  // namespace
 
+std::string coop_scores_text(const Game& g) {
+  std::string s;
+  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+    const int c = g.marker_colours()[i];
+    if (i) s += ", ";
+    s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
+         std::to_string(g.marker_score(i));
+  }
+  return s;
+}
+
 std::string result_text(const Game& g) {
+  if (g.coop()) {
+    std::string s = coop_scores_text(g);
+    if (g.outcome() == Outcome::Win) return "win, " + s;
+    if (g.outcome() == Outcome::Lose) return "lose, " + s;
+    return s;
+  }
   std::string s;
   for (int p = 0; p < g.player_count(); ++p) {
     if (p) s += ", ";
@@ -104,26 +124,48 @@ nlohmann::ordered_json state_json(const Game& g) {
   using J = nlohmann::ordered_json;
   J j;
   j["ruleset"] = g.rule_set().id;
-  j["level"] = nullptr;
+  if (g.coop())
+    j["level"] = g.level()->id;
+  else
+    j["level"] = nullptr;
   j["ply"] = g.ply();
   j["finished"] = g.finished();
   if (g.finished())
-    j["result"] = J{{"outcome", "end"}, {"reason", std::string(g.end_reason())}};
+    j["result"] = J{{"outcome", g.outcome() == Outcome::Win    ? "win"
+                                : g.outcome() == Outcome::Lose ? "lose"
+                                                               : "end"},
+                    {"reason", std::string(g.end_reason())}};
   else
     j["result"] = nullptr;
   J scores = J::object();
-  for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
+  if (g.coop()) {
+    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+      const int c = g.marker_colours()[i];
+      scores[c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])] = g.marker_score(i);
+    }
+  } else {
+    for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
+  }
   j["scores"] = scores;
-  if (g.uses_ghosts())
+  if (g.uses_ghosts() || g.coop())
     j["ghost_bank"] = g.ghost_bank();
   else
     j["ghost_bank"] = nullptr;
   j["tiles_left"] = g.tiles_left();
   J board = J::array();
-  for (const auto& t : g.placed())
+  for (size_t i = 0; i < g.placed().size(); ++i) {
+    const PlacedTile& t = g.placed()[i];
     board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].notation_id()},
-                      {"rot", t.rot * 90}, {"face_up", true}, {"ghosts", 0}});
+                      {"rot", t.rot * 90}, {"face_up", !t.face_down},
+                      {"ghosts", g.tile_ghosts(static_cast<int>(i))}});
+  }
   j["board"] = board;
+  if (g.coop()) {
+    j["stack"] = g.stack() + 1;
+    j["stack_tiles_left"] = g.stack_tiles_left();
+    j["dogs_reached"] = g.dogs_reached();
+    j["ghosts_on_board"] = g.ghosts_on_board();
+  }
   J followers = J::array();
   for (const auto& f : g.followers()) {
     if (f.placed < 0) continue;
@@ -135,6 +177,10 @@ nlohmann::ordered_json state_json(const Game& g) {
                           {"y", t.y},
                           {"at", g.location_name(f.placed, f.seg)},
                           {"ghosts", f.ghosts}});
+    if (g.coop()) {
+      followers.back()["buried"] = f.buried;
+      followers.back()["dogs"] = f.dogs;
+    }
   }
   j["followers"] = followers;
   if (g.finished()) {
@@ -247,7 +293,10 @@ std::vector<std::string> event_lines(const Game& g) {
   std::vector<std::string> out;
   auto at = [](const Event& e) { return std::to_string(e.x) + "," + std::to_string(e.y); };
   for (const auto& e : g.events()) {
-    const std::string who = e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
+    const std::string who = g.coop() ? (e.player >= 0 && e.player < kMaxPlayers
+                                            ? std::string(kColourNames[static_cast<size_t>(e.player)])
+                                            : std::string("the team"))
+                        : e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
     const std::string tile = e.tile >= 0 ? g.content().tiles[static_cast<size_t>(e.tile)].id : "";
     switch (e.kind) {
       case EventKind::TileDiscarded:
@@ -281,6 +330,39 @@ std::vector<std::string> event_lines(const Game& g) {
       case EventKind::GuardGained:
         out.push_back(who + " takes a guard from the general supply (cemetery at " + at(e) + ")");
         break;
+      case EventKind::FogClosed:
+        out.push_back("the fog at " + at(e) + " closes: " + std::to_string(e.points) + " ghosts go back to the bank");
+        break;
+      case EventKind::GhostsEmerged:
+        out.push_back(std::to_string(e.points) + " ghost" + (e.points == 1 ? "" : "s") + " emerge on " + tile +
+                      " at " + at(e));
+        break;
+      case EventKind::GhostsRemoved:
+        out.push_back(std::to_string(e.points) + " ghost" + (e.points == 1 ? "" : "s") + " leave " + at(e) +
+                      " for the bank");
+        break;
+      case EventKind::CemeteryClosed:
+        out.push_back("the cemetery at " + at(e) + " is closed");
+        break;
+      case EventKind::FollowerBuried:
+        out.push_back("a " + std::string(kColourNames[static_cast<size_t>(e.player)]) +
+                      " follower is buried in the cemetery at " + at(e));
+        break;
+      case EventKind::DogPlaced:
+        out.push_back("dog " + std::to_string(e.points) + " joins the follower at " + at(e));
+        break;
+      case EventKind::DogScored:
+        out.push_back("the dog at " + at(e) + " scores " + std::to_string(e.points) + " and leaves");
+        break;
+      case EventKind::DogLost:
+        out.push_back("the dog at " + at(e) + " is lost with its buried follower");
+        break;
+      case EventKind::StackChanged:
+        out.push_back("play goes on from stack " + std::to_string(e.points + 1));
+        break;
+      case EventKind::FaceDownPlaced:
+        out.push_back("a tile goes face down at " + at(e));
+        break;
       case EventKind::TileDrawn:
       case EventKind::TilePlaced:
       case EventKind::FollowerPlaced:
@@ -301,6 +383,12 @@ std::string state_text(const Game& g) {
     out << " in supply\n";
   }
   if (g.uses_ghosts()) out << "  ghost bank: " << g.ghost_bank() << '\n';
+  if (g.coop()) {
+    out << "  level " << g.level()->id << " · " << coop_scores_text(g) << " of " << g.level()->target
+        << " · ghost bank " << g.ghost_bank() << ", on the board " << g.ghosts_on_board() << " · stack "
+        << g.stack() + 1 << " (" << g.stack_tiles_left() << " tiles left) · dogs reached " << g.dogs_reached()
+        << '\n';
+  }
   out << '\n' << board_text(g) << '\n';
   if (g.finished()) {
     out << "Finished (" << g.end_reason() << "): " << result_text(g) << '\n';

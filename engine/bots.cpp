@@ -1,5 +1,6 @@
 #include "engine/bots.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace tw {
@@ -146,6 +147,166 @@ class GreedyBot final : public Bot {
   Game takeback_;
 };
 
+// Co-op (Mists levels): the team's bot. Each placement, follower and evaluation option
+// is tried on a copy of the game, the rest of the turn is played with quick rules, and
+// the position is weighed: progress towards the target, the ghost bank (worth more the
+// emptier it is), followers' open features, and the dog deadlines.
+class CoopBot final : public Bot {
+ public:
+  std::string_view name() const override { return "coop"; }
+
+  size_t choose(const Game& g, Rng& rng) override {
+    if (!g.coop()) return greedy_.choose(g, rng);
+    const auto& opts = g.pending().options;
+    if (opts.size() == 1) return 0;
+    const DecisionKind kind = g.pending().kind;
+    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate)
+      return quick(g);
+    double best = -1e300;
+    std::vector<size_t> ties;
+    for (size_t i = 0; i < opts.size(); ++i) {
+      scratch_ = g;
+      scratch_.apply_index(i);
+      finish_turn(scratch_, g.pending().player);
+      const double v = value(scratch_);
+      if (v > best + 1e-9) {
+        best = v;
+        ties.clear();
+      }
+      if (v >= best - 1e-9) ties.push_back(i);
+    }
+    return ties[static_cast<size_t>(rng.below(ties.size()))];
+  }
+
+ private:
+  // Plays the rest of `me`'s turn with the quick rules.
+  static void finish_turn(Game& s, int me) {
+    for (int guard = 0; guard < 64 && !s.finished(); ++guard) {
+      const Decision& d = s.pending();
+      if (d.kind == DecisionKind::Place || d.player != me) return;
+      s.apply_index(quick(s));
+    }
+  }
+
+  static double ghost_weight(const Game& g) {
+    const int bank = g.ghost_bank();
+    return 2.0 + 14.0 / (bank + 1.0);
+  }
+
+  // Quick rules for every co-op decision: no copies.
+  static size_t quick(const Game& g) {
+    const Decision& d = g.pending();
+    const auto& opts = d.options;
+    auto best_by = [&](auto score) {
+      size_t bi = 0;
+      double bv = -1e300;
+      for (size_t i = 0; i < opts.size(); ++i) {
+        const double v = score(opts[i]);
+        if (v > bv) {
+          bv = v;
+          bi = i;
+        }
+      }
+      return bi;
+    };
+    switch (d.kind) {
+      case DecisionKind::Place:
+        return 0;
+      case DecisionKind::Follower:
+        return best_by([&](const Option& o) -> double {
+          if (o.kind != OptKind::Meeple) return 0.0;
+          const uint32_t node = g.node_of(g.last_placed(), o.seg);
+          const double v = g.feature_value(node);
+          if (g.feature_complete(node)) return 100.0 + v;
+          return g.colour_supply(o.colour) > 1 ? v * 0.3 - 0.5 : -1.0;
+        });
+      case DecisionKind::Evaluate: {
+        const int64_t before = g.progress();
+        return best_by([&](const Option& o) -> double {
+          if (o.kind == OptKind::Points) return 4.0 + (before < g.level()->target ? 0.0 : 0.0);
+          const int p = g.tile_at(o.x, o.y);
+          return std::min(3, g.tile_ghosts(p)) * ghost_weight(g) * 0.5;
+        });
+      }
+      case DecisionKind::Cemetery:
+      case DecisionKind::FaceDown:
+        return best_by([&](const Option& o) -> double {
+          // A cemetery about to close; a face-down cell touching the fewest tiles.
+          int around = 0;
+          for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+              if ((dx || dy) && g.tile_at(o.x + dx, o.y + dy) >= 0) ++around;
+          return d.kind == DecisionKind::Cemetery ? around : -around;
+        });
+      case DecisionKind::Bury:
+        return best_by([&](const Option& o) -> double {
+          if (o.kind == OptKind::BurySupply) return g.colour_supply(o.colour);
+          const int p = g.tile_at(o.x, o.y);
+          double v = -g.feature_value(g.node_of(p, o.seg));
+          for (const auto& f : g.followers())
+            if (f.placed == p && f.seg == o.seg && f.dogs) v -= 20;
+          return v;
+        });
+      case DecisionKind::Dog:
+        return best_by([&](const Option& o) -> double {
+          std::vector<int> around;
+          for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) around.push_back(std::min(3, g.tile_ghosts(g.tile_at(o.x + dx, o.y + dy))));
+          std::sort(around.rbegin(), around.rend());
+          return around[0] + around[1];
+        });
+      case DecisionKind::DogClear:
+        return best_by([&](const Option& o) -> double {
+          if (o.kind == OptKind::Done) return 0.0;
+          return g.tile_ghosts(g.tile_at(o.x, o.y));
+        });
+      case DecisionKind::Marker:
+        return best_by([&](const Option& o) -> double {
+          for (size_t i = 0; i < g.marker_colours().size(); ++i)
+            if (g.marker_colours()[i] == o.colour) return -static_cast<double>(g.marker_score(i));
+          return 0.0;
+        });
+      default:
+        return 0;
+    }
+  }
+
+  static double value(const Game& g) {
+    if (g.outcome() == Outcome::Win) return 1e12;
+    if (g.outcome() == Outcome::Lose) return -1e12 + g.progress();
+    const Level& l = *g.level();
+    double v = 0;
+    // Progress: per colour, the lowest marker counts most.
+    if (g.marker_colours().size() > 1) {
+      double sum = 0;
+      for (size_t i = 0; i < g.marker_colours().size(); ++i) sum += static_cast<double>(g.marker_score(i));
+      v += 3.0 * static_cast<double>(g.progress()) + 0.5 * sum;
+    } else {
+      v += 3.0 * static_cast<double>(g.progress());
+    }
+    // The ghost bank: each ghost there is worth more the emptier it is.
+    const int bank = g.ghost_bank();
+    v += 6.0 * bank;
+    if (bank < 5) v -= (5 - bank) * (5 - bank) * 6.0;
+    // Deadlines: points matter more as the current stack runs short of its dog.
+    const size_t dog = static_cast<size_t>(g.dogs_reached());
+    if (dog < l.dogs.size() && g.stack() == static_cast<int>(dog)) {
+      const double gap = static_cast<double>(l.dogs[dog] - g.progress());
+      const double left = g.stack_tiles_left() + 1.0;
+      if (gap > 0) v -= 2.0 * gap * gap / (left * 4.0);
+    }
+    // Followers on open features: value waiting to be collected.
+    for (const auto& f : g.followers())
+      if (f.placed >= 0 && !f.buried) v += 0.8 * g.feature_value(f.node) + 3.0 * f.dogs;
+    // Free followers keep options open.
+    for (int p = 0; p < g.player_count(); ++p) v += 1.0 * std::min(g.supply(p), 3);
+    return v;
+  }
+
+  GreedyBot greedy_;
+  Game scratch_;
+};
+
 }  // namespace
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
@@ -161,11 +322,12 @@ int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
 std::unique_ptr<Bot> make_bot(std::string_view name) {
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
+  if (name == "coop") return std::make_unique<CoopBot>();
   return nullptr;
 }
 
 const std::vector<std::string_view>& bot_names() {
-  static const std::vector<std::string_view> names = {"random", "greedy"};
+  static const std::vector<std::string_view> names = {"random", "greedy", "coop"};
   return names;
 }
 

@@ -7,6 +7,9 @@
 //   greedy  the option with the best immediate score difference (own points minus the
 //           best opponent's), ties broken by the value of the feature it occupies, then
 //           at random.
+//   coop    Mists levels: tries each placement, follower and evaluation option on a copy,
+//           finishes the turn with quick rules and weighs progress, the ghost bank (more
+//           the emptier it is), open features and the dog deadlines.
 #pragma once
 
 #include <memory>

@@ -189,15 +189,52 @@ struct RuleSet {
   std::string description;
 };
 
+// Mists over Carcassonne: one cooperative level (a row of the `level` table). A level
+// plays on a rule set of system mists (its tiles, start piece and scoring numbers) and
+// adds the numbers and switches of the level table (RULES.md section 4).
+enum class CemeteryMode : uint8_t { None, Plain, Haunted };
+enum class ScoringMode : uint8_t { Shared, PerColour };
+std::string_view cemetery_mode_name(CemeteryMode m);
+std::optional<CemeteryMode> parse_cemetery_mode(std::string_view s);
+std::string_view scoring_mode_name(ScoringMode m);
+std::optional<ScoringMode> parse_scoring_mode(std::string_view s);
+
+struct LevelFollowers {
+  int players = 0;     // seats
+  int colours = 1;     // colours each player plays
+  int per_colour = 5;  // followers of each colour
+};
+
+struct Level {
+  std::string id;          // "mists-3"
+  std::string name;
+  int position = 0;        // order in lists
+  std::string rule_set;    // a rule set of system mists
+  std::vector<Kind> exclude_kinds;  // tiles with a segment of such a kind stay in the box
+  int ghost_bank = 15;     // ghosts in the bank at the start (those on the start piece included)
+  int stacks = 1;          // the pile is split into this many stacks, played in order
+  std::vector<int> dogs;   // dog thresholds, one per stack but the last (increasing)
+  int target = 50;         // the score that wins
+  CemeteryMode cemetery = CemeteryMode::None;
+  ScoringMode scoring = ScoringMode::Shared;
+  int score_markers = 0;   // per colour scoring: markers on the track (0 = one per colour in play)
+  bool marker_from_supply = false;  // per colour, 3+ players: each marker is one of the player's followers
+  std::vector<LevelFollowers> followers;  // by player count
+  std::string description;
+  const LevelFollowers* followers_for(int players) const;
+};
+
 struct Content {
   std::string source;  // where it came from (database path), for messages
   std::vector<Terrain> terrains;
   std::vector<TileType> tiles;
   std::vector<RuleSet> rule_sets;
+  std::vector<Level> levels;
 
   int find_tile(std::string_view tile_set, std::string_view id) const;  // -1 if none
   int find_tile(std::string_view id) const;  // first match by id alone
   const RuleSet* find_rule_set(std::string_view id) const;
+  const Level* find_level(std::string_view id) const;
   const Terrain* find_terrain(std::string_view id) const;
 };
 

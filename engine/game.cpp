@@ -89,6 +89,13 @@ std::string_view decision_kind_name(DecisionKind k) {
     case DecisionKind::Place: return "place";
     case DecisionKind::Ghost: return "ghost";
     case DecisionKind::Follower: return "follower";
+    case DecisionKind::Evaluate: return "evaluate";
+    case DecisionKind::Cemetery: return "cemetery";
+    case DecisionKind::Bury: return "bury";
+    case DecisionKind::Dog: return "dog";
+    case DecisionKind::DogClear: return "dog-clear";
+    case DecisionKind::FaceDown: return "facedown";
+    case DecisionKind::Marker: return "marker";
   }
   return "?";
 }
@@ -102,7 +109,30 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   std::shared_ptr<const std::vector<TypeCache>> old_cache =
       g.content_ == &content ? g.cache_ : nullptr;
   g.clear_state();
-  const RuleSet* rs = content.find_rule_set(setup.rule_set);
+  GameSetup resolved = setup;
+  const Level* level = nullptr;
+  if (!setup.level.empty()) {
+    level = content.find_level(setup.level);
+    if (!level) {
+      std::string known;
+      for (const auto& l : content.levels) known += (known.empty() ? "" : ", ") + l.id;
+      return Violation{"unknown level '" + setup.level + "' (known: " + (known.empty() ? "none" : known) + ")"};
+    }
+    if (level->rule_set != setup.rule_set && !setup.rule_set.empty() && setup.rule_set != level->id)
+      return Violation{"level '" + level->id + "' plays rule set '" + level->rule_set + "', not '" +
+                       setup.rule_set + "'"};
+  } else if (!content.find_rule_set(setup.rule_set)) {
+    level = content.find_level(setup.rule_set);  // a Ruleset tag naming a level
+  }
+  if (level) resolved.rule_set = level->rule_set;
+  const RuleSet* rs = content.find_rule_set(resolved.rule_set);
+  if (rs && !level && rs->system == System::Mists) {
+    // A mists rule set without a level plays its first level.
+    for (const auto& l : content.levels)
+      if (l.rule_set == rs->id) { level = &l; break; }
+    if (!level) return Violation{"rule set '" + rs->id + "' is cooperative and no level plays it"};
+  }
+  if (level) resolved.level = level->id;
   if (!rs) {
     std::string known;
     for (const auto& r : content.rule_sets) known += (known.empty() ? "" : ", ") + r.id;
@@ -118,7 +148,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   g.content_ = &content;
   g.rule_set_ = rs;
   g.rules_ = rs->rules;
-  g.setup_ = setup;
+  g.setup_ = std::move(resolved);
   g.rng_.reseed(setup.seed);
 
   if (old_cache && old_cache->size() == content.tiles.size()) {
@@ -126,7 +156,12 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   } else {
     g.cache_ = build_cache(content);
   }
+  if (level && !g.setup_coop(*level)) return Violation{g.end_reason_};
   if (!g.build_pile()) return Violation{g.end_reason_};
+  if (level) {
+    g.start();
+    return std::nullopt;
+  }
   g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
   g.guard_supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
   g.general_guards_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
@@ -183,12 +218,19 @@ bool Game::build_pile() {
   std::vector<int> avail(content.tiles.size(), 0);
   for (const auto& e : rs->pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
+  if (level_ && !level_->exclude_kinds.empty())
+    for (size_t t = 0; t < avail.size(); ++t)
+      for (const auto& seg : content.tiles[t].segments)
+        if (std::find(level_->exclude_kinds.begin(), level_->exclude_kinds.end(), seg.kind) !=
+            level_->exclude_kinds.end())
+          avail[t] = 0;
   for (const auto& id : setup.draw) {
     int found = -1;
     for (const auto& e : rs->pool)
       if (e.tile >= 0 && content.tiles[static_cast<size_t>(e.tile)].id == id) { found = e.tile; break; }
     if (found < 0) {
-      end_reason_ = "Draw names tile '" + id + "', which is not in the draw pile of rule set '" + rs->id + "'";
+      end_reason_ = "Draw names tile '" + id + "', which is not in the draw pile of " +
+                    (level_ ? "level '" + level_->id + "'" : "rule set '" + rs->id + "'");
       return false;
     }
     if (avail[static_cast<size_t>(found)] <= 0) {
@@ -258,6 +300,30 @@ void Game::clear_state() {
   placements_legal_ = 0;
   stamp_gen_ = 0;
   std::fill(stamp_.begin(), stamp_.end(), 0);
+  level_ = nullptr;
+  node_ghosts_.clear();
+  cem_closed_.clear();
+  player_colours_.clear();
+  colour_supply_.fill(0);
+  colour_total_.fill(0);
+  marker_colour_.clear();
+  marker_score_.clear();
+  colour_marker_.fill(-1);
+  stack_end_.clear();
+  stack_ = 0;
+  dogs_reached_ = 0;
+  dogs_to_place_ = 0;
+  stage_ = Stage::EndTurn;
+  fog_joined_ = false;
+  bury_queue_.clear();
+  eval_queue_.clear();
+  marker_queue_.clear();
+  dog_follower_ = -1;
+  dog_picks_ = 0;
+  dog_cleared_.clear();
+  face_down_tile_ = -1;
+  last_face_down_ = -1;
+  loss_reason_.clear();
 }
 
 void Game::start() {
@@ -278,6 +344,7 @@ void Game::start() {
   }
   last_placed_ = -1;
   current_ = 0;
+  if (level_) coop_start();
   if (rules_.hand_size > 0) {
     hands_.assign(static_cast<size_t>(player_count()), {});
     for (int p = 0; p < player_count(); ++p) refill_hand(p);
@@ -364,7 +431,7 @@ Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0, 0});
   return frontier_.back();
 }
 
@@ -397,10 +464,18 @@ void Game::put_tile(int type, int x, int y, int rot) {
     if (edge_kind(s.kind))
       for (int side = 0; side < 4; ++side)
         if (tt.port_segment[static_cast<size_t>(middle_port(side))] == static_cast<int8_t>(i)) ++f.open;
+    if (s.kind == Kind::Fog)
+      for (int side = 0; side < 4; ++side)
+        if (tt.fog_side[static_cast<size_t>(side)] == static_cast<int8_t>(i)) ++f.open;
     f.shields = s.shields;
     feat_.push_back(f);
     node_kind_.push_back(s.kind);
     node_tile_.push_back(static_cast<int16_t>(p));
+  }
+  if (level_) {
+    node_ghosts_.resize(parent_.size(), 0);
+    cem_closed_.push_back(0);
+    fog_joined_ = false;
   }
   const int cell = cell_index(x, y);
   frontier_remove(cell);
@@ -413,6 +488,23 @@ void Game::put_tile(int type, int x, int y, int rot) {
     const int opp = (side + 2) % 4;
     if (ncell.tile >= 0) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
+      if (level_) {
+        // Fog: joins fog across the edge, and never closes where it meets unfogged
+        // ground or a face-down tile.
+        const int mine = tt.fog_side[static_cast<size_t>((side - rot + 4) % 4)];
+        const int theirs = q.face_down ? -1
+                           : content_->tiles[q.type].fog_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
+        if (mine >= 0 && theirs >= 0) {
+          const uint32_t root = unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
+          feat_[root].open = static_cast<uint16_t>(feat_[root].open - 2);
+          fog_joined_ = true;
+        } else if (mine >= 0) {
+          feat_[find(base + static_cast<uint32_t>(mine))].never = true;
+        } else if (theirs >= 0) {
+          feat_[find(q.node_base + static_cast<uint32_t>(theirs))].never = true;
+        }
+        if (q.face_down) continue;  // a face-down tile joins nothing: features stay open there
+      }
       const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
       for (int port = 3 * side; port < 3 * side + 3; ++port) {
         const int a = pseg[static_cast<size_t>(port)];
@@ -429,6 +521,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
       }
     } else {
       FrontierCell& f = frontier_add(nc, nx, ny);
+      ++f.up;
       f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
       f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
       f.mask4 = f.cmask * 0x0001000100010001ULL;
@@ -464,6 +557,7 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
   fa.open = static_cast<uint16_t>(fa.open + fb.open);
   fa.shields = static_cast<uint16_t>(fa.shields + fb.shields);
   fa.followers = static_cast<uint8_t>(fa.followers + fb.followers);
+  fa.never = fa.never || fb.never;
   for (size_t i = 0; i < kMaxPlayers; ++i)
     fa.by_player[i] = static_cast<uint8_t>(fa.by_player[i] + fb.by_player[i]);
   return a;
@@ -473,6 +567,7 @@ bool Game::feature_complete(uint32_t node) const {
   const Kind k = node_kind_[node];
   if (k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery) {
     const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+    if (k == Kind::Castle && level_) return castle_complete(node_tile_[node]);
     if (k == Kind::Cemetery && rules_.cemetery_neighbours == 4) {
       for (int side = 0; side < 4; ++side)
         if (tile_at(pt.x + kSideDx[side], pt.y + kSideDy[side]) < 0) return false;
@@ -510,7 +605,7 @@ int Game::fogged_tiles_around(int p) const {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && (*cache_)[placed_[static_cast<size_t>(q)].type].fogged) ++n;
+      if (q >= 0 && !placed_[static_cast<size_t>(q)].face_down && (*cache_)[placed_[static_cast<size_t>(q)].type].fogged) ++n;
     }
   return n;
 }
@@ -542,7 +637,7 @@ int Game::feature_value(uint32_t node) const {
     }
     case Kind::Castle: {
       const int p = node_tile_[node];
-      const int fogged = fogged_tiles_around(p);
+      const int fogged = fogged_tiles_around(p);  // (face-down tiles show no fog)
       if (complete) return static_cast<int>(fogged * rules_.castle_fog_tile_points);
       // At the end: every fogged present tile, and the castle tile counts in any case.
       const bool castle_fogged = (*cache_)[placed_[static_cast<size_t>(p)].type].fogged;
@@ -644,10 +739,11 @@ void Game::add_points(int player, int64_t delta) {
 void Game::remove_follower(Follower& f) {
   Feature& ft = feat_[find(f.node)];
   --ft.followers;
-  --ft.by_player[static_cast<size_t>(f.player)];
+  --ft.by_player[static_cast<size_t>(slot(f))];
   f.placed = -1;
   ghost_bank_ += f.ghosts;
   f.ghosts = 0;
+  if (level_) ++colour_supply_[static_cast<size_t>(f.colour)];
   if (f.kind == FollowerKind::Guard)
     ++guard_supply_[static_cast<size_t>(f.player)];
   else
@@ -713,6 +809,10 @@ void Game::score_feature(uint32_t root, bool final) {
 // Flow
 
 void Game::draw_next() {
+  if (level_) {
+    coop_draw_next();
+    return;
+  }
   if (rules_.hand_size > 0) {
     draw_from_hand();
     return;
@@ -749,6 +849,7 @@ void Game::generate_placements(int type) {
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(type);
   for (const FrontierCell& f : frontier_) {
+    if (!f.up) continue;  // only face-down neighbours: a face-up tile may not go there
     const uint64_t x = (sigs & f.mask4) ^ f.val4;  // a zero lane = that rotation fits
     // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
     const uint64_t fits = ~(((x & kLow15) + kLow15) | x) & kHigh;
@@ -941,6 +1042,7 @@ std::optional<Violation> Game::apply(const Option& o) {
 std::optional<Violation> Game::apply_checked(const Option& o) {
   events_.clear();
   ++ply_;
+  if (level_ && coop_apply(o)) return std::nullopt;
   switch (o.kind) {
     case OptKind::Place: {
       put_tile(o.tile, o.x, o.y, o.rot);
@@ -1025,6 +1127,8 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
       finish_turn();
       return std::nullopt;
     }
+    default:
+      break;
   }
   return Violation{"unknown option"};
 }
@@ -1057,6 +1161,10 @@ std::string Game::location_name(int p, int seg) const {
 }
 
 std::string Game::to_string(const Option& o) const {
+  if (level_) {
+    std::string co = coop_to_string(o);
+    if (!co.empty()) return co;
+  }
   switch (o.kind) {
     case OptKind::Place:
       return "place " + content_->tiles[o.tile].notation_id() + " " + std::to_string(o.x) + "," +
@@ -1078,6 +1186,8 @@ std::string Game::to_string(const Option& o) const {
       if (p < 0) return "takeback ?";
       return "takeback " + std::to_string(o.x) + "," + std::to_string(o.y) + " " + location_name(p, o.seg);
     }
+    default:
+      break;
   }
   return "?";
 }
@@ -1095,6 +1205,14 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
   const std::string asks = "the game asks for a " + std::string(decision_kind_name(pending_.kind)) +
                            " decision (" + legal + ")";
   const std::string_view kw = tok[0];
+  if (level_) {
+    std::optional<Option> co;
+    std::string cwhy;
+    if (parse_coop(kw, tok, co, cwhy)) {
+      if (co) return co;
+      return fail(cwhy);
+    }
+  }
   // The segment a location names on placed tile p: any port of it, and the right kind.
   auto segment_named = [&](int p, std::string_view loc, std::string& err) -> int {
     const size_t colon = loc.find(':');
@@ -1236,6 +1354,26 @@ uint64_t Game::state_hash() const {
   h.u64(static_cast<uint64_t>(pending_.kind));
   h.u64(ghost_queue_);
   h.u64(static_cast<uint64_t>(outcome_));
+  if (level_) {
+    h.text(level_->id);
+    for (const auto& p : placed_) h.u64(p.face_down);
+    for (size_t p = 0; p < placed_.size(); ++p) h.u64(static_cast<uint64_t>(tile_ghosts(static_cast<int>(p))));
+    for (const auto& f : followers_) h.u64(static_cast<uint64_t>(f.buried) | static_cast<uint64_t>(f.dogs) << 8 |
+                                           static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
+    for (const int64_t m : marker_score_) h.i64(m);
+    for (const int c : colour_supply_) h.i64(c);
+    for (const uint8_t c : cem_closed_) h.u64(c);
+    h.i64(stack_);
+    h.i64(dogs_reached_);
+    h.i64(dogs_to_place_);
+    h.u64(static_cast<uint64_t>(stage_));
+    h.u64(bury_queue_.size());
+    h.u64(eval_queue_.size());
+    h.u64(marker_queue_.size());
+    h.i64(dog_picks_);
+    h.i64(face_down_tile_);
+    h.i64(emerge_);
+  }
   return h.h;
 }
 
@@ -1244,8 +1382,14 @@ std::string Game::check_invariants() const {
   std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
       general(static_cast<size_t>(n), 0);
   int ghosts = 0;
+  std::array<int, kMaxPlayers> colour_free{};
   for (const auto& f : followers_) {
     ghosts += f.ghosts;
+    if (f.buried) {
+      if (f.placed < 0) return "a buried follower is not in a cemetery";
+      continue;
+    }
+    if (f.placed < 0 && level_) ++colour_free[static_cast<size_t>(f.colour)];
     if (f.placed >= 0) {
       if (f.general) return "a guard of the general supply stands on the board";
       if (f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
@@ -1255,6 +1399,15 @@ std::string Game::check_invariants() const {
     if (f.ghosts) return "a follower in supply has ghosts";
     auto& count = f.general ? general : f.kind == FollowerKind::Guard ? guards : in_supply;
     ++count[static_cast<size_t>(f.player)];
+  }
+  if (level_) {
+    ghosts += ghosts_on_board();
+    for (int c = 0; c < kMaxPlayers; ++c)
+      if (colour_free[static_cast<size_t>(c)] != colour_supply_[static_cast<size_t>(c)])
+        return "colour " + std::string(kColourNames[static_cast<size_t>(c)]) + ": supply count does not match the followers";
+    int total = 0;
+    for (const int t : colour_total_) total += t;
+    if (static_cast<int>(followers_.size()) != total) return "followers were lost or made";
   }
   if (ghosts + ghost_bank_ != rules_.ghost_bank)
     return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(ghost_bank_) +
@@ -1269,7 +1422,7 @@ std::string Game::check_invariants() const {
   // Follower counts per feature.
   std::vector<std::array<int, kMaxPlayers>> counted(parent_.size());
   for (const auto& f : followers_)
-    if (f.placed >= 0) ++counted[find(f.node)][static_cast<size_t>(f.player)];
+    if (f.placed >= 0 && !f.buried) ++counted[find(f.node)][static_cast<size_t>(slot(f))];
   for (uint32_t i = 0; i < parent_.size(); ++i) {
     if (find(i) != i) continue;
     int total = 0;
@@ -1286,11 +1439,13 @@ std::string Game::check_invariants() const {
   for (size_t p = 0; p < placed_.size(); ++p) {
     const PlacedTile& pt = placed_[p];
     const uint16_t sig = (*cache_)[pt.type].sig[pt.rot];
+    const bool down = pt.face_down;
     for (int side = 0; side < 4; ++side) {
       const int nx = pt.x + kSideDx[side], ny = pt.y + kSideDy[side];
       const int q = tile_at(nx, ny);
       if (q >= 0) {
         const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+        if (down || qt.face_down) continue;  // a face-down tile matches anything
         const uint16_t qsig = (*cache_)[qt.type].sig[qt.rot];
         const int opp = (side + 2) % 4;
         if (((sig >> (4 * side)) & 0xF) != ((qsig >> (4 * opp)) & 0xF))

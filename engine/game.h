@@ -45,21 +45,31 @@ struct GameSetup {
   std::vector<PlayerSpec> players;
   uint64_t seed = 0;
   std::vector<std::string> draw;  // tile ids drawn first, in this order
+  std::string level;              // co-op level id ("" = none; a mists rule set then
+                                  // plays its first level)
 };
 
-enum class DecisionKind : uint8_t { None, Place, Ghost, Follower };
+// Co-op (Mists) adds: Evaluate (`points` / `unghost x,y` for a completed feature),
+// Cemetery (where the extra ghost goes), Bury, Dog (the follower a reached dog joins),
+// DogClear (`unghost x,y` ... `done`), FaceDown and Marker.
+enum class DecisionKind : uint8_t {
+  None, Place, Ghost, Follower, Evaluate, Cemetery, Bury, Dog, DogClear, FaceDown, Marker
+};
 std::string_view decision_kind_name(DecisionKind k);
 
 // TakeBack (Discovery): `takeback x,y LOC` returns one of the player's followers from
 // anywhere on the board and scores its area at once, open or closed.
-enum class OptKind : uint8_t { Place, Meeple, Guard, Pass, Ghost, TakeBack };
+enum class OptKind : uint8_t {
+  Place, Meeple, Guard, Pass, Ghost, TakeBack,
+  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker  // co-op
+};
 
 // One legal choice. Compared field by field; `to_string` gives its canonical text.
 struct Option {
   OptKind kind = OptKind::Pass;
   uint8_t rot = 0;     // place: quarter turns clockwise
   uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost, takeback: the follower's segment
-  uint8_t colour = 0;  // meeple: colour (several-colour players)
+  uint8_t colour = 0;  // meeple: colour (several-colour players); bury supply, marker: the colour
   int16_t x = 0, y = 0;  // place: the cell; ghost, takeback: the follower's tile
   uint16_t tile = 0;   // place: tile type index
   friend bool operator==(const Option&, const Option&) = default;
@@ -83,7 +93,18 @@ enum class EventKind : uint8_t {
   GhostAdded,       // a ghost joins the follower at x,y (player = its owner)
   FollowerScared,   // the follower at x,y went home with its ghosts
   GhostPenalty,     // points lost for ghosts (points < 0)
-  GuardGained       // a completed cemetery gave its owner a guard
+  GuardGained,      // a completed cemetery gave its owner a guard
+  // Co-op (points = ghosts or points involved)
+  FogClosed,        // the fog area at x,y closed: `points` ghosts went back to the bank
+  GhostsEmerged,    // `points` ghosts came onto the tile at x,y
+  GhostsRemoved,    // `points` ghosts left the tile at x,y for the bank
+  CemeteryClosed,   // the cemetery at x,y closed
+  FollowerBuried,   // a follower of colour `player` lies in the cemetery at x,y
+  DogPlaced,        // a dog joined the follower at x,y
+  DogScored,        // a dog scored `points` (ghosts on the board) and left
+  DogLost,          // a dog's follower was buried: the dog is lost
+  StackChanged,     // play goes on from stack `points` (0-based)
+  FaceDownPlaced    // a tile went face down at x,y
 };
 struct Event {
   EventKind kind;
@@ -101,6 +122,8 @@ struct Follower {
   int8_t colour = 0;
   FollowerKind kind = FollowerKind::Meeple;
   int8_t ghosts = 0;      // GCC: ghosts standing with it
+  bool buried = false;    // co-op: lies in the cemetery at `placed` for good
+  int8_t dogs = 0;        // co-op: dogs standing with it
   bool general = false;   // a guard still in the general supply
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
@@ -112,9 +135,11 @@ struct PlacedTile {
   uint16_t type = 0;
   uint8_t rot = 0;
   uint32_t node_base = 0;  // union-find node of segment 0
+  bool face_down = false;  // co-op (haunted cemeteries): shows its back, matches anything
 };
 
-enum class Outcome : uint8_t { None, End };
+// End: the game ran its course (competitive); Win / Lose: a co-op game's result.
+enum class Outcome : uint8_t { None, End, Win, Lose };
 
 class Game {
  public:
@@ -159,6 +184,26 @@ class Game {
   const std::vector<PlacedTile>& placed() const { return placed_; }
   const std::vector<Follower>& followers() const { return followers_; }
   int tiles_left() const { return static_cast<int>(pile_.size() - pile_pos_); }
+
+  // Co-op (Mists levels). level() is null in a competitive game.
+  const Level* level() const { return level_; }
+  bool coop() const { return level_ != nullptr; }
+  // Score markers: one (colour -1, the team's) when scoring is shared, else colours.
+  const std::vector<int>& marker_colours() const { return marker_colour_; }
+  int64_t marker_score(size_t i) const { return marker_score_[i]; }
+  // What thresholds are measured by: the team's score, or the lowest marker's.
+  int64_t progress() const;
+  const std::vector<int>& colours_of(int player) const { return player_colours_[static_cast<size_t>(player)]; }
+  int colour_supply(int colour) const { return colour_supply_[static_cast<size_t>(colour)]; }
+  int tile_ghosts(int p) const;       // ghosts on placed tile p (fog and cemetery)
+  int ghosts_on_board() const;
+  int stack() const { return stack_; }  // the stack tiles come from (0-based)
+  int stack_tiles_left() const;
+  int dogs_reached() const { return dogs_reached_; }
+  bool cemetery_open(int p) const;    // placed tile p holds a cemetery not yet closed
+  // Why a co-op game was lost, in a few words for statistics ("ghost bank empty",
+  // "no tile left", "stack 1 ran out"); end_reason() has the whole story.
+  const std::string& loss_reason() const { return loss_reason_; }
   // Rule `hand_size` > 0 (Discovery expert): the face-up tiles a player holds (tile
   // types). Dealt in seat order from the pile (the Draw prefix first) after the start
   // tile; a player places one of them and refills from the pile. When neither fits, the
@@ -213,12 +258,14 @@ class Game {
     int32_t cell;
     int16_t x, y;
     uint16_t cmask, cval;
+    uint8_t up;  // face-up neighbours: a face-up tile needs one (co-op face-down tiles)
   };
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
     uint16_t shields = 0;
     uint8_t followers = 0;
-    std::array<uint8_t, kMaxPlayers> by_player{};
+    bool never = false;  // co-op fog: meets unfogged ground or a face-down tile, never closes
+    std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
@@ -238,6 +285,7 @@ class Game {
   FrontierCell& frontier_add(int cell, int x, int y);
   void frontier_remove(int cell);
   void put_tile(int type, int x, int y, int rot);
+  void put_face_down(int type, int x, int y);
 
   // Union-find
   uint32_t find(uint32_t n) const;
@@ -265,6 +313,36 @@ class Game {
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
+  int slot(const Follower& f) const { return level_ ? f.colour : f.player; }
+
+  // Co-op (engine/coop.cpp)
+  enum class Stage : uint8_t { Bury, Emerge, Follower, Evaluate, Markers, Dogs, DogClear, FaceDown, FaceDownBury, EndTurn };
+  bool setup_coop(const Level& level);  // false: end_reason_ says why
+  void coop_start();
+  void coop_after_place();
+  void coop_run();
+  void coop_draw_next();
+  void coop_lose(std::string kind, std::string why);
+  void coop_win();
+  bool coop_apply(const Option& o);  // false: not a co-op option
+  void coop_follower_options();
+  void coop_evaluate(uint32_t root, const Option& o);
+  void coop_add_points(int colour, int64_t points);
+  void coop_check_thresholds();
+  void queue_cemeteries_closed_around(int p);
+  void close_cemetery(int p);
+  std::vector<Option> bury_options() const;
+  std::vector<Option> dog_clear_options() const;
+  std::vector<Option> face_down_cells() const;
+  bool feature_cursed_complete(uint32_t root) const;
+  bool castle_complete(int p) const;
+  void add_ghosts(uint32_t node, int n);
+  int remove_tile_ghosts(int p, int n);
+  void return_area_ghosts(uint32_t root, int p);
+  bool parse_coop(std::string_view kw, const std::vector<std::string_view>& tok,
+                  std::optional<Option>& out, std::string& why) const;
+  std::string coop_to_string(const Option& o) const;
+  void coop_return_followers(uint32_t root);
 
   const Content* content_ = nullptr;
   const RuleSet* rule_set_ = nullptr;
@@ -309,6 +387,34 @@ class Game {
   std::vector<Option> takebacks_;       // follower option buffer (Discovery take-backs)
   mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
   mutable uint32_t stamp_gen_ = 0;
+
+  // Co-op state (empty / unused unless level_)
+  const Level* level_ = nullptr;
+  std::vector<uint8_t> node_ghosts_;      // ghosts standing on a segment (fog or cemetery)
+  std::vector<uint8_t> cem_closed_;       // per placed tile: its cemetery closed
+  std::vector<std::vector<int>> player_colours_;
+  std::array<int, kMaxPlayers> colour_supply_{};
+  std::array<int, kMaxPlayers> colour_total_{};
+  std::vector<int> marker_colour_;        // shared scoring: {-1}
+  std::vector<int64_t> marker_score_;
+  std::array<int8_t, kMaxPlayers> colour_marker_{};  // colour -> marker index, -1 none
+  std::vector<size_t> stack_end_;         // pile index where each stack ends
+  int stack_ = 0;
+  int dogs_reached_ = 0;
+  int dogs_to_place_ = 0;
+  Stage stage_ = Stage::EndTurn;
+  bool fog_joined_ = false;               // the tile just placed extended fog
+  int emerge_ = 0;                        // ghosts due to emerge on the tile just placed
+  uint32_t emerge_node_ = 0;              // ... on this fog segment
+  std::vector<int> bury_queue_;           // cemetery tiles (placed index) to close
+  std::vector<uint32_t> eval_queue_;      // completed features to evaluate
+  std::vector<int64_t> marker_queue_;     // points waiting for a marker choice
+  int dog_follower_ = -1;                 // the follower the dog being placed joined
+  int dog_picks_ = 0;
+  std::vector<int> dog_cleared_;          // tiles the dog already cleared
+  int face_down_tile_ = -1;               // the unseen tile waiting to go face down
+  int last_face_down_ = -1;
+  std::string loss_reason_;
 };
 
 }  // namespace tw

@@ -1,5 +1,7 @@
 #include "schema/store.h"
 
+#include <charconv>
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
@@ -501,6 +503,94 @@ void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>&
 
 std::string sqlite_message(const std::exception& e) { return e.what(); }
 
+void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& errors) {
+  std::map<std::string, size_t> index;
+  {
+    SQLite::Statement st(db,
+                         "SELECT rowid, id, name, position, rule_set, exclude_kinds, ghost_bank, stacks, "
+                         "dogs, target, cemetery, scoring, score_markers, marker_from_supply, description "
+                         "FROM level ORDER BY position, rowid");
+    RowReader r(st, "level", errors);
+    while (st.executeStep()) {
+      r.set_row("rowid " + r.describe_col(0));
+      auto id = r.key(1, "id");
+      if (!id) continue;
+      r.set_row(*id);
+      Level l;
+      l.id = *id;
+      if (auto v = r.text(2, "name")) l.name = *v;
+      if (auto v = r.integer(3, "position", -1000000, 1000000)) l.position = static_cast<int>(*v);
+      if (auto v = r.text(4, "rule_set", false, true)) {
+        l.rule_set = *v;
+        if (!c.find_rule_set(*v)) r.error("rule_set", *v, "the id of a rule set");
+      }
+      if (auto v = r.text(5, "exclude_kinds")) {
+        for (const auto& w : split_words(*v)) {
+          const auto k = parse_kind(w);
+          if (!k)
+            r.error("exclude_kinds", w, "terrain kinds separated by spaces (castle, cemetery, city, road, ...)");
+          else
+            l.exclude_kinds.push_back(*k);
+        }
+      }
+      if (auto v = r.integer(6, "ghost_bank", 0, 200)) l.ghost_bank = static_cast<int>(*v);
+      if (auto v = r.integer(7, "stacks", 1, 10)) l.stacks = static_cast<int>(*v);
+      if (auto v = r.text(8, "dogs")) {
+        for (const auto& w : split_words(*v)) {
+          int d = 0;
+          const auto res = std::from_chars(w.data(), w.data() + w.size(), d);
+          if (res.ec != std::errc() || res.ptr != w.data() + w.size() || d < 1 || d > 10000)
+            r.error("dogs", w, "thresholds 1..10000 separated by spaces, e.g. '15 50'");
+          else
+            l.dogs.push_back(d);
+        }
+      }
+      if (auto v = r.integer(9, "target", 1, 10000)) l.target = static_cast<int>(*v);
+      if (auto v = r.text(10, "cemetery")) {
+        if (auto m = parse_cemetery_mode(*v))
+          l.cemetery = *m;
+        else
+          r.error("cemetery", *v, "one of none, plain, haunted");
+      }
+      if (auto v = r.text(11, "scoring")) {
+        if (auto m = parse_scoring_mode(*v))
+          l.scoring = *m;
+        else
+          r.error("scoring", *v, "one of shared, per_colour");
+      }
+      if (auto v = r.integer(12, "score_markers", 0, 6)) l.score_markers = static_cast<int>(*v);
+      if (auto v = r.integer(13, "marker_from_supply", 0, 1)) l.marker_from_supply = *v != 0;
+      if (auto v = r.text(14, "description")) l.description = *v;
+      if (!index.emplace(*id, c.levels.size()).second) {
+        r.error("id", *id, "a unique level id");
+        continue;
+      }
+      c.levels.push_back(std::move(l));
+    }
+  }
+  SQLite::Statement st(db,
+                       "SELECT rowid, level, players, colours, per_colour FROM level_followers "
+                       "ORDER BY level, players");
+  RowReader r(st, "level_followers", errors);
+  while (st.executeStep()) {
+    r.set_row("rowid " + r.describe_col(0));
+    auto level = r.key(1, "level");
+    if (!level) continue;
+    auto players = r.integer(2, "players", 1, 6);
+    r.set_row(*level + "/" + (players ? std::to_string(*players) : r.describe_col(2)));
+    auto colours = r.integer(3, "colours", 1, 6);
+    auto per = r.integer(4, "per_colour", 0, 30);
+    auto it = index.find(*level);
+    if (it == index.end()) {
+      r.error("level", *level, "the id of a level");
+      continue;
+    }
+    if (!players || !colours || !per) continue;
+    c.levels[it->second].followers.push_back(
+        {static_cast<int>(*players), static_cast<int>(*colours), static_cast<int>(*per)});
+  }
+}
+
 }  // namespace
 
 LoadError::LoadError(std::string source, std::vector<ContentError> errors)
@@ -656,6 +746,7 @@ Content Store::load_content() const {
     c.terrains = load_terrains(*db_, errors);
     load_tiles(*db_, c, errors);
     load_rule_sets(*db_, c, errors);
+    load_levels(*db_, c, errors);
   } catch (const SQLite::Exception& e) {
     throw StoreError(path_ + ": cannot read the content (" + sqlite_message(e) + ")");
   }
