@@ -47,7 +47,7 @@ void BoardCanvas::on_paint(wxPaintEvent&) {
   wxAutoBufferedPaintDC dc(this);
   if (!fitted_ && game_) fit();
   const wxRect area(wxPoint(0, 0), GetClientSize());
-  draw_scene(dc, scene(), vp_, area);
+  draw_scene(dc, scene(), vp_, area, &cache_);
 }
 
 void BoardCanvas::on_size(wxSizeEvent& e) {

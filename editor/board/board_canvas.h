@@ -23,7 +23,12 @@ class BoardCanvas : public wxWindow {
  public:
   BoardCanvas(wxWindow* parent, wxWindowID id = wxID_ANY);
 
-  void set_game(const tw::Game* g) { game_ = g; Refresh(); }
+  // nullptr also empties the tile cache (call it when the content is reloaded).
+  void set_game(const tw::Game* g) {
+    if (!g) cache_.clear();
+    game_ = g;
+    Refresh();
+  }
   const tw::Game* game() const { return game_; }
   void set_overlay(BoardOverlay o) { overlay_ = std::move(o); Refresh(); }
   BoardOverlay& overlay() { return overlay_; }
@@ -61,6 +66,7 @@ class BoardCanvas : public wxWindow {
   BoardOverlay overlay_;
   std::vector<SceneSpot> spots_;
   BoardViewport vp_;
+  TileCache cache_;
   bool fitted_ = false;
   bool dragging_ = false;
   wxPoint down_{-1, -1}, last_{-1, -1};

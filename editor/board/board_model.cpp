@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <wx/brush.h>
+#include <wx/dcmemory.h>
 #include <wx/font.h>
 #include <wx/pen.h>
 
@@ -115,11 +116,28 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   return s;
 }
 
+const wxBitmap& TileCache::get(const tw::TileType& t, int rot, wxSize size, bool mark) {
+  const auto key = std::make_tuple(&t, rot, size.GetWidth(), size.GetHeight(), mark);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  if (cache_.size() >= kMaxEntries) cache_.clear();
+  wxBitmap bmp(size.GetWidth(), size.GetHeight(), 24);
+  {
+    wxMemoryDC md(bmp);
+    md.SetBackground(wxBrush(kBackground));
+    md.Clear();
+    TileArtStyle style;
+    style.reconstructed_mark = mark;
+    draw_tile(md, t, rot, wxRect(0, 0, size.GetWidth(), size.GetHeight()), style);
+  }
+  return cache_.emplace(key, std::move(bmp)).first->second;
+}
+
 wxPoint spot_point(const BoardViewport& vp, const tw::TileType& t, int x, int y, int rot, int seg) {
   return segment_point(t, seg, rot, vp.cell_rect(x, y));
 }
 
-void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area) {
+void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area, TileCache* cache) {
   dc.SetPen(*wxTRANSPARENT_PEN);
   dc.SetBrush(wxBrush(kBackground));
   dc.DrawRectangle(area);
@@ -145,7 +163,10 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
   for (const auto& t : scene.tiles) {
     const wxRect r = vp.cell_rect(t.x, t.y);
     if (!r.Intersects(area)) continue;
-    draw_tile(dc, *t.type, t.rot, r, style);
+    if (cache)
+      dc.DrawBitmap(cache->get(*t.type, t.rot, r.GetSize(), style.reconstructed_mark), r.x, r.y);
+    else
+      draw_tile(dc, *t.type, t.rot, r, style);
   }
   // The last placed tile: a yellow frame.
   for (const auto& t : scene.tiles) {
@@ -285,8 +306,8 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
 }
 
 void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRect& area,
-                const BoardOverlay& overlay) {
-  draw_scene(dc, scene_of(g, overlay), vp, area);
+                const BoardOverlay& overlay, TileCache* cache) {
+  draw_scene(dc, scene_of(g, overlay), vp, area, cache);
 }
 
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots, wxPoint p,

@@ -10,11 +10,14 @@
 // size give the same pixels.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include <wx/bitmap.h>
 #include <wx/colour.h>
 #include <wx/dc.h>
 #include <wx/gdicmn.h>
@@ -78,6 +81,20 @@ struct BoardScene {
   bool hover = false;
 };
 
+// Rendered tiles by (tile type, rotation, pixel size): drawing a tile from its segments
+// costs far more than copying its bitmap, so a canvas keeps one cache and the painter
+// blits from it. Keys hold TileType addresses: clear() when the content is reloaded.
+class TileCache {
+ public:
+  static constexpr size_t kMaxEntries = 3000;  // about 4 sizes of every tile and rotation
+  const wxBitmap& get(const tw::TileType& t, int rot, wxSize size, bool reconstructed_mark);
+  void clear() { cache_.clear(); }
+  size_t size() const { return cache_.size(); }
+
+ private:
+  std::map<std::tuple<const tw::TileType*, int, int, int, bool>, wxBitmap> cache_;
+};
+
 // What draw_board adds to the game's own tiles and followers.
 struct BoardOverlay {
   bool legal_cells = false;   // highlight the cells where the drawn tile fits
@@ -89,11 +106,12 @@ struct BoardOverlay {
 // the overlay asks for.
 BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay = {});
 // Paints the scene into `dc` (the background is filled over `area`, the DC's visible
-// rectangle in device pixels).
-void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area);
+// rectangle in device pixels). With a cache, tiles are blitted from it.
+void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, const wxRect& area,
+                TileCache* cache = nullptr);
 // scene_of + draw_scene.
 void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRect& area,
-                const BoardOverlay& overlay = {});
+                const BoardOverlay& overlay = {}, TileCache* cache = nullptr);
 
 // Where segment `seg` of a tile lies on the board: the device point of its follower.
 wxPoint spot_point(const BoardViewport& vp, const tw::TileType& t, int x, int y, int rot, int seg);
