@@ -87,13 +87,14 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   s.tiles.reserve(placed.size());
   for (size_t i = 0; i < placed.size(); ++i) {
     const auto& p = placed[i];
-    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed()});
+    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed(), p.face_down,
+                       g.coop() ? g.tile_ghosts(static_cast<int>(i)) : 0});
   }
   for (const auto& f : g.followers()) {
     if (f.placed < 0) continue;
     const auto& p = placed[static_cast<size_t>(f.placed)];
-    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, f.player,
-                           f.kind == tw::FollowerKind::Guard, f.ghosts});
+    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, g.coop() ? f.colour : f.player,
+                           f.kind == tw::FollowerKind::Guard, f.ghosts, f.dogs, f.buried});
   }
   if (overlay.legal_cells && g.pending().kind == tw::DecisionKind::Place) {
     for (const auto& o : g.pending().options)
@@ -102,7 +103,17 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
     s.legal_cells.erase(std::unique(s.legal_cells.begin(), s.legal_cells.end()), s.legal_cells.end());
   }
   s.markers = overlay.markers;
-  if (overlay.scores) {
+  if (overlay.scores && g.coop()) {
+    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+      const int c = g.marker_colours()[i];
+      s.score_lines.push_back((c < 0 ? std::string("team") : std::string(tw::kColourNames[static_cast<size_t>(c)])) +
+                              "  " + std::to_string(g.marker_score(i)) + " / " + std::to_string(g.level()->target));
+      s.score_colours.push_back(c < 0 ? wxColour(0x70, 0x70, 0x70) : player_colour(c));
+    }
+    s.score_lines.push_back("ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " +
+                            std::to_string(g.ghosts_on_board()));
+    s.score_colours.push_back(*wxWHITE);
+  } else if (overlay.scores) {
     for (int p = 0; p < g.player_count(); ++p) {
       std::string line = g.setup().players[static_cast<size_t>(p)].name + "  " + std::to_string(g.score(p));
       s.score_lines.push_back(std::move(line));
@@ -116,8 +127,8 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   return s;
 }
 
-const wxBitmap& TileCache::get(const tw::TileType& t, int rot, wxSize size, bool mark) {
-  const auto key = std::make_tuple(&t, rot, size.GetWidth(), size.GetHeight(), mark);
+const wxBitmap& TileCache::get(const tw::TileType& t, int rot, wxSize size, bool mark, bool face_down) {
+  const auto key = std::make_tuple(&t, rot, size.GetWidth(), size.GetHeight(), mark, face_down);
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
   if (cache_.size() >= kMaxEntries) cache_.clear();
@@ -128,6 +139,7 @@ const wxBitmap& TileCache::get(const tw::TileType& t, int rot, wxSize size, bool
     md.Clear();
     TileArtStyle style;
     style.reconstructed_mark = mark;
+    style.face_down = face_down;
     draw_tile(md, t, rot, wxRect(0, 0, size.GetWidth(), size.GetHeight()), style);
   }
   return cache_.emplace(key, std::move(bmp)).first->second;
@@ -163,10 +175,13 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
   for (const auto& t : scene.tiles) {
     const wxRect r = vp.cell_rect(t.x, t.y);
     if (!r.Intersects(area)) continue;
-    if (cache)
-      dc.DrawBitmap(cache->get(*t.type, t.rot, r.GetSize(), style.reconstructed_mark), r.x, r.y);
-    else
-      draw_tile(dc, *t.type, t.rot, r, style);
+    if (cache) {
+      dc.DrawBitmap(cache->get(*t.type, t.rot, r.GetSize(), style.reconstructed_mark, t.face_down), r.x, r.y);
+    } else {
+      TileArtStyle st = style;
+      st.face_down = t.face_down;
+      draw_tile(dc, *t.type, t.rot, r, st);
+    }
   }
   // The last placed tile: a yellow frame.
   for (const auto& t : scene.tiles) {
@@ -174,6 +189,26 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
     dc.SetPen(wxPen(kLast, std::max(2, c / 20)));
     dc.SetBrush(*wxTRANSPARENT_BRUSH);
     dc.DrawRectangle(vp.cell_rect(t.x, t.y));
+  }
+
+  // Co-op: ghosts on a tile, as a count in its top-right corner.
+  {
+    wxFont gf(wxFontInfo(std::max(6, c / 6)).Bold());
+    dc.SetFont(gf);
+    for (const auto& t : scene.tiles) {
+      if (t.ghosts <= 0) continue;
+      const wxRect r = vp.cell_rect(t.x, t.y);
+      if (!r.Intersects(area)) continue;
+      const int gr = std::max(5, c / 7);
+      const wxPoint ctr(r.GetRight() - gr - 1, r.y + gr + 1);
+      dc.SetPen(wxPen(wxColour(0x30, 0x30, 0x50), 1));
+      dc.SetBrush(wxBrush(wxColour(0xF4, 0xF4, 0xFF)));
+      dc.DrawCircle(ctr, gr);
+      dc.SetTextForeground(wxColour(0x30, 0x30, 0x60));
+      const wxString n = wxString::Format("%d", t.ghosts);
+      const wxSize ts = dc.GetTextExtent(n);
+      dc.DrawText(n, ctr.x - ts.GetWidth() / 2, ctr.y - ts.GetHeight() / 2);
+    }
   }
 
   // Legal cells for the drawn tile.
@@ -210,6 +245,16 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       dc.DrawPolygon(4, pts);
     } else {
       dc.DrawCircle(p, rad);
+    }
+    if (f.buried) {  // a cross over a follower lying in a cemetery
+      dc.SetPen(wxPen(*wxBLACK, std::max(1, c / 30)));
+      dc.DrawLine(p.x - rad, p.y - rad, p.x + rad, p.y + rad);
+      dc.DrawLine(p.x - rad, p.y + rad, p.x + rad, p.y - rad);
+    }
+    if (f.dogs > 0) {  // dogs: small brown squares below the follower
+      dc.SetPen(*wxTRANSPARENT_PEN);
+      dc.SetBrush(wxBrush(wxColour(0x8B, 0x5A, 0x2B)));
+      for (int d = 0; d < f.dogs; ++d) dc.DrawRectangle(p.x - rad + d * (rad + 1), p.y + rad + 1, rad, rad);
     }
     if (f.ghosts > 0) {
       const wxPoint g(p.x + rad, p.y - rad);

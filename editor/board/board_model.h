@@ -53,13 +53,17 @@ struct SceneTile {
   const tw::TileType* type = nullptr;
   int x = 0, y = 0, rot = 0;
   bool last = false;  // the tile placed in the current turn (outlined)
+  bool face_down = false;  // co-op: shows its back
+  int ghosts = 0;          // co-op: ghosts on the tile (fog and cemetery)
 };
 struct SceneFollower {
   const tw::TileType* type = nullptr;  // of the tile it stands on
   int x = 0, y = 0, rot = 0, seg = 0;
-  int player = 0;
+  int player = 0;   // the colour slot it is drawn in (co-op: its colour)
   bool guard = false;
   int ghosts = 0;
+  int dogs = 0;         // co-op: dogs standing with it
+  bool buried = false;  // co-op: lies in a cemetery for good
 };
 // A spot on the board a click can choose (a follower, ghost or take-back option).
 struct SceneSpot {
@@ -87,12 +91,13 @@ struct BoardScene {
 class TileCache {
  public:
   static constexpr size_t kMaxEntries = 3000;  // about 4 sizes of every tile and rotation
-  const wxBitmap& get(const tw::TileType& t, int rot, wxSize size, bool reconstructed_mark);
+  const wxBitmap& get(const tw::TileType& t, int rot, wxSize size, bool reconstructed_mark,
+                      bool face_down = false);
   void clear() { cache_.clear(); }
   size_t size() const { return cache_.size(); }
 
  private:
-  std::map<std::tuple<const tw::TileType*, int, int, int, bool>, wxBitmap> cache_;
+  std::map<std::tuple<const tw::TileType*, int, int, int, bool, bool>, wxBitmap> cache_;
 };
 
 // What draw_board adds to the game's own tiles and followers.

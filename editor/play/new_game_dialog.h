@@ -1,5 +1,5 @@
-// The new-game dialog of the play view: rule set, up to six seats (each a human with a
-// name, bot:greedy or bot:random, or empty), and the seed.
+// The new-game dialog of the play view: a rule set or a co-op level, up to six seats
+// (each a human with a name, bot:greedy, bot:random or bot:coop, or empty), and the seed.
 #pragma once
 
 #include <optional>
@@ -25,6 +25,7 @@ class NewGameDialog : public wxDialog {
   const tw::Content& content_;
   wxChoice* rule_set_ = nullptr;
   wxTextCtrl* seed_ = nullptr;
+  std::vector<std::pair<std::string, std::string>> games_;  // (rule set, level) per entry
   std::vector<wxChoice*> kinds_;
   std::vector<wxTextCtrl*> names_;
 };

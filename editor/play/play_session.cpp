@@ -20,6 +20,7 @@ std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& 
     s.bots_.push_back(std::move(b));
   }
   std::vector<tw::replay::MetaTag> tags;
+  if (!setup.level.empty()) tags.push_back({"Level", setup.level});
   {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
@@ -28,7 +29,8 @@ std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& 
     std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
     tags.push_back({"Date", date});
   }
-  if (auto v = tw::replay::Recorder::start(content, setup, s.recorder_, std::move(tags))) return v->message;
+  if (auto v = tw::replay::Recorder::start(content, setup, s.recorder_, std::move(tags), setup.level))
+    return v->message;
   s.bot_rng_ = tw::Rng(setup.seed ^ 0x9e3779b97f4a7c15ULL);
   for (size_t i = 0; i < prefix.size(); ++i) {
     if (auto v = s.recorder_.apply(std::string_view(prefix[i])))

@@ -196,14 +196,32 @@ void PlayView::update() {
 
   // Scores, supplies, ghost bank, tiles left.
   wxString sc;
-  for (int p = 0; p < g.player_count(); ++p) {
-    sc += wxString::Format("%s %s: %lld points, %d followers", tw::kColourNames[static_cast<size_t>(p)].data(),
-                           wxString::FromUTF8(session_->player_name(p)), static_cast<long long>(g.score(p)),
-                           g.supply(p));
-    if (g.rules().guards > 0 || g.guard_supply(p) > 0) sc += wxString::Format(", %d guards", g.guard_supply(p));
-    sc += "\n";
+  if (g.coop()) {
+    sc += wxString::FromUTF8(g.level()->id + " — " + g.level()->name) + "\n";
+    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+      const int c = g.marker_colours()[i];
+      sc += wxString::Format("%s: %lld / %d\n", c < 0 ? "team" : tw::kColourNames[static_cast<size_t>(c)].data(),
+                             static_cast<long long>(g.marker_score(i)), g.level()->target);
+    }
+    for (int p = 0; p < g.player_count(); ++p) {
+      sc += wxString::FromUTF8(session_->player_name(p)) + ":";
+      for (int c : g.colours_of(p))
+        sc += wxString::Format(" %s %d", tw::kColourNames[static_cast<size_t>(c)].data(), g.colour_supply(c));
+      sc += "\n";
+    }
+    sc += wxString::Format("Ghosts: bank %d, board %d · dogs reached %d\n", g.ghost_bank(), g.ghosts_on_board(),
+                           g.dogs_reached());
+    sc += wxString::Format("Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
+  } else {
+    for (int p = 0; p < g.player_count(); ++p) {
+      sc += wxString::Format("%s %s: %lld points, %d followers", tw::kColourNames[static_cast<size_t>(p)].data(),
+                             wxString::FromUTF8(session_->player_name(p)), static_cast<long long>(g.score(p)),
+                             g.supply(p));
+      if (g.rules().guards > 0 || g.guard_supply(p) > 0) sc += wxString::Format(", %d guards", g.guard_supply(p));
+      sc += "\n";
+    }
+    if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
   }
-  if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
   sc += wxString::Format("Tiles left: %d · ply %d", g.tiles_left(), g.ply());
   scores_->SetLabel(sc);
 

@@ -103,6 +103,7 @@ tw::tgn::Record ScenarioModel::to_record() const {
   tw::tgn::Record r;
   r.set_tag("Format", tw::tgn::kFormat);
   r.set_tag("Ruleset", setup_.rule_set);
+  if (!setup_.level.empty()) r.set_tag("Level", setup_.level);
   r.set_tag("Players", players_text_);
   r.set_tag("Seed", std::to_string(setup_.seed));
   std::string draw;
@@ -118,7 +119,10 @@ tw::tgn::Record ScenarioModel::to_record() const {
 
 std::string ScenarioModel::to_replay(tw::replay::Replay& out) const {
   tw::replay::Recorder rec;
-  if (auto v = tw::replay::Recorder::start(*content_, play_setup(), rec, {{"Event", "scenario"}})) return v->message;
+  std::vector<tw::replay::MetaTag> tags;
+  if (!setup_.level.empty()) tags.push_back({"Level", setup_.level});
+  tags.push_back({"Event", "scenario"});
+  if (auto v = tw::replay::Recorder::start(*content_, play_setup(), rec, tags, setup_.level)) return v->message;
   for (const auto& d : decisions_)
     if (auto v = rec.apply(std::string_view(d))) return "'" + d + "': " + v->message;
   out = tw::replay::from_log(rec.take_log());
