@@ -1,9 +1,532 @@
 #include "views/tile_editor_view.h"
 
+#include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/choice.h>
+#include <wx/dcbuffer.h>
+#include <wx/gbsizer.h>
+#include <wx/listbox.h>
+#include <wx/sizer.h>
+#include <wx/spinctrl.h>
+#include <wx/statbox.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <sstream>
+
+#include "art/tile_art.h"
+#include "doc/edits.h"
+
 namespace twe {
+namespace {
 
-TileEditorView::TileEditorView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {}
+const wxColour kErrorColour(190, 30, 30);
 
-void TileEditorView::load_tile(int tile) { tile_ = tile; }
+std::string segment_label(const tw::TileType& t, size_t i) {
+  const tw::Segment& s = t.segments[i];
+  std::string out = std::to_string(i) + "  " + std::string(tw::kind_name(s.kind)) + "  " + tw::ports_text(s.ports);
+  if (s.shields) out += "  shields " + std::to_string(s.shields);
+  if (s.fogged) out += "  fogged";
+  if (!s.touches.empty()) {
+    out += "  touches";
+    for (auto c : s.touches) out += " " + std::to_string(c);
+  }
+  return out;
+}
+
+// The segment index a ContentError row names ("base/D#2" -> 2), or -1.
+int error_segment(const tw::ContentError& e) {
+  const auto hash = e.row.rfind('#');
+  if (e.table != "tile_segment" || hash == std::string::npos) return -1;
+  try {
+    return std::stoi(e.row.substr(hash + 1));
+  } catch (...) {
+    return -1;
+  }
+}
+
+}  // namespace
+
+// The live preview: the draft drawn large with the selected segment highlighted;
+// clicking near a segment's point selects it.
+class TileEditorPreview : public wxWindow {
+ public:
+  TileEditorPreview(wxWindow* parent, const tw::TileType& draft) : wxWindow(parent, wxID_ANY), draft_(draft) {
+    SetBackgroundStyle(wxBG_STYLE_PAINT);
+    SetMinSize(wxSize(260, 300));
+    Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
+      wxAutoBufferedPaintDC dc(this);
+      dc.SetBackground(wxBrush(wxColour(246, 244, 238)));
+      dc.Clear();
+      if (draft_.segments.empty() && draft_.id.empty()) return;
+      TileArtStyle st;
+      st.highlight_segment = highlight;
+      draw_tile(dc, draft_, rotation, tile_rect(), st);
+      dc.SetTextForeground(wxColour(60, 60, 60));
+      dc.DrawText(wxString::Format("rotation r%d (click the arrows below)", rotation * 90), tile_rect().x,
+                  tile_rect().GetBottom() + 6);
+      // Segment numbers at their follower points.
+      dc.SetFont(GetFont().Bold());
+      for (size_t i = 0; i < draft_.segments.size(); ++i) {
+        const wxPoint p = segment_point(draft_, static_cast<int>(i), rotation, tile_rect());
+        const wxString n = wxString::Format("%zu", i);
+        const wxSize ts = dc.GetTextExtent(n);
+        dc.SetPen(wxPen(wxColour(30, 30, 30)));
+        dc.SetBrush(wxBrush(static_cast<int>(i) == highlight ? wxColour(255, 214, 0) : wxColour(255, 255, 255)));
+        dc.DrawCircle(p, std::max(ts.x, ts.y) / 2 + 3);
+        dc.DrawText(n, p.x - ts.x / 2, p.y - ts.y / 2);
+      }
+    });
+    Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+      Refresh();
+      e.Skip();
+    });
+    Bind(wxEVT_LEFT_DOWN, [this](wxMouseEvent& e) {
+      int best = -1;
+      double best_d = 1e18;
+      for (size_t i = 0; i < draft_.segments.size(); ++i) {
+        const wxPoint p = segment_point(draft_, static_cast<int>(i), rotation, tile_rect());
+        const double d = std::hypot(p.x - e.GetX(), p.y - e.GetY());
+        if (d < best_d) {
+          best_d = d;
+          best = static_cast<int>(i);
+        }
+      }
+      if (best >= 0 && best_d < tile_rect().width / 4.0 && on_pick) on_pick(best);
+    });
+  }
+  wxRect tile_rect() const {
+    const wxSize s = GetClientSize();
+    const int side = std::max(60, std::min(s.x - 20, s.y - 40));
+    return {(s.x - side) / 2, 10, side, side};
+  }
+  int highlight = -1;
+  int rotation = 0;
+  std::function<void(int)> on_pick;
+
+ private:
+  const tw::TileType& draft_;
+};
+
+TileEditorView::TileEditorView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {
+  build();
+  ctx_.content_listeners.push_back([this] { refresh_content(); });
+  refresh_content();
+}
+
+void TileEditorView::build() {
+  auto* main = new wxBoxSizer(wxHORIZONTAL);
+
+  // Left: the preview and its rotation.
+  auto* left = new wxBoxSizer(wxVERTICAL);
+  title_ = new wxStaticText(this, wxID_ANY, "No tile: pick one in Tile sets");
+  title_->SetFont(title_->GetFont().Bold().Larger());
+  left->Add(title_, 0, wxALL, 6);
+  preview_ = new TileEditorPreview(this, draft_);
+  preview_->on_pick = [this](int s) { select_segment(s); };
+  left->Add(preview_, 1, wxEXPAND | wxALL, 4);
+  auto* rot = new wxBoxSizer(wxHORIZONTAL);
+  auto* ccw = new wxButton(this, wxID_ANY, wxString::FromUTF8("\u21ba"), wxDefaultPosition, wxSize(40, -1));
+  auto* cw = new wxButton(this, wxID_ANY, wxString::FromUTF8("\u21bb"), wxDefaultPosition, wxSize(40, -1));
+  ccw->SetToolTip("Preview rotated a quarter turn anticlockwise");
+  cw->SetToolTip("Preview rotated a quarter turn clockwise");
+  ccw->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    preview_->rotation = (preview_->rotation + 3) % 4;
+    preview_->Refresh();
+  });
+  cw->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    preview_->rotation = (preview_->rotation + 1) % 4;
+    preview_->Refresh();
+  });
+  rot->Add(ccw, 0, wxRIGHT, 4);
+  rot->Add(cw, 0);
+  left->Add(rot, 0, wxALIGN_CENTER | wxALL, 4);
+  main->Add(left, 4, wxEXPAND | wxALL, 6);
+
+  // Middle: segments and tile attributes.
+  auto* mid = new wxBoxSizer(wxVERTICAL);
+  auto* segbox = new wxStaticBoxSizer(wxVERTICAL, this, "Segments");
+  segments_ = new wxListBox(segbox->GetStaticBox(), wxID_ANY, wxDefaultPosition, wxSize(330, 170));
+  segbox->Add(segments_, 1, wxEXPAND | wxALL, 4);
+  auto* segbtn = new wxBoxSizer(wxHORIZONTAL);
+  add_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Add segment");
+  del_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Remove segment");
+  segbtn->Add(add_seg_, 0, wxRIGHT, 4);
+  segbtn->Add(del_seg_, 0);
+  segbox->Add(segbtn, 0, wxALL, 4);
+  mid->Add(segbox, 1, wxEXPAND | wxBOTTOM, 6);
+
+  auto* tilebox = new wxStaticBoxSizer(wxVERTICAL, this, "Tile type");
+  wxWindow* tb = tilebox->GetStaticBox();
+  auto* tg = new wxFlexGridSizer(2, 4, 8);
+  tg->AddGrowableCol(1);
+  count_ = new wxSpinCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 1000, 0);
+  ghosts_ = new wxSpinCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 9, 0);
+  reconstructed_ = new wxCheckBox(tb, wxID_ANY, "geometry designed by us (not from a public source)");
+  note_ = new wxTextCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 60), wxTE_MULTILINE);
+  tg->Add(new wxStaticText(tb, wxID_ANY, "Copies in the box"), 0, wxALIGN_CENTER_VERTICAL);
+  tg->Add(count_, 0);
+  tg->Add(new wxStaticText(tb, wxID_ANY, "Ghost symbols"), 0, wxALIGN_CENTER_VERTICAL);
+  tg->Add(ghosts_, 0);
+  tg->Add(new wxStaticText(tb, wxID_ANY, "Reconstructed"), 0, wxALIGN_CENTER_VERTICAL);
+  tg->Add(reconstructed_, 0);
+  tg->Add(new wxStaticText(tb, wxID_ANY, "Note"), 0);
+  tg->Add(note_, 1, wxEXPAND);
+  tilebox->Add(tg, 0, wxEXPAND | wxALL, 4);
+  msg_tile_ = new wxStaticText(tb, wxID_ANY, "");
+  msg_tile_->SetForegroundColour(kErrorColour);
+  tilebox->Add(msg_tile_, 0, wxEXPAND | wxALL, 4);
+  mid->Add(tilebox, 0, wxEXPAND);
+  main->Add(mid, 4, wxEXPAND | wxALL, 6);
+
+  // Right: the selected segment's fields, each with its message.
+  auto* right = new wxBoxSizer(wxVERTICAL);
+  auto* fbox = new wxStaticBoxSizer(wxVERTICAL, this, "Selected segment");
+  wxWindow* fb = fbox->GetStaticBox();
+  auto add_msg = [&](wxStaticText*& m) {
+    m = new wxStaticText(fb, wxID_ANY, "");
+    m->SetForegroundColour(kErrorColour);
+    fbox->Add(m, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+  };
+  auto* trow = new wxBoxSizer(wxHORIZONTAL);
+  trow->Add(new wxStaticText(fb, wxID_ANY, "Terrain"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
+  terrain_ = new wxChoice(fb, wxID_ANY);
+  trow->Add(terrain_, 1);
+  fbox->Add(trow, 0, wxEXPAND | wxALL, 4);
+  add_msg(msg_terrain_);
+
+  // Ports laid out around a square: north row, west and east columns, south row, centre.
+  fbox->Add(new wxStaticText(fb, wxID_ANY, "Ports (edges clockwise from the north-west; C = centre)"), 0,
+            wxALL, 4);
+  auto* pg = new wxGridBagSizer(2, 2);
+  auto place = [&](int port, int row, int col) {
+    ports_[static_cast<size_t>(port)] =
+        new wxCheckBox(fb, wxID_ANY, wxString(tw::kPortNames[static_cast<size_t>(port)].data(),
+                                              tw::kPortNames[static_cast<size_t>(port)].size()));
+    pg->Add(ports_[static_cast<size_t>(port)], wxGBPosition(row, col), wxDefaultSpan, wxALIGN_CENTER);
+  };
+  place(tw::Nw, 0, 1);
+  place(tw::N, 0, 2);
+  place(tw::Ne, 0, 3);
+  place(tw::En, 1, 4);
+  place(tw::E, 2, 4);
+  place(tw::Es, 3, 4);
+  place(tw::Se, 4, 3);
+  place(tw::S, 4, 2);
+  place(tw::Sw, 4, 1);
+  place(tw::Ws, 3, 0);
+  place(tw::W, 2, 0);
+  place(tw::Wn, 1, 0);
+  place(tw::C, 2, 2);
+  fbox->Add(pg, 0, wxALIGN_CENTER | wxALL, 4);
+  add_msg(msg_ports_);
+  for (int p = 0; p < tw::kPortCount; ++p)
+    ports_[static_cast<size_t>(p)]->Bind(wxEVT_CHECKBOX, [this, p](wxCommandEvent&) { on_port(p); });
+
+  auto* sg = new wxFlexGridSizer(2, 4, 8);
+  shields_ = new wxSpinCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 9, 0);
+  fogged_ = new wxCheckBox(fb, wxID_ANY, "fog lies over this road or field");
+  touches_ = new wxTextCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
+  touches_->SetToolTip("Segment numbers, separated by spaces: the cities a field borders, the regions a region borders");
+  sg->Add(new wxStaticText(fb, wxID_ANY, "Shields / cities"), 0, wxALIGN_CENTER_VERTICAL);
+  sg->Add(shields_, 0);
+  sg->Add(new wxStaticText(fb, wxID_ANY, "Fogged"), 0, wxALIGN_CENTER_VERTICAL);
+  sg->Add(fogged_, 0);
+  sg->Add(new wxStaticText(fb, wxID_ANY, "Touches"), 0, wxALIGN_CENTER_VERTICAL);
+  sg->Add(touches_, 1, wxEXPAND);
+  sg->AddGrowableCol(1);
+  fbox->Add(sg, 0, wxEXPAND | wxALL, 4);
+  add_msg(msg_shields_);
+  add_msg(msg_touches_);
+  right->Add(fbox, 0, wxEXPAND | wxBOTTOM, 6);
+
+  right->Add(new wxStaticText(this, wxID_ANY, "Problems (engine validation)"), 0, wxBOTTOM, 2);
+  problem_list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 90));
+  right->Add(problem_list_, 1, wxEXPAND | wxBOTTOM, 6);
+  auto* btns = new wxBoxSizer(wxHORIZONTAL);
+  save_btn_ = new wxButton(this, wxID_SAVE, "Save to database");
+  revert_btn_ = new wxButton(this, wxID_REVERT_TO_SAVED, "Revert");
+  btns->Add(save_btn_, 0, wxRIGHT, 6);
+  btns->Add(revert_btn_, 0);
+  right->Add(btns, 0);
+  main->Add(right, 5, wxEXPAND | wxALL, 6);
+  SetSizer(main);
+
+  // Handlers: read the widget, change the draft, revalidate.
+  segments_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+    if (!updating_) select_segment(segments_->GetSelection());
+  });
+  add_seg_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (tile_ < 0) return;
+    tw::Segment s;
+    if (!ctx_.content.terrains.empty()) {
+      const tw::Terrain* field = ctx_.content.find_terrain("field");
+      s.terrain = static_cast<uint8_t>(field ? field - ctx_.content.terrains.data() : 0);
+      s.kind = ctx_.content.terrains[s.terrain].kind;
+    }
+    draft_.segments.push_back(s);
+    seg_ = static_cast<int>(draft_.segments.size()) - 1;
+    changed();
+  });
+  del_seg_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (seg_ < 0 || seg_ >= static_cast<int>(draft_.segments.size())) return;
+    draft_.segments.erase(draft_.segments.begin() + seg_);
+    // Touches lists refer to indices: drop the removed one, shift the later ones.
+    for (auto& s : draft_.segments) {
+      std::vector<uint8_t> t;
+      for (auto c : s.touches)
+        if (c != seg_) t.push_back(static_cast<uint8_t>(c > seg_ ? c - 1 : c));
+      s.touches = t;
+    }
+    seg_ = std::min(seg_, static_cast<int>(draft_.segments.size()) - 1);
+    changed();
+  });
+  terrain_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    if (updating_ || seg_ < 0) return;
+    const int i = terrain_->GetSelection();
+    if (i == wxNOT_FOUND) return;
+    auto& s = draft_.segments[static_cast<size_t>(seg_)];
+    s.terrain = static_cast<uint8_t>(i);
+    s.kind = ctx_.content.terrains[static_cast<size_t>(i)].kind;
+    changed();
+  });
+  shields_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
+    if (updating_ || seg_ < 0) return;
+    draft_.segments[static_cast<size_t>(seg_)].shields = static_cast<uint8_t>(shields_->GetValue());
+    changed();
+  });
+  fogged_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
+    if (updating_ || seg_ < 0) return;
+    draft_.segments[static_cast<size_t>(seg_)].fogged = fogged_->GetValue();
+    changed();
+  });
+  auto touches_changed = [this](wxCommandEvent&) {
+    if (updating_ || seg_ < 0) return;
+    std::istringstream in(touches_->GetValue().utf8_string());
+    std::vector<uint8_t> t;
+    int v = 0;
+    while (in >> v)
+      if (v >= 0 && v < 256) t.push_back(static_cast<uint8_t>(v));
+    draft_.segments[static_cast<size_t>(seg_)].touches = t;
+    changed();
+  };
+  touches_->Bind(wxEVT_TEXT, touches_changed);
+  count_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
+    if (updating_) return;
+    draft_.count = count_->GetValue();
+    changed();
+  });
+  ghosts_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
+    if (updating_) return;
+    draft_.ghost_symbols = ghosts_->GetValue();
+    changed();
+  });
+  reconstructed_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
+    if (updating_) return;
+    draft_.reconstructed = reconstructed_->GetValue();
+    changed();
+  });
+  note_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) {
+    if (updating_) return;
+    draft_.note = note_->GetValue().utf8_string();
+    dirty_ = true;
+    save_btn_->Enable(problems_.empty());
+  });
+  problem_list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+    const int i = problem_list_->GetSelection();
+    if (i >= 0 && i < static_cast<int>(problems_.size())) {
+      const int s = error_segment(problems_[static_cast<size_t>(i)]);
+      if (s >= 0) select_segment(s);
+    }
+  });
+  save_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save(); });
+  revert_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { revert(); });
+}
+
+wxStaticText* TileEditorView::field_message(const std::string& column) {
+  if (column == "terrain" || column == "kind") return msg_terrain_;
+  if (column == "ports") return msg_ports_;
+  if (column == "shields" || column == "fogged") return msg_shields_;
+  if (column == "touches") return msg_touches_;
+  if (column == "tile") return msg_tile_;
+  return nullptr;
+}
+
+void TileEditorView::refresh_content() {
+  updating_ = true;
+  terrain_->Clear();
+  for (const auto& t : ctx_.content.terrains)
+    terrain_->Append(wxString::FromUTF8(t.id + "  (" + std::string(tw::kind_name(t.kind)) + ")"));
+  updating_ = false;
+  // Find the same tile type again (indices may have moved); keep an unsaved draft.
+  int idx = -1;
+  if (!draft_.id.empty()) idx = ctx_.content.find_tile(draft_.tile_set, draft_.id);
+  if (idx < 0) {
+    tile_ = -1;
+    draft_ = tw::TileType{};
+    dirty_ = false;
+    seg_ = -1;
+  } else {
+    tile_ = idx;
+    if (!dirty_) draft_ = ctx_.content.tiles[static_cast<size_t>(idx)];
+  }
+  show_draft();
+  validate();
+}
+
+void TileEditorView::load_tile(int tile) {
+  if (tile < 0 || tile >= static_cast<int>(ctx_.content.tiles.size())) return;
+  tile_ = tile;
+  draft_ = ctx_.content.tiles[static_cast<size_t>(tile)];
+  dirty_ = false;
+  seg_ = draft_.segments.empty() ? -1 : 0;
+  preview_->rotation = 0;
+  show_draft();
+  validate();
+}
+
+void TileEditorView::select_segment(int seg) {
+  if (seg < -1 || seg >= static_cast<int>(draft_.segments.size())) return;
+  seg_ = seg;
+  updating_ = true;
+  segments_->SetSelection(seg_ < 0 ? wxNOT_FOUND : seg_);
+  updating_ = false;
+  show_segment();
+  validate();
+}
+
+void TileEditorView::show_draft() {
+  updating_ = true;
+  const bool have = tile_ >= 0;
+  title_->SetLabel(have ? wxString::FromUTF8("Tile " + draft_.tile_set + "/" + draft_.id +
+                                              (draft_.piece.empty() ? "" : "  (piece " + draft_.piece + ")"))
+                        : wxString("No tile: pick one in Tile sets"));
+  segments_->Clear();
+  for (size_t i = 0; i < draft_.segments.size(); ++i)
+    segments_->Append(wxString::FromUTF8(segment_label(draft_, i)));
+  if (seg_ >= static_cast<int>(draft_.segments.size())) seg_ = static_cast<int>(draft_.segments.size()) - 1;
+  if (seg_ >= 0) segments_->SetSelection(seg_);
+  count_->SetValue(draft_.count);
+  ghosts_->SetValue(draft_.ghost_symbols);
+  reconstructed_->SetValue(draft_.reconstructed);
+  note_->ChangeValue(wxString::FromUTF8(draft_.note));
+  for (wxWindow* w : std::initializer_list<wxWindow*>{segments_, add_seg_, count_, ghosts_, reconstructed_, note_})
+    w->Enable(have);
+  updating_ = false;
+  show_segment();
+}
+
+void TileEditorView::show_segment() {
+  updating_ = true;
+  const bool have = seg_ >= 0 && seg_ < static_cast<int>(draft_.segments.size());
+  for (wxWindow* w : std::initializer_list<wxWindow*>{terrain_, shields_, fogged_, touches_, del_seg_}) w->Enable(have);
+  for (auto* b : ports_) b->Enable(have);
+  if (have) {
+    const tw::Segment& s = draft_.segments[static_cast<size_t>(seg_)];
+    terrain_->SetSelection(s.terrain < terrain_->GetCount() ? s.terrain : wxNOT_FOUND);
+    for (int p = 0; p < tw::kPortCount; ++p) ports_[static_cast<size_t>(p)]->SetValue((s.ports >> p) & 1);
+    shields_->SetValue(s.shields);
+    fogged_->SetValue(s.fogged);
+    std::string t;
+    for (auto c : s.touches) t += (t.empty() ? "" : " ") + std::to_string(c);
+    touches_->ChangeValue(wxString::FromUTF8(t));
+  } else {
+    for (auto* b : ports_) b->SetValue(false);
+    touches_->ChangeValue("");
+  }
+  preview_->highlight = seg_;
+  preview_->Refresh();
+  updating_ = false;
+}
+
+void TileEditorView::on_port(int port) {
+  if (updating_ || seg_ < 0) return;
+  auto& s = draft_.segments[static_cast<size_t>(seg_)];
+  const uint16_t bit = static_cast<uint16_t>(1u << port);
+  if (ports_[static_cast<size_t>(port)]->GetValue()) {
+    // A port belongs to one terrain segment: take it from any other (fog is a layer of
+    // its own and keeps its ports).
+    if (s.kind != tw::Kind::Fog)
+      for (auto& o : draft_.segments)
+        if (&o != &s && o.kind != tw::Kind::Fog) o.ports = static_cast<uint16_t>(o.ports & ~bit);
+    s.ports = static_cast<uint16_t>(s.ports | bit);
+  } else {
+    s.ports = static_cast<uint16_t>(s.ports & ~bit);
+  }
+  changed();
+}
+
+void TileEditorView::changed() {
+  dirty_ = true;
+  const int keep = seg_;
+  show_draft();
+  seg_ = keep;
+  show_segment();
+  validate();
+}
+
+void TileEditorView::validate() {
+  problems_.clear();
+  for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_}) m->SetLabel("");
+  problem_list_->Clear();
+  if (tile_ >= 0) {
+    tw::TileType t = draft_;
+    tw::finalize_tile(t, ctx_.content.terrains, problems_);
+    if (problems_.empty()) {
+      tw::Content c = ctx_.content;
+      c.tiles[static_cast<size_t>(tile_)] = t;
+      for (auto& e : tw::validate_content(c))
+        if (e.row.rfind(draft_.tile_set + "/" + draft_.id, 0) == 0) problems_.push_back(e);
+    }
+  }
+  for (const auto& e : problems_) {
+    const std::string text = e.row + " " + e.column + (e.value.empty() ? "" : " '" + e.value + "'") + ": " + e.message;
+    problem_list_->Append(wxString::FromUTF8(text));
+    const int s = error_segment(e);
+    std::vector<wxStaticText*> where;
+    if (s >= 0 && s == seg_) where.push_back(field_message(e.column));
+    if (s >= 0 && s != seg_) where.push_back(msg_tile_);  // "segment 2: ..." under the tile
+    if (s < 0) where.push_back(msg_tile_);
+    // Tile-level problems with the edges come from ports: show them by the ports too.
+    if (s < 0 && e.column == "segments" && seg_ >= 0) where.push_back(msg_ports_);
+    for (wxStaticText* m : where) {
+      if (!m) continue;
+      const wxString old = m->GetLabel();
+      const std::string msg = (s >= 0 && s != seg_ ? "segment " + std::to_string(s) + ": " : std::string()) + e.message;
+      m->SetLabel((old.empty() ? wxString() : old + "\n") + wxString::FromUTF8(msg));
+    }
+  }
+  for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_})
+    m->Wrap(std::max(200, m->GetParent()->GetClientSize().x - 20));
+  save_btn_->Enable(tile_ >= 0 && dirty_ && problems_.empty());
+  revert_btn_->Enable(tile_ >= 0 && dirty_);
+  preview_->Refresh();
+  Layout();
+}
+
+bool TileEditorView::save() {
+  if (tile_ < 0 || !problems_.empty() || !ctx_.commands) return false;
+  const tw::TileType before = ctx_.content.tiles[static_cast<size_t>(tile_)];
+  tw::TileType after = draft_;
+  dirty_ = false;  // the reload after the write shows the saved tile
+  if (!ctx_.commands->Submit(new SaveTileCommand(ctx_, before, after))) {
+    dirty_ = true;
+    draft_ = after;
+    show_draft();
+    validate();
+    const std::string& err = last_edit_error();
+    msg_tile_->SetLabel(wxString::FromUTF8(err));
+    return false;
+  }
+  return true;
+}
+
+void TileEditorView::revert() {
+  if (tile_ < 0) return;
+  load_tile(tile_);
+}
 
 }  // namespace twe

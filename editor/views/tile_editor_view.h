@@ -1,9 +1,16 @@
-// TileEditorView: edits one tile type (a draft copy) — its segments (kind/terrain,
-// ports, shields, fog, touches), ghost symbols and attributes — with a live preview
-// and the engine's validation (finalize_tile, validate_content) shown next to the
-// fields. Save submits a SaveTileCommand (undoable, one transaction).
+// TileEditorView: edits one tile type as a draft copy — its segments (terrain and so
+// kind, ports, shields, fogged, touches), ghost symbols and attributes (count,
+// reconstructed, note) — with a live preview and the engine's own validation
+// (finalize_tile, then validate_content on the content with the draft in place): each
+// problem is shown next to the field it names, the rest in a list. Save submits a
+// SaveTileCommand (one transaction, undoable); Revert drops the draft.
+//
+// Invariants: the draft always names an existing tile type (tile_set, id); the widgets
+// show the draft; the draft is reloaded from the content when the content changes and
+// the draft has no unsaved change.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -11,7 +18,17 @@
 
 #include "context.h"
 
+class wxButton;
+class wxCheckBox;
+class wxChoice;
+class wxListBox;
+class wxSpinCtrl;
+class wxStaticText;
+class wxTextCtrl;
+
 namespace twe {
+
+class TileEditorPreview;
 
 class TileEditorView : public wxPanel {
  public:
@@ -19,10 +36,64 @@ class TileEditorView : public wxPanel {
 
   void load_tile(int tile);  // index into ctx.content.tiles
   int tile_index() const { return tile_; }
+  const tw::TileType& draft() const { return draft_; }
+  bool dirty() const { return dirty_; }
+  const std::vector<tw::ContentError>& problems() const { return problems_; }
+  int selected_segment() const { return seg_; }
+  void select_segment(int seg);
+  // Submits the draft as an undoable command; false (and nothing written) when the draft
+  // has problems or the store refuses it.
+  bool save();
+  void revert();
+
+  // The widgets, for tests that walk the UI with events.
+  wxCheckBox* port_box(int port) { return ports_[static_cast<size_t>(port)]; }
+  wxSpinCtrl* shields_ctrl() { return shields_; }
+  wxSpinCtrl* count_ctrl() { return count_; }
+  wxSpinCtrl* ghosts_ctrl() { return ghosts_; }
+  wxChoice* terrain_ctrl() { return terrain_; }
+  wxTextCtrl* touches_ctrl() { return touches_; }
+  wxButton* save_button() { return save_btn_; }
+  wxStaticText* field_message(const std::string& column);  // "" when no such field
 
  private:
+  void build();
+  void refresh_content();
+  void show_draft();        // widgets <- draft
+  void show_segment();
+  void changed();           // after a widget changed the draft: validate, preview
+  void validate();
+  void on_port(int port);
   EditorContext& ctx_;
   int tile_ = -1;
+  int seg_ = -1;
+  bool dirty_ = false;
+  bool updating_ = false;  // widgets are being filled: ignore their events
+  tw::TileType draft_;
+  std::vector<tw::ContentError> problems_;
+
+  TileEditorPreview* preview_ = nullptr;
+  wxStaticText* title_ = nullptr;
+  wxListBox* segments_ = nullptr;
+  wxButton* add_seg_ = nullptr;
+  wxButton* del_seg_ = nullptr;
+  wxChoice* terrain_ = nullptr;
+  std::array<wxCheckBox*, tw::kPortCount> ports_{};
+  wxSpinCtrl* shields_ = nullptr;
+  wxCheckBox* fogged_ = nullptr;
+  wxTextCtrl* touches_ = nullptr;
+  wxSpinCtrl* count_ = nullptr;
+  wxSpinCtrl* ghosts_ = nullptr;
+  wxCheckBox* reconstructed_ = nullptr;
+  wxTextCtrl* note_ = nullptr;
+  wxStaticText* msg_terrain_ = nullptr;
+  wxStaticText* msg_ports_ = nullptr;
+  wxStaticText* msg_shields_ = nullptr;
+  wxStaticText* msg_touches_ = nullptr;
+  wxStaticText* msg_tile_ = nullptr;
+  wxListBox* problem_list_ = nullptr;
+  wxButton* save_btn_ = nullptr;
+  wxButton* revert_btn_ = nullptr;
 };
 
 }  // namespace twe

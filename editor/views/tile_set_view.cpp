@@ -15,12 +15,12 @@
 namespace twe {
 
 // The scrolling grid of tiles of one tile set.
-class TileGrid : public wxScrolledCanvas {
+class TileSetGrid : public wxScrolledCanvas {
  public:
-  TileGrid(wxWindow* parent, EditorContext& ctx) : wxScrolledCanvas(parent, wxID_ANY), ctx_(ctx) {
+  TileSetGrid(wxWindow* parent, EditorContext& ctx) : wxScrolledCanvas(parent, wxID_ANY), ctx_(ctx) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     SetScrollRate(0, 20);
-    Bind(wxEVT_PAINT, &TileGrid::on_paint, this);
+    Bind(wxEVT_PAINT, &TileSetGrid::on_paint, this);
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
       layout();
       e.Skip();
@@ -149,8 +149,9 @@ TileSetView::TileSetView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent,
   top->Add(summary_, 1, wxALIGN_CENTER_VERTICAL);
   edit_ = new wxButton(this, wxID_ANY, "Edit tile...");
   top->Add(edit_, 0, wxALIGN_CENTER_VERTICAL);
-  grid_ = new TileGrid(this, ctx_);
+  grid_ = new TileSetGrid(this, ctx_);
   details_ = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_NO_AUTORESIZE);
+  details_->SetMinSize(wxSize(-1, 4 * GetCharHeight() + 4));
   auto* s = new wxBoxSizer(wxVERTICAL);
   s->Add(top, 0, wxEXPAND | wxALL, 8);
   s->Add(grid_, 1, wxEXPAND | wxLEFT | wxRIGHT, 8);

@@ -19,7 +19,7 @@ class wxButton;
 
 namespace twe {
 
-class TileGrid;
+class TileSetGrid;
 
 class TileSetView : public wxPanel {
  public:
@@ -44,7 +44,7 @@ class TileSetView : public wxPanel {
   wxStaticText* summary_ = nullptr;
   wxStaticText* details_ = nullptr;
   wxButton* edit_ = nullptr;
-  TileGrid* grid_ = nullptr;
+  TileSetGrid* grid_ = nullptr;
 };
 
 }  // namespace twe

@@ -20,6 +20,10 @@
 
 #include <wx/app.h>
 #include <wx/bitmap.h>
+#include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/choice.h>
+#include <wx/spinctrl.h>
 #include <wx/dcmemory.h>
 #include <wx/dcscreen.h>
 #include <wx/evtloop.h>
@@ -79,6 +83,39 @@ bool pump_until(Pred pred, int timeout_ms = 60000) {
   return pred();
 }
 
+// Direct events, as a user's click or edit produces them (deterministic, no pointer).
+inline void click(wxButton* b) {
+  wxCommandEvent e(wxEVT_BUTTON, b->GetId());
+  e.SetEventObject(b);
+  b->ProcessWindowEvent(e);
+}
+inline void set_check(wxCheckBox* c, bool on) {
+  c->SetValue(on);
+  wxCommandEvent e(wxEVT_CHECKBOX, c->GetId());
+  e.SetEventObject(c);
+  e.SetInt(on ? 1 : 0);
+  c->ProcessWindowEvent(e);
+}
+inline void set_spin(wxSpinCtrl* s, int v) {
+  s->SetValue(v);
+  wxSpinEvent e(wxEVT_SPINCTRL, s->GetId());
+  e.SetEventObject(s);
+  e.SetPosition(v);
+  s->ProcessWindowEvent(e);
+}
+inline void set_choice(wxChoice* c, int i) {
+  c->SetSelection(i);
+  wxCommandEvent e(wxEVT_CHOICE, c->GetId());
+  e.SetEventObject(c);
+  e.SetInt(i);
+  c->ProcessWindowEvent(e);
+}
+inline void menu(wxFrame* f, int id) {
+  wxCommandEvent e(wxEVT_MENU, id);
+  e.SetEventObject(f);
+  f->ProcessWindowEvent(e);
+}
+
 // A fresh copy of the bundled default.db in the temp directory.
 inline std::string temp_db_copy(const std::string& tag = "db") {
   static std::atomic<int> counter{0};
@@ -99,7 +136,12 @@ inline void remove_db(const std::string& path) {
 
 // Saves what `w` shows on screen (read back from the X server) as <dir>/<name>.png.
 inline bool screenshot(wxWindow* w, const std::string& name) {
-  pump();
+  // GTK paints on its frame clock: give it time to put the last changes on screen.
+  w->Refresh();
+  for (int i = 0; i < 15; ++i) {
+    pump(1);
+    wxMilliSleep(20);
+  }
   w->Update();
   pump();
   const wxRect r = w->GetScreenRect();

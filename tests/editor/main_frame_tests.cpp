@@ -1,0 +1,66 @@
+// The main frame: opens the database it is given, builds every view, keeps settings in
+// its own wxConfig, refuses a bad database with a message and keeps the old one open.
+#include <catch2/catch.hpp>
+
+#include <wx/menu.h>
+
+#include <fstream>
+
+#include "fixture.h"
+#include "views/tile_set_view.h"
+
+using twe::test::FrameFixture;
+using twe::test::pump;
+
+TEST_CASE_METHOD(FrameFixture, "main frame opens the database and shows every view", "[frame]") {
+  REQUIRE(ctx().store);
+  CHECK(ctx().db_path == db_path);
+  CHECK(ctx().content.tiles.size() > 100);
+  CHECK(frame->notebook()->GetPageCount() == 6);
+  CHECK(ctx().commands == &frame->commands());
+  // Menus with accelerators.
+  wxMenuBar* bar = frame->GetMenuBar();
+  REQUIRE(bar);
+  CHECK(bar->FindMenuItem("File", "Open database...") != wxNOT_FOUND);
+  CHECK(bar->FindItem(wxID_UNDO) != nullptr);
+  CHECK(bar->FindItem(wxID_OPEN)->GetItemLabel().Contains("Ctrl+O"));
+
+  // The tile set browser lists the tile sets; base first.
+  auto sets = frame->tile_sets()->tile_sets();
+  REQUIRE(sets.size() >= 3);
+  CHECK(sets.front() == "base");
+  frame->tile_sets()->show_tile_set("base");
+  frame->show_page(frame->tile_sets());
+  pump();
+  CHECK(twe::test::screenshot(frame, "tile_sets"));
+  frame->tile_sets()->show_tile_set("mists");
+  frame->tile_sets()->select_tile(ctx().content.find_tile("mists", "M04"));
+  pump();
+  CHECK(twe::test::screenshot(frame, "tile_sets_mists"));
+}
+
+TEST_CASE_METHOD(FrameFixture, "a bad database is refused and the open one stays", "[frame]") {
+  const std::string bad = db_path + ".bad";
+  { std::ofstream(bad) << "not a database"; }
+  CHECK_FALSE(frame->open_database(bad));
+  CHECK_FALSE(frame->last_error().empty());
+  CHECK(ctx().db_path == db_path);
+  CHECK(ctx().store);
+  std::remove(bad.c_str());
+  // A second copy opens, replaces the content and clears the undo stack.
+  const std::string other = twe::test::temp_db_copy("other");
+  REQUIRE(frame->open_database(other));
+  CHECK(ctx().db_path == other);
+  CHECK_FALSE(frame->commands().CanUndo());
+  frame->Close(true);
+  frame = nullptr;
+  pump();
+  // Settings were written: the recent list holds both databases, and the last one.
+  config->SetPath("/recent");
+  CHECK(config->Read("file1", "") == wxString::FromUTF8(other));
+  CHECK(config->Read("file2", "") == wxString::FromUTF8(db_path));
+  config->SetPath("/");
+  CHECK(config->Read("/last_db", "") == wxString::FromUTF8(other));
+  CHECK(config->Read("/window/w", 0L) > 0);
+  twe::test::remove_db(other);
+}
