@@ -233,6 +233,15 @@ bool Game::build_pile() {
                     (level_ ? "level '" + level_->id + "'" : "rule set '" + rs->id + "'");
       return false;
     }
+    if (level_ && !level_->exclude_kinds.empty()) {
+      for (const auto& seg : content.tiles[static_cast<size_t>(found)].segments)
+        if (std::find(level_->exclude_kinds.begin(), level_->exclude_kinds.end(), seg.kind) !=
+            level_->exclude_kinds.end()) {
+          end_reason_ = "Draw names tile '" + id + "', which level '" + level_->id + "' leaves in the box (it shows a " +
+                        std::string(kind_name(seg.kind)) + ")";
+          return false;
+        }
+    }
     if (avail[static_cast<size_t>(found)] <= 0) {
       end_reason_ = "Draw names tile '" + id + "' more often than the draw pile of rule set '" + rs->id +
                     "' holds it";

@@ -49,7 +49,7 @@ inline std::filesystem::path test_db_path() {
     std::filesystem::copy_file(TW_TEST_DB, p, std::filesystem::copy_options::overwrite_existing);
     Store s = Store::open(p.string(), Store::Mode::ReadWrite);
     for (const char* script : {"tests/data/test-rulesets.sql", "tests/data/test-gcc.sql",
-                               "tests/data/test-discovery.sql"})
+                               "tests/data/test-discovery.sql", "tests/data/test-mists.sql"})
       s.exec_script(read_text(std::filesystem::path(TW_SOURCE_DIR) / script), script);
     return p;
   }();

@@ -1,0 +1,178 @@
+// The cooperative Mists levels: levels as data, and random games on every shipped level
+// keep the ghosts, the followers and the rules' invariants at every ply.
+#include <catch2/catch.hpp>
+
+#include "engine/bots.h"
+#include "engine/game.h"
+#include "fixtures.h"
+
+using namespace tw;
+
+namespace {
+
+GameSetup coop_setup(const std::string& level, int players, uint64_t seed, const std::string& bot = "random") {
+  GameSetup s;
+  s.level = level;
+  s.seed = seed;
+  for (int p = 0; p < players; ++p) s.players.push_back({"bot:" + bot, bot});
+  return s;
+}
+
+int board_ghosts(const Game& g) {
+  int n = 0;
+  for (size_t p = 0; p < g.placed().size(); ++p) n += g.tile_ghosts(static_cast<int>(p));
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("the six shipped levels are rows with the level table's numbers") {
+  const Content& c = test::default_content();
+  struct Row { const char* id; int bank, stacks; std::vector<int> dogs; int target; CemeteryMode cem; ScoringMode sc; };
+  const std::vector<Row> rows = {
+      {"mists-1", 15, 1, {}, 50, CemeteryMode::None, ScoringMode::Shared},
+      {"mists-2", 15, 1, {}, 75, CemeteryMode::Plain, ScoringMode::Shared},
+      {"mists-3", 15, 3, {15, 50}, 100, CemeteryMode::Plain, ScoringMode::Shared},
+      {"mists-4", 13, 3, {20, 60}, 120, CemeteryMode::Plain, ScoringMode::Shared},
+      {"mists-5", 13, 3, {15, 50}, 100, CemeteryMode::Haunted, ScoringMode::Shared},
+      {"mists-6", 12, 3, {10, 25}, 50, CemeteryMode::Haunted, ScoringMode::PerColour}};
+  for (const auto& r : rows) {
+    INFO(r.id);
+    const Level* l = c.find_level(r.id);
+    REQUIRE(l);
+    CHECK(l->ghost_bank == r.bank);
+    CHECK(l->stacks == r.stacks);
+    CHECK(l->dogs == r.dogs);
+    CHECK(l->target == r.target);
+    CHECK(l->cemetery == r.cem);
+    CHECK(l->scoring == r.sc);
+    REQUIRE(l->followers_for(1));
+    CHECK(l->followers_for(1)->colours == 4);
+    CHECK(l->followers_for(1)->per_colour == 3);
+    CHECK(l->followers_for(2)->colours == 2);
+    CHECK(l->followers_for(2)->per_colour == 3);
+    CHECK(l->followers_for(4)->colours == 1);
+    CHECK(l->followers_for(4)->per_colour == 5);
+  }
+}
+
+TEST_CASE("level 1 plays 50 tiles without castles and cemeteries, 3 ghosts on the start piece") {
+  Game g;
+  REQUIRE_FALSE(Game::create(test::default_content(), coop_setup("mists-1", 2, 7), g));
+  CHECK(g.tiles_left() + 1 == 50);  // one was drawn
+  CHECK(g.ghost_bank() == 12);
+  CHECK(board_ghosts(g) == 3);
+  CHECK(g.placed().size() == 4);
+  // Two players: two colours each, three followers of each.
+  CHECK(g.colours_of(0) == std::vector<int>{0, 1});
+  CHECK(g.colours_of(1) == std::vector<int>{2, 3});
+  CHECK(g.supply(0) == 6);
+  CHECK(g.colour_supply(3) == 3);
+  // Level 3: three stacks of 20.
+  REQUIRE_FALSE(Game::create(test::default_content(), coop_setup("mists-3", 3, 7), g));
+  CHECK(g.stack() == 0);
+  CHECK(g.stack_tiles_left() == 19);
+  CHECK(g.supply(2) == 5);
+}
+
+TEST_CASE("a level is found from the Ruleset tag alone, and a mists rule set alone plays its first level") {
+  Game g;
+  GameSetup s = coop_setup("", 2, 1);
+  s.rule_set = "mists-4";
+  REQUIRE_FALSE(Game::create(test::default_content(), s, g));
+  CHECK(g.level()->id == "mists-4");
+  CHECK(g.setup().rule_set == "mists");
+  s.rule_set = "mists";
+  REQUIRE_FALSE(Game::create(test::default_content(), s, g));
+  CHECK(g.level()->id == "mists-1");
+  s.level = "mists-9";
+  auto v = Game::create(test::default_content(), s, g);
+  REQUIRE(v);
+  CHECK(v->message.find("unknown level 'mists-9'") != std::string::npos);
+  s.level = "mists-2";
+  s.players.assign(6, {"bot:random", "random"});
+  v = Game::create(test::default_content(), s, g);
+  REQUIRE(v);
+  CHECK(v->message.find("players, not 6") != std::string::npos);
+}
+
+TEST_CASE("random games on every level keep ghosts, followers and invariants at every ply") {
+  const Content& c = test::default_content();
+  auto bot = make_bot("random");
+  int wins = 0, losses = 0;
+  for (const auto& level : c.levels) {
+    for (int players = 1; players <= 5; players += 2) {
+      for (uint64_t seed = 1; seed <= 12; ++seed) {
+        Game g;
+        REQUIRE_FALSE(Game::create(c, coop_setup(level.id, players, seed), g));
+        Rng rng(seed);
+        int total = 0;
+        for (const auto& f : g.followers()) total += f.buried ? 0 : 1;
+        while (!g.finished()) {
+          g.apply_index(bot->choose(g, rng));
+          INFO(level.id << " players " << players << " seed " << seed << " ply " << g.ply());
+          REQUIRE(g.ghost_bank() >= 0);
+          REQUIRE(g.ghost_bank() + board_ghosts(g) == level.ghost_bank);
+          REQUIRE(static_cast<int>(g.followers().size()) == total);
+          // every option round-trips through its text
+          for (const auto& o : g.pending().options) {
+            const auto back = g.parse_option(g.to_string(o));
+            REQUIRE(back);
+            REQUIRE(*back == o);
+          }
+          const std::string broken = g.check_invariants();
+          REQUIRE(broken.empty());
+        }
+        CHECK((g.outcome() == Outcome::Win || g.outcome() == Outcome::Lose));
+        CHECK_FALSE(g.end_reason().empty());
+        if (g.outcome() == Outcome::Win) {
+          CHECK(g.progress() >= level.target);
+          ++wins;
+        } else {
+          CHECK_FALSE(g.loss_reason().empty());
+          ++losses;
+        }
+      }
+    }
+  }
+  CHECK(losses > 0);
+  CHECK(wins + losses == static_cast<int>(c.levels.size()) * 3 * 12);
+}
+
+TEST_CASE("co-op games are determined by their seed and decisions") {
+  const Content& c = test::default_content();
+  for (const char* level : {"mists-2", "mists-5", "mists-6"}) {
+    auto b1 = make_bot("coop"), b2 = make_bot("coop");
+    Game a, b;
+    REQUIRE_FALSE(Game::create(c, coop_setup(level, 2, 42, "coop"), a));
+    REQUIRE_FALSE(Game::create(c, coop_setup(level, 2, 42, "coop"), b));
+    Rng ra(3), rb(3);
+    std::vector<Bot*> ba(2, b1.get()), bb(2, b2.get());
+    play_out(a, ba, ra);
+    play_out(b, bb, rb);
+    CHECK(a.state_hash() == b.state_hash());
+    CHECK(a.ply() == b.ply());
+    Game other;
+    REQUIRE_FALSE(Game::create(c, coop_setup(level, 2, 43, "coop"), other));
+    Rng ro(3);
+    play_out(other, ba, ro);
+    CHECK(other.state_hash() != a.state_hash());
+  }
+}
+
+TEST_CASE("the coop bot wins level 1 more often than random players") {
+  const Content& c = test::default_content();
+  auto coop = make_bot("coop"), rnd = make_bot("random");
+  int coop_wins = 0, random_wins = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    for (Bot* b : {coop.get(), rnd.get()}) {
+      Game g;
+      REQUIRE_FALSE(Game::create(c, coop_setup("mists-1", 2, seed), g));
+      Rng rng(seed);
+      std::vector<Bot*> bots(2, b);
+      play_out(g, bots, rng);
+      if (g.outcome() == Outcome::Win) ++(b == coop.get() ? coop_wins : random_wins);
+    }
+  }
+  CHECK(coop_wins > random_wins);
+}
