@@ -164,11 +164,25 @@ class CoopBot final : public Bot {
       return quick(g);
     double best = -1e300;
     std::vector<size_t> ties;
+    const int me = g.pending().player;
     for (size_t i = 0; i < opts.size(); ++i) {
       scratch_ = g;
       scratch_.apply_index(i);
-      finish_turn(scratch_, g.pending().player);
-      const double v = value(scratch_);
+      double v;
+      if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
+          scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
+        // The placement is worth its best follower choice.
+        v = -1e300;
+        for (size_t j = 0; j < scratch_.pending().options.size(); ++j) {
+          inner_ = scratch_;
+          inner_.apply_index(j);
+          finish_turn(inner_, me);
+          v = std::max(v, value(inner_));
+        }
+      } else {
+        finish_turn(scratch_, me);
+        v = value(scratch_);
+      }
       if (v > best + 1e-9) {
         best = v;
         ties.clear();
@@ -271,6 +285,16 @@ class CoopBot final : public Bot {
     }
   }
 
+  // Weights, tuned on levels 1, 3 and 5 (600 games each, 2 players).
+  static constexpr double kProgress = 3.0;   // per point of progress
+  static constexpr double kBank = 6.0;       // per ghost in the bank ...
+  static constexpr double kBankLow = 5.0;    // ... and below this many, a quadratic penalty
+  static constexpr double kBankLowWeight = 6.0;
+  static constexpr double kDeadline = 2.0;   // points missing for the next dog, per tile left
+  static constexpr double kFreeFollower = 1.0;
+  static constexpr double kRecover1 = 2.5, kRecover2 = 1.0;   // ghosts on fog 1 or 2 ends from closing
+  static constexpr double kDone1 = 1.2, kDone2 = 0.8, kDone3 = 0.4;  // feature value by open ends
+
   static double value(const Game& g) {
     if (g.outcome() == Outcome::Win) return 1e12;
     if (g.outcome() == Outcome::Lose) return -1e12 + g.progress();
@@ -280,31 +304,44 @@ class CoopBot final : public Bot {
     if (g.marker_colours().size() > 1) {
       double sum = 0;
       for (size_t i = 0; i < g.marker_colours().size(); ++i) sum += static_cast<double>(g.marker_score(i));
-      v += 3.0 * static_cast<double>(g.progress()) + 0.5 * sum;
+      v += kProgress * static_cast<double>(g.progress()) + 0.5 * sum;
     } else {
-      v += 3.0 * static_cast<double>(g.progress());
+      v += kProgress * static_cast<double>(g.progress());
     }
     // The ghost bank: each ghost there is worth more the emptier it is.
     const int bank = g.ghost_bank();
-    v += 6.0 * bank;
-    if (bank < 5) v -= (5 - bank) * (5 - bank) * 6.0;
+    v += kBank * bank;
+    if (bank < kBankLow) v -= (kBankLow - bank) * (kBankLow - bank) * kBankLowWeight;
     // Deadlines: points matter more as the current stack runs short of its dog.
     const size_t dog = static_cast<size_t>(g.dogs_reached());
     if (dog < l.dogs.size() && g.stack() == static_cast<int>(dog)) {
       const double gap = static_cast<double>(l.dogs[dog] - g.progress());
       const double left = g.stack_tiles_left() + 1.0;
-      if (gap > 0) v -= 2.0 * gap * gap / (left * 4.0);
+      if (gap > 0) v -= kDeadline * gap * gap / (left * 4.0);
     }
-    // Followers on open features: value waiting to be collected.
-    for (const auto& f : g.followers())
-      if (f.placed >= 0 && !f.buried) v += 0.8 * g.feature_value(f.node) + 3.0 * f.dogs;
+    // Ghosts on fog that is about to close are partly back in the bank already.
+    for (size_t p = 0; p < g.placed().size(); ++p) {
+      const int gh = g.tile_ghosts(static_cast<int>(p));
+      if (!gh) continue;
+      const int open = g.fog_open_ends(static_cast<int>(p));
+      if (open == 1) v += kRecover1 * gh;
+      if (open == 2) v += kRecover2 * gh;
+    }
+    // Followers on open features: value waiting to be collected, by how close to done.
+    for (const auto& f : g.followers()) {
+      if (f.placed < 0 || f.buried) continue;
+      const int open = g.feature_open_ends(f.node);
+      const double p = open <= 1 ? kDone1 : open == 2 ? kDone2 : kDone3;
+      v += p * g.feature_value(f.node) + 3.0 * f.dogs;
+    }
     // Free followers keep options open.
-    for (int p = 0; p < g.player_count(); ++p) v += 1.0 * std::min(g.supply(p), 3);
+    for (int p = 0; p < g.player_count(); ++p) v += kFreeFollower * std::min(g.supply(p), 3);
     return v;
   }
 
   GreedyBot greedy_;
   Game scratch_;
+  Game inner_;
 };
 
 }  // namespace

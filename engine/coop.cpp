@@ -172,6 +172,18 @@ bool Game::cemetery_open(int p) const {
   return c >= 0 && content_->tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
 }
 
+int Game::fog_open_ends(int p) const {
+  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
+  if (pt.face_down) return -1;
+  const TileType& tt = content_->tiles[pt.type];
+  for (size_t i = 0; i < tt.segments.size(); ++i)
+    if (tt.segments[i].kind == Kind::Fog) {
+      const Feature& f = feat_[find(pt.node_base + static_cast<uint32_t>(i))];
+      return f.never ? -1 : f.open;
+    }
+  return 0;
+}
+
 bool Game::castle_complete(int p) const {
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
   if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around != 8) return false;

@@ -201,6 +201,10 @@ class Game {
   int stack_tiles_left() const;
   int dogs_reached() const { return dogs_reached_; }
   bool cemetery_open(int p) const;    // placed tile p holds a cemetery not yet closed
+  // The open ends of the fog area on placed tile p (0 when it has none; -1 when it can
+  // never close); and the open edge ends of a road or city.
+  int fog_open_ends(int p) const;
+  int feature_open_ends(uint32_t node) const { return feat_[find(node)].open; }
   // Why a co-op game was lost, in a few words for statistics ("ghost bank empty",
   // "no tile left", "stack 1 ran out"); end_reason() has the whole story.
   const std::string& loss_reason() const { return loss_reason_; }
