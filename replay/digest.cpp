@@ -32,7 +32,7 @@ void hash_tile(Fnv64& h, const Content& c, const TileType& t) {
 
 }  // namespace
 
-uint64_t rules_digest(const Content& c, const RuleSet& rs) {
+uint64_t rules_digest(const Content& c, const RuleSet& rs, const Level* level) {
   Fnv64 h;
   h.text("tilewright rules digest 1");
   h.text(system_name(rs.system));
@@ -64,6 +64,24 @@ uint64_t rules_digest(const Content& c, const RuleSet& rs) {
     if (!tile_ok(e.tile)) continue;
     hash_tile(h, c, c.tiles[static_cast<size_t>(e.tile)]);
     h.i64(e.count);
+  }
+  if (level) {
+    h.text("level");
+    h.text(level->id);
+    for (const Kind k : level->exclude_kinds) h.text(kind_name(k));
+    h.i64(level->ghost_bank);
+    h.i64(level->stacks);
+    for (const int d : level->dogs) h.i64(d);
+    h.i64(level->target);
+    h.text(cemetery_mode_name(level->cemetery));
+    h.text(scoring_mode_name(level->scoring));
+    h.i64(level->score_markers);
+    h.i64(level->marker_from_supply ? 1 : 0);
+    for (const auto& f : level->followers) {
+      h.i64(f.players);
+      h.i64(f.colours);
+      h.i64(f.per_colour);
+    }
   }
   return h.h;
 }

@@ -20,7 +20,8 @@
 
 namespace tw::replay {
 
-uint64_t rules_digest(const Content& content, const RuleSet& rule_set);
+// A co-op game's digest also covers its level's row.
+uint64_t rules_digest(const Content& content, const RuleSet& rule_set, const Level* level = nullptr);
 // nullopt when the content has no such rule set.
 std::optional<uint64_t> rules_digest(const Content& content, std::string_view rule_set);
 

@@ -7,6 +7,7 @@ namespace tw::replay {
 GameSetup GameLog::setup() const {
   GameSetup s;
   s.rule_set = header.rule_set;
+  s.level = header.level;
   s.seed = header.seed;
   s.draw = header.draw;
   for (const Seat& p : header.players) s.players.push_back({p.name, p.bot});
@@ -65,9 +66,9 @@ std::optional<Violation> Recorder::start(const Content& content, const GameSetup
   if (auto v = Game::create(content, setup, out.game_)) return v;
   LogHeader& h = out.log_.header;
   h.engine_version = TW_VERSION;
-  h.rules_digest = rules_digest(content, out.game_.rule_set());
-  h.rule_set = setup.rule_set;
-  h.level = std::move(level);
+  h.rules_digest = rules_digest(content, out.game_.rule_set(), out.game_.level());
+  h.rule_set = out.game_.setup().rule_set;  // a Ruleset tag naming a level: the level's rule set
+  h.level = out.game_.level() ? out.game_.level()->id : std::move(level);
   h.seed = setup.seed;
   for (const PlayerSpec& p : setup.players) h.players.push_back({p.name, p.bot});
   h.draw = setup.draw;

@@ -63,7 +63,14 @@ std::string rules_mismatch(const Content& c, const GameLog& log) {
   if (!rs)
     return "the log's rule set '" + log.header.rule_set + "' is not in " +
            (c.source.empty() ? std::string("this content") : c.source);
-  const uint64_t now = rules_digest(c, *rs);
+  const Level* level = nullptr;
+  if (!log.header.level.empty()) {
+    level = c.find_level(log.header.level);
+    if (!level)
+      return "the log's level '" + log.header.level + "' is not in " +
+             (c.source.empty() ? std::string("this content") : c.source);
+  }
+  const uint64_t now = rules_digest(c, *rs, level);
   if (now != log.header.rules_digest)
     return "the game was recorded with different rules data: rule set '" +
            log.header.rule_set + "' had digest " + hex64(log.header.rules_digest) +

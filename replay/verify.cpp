@@ -32,7 +32,12 @@ VerifyReport verify(const Content& content, const GameLog& log, const std::strin
     return fail(VerifyStatus::RulesDiffer, -1,
                 "recorded with different rules data: rule set '" + log.header.rule_set +
                     "' is not in " + source + "; no ply was checked");
-  const uint64_t digest = rules_digest(content, *rs);
+  const Level* level = log.header.level.empty() ? nullptr : content.find_level(log.header.level);
+  if (!log.header.level.empty() && !level)
+    return fail(VerifyStatus::RulesDiffer, -1,
+                "recorded with different rules data: level '" + log.header.level + "' is not in " + source +
+                    "; no ply was checked");
+  const uint64_t digest = rules_digest(content, *rs, level);
   if (digest != log.header.rules_digest)
     return fail(VerifyStatus::RulesDiffer, -1,
                 "recorded with different rules data: rule set '" + log.header.rule_set +
