@@ -25,12 +25,12 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
 
   auto* side = new wxBoxSizer(wxVERTICAL);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-  auto* newg = new wxButton(this, wxID_ANY, "New game…");
+  auto* newg = new wxButton(this, wxID_ANY, L"New game…");
   pass_ = new wxButton(this, wxID_ANY, "Pass");
   buttons->Add(newg, 0, wxRIGHT, 4);
   buttons->Add(pass_, 0);
   side->Add(buttons, 0, wxALL, 4);
-  status_ = new wxStaticText(this, wxID_ANY, "No game. Press New game…");
+  status_ = new wxStaticText(this, wxID_ANY, L"No game. Press New game…");
   side->Add(status_, 0, wxEXPAND | wxALL, 4);
   preview_ = new TilePreview(this, 96);
   side->Add(preview_, 0, wxALIGN_CENTER_HORIZONTAL | wxALL, 4);
@@ -72,6 +72,7 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
     if (!next_to) return std::nullopt;
     return std::make_pair(SceneTile{t, x, y, session_->rotation(), false}, false);
   };
+  ctx_.content_listeners.push_back([this]() { content_changed(); });
   board_->on_hover = [this]() {
     if (!session_) return;
     const tw::TileType* t = session_->drawn_tile();
@@ -83,6 +84,21 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
 }
 
 PlayView::~PlayView() { bot_timer_.Stop(); }
+
+void PlayView::content_changed() {
+  // The game points into the content: replay its decisions on the reloaded content.
+  board_->set_game(nullptr);
+  if (!session_) return;
+  const tw::GameSetup setup = session_->game().setup();
+  const std::vector<std::string> decisions = session_->log().decisions;
+  const bool saved = saved_;
+  session_.reset();
+  if (!start_game(setup, decisions).empty()) {
+    session_.reset();
+    status_->SetLabel("The game no longer replays on the changed content.");
+  }
+  saved_ = saved;
+}
 
 std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix) {
   bot_timer_.Stop();
@@ -187,10 +203,10 @@ void PlayView::update() {
     status = "Game over: " + wxString::FromUTF8(tw::result_text(g));
   } else {
     const auto& d = g.pending();
-    status = wxString::FromUTF8(session_->player_name(d.player)) + " — " +
+    status = wxString::FromUTF8(session_->player_name(d.player)) + L" — " +
              wxString::FromUTF8(std::string(tw::decision_kind_name(d.kind)));
     if (const tw::TileType* t = session_->drawn_tile()) status += " " + wxString::FromUTF8(t->notation_id());
-    status += human ? "" : " (thinking…)";
+    status += human ? wxString() : wxString(L" (thinking…)");
   }
   status_->SetLabel(status);
 
@@ -209,9 +225,9 @@ void PlayView::update() {
         sc += wxString::Format(" %s %d", tw::kColourNames[static_cast<size_t>(c)].data(), g.colour_supply(c));
       sc += "\n";
     }
-    sc += wxString::Format("Ghosts: bank %d, board %d · dogs reached %d\n", g.ghost_bank(), g.ghosts_on_board(),
+    sc += wxString::Format(L"Ghosts: bank %d, board %d · dogs reached %d\n", g.ghost_bank(), g.ghosts_on_board(),
                            g.dogs_reached());
-    sc += wxString::Format("Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
+    sc += wxString::Format(L"Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
   } else {
     for (int p = 0; p < g.player_count(); ++p) {
       sc += wxString::Format("%s %s: %lld points, %d followers", tw::kColourNames[static_cast<size_t>(p)].data(),
@@ -222,7 +238,7 @@ void PlayView::update() {
     }
     if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
   }
-  sc += wxString::Format("Tiles left: %d · ply %d", g.tiles_left(), g.ply());
+  sc += wxString::Format(L"Tiles left: %d · ply %d", g.tiles_left(), g.ply());
   scores_->SetLabel(sc);
 
   // Options: every legal option in the list, the board's overlays for the human.

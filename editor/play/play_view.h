@@ -55,6 +55,7 @@ class PlayView : public wxPanel {
   void on_spot(int spot);
   bool on_key(wxKeyEvent& e);
   void finish();
+  void content_changed();
 
   EditorContext& ctx_;
   std::unique_ptr<PlaySession> session_;

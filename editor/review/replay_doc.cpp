@@ -207,7 +207,15 @@ std::string ReplayDoc::play(const std::string& option, wxCommandProcessor* comma
   if (!o) return why;
   const std::string canonical = game_.to_string(*o);
   const auto next = next_node(replay_, pos_);
-  if (!next) return "the end of this line: a variation replaces a decision, it cannot extend the line";
+  if (!next) {
+    if (is_start(pos_) || pos_.steps.empty())
+      return "the end of the main line: a variation replaces a decision, it cannot extend the game";
+    // The end of a variation: the move extends it.
+    if (commands) return commands->Submit(new ExtendVariationCommand(shared_from_this(), pos_, canonical))
+                             ? std::string()
+                             : std::string("the move was refused");
+    return extend_variation(pos_, canonical);
+  }
   for (const auto& alt : alternatives(replay_, *next))
     if (tw::replay::find_node(replay_, alt)->decision == canonical) {
       go(alt);
@@ -272,6 +280,64 @@ std::string ReplayDoc::delete_variation(const NodePath& p) {
   rebuild_line();
   save_and_notify();
   return {};
+}
+
+std::string ReplayDoc::extend_variation(const NodePath& last, const std::string& option) {
+  if (last.steps.empty()) return "not in a variation";
+  const auto* line = line_of(replay_, last);
+  if (!line || static_cast<size_t>(last.steps.back().second) != line->size())
+    return "no variation ends at " + last.to_string();
+  // Check the move from the state after `last`.
+  const NodePath keep = pos_;
+  pos_ = last;
+  rebuild_game();
+  std::string why;
+  const auto o = game_.parse_option(option, &why);
+  if (!o) {
+    pos_ = keep;
+    rebuild_game();
+    return why;
+  }
+  const std::string canonical = game_.to_string(*o);
+  tw::replay::Node* parent = tw::replay::find_node(replay_, parent_path(last));
+  parent->variations[static_cast<size_t>(last.steps.back().first)].push_back(Node{canonical, {}, {}});
+  NodePath added = last;
+  ++added.steps.back().second;
+  pos_ = added;
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
+std::string ReplayDoc::remove_last(const NodePath& last_added) {
+  if (last_added.steps.empty() || last_added.steps.back().second < 2) return "not an appended decision";
+  const auto* line = line_of(replay_, last_added);
+  if (!line || static_cast<size_t>(last_added.steps.back().second) != line->size())
+    return "no variation ends at " + last_added.to_string();
+  tw::replay::Node* parent = tw::replay::find_node(replay_, parent_path(last_added));
+  parent->variations[static_cast<size_t>(last_added.steps.back().first)].pop_back();
+  if (!is_start(pos_) && !tw::replay::find_node(replay_, pos_)) {
+    pos_ = last_added;
+    --pos_.steps.back().second;
+  }
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
+ExtendVariationCommand::ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, std::string option)
+    : wxCommand(true, "Move in variation " + wxString::FromUTF8(last.to_string())),
+      doc_(std::move(doc)),
+      last_(std::move(last)),
+      option_(std::move(option)) {}
+
+bool ExtendVariationCommand::Do() { return doc_->extend_variation(last_, option_).empty(); }
+bool ExtendVariationCommand::Undo() {
+  NodePath added = last_;
+  ++added.steps.back().second;
+  return doc_->remove_last(added).empty();
 }
 
 AnnotateCommand::AnnotateCommand(std::shared_ptr<ReplayDoc> doc, NodePath path, Annotation after)

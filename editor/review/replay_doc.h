@@ -89,6 +89,10 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   std::string set_note(const NodePath& p, const tw::replay::Annotation& note);
   std::string add_variation(const NodePath& at, const std::vector<std::string>& moves, NodePath* added);
   std::string delete_variation(const NodePath& p);
+  // Appends a decision (legal after the node at `last`, the last node of its variation)
+  // to that variation; `removed` undoes it.
+  std::string extend_variation(const NodePath& last, const std::string& option);
+  std::string remove_last(const NodePath& last_added);
 
   // Commands hold the document by shared_ptr: the review view keeps one document per
   // replay id, so an undo reaches the same document even after switching replays.
@@ -126,6 +130,19 @@ class AnnotateCommand : public wxCommand {
   std::shared_ptr<ReplayDoc> doc_;
   NodePath path_;
   tw::replay::Annotation before_, after_;
+};
+
+// A decision appended to the end of a variation: undo removes it.
+class ExtendVariationCommand : public wxCommand {
+ public:
+  ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, std::string option);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  std::shared_ptr<ReplayDoc> doc_;
+  NodePath last_;
+  std::string option_;
 };
 
 // A new variation: undo deletes it.

@@ -41,8 +41,8 @@ class PathData : public wxTreeItemData {
 wxString node_label(const tw::replay::Node& n, int game_ply) {
   wxString s = wxString::Format("%d. ", game_ply) + wxString::FromUTF8(n.decision);
   if (!n.note.glyph.empty()) s += " " + wxString::FromUTF8(n.note.glyph);
-  if (!n.note.comment.empty()) s += "  {…}";
-  if (!n.note.markers.empty()) s += "  ◆";
+  if (!n.note.comment.empty()) s += L"  {…}";
+  if (!n.note.markers.empty()) s += L"  ◆";
   return s;
 }
 
@@ -171,7 +171,13 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
     docs_.clear();
     doc_.reset();
     board_->set_game(nullptr);
+    refresh_list();
     if (id) open_replay(id);
+  });
+  // Games played or scenarios stored elsewhere appear when the view is shown again.
+  Bind(wxEVT_SHOW, [this](wxShowEvent& e) {
+    if (e.IsShown()) refresh_list();
+    e.Skip();
   });
   refresh_list();
 }
@@ -367,7 +373,7 @@ void ReplayView::update() {
   const auto opts = classify(g);
   board_->set_spots(marker_tool_ == 0 ? option_spots(opts) : std::vector<SceneSpot>{});
 
-  wxString head = wxString::Format("Replay %lld · %s · %s · ", static_cast<long long>(r.id),
+  wxString head = wxString::Format(L"Replay %lld · %s · %s · ", static_cast<long long>(r.id),
                                    wxString::FromUTF8(r.log.header.rule_set),
                                    wxString::FromUTF8(tw::replay::players_text(r.log.header.players)));
   head += is_start(doc_->position()) ? wxString("start")

@@ -66,16 +66,14 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
   options_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, 200));
   right->Add(options_, 1, wxEXPAND | wxALL, 4);
   auto* undo = new wxButton(this, wxID_ANY, "Take back last decision");
-  auto* tgn = new wxButton(this, wxID_ANY, "Save as TGN…");
+  auto* tgn = new wxButton(this, wxID_ANY, L"Save as TGN…");
   auto* rep = new wxButton(this, wxID_ANY, "Save as replay");
   auto* play = new wxButton(this, wxID_ANY, "Play from here");
   for (auto* b : {undo, tgn, rep, play}) right->Add(b, 0, wxEXPAND | wxALL, 3);
   top->Add(right, 0, wxEXPAND);
   SetSizer(top);
 
-  for (const auto& rs : ctx_.content.rule_sets) rule_set_->Append(wxString::FromUTF8(rs.id));
-  int sel = rule_set_->FindString("gcc");
-  rule_set_->SetSelection(sel >= 0 ? sel : 0);
+  fill_rule_sets();
 
   reset_btn->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     const std::string e = reset();
@@ -142,11 +140,22 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
     return std::nullopt;
   };
   ctx_.content_listeners.push_back([this]() {
+    fill_rule_sets();
     model_ = std::make_unique<ScenarioModel>(ctx_.content);
     board_->set_game(nullptr);
     reset();
   });
   reset();
+}
+
+void ScenarioView::fill_rule_sets() {
+  const wxString was = rule_set_->GetStringSelection();
+  rule_set_->Clear();
+  for (const auto& rs : ctx_.content.rule_sets)
+    if (rs.system != tw::System::Mists) rule_set_->Append(wxString::FromUTF8(rs.id));
+  int sel = rule_set_->FindString(was.empty() ? wxString("gcc") : was);
+  if (sel < 0) sel = rule_set_->FindString("gcc");
+  if (rule_set_->GetCount() > 0) rule_set_->SetSelection(sel >= 0 ? sel : 0);
 }
 
 std::string ScenarioView::reset() {
@@ -195,7 +204,7 @@ void ScenarioView::update() {
   wxString st = wxString::Format("%zu decisions, Draw: %zu tiles", model_->decisions().size(), model_->draw().size());
   if (!model_->ok()) st += "\n" + wxString::FromUTF8(model_->problem());
   else if (!g.finished())
-    st += "\nNext: " + wxString::FromUTF8(g.setup().players[static_cast<size_t>(g.pending().player)].name) + " — " +
+    st += "\nNext: " + wxString::FromUTF8(g.setup().players[static_cast<size_t>(g.pending().player)].name) + L" — " +
           wxString::FromUTF8(std::string(tw::decision_kind_name(g.pending().kind)));
   status_->SetLabel(st);
   Layout();

@@ -46,6 +46,7 @@ class ScenarioView : public wxPanel {
 
  private:
   void update();
+  void fill_rule_sets();
   void on_cell(int x, int y);
 
   EditorContext& ctx_;

@@ -1,0 +1,230 @@
+// Board model and painter without a window: viewport geometry, the scene of a game,
+// option mapping from option text (placements, follower spots, list options), spot hit
+// tests, and painting into a wxMemoryDC (deterministic, tiles where the game has them).
+#include <catch2/catch.hpp>
+
+#include <wx/dcmemory.h>
+
+#include <algorithm>
+#include <set>
+
+#include "board/board_model.h"
+#include "board/option_map.h"
+#include "engine/bots.h"
+#include "fixture.h"
+#include "schema/store.h"
+
+namespace {
+
+const tw::Content& content() {
+  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
+  return c;
+}
+
+// A game played by random bots for `plies` decisions.
+tw::Game played(const std::string& rule_set, uint64_t seed, int plies) {
+  tw::GameSetup s;
+  s.rule_set = rule_set;
+  s.seed = seed;
+  s.players = tw::parse_players("bot:random, bot:greedy");
+  tw::Game g;
+  REQUIRE_FALSE(tw::Game::create(content(), s, g));
+  auto bot = tw::make_bot("random");
+  tw::Rng rng(seed);
+  for (int i = 0; i < plies && !g.finished(); ++i) g.apply_index(bot->choose(g, rng));
+  return g;
+}
+
+wxImage paint(const tw::Game& g, const twe::BoardViewport& vp, wxSize size, const twe::BoardOverlay& ov,
+              twe::TileCache* cache = nullptr) {
+  wxBitmap bmp(size.GetWidth(), size.GetHeight(), 24);
+  {
+    wxMemoryDC dc(bmp);
+    twe::draw_board(dc, g, vp, wxRect(wxPoint(0, 0), size), ov, cache);
+  }
+  return bmp.ConvertToImage();
+}
+
+}  // namespace
+
+TEST_CASE("viewport maps cells to pixels and back at every zoom", "[board]") {
+  twe::BoardViewport vp;
+  for (double cell : {12.0, 37.5, 64.0, 100.0, 256.0}) {
+    vp.cell = cell;
+    vp.ox = 313.25;
+    vp.oy = 207.75;
+    for (int x = -7; x <= 7; ++x)
+      for (int y = -7; y <= 7; ++y) {
+        const wxRect r = vp.cell_rect(x, y);
+        CHECK(vp.cell_at(r.GetTopLeft() + wxPoint(1, 1)) == std::make_pair(x, y));
+        CHECK(vp.cell_at(r.GetBottomRight() - wxPoint(1, 1)) == std::make_pair(x, y));
+        CHECK(vp.cell_at(vp.cell_centre(x, y)) == std::make_pair(x, y));
+      }
+  }
+  // North is up: y grows upwards on screen.
+  vp.cell = 64;
+  CHECK(vp.cell_rect(0, 1).y < vp.cell_rect(0, 0).y);
+  CHECK(vp.cell_rect(1, 0).x > vp.cell_rect(0, 0).x);
+  // Zooming keeps the point under the anchor.
+  const wxPoint anchor(500, 300);
+  const auto before = vp.cell_at(anchor);
+  vp.zoom(1.7, anchor);
+  CHECK(vp.cell_at(anchor) == before);
+  CHECK(vp.cell == Approx(64 * 1.7));
+  vp.zoom(100, anchor);
+  CHECK(vp.cell == twe::BoardViewport::kMaxCell);
+  // Fit puts the whole box inside the window.
+  vp.fit(-5, -3, 6, 4, wxSize(800, 600));
+  CHECK(wxRect(0, 0, 800, 600).Contains(vp.cell_rect(-5, 4)));
+  CHECK(wxRect(0, 0, 800, 600).Contains(vp.cell_rect(6, -3)));
+}
+
+TEST_CASE("the scene of a game holds its tiles, followers and legal cells", "[board]") {
+  const tw::Game g = played("gcc", 11, 60);
+  REQUIRE_FALSE(g.finished());
+  twe::BoardOverlay ov;
+  ov.legal_cells = true;
+  const twe::BoardScene s = twe::scene_of(g, ov);
+  CHECK(s.tiles.size() == g.placed().size());
+  const auto on_board = std::count_if(g.followers().begin(), g.followers().end(), [](const tw::Follower& f) { return f.placed >= 0; });
+  CHECK(static_cast<long>(s.followers.size()) == on_board);
+  CHECK(std::count_if(s.tiles.begin(), s.tiles.end(), [](const twe::SceneTile& t) { return t.last; }) <= 1);
+  CHECK(s.score_lines.size() == 3);  // two seats and the ghost bank
+  if (g.pending().kind == tw::DecisionKind::Place) {
+    std::set<std::pair<int, int>> cells;
+    for (const auto& o : g.pending().options) cells.insert({o.x, o.y});
+    CHECK(std::set<std::pair<int, int>>(s.legal_cells.begin(), s.legal_cells.end()) == cells);
+  }
+}
+
+TEST_CASE("options map onto cells, segments and a list from their text", "[board]") {
+  tw::GameSetup s;
+  s.rule_set = "base";
+  s.seed = 3;
+  s.players = tw::parse_players("Ann, Ben");
+  tw::Game g;
+  REQUIRE_FALSE(tw::Game::create(content(), s, g));
+  REQUIRE(g.pending().kind == tw::DecisionKind::Place);
+  auto opts = twe::classify(g);
+  REQUIRE(opts.size() == g.pending().options.size());
+  for (const auto& o : opts) {
+    CHECK(o.place);
+    CHECK(o.has_cell);
+    CHECK(g.tile_at(o.x, o.y) < 0);
+    CHECK(o.text == "place " + o.tile + " " + std::to_string(o.x) + "," + std::to_string(o.y) + " r" +
+                        std::to_string(o.rot * 90));
+  }
+  // A click on a legal cell in a rotation that does not fit there takes the next one.
+  const auto& first = opts.front();
+  const auto rots = twe::legal_rotations(opts, first.x, first.y);
+  REQUIRE_FALSE(rots.empty());
+  for (int r = 0; r < 4; ++r) {
+    const auto eff = twe::effective_rotation(opts, first.x, first.y, r);
+    REQUIRE(eff);
+    CHECK(std::find(rots.begin(), rots.end(), *eff) != rots.end());
+    if (std::find(rots.begin(), rots.end(), r) != rots.end()) CHECK(*eff == r);
+    const int i = twe::option_for_cell(opts, first.x, first.y, r);
+    REQUIRE(i >= 0);
+    CHECK(opts[static_cast<size_t>(i)].rot == *eff);
+  }
+  CHECK(twe::option_for_cell(opts, 40, 40, 0) == -1);  // far from the board
+  CHECK(twe::option_for_cell(opts, 0, 0, 0) == -1);    // the start tile's cell
+
+  // After the placement: follower spots on the new tile, pass in the list.
+  REQUIRE_FALSE(g.apply(std::string_view(first.text)));
+  REQUIRE(g.pending().kind == tw::DecisionKind::Follower);
+  opts = twe::classify(g);
+  const auto spots = twe::option_spots(opts);
+  const auto list = twe::list_options(opts);
+  REQUIRE(list.size() == 1);
+  CHECK(opts[static_cast<size_t>(list[0])].text == "pass");
+  CHECK(spots.size() + 1 == opts.size());
+  for (const auto& sp : spots) {
+    CHECK(sp.x == first.x);
+    CHECK(sp.y == first.y);
+    CHECK(sp.seg >= 0);
+    CHECK(sp.label.rfind("meeple ", 0) == 0);
+  }
+  // Each spot is hit at its own point.
+  twe::test::ensure_wx();
+  twe::BoardViewport vp;
+  vp.cell = 96;
+  vp.ox = 400;
+  vp.oy = 300;
+  const int p = g.tile_at(first.x, first.y);
+  const auto& pt = g.placed()[static_cast<size_t>(p)];
+  std::set<std::pair<int, int>> points;
+  for (size_t i = 0; i < spots.size(); ++i) {
+    const wxPoint q = twe::spot_point(vp, content().tiles[pt.type], pt.x, pt.y, pt.rot, spots[i].seg);
+    points.insert({q.x, q.y});
+    CHECK(vp.cell_rect(pt.x, pt.y).Contains(q));
+    const int hit = twe::hit_spot(g, vp, spots, q, 12);
+    REQUIRE(hit >= 0);
+    CHECK(spots[static_cast<size_t>(hit)].seg == spots[i].seg);
+  }
+  CHECK(points.size() == spots.size());  // distinct points: every choice is clickable
+  CHECK(twe::hit_spot(g, vp, spots, wxPoint(-500, -500), 12) == -1);
+}
+
+TEST_CASE("ghost options of GCC become spots on the follower's tile", "[board]") {
+  // Play random games until a ghost decision comes up; its options name x,y LOC.
+  bool seen = false;
+  for (uint64_t seed = 1; seed < 40 && !seen; ++seed) {
+    tw::GameSetup s;
+    s.rule_set = "gcc";
+    s.seed = seed;
+    s.players = tw::parse_players("bot:random, bot:random");
+    tw::Game g;
+    REQUIRE_FALSE(tw::Game::create(content(), s, g));
+    auto bot = tw::make_bot("random");
+    tw::Rng rng(seed);
+    while (!g.finished() && g.pending().kind != tw::DecisionKind::Ghost) g.apply_index(bot->choose(g, rng));
+    if (g.finished()) continue;
+    seen = true;
+    const auto opts = twe::classify(g);
+    for (const auto& o : opts) {
+      CHECK(o.verb == "ghost");
+      CHECK(o.has_cell);
+      CHECK(g.tile_at(o.x, o.y) >= 0);
+      CHECK(o.seg >= 0);
+    }
+  }
+  CHECK(seen);
+}
+
+TEST_CASE("painting a board is deterministic and shows the tiles", "[board]") {
+  twe::test::ensure_wx();
+  const tw::Game g = played("gcc", 5, 80);
+  twe::BoardViewport vp;
+  int x0, y0, x1, y1;
+  twe::board_bounds(g, 1, x0, y0, x1, y1);
+  const wxSize size(640, 480);
+  vp.fit(x0, y0, x1, y1, size);
+  twe::BoardOverlay ov;
+  ov.legal_cells = true;
+  const wxImage a = paint(g, vp, size, ov);
+  const wxImage b = paint(g, vp, size, ov);
+  REQUIRE(a.IsOk());
+  CHECK(std::equal(a.GetData(), a.GetData() + 640 * 480 * 3, b.GetData()));
+  // The cached painter gives the same picture.
+  twe::TileCache cache;
+  const wxImage c1 = paint(g, vp, size, ov, &cache);
+  const wxImage c2 = paint(g, vp, size, ov, &cache);
+  CHECK(cache.size() > 0);
+  CHECK(std::equal(c1.GetData(), c1.GetData() + 640 * 480 * 3, c2.GetData()));
+  // Nearly every tile centre differs from the plain background (a board moved out of sight).
+  twe::BoardViewport off = vp;
+  off.ox += 5000;
+  twe::BoardOverlay none;
+  none.scores = false;
+  const wxImage e = paint(g, off, size, none);
+  const unsigned char* px = e.GetData() + (240 * 640 + 320) * 3;
+  const wxImage t = paint(g, vp, size, none);
+  int changed = 0;
+  for (const auto& p : g.placed()) {
+    const wxPoint q = vp.cell_centre(p.x, p.y);
+    const unsigned char* tp = t.GetData() + (q.y * 640 + q.x) * 3;
+    if (tp[0] != px[0] || tp[1] != px[1] || tp[2] != px[2]) ++changed;
+  }
+  CHECK(changed * 10 >= static_cast<int>(g.placed().size()) * 9);  // nearly every tile centre is drawn on
+}

@@ -1,0 +1,212 @@
+// Play: the session model without a window (bots, clicks mapped to options, rotation,
+// determinism, the recorded replay), and the play view in the main frame under Xvfb
+// (a human clicking on the board, bots moving on their timer, the finished game stored
+// as a replay, screenshots).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "board/board_canvas.h"
+#include "fixture.h"
+#include "play/play_session.h"
+#include "play/play_view.h"
+#include "replay/player.h"
+#include "replay/replay_store.h"
+#include "schema/store.h"
+
+namespace {
+
+const tw::Content& content() {
+  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
+  return c;
+}
+
+tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed,
+                       const std::string& level = {}) {
+  tw::GameSetup s;
+  s.rule_set = rule_set;
+  s.players = tw::parse_players(players);
+  s.seed = seed;
+  s.level = level;
+  return s;
+}
+
+// Plays a session to its end with its bots; returns the decisions.
+std::vector<std::string> play_out(twe::PlaySession& s) {
+  while (!s.finished()) {
+    REQUIRE(s.bot_to_move());
+    REQUIRE_FALSE(s.bot_step().empty());
+  }
+  return s.log().decisions;
+}
+
+}  // namespace
+
+TEST_CASE("a bots-only session plays gcc to the end and records a replay that replays", "[play]") {
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("gcc", "bot:greedy, bot:random", 5), {}, s).empty());
+  CHECK_FALSE(s.human_to_move());
+  const auto decisions = play_out(s);
+  CHECK(s.finished());
+  CHECK(static_cast<int>(decisions.size()) == s.game().ply());
+  const tw::replay::Replay r = s.to_replay();
+  CHECK(r.log.finished);
+  REQUIRE(r.log.tag("Result"));
+  CHECK(r.log.tag("Result")->find("bot:greedy") != std::string::npos);
+  tw::replay::Player p;
+  REQUIRE(tw::replay::Player::open(content(), r.log, p).empty());
+  p.seek(p.plies());
+  CHECK(p.game().state_hash() == s.game().state_hash());
+  CHECK_FALSE(s.event_log().empty());
+
+  // Same setup, same seed: the same game.
+  twe::PlaySession again;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("gcc", "bot:greedy, bot:random", 5), {}, again).empty());
+  CHECK(play_out(again) == decisions);
+}
+
+TEST_CASE("a human's clicks map onto the pending options", "[play]") {
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("base", "Ann, bot:greedy", 3), {}, s).empty());
+  REQUIRE(s.human_to_move());
+  REQUIRE(s.drawn_tile());
+  CHECK(s.option_for_cell(0, 0) == -1);  // the start tile's cell
+  // A legal cell: the click places in the chosen rotation, or the next one that fits.
+  const auto& opts = s.options();
+  const auto first = std::find_if(opts.begin(), opts.end(), [](const twe::OptionInfo& o) { return o.place; });
+  REQUIRE(first != opts.end());
+  const int x = first->x, y = first->y;
+  const auto rots = twe::legal_rotations(opts, x, y);
+  s.set_rotation(rots.front());
+  int i = s.option_for_cell(x, y);
+  REQUIRE(i >= 0);
+  CHECK(opts[static_cast<size_t>(i)].rot == rots.front());
+  // Rotating at that cell walks through the rotations that fit there only.
+  s.rotate(1, std::make_pair(x, y));
+  CHECK(std::find(rots.begin(), rots.end(), s.rotation()) != rots.end());
+  if (rots.size() > 1) CHECK(s.rotation() != rots.front());
+  s.rotate(-1, std::make_pair(x, y));
+  CHECK(s.rotation() == rots.front());
+  // Away from a legal cell the rotation just turns.
+  s.set_rotation(3);
+  s.rotate(1);
+  CHECK(s.rotation() == 0);
+  s.set_rotation(rots.front());
+  i = s.option_for_cell(x, y);
+  const std::string placed = s.options()[static_cast<size_t>(i)].text;
+  REQUIRE(s.apply(placed).empty());
+  // The follower step: spots on the new tile, pass in the list.
+  REQUIRE(s.human_to_move());
+  REQUIRE(s.game().pending().kind == tw::DecisionKind::Follower);
+  const auto spots = s.spots();
+  CHECK_FALSE(spots.empty());
+  for (const auto& sp : spots) CHECK((sp.x == x && sp.y == y));
+  const auto list = s.list_options();
+  REQUIRE(list.size() == 1);
+  CHECK(s.options()[static_cast<size_t>(list[0])].text == "pass");
+  // An illegal option is refused and changes nothing.
+  const int ply = s.game().ply();
+  CHECK_FALSE(s.apply("place A 9,9 r0").empty());
+  CHECK(s.game().ply() == ply);
+  REQUIRE(s.apply(spots.front().label).empty());
+  CHECK(s.bot_to_move());
+  CHECK(s.log().decisions.size() == 2);
+  CHECK(s.log().decisions[0] == placed);
+  CHECK(s.log().decisions[1] == spots.front().label);
+}
+
+TEST_CASE("a session starts after a scenario's opening decisions", "[play]") {
+  twe::PlaySession probe;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("base", "Ann, Ben", 9), {}, probe).empty());
+  const std::string place = probe.options().front().text;
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("base", "Ann, Ben", 9), {place, "pass"}, s).empty());
+  CHECK(s.game().ply() == 2);
+  CHECK(s.game().placed().size() == 2);
+  twe::PlaySession bad;
+  CHECK_FALSE(twe::PlaySession::start(content(), setup_of("base", "Ann, Ben", 9), {"pass"}, bad).empty());
+}
+
+TEST_CASE("co-op levels play through the generic option mapping", "[play][coop]") {
+  if (content().levels.empty()) return;  // no levels in this database
+  const tw::Level& level = content().levels.front();
+  twe::PlaySession s;
+  const std::string err =
+      twe::PlaySession::start(content(), setup_of(level.rule_set, "bot:coop, bot:coop", 4, level.id), {}, s);
+  REQUIRE(err.empty());
+  int guard = 0;
+  std::set<std::string> verbs;
+  while (!s.finished() && guard++ < 5000) {
+    const auto spots = s.spots();
+    for (const auto& o : s.options()) {
+      verbs.insert(o.verb);
+      // Every option naming a cell is a placement or a spot on the board.
+      if (o.has_cell && !o.place)
+        CHECK(std::any_of(spots.begin(), spots.end(), [&](const twe::SceneSpot& sp) { return sp.label == o.text; }));
+    }
+    s.bot_step();
+  }
+  CHECK(s.finished());
+  CHECK(verbs.count("place"));
+  const auto r = s.to_replay();
+  CHECK(r.log.header.level == level.id);
+}
+
+TEST_CASE("play view: a human clicks on the board, the bot answers, the game is stored", "[play][ui]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = f.frame->play();
+  REQUIRE(pv);
+  f.frame->show_page(pv);
+  pv->set_bot_delay(1);
+  twe::test::pump();
+  REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 21)).empty());
+  twe::test::pump();
+  twe::PlaySession* s = pv->session();
+  REQUIRE(s);
+  REQUIRE(s->human_to_move());
+  twe::BoardCanvas* board = pv->board();
+  // Hover over a legal cell for the screenshot, then click it.
+  const auto& opts = s->options();
+  const auto first = std::find_if(opts.begin(), opts.end(), [](const twe::OptionInfo& o) { return o.place; });
+  REQUIRE(first != opts.end());
+  const int fx = first->x, fy = first->y;  // options() changes with every decision
+  const wxPoint at = board->viewport().cell_centre(fx, fy);
+  twe::test::screenshot(f.frame, "play-start");
+  board->click_at(at);
+  twe::test::pump();
+  REQUIRE(s->game().ply() == 1);
+  REQUIRE(s->game().tile_at(fx, fy) >= 0);
+  // The follower step: click the first spot on the board.
+  REQUIRE(s->game().pending().kind == tw::DecisionKind::Follower);
+  const auto spots = board->spots();
+  REQUIRE_FALSE(spots.empty());
+  twe::test::screenshot(f.frame, "play-follower");
+  const tw::Game& g = s->game();
+  const auto& pt = g.placed()[static_cast<size_t>(g.tile_at(spots.front().x, spots.front().y))];
+  board->click_at(twe::spot_point(board->viewport(), g.content().tiles[pt.type], pt.x, pt.y, pt.rot, spots.front().seg));
+  twe::test::pump();
+  REQUIRE(s->game().ply() >= 2);
+  // The bot moves on its timer; then it is Ann's turn again.
+  REQUIRE(twe::test::pump_until([&] { return s->human_to_move() || s->finished(); }, 20000));
+  CHECK(s->game().ply() >= 3);
+  // Play the rest through the option list's choice (first option each time).
+  int guard = 0;
+  while (!s->finished() && guard++ < 2000) {
+    if (s->human_to_move()) {
+      const auto list = s->list_options();
+      const std::string choice = !list.empty() ? s->options()[static_cast<size_t>(list[0])].text : s->options().front().text;
+      REQUIRE(pv->choose(choice).empty());
+      if (guard == 40) twe::test::screenshot(f.frame, "play-midgame");
+    }
+    twe::test::pump_until([&] { return s->human_to_move() || s->finished(); }, 20000);
+  }
+  REQUIRE(s->finished());
+  twe::test::pump();
+  twe::test::screenshot(f.frame, "play-finished");
+  REQUIRE(pv->saved_replay() > 0);
+  tw::replay::ReplayStore rs(*f.ctx().store);
+  const auto r = rs.load(pv->saved_replay());
+  CHECK(r.log.decisions == s->log().decisions);
+  CHECK(r.log.finished);
+}
