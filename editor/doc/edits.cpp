@@ -222,4 +222,80 @@ bool SetPoolCountCommand::write(int count) {
 bool SetPoolCountCommand::Do() { return write(after_); }
 bool SetPoolCountCommand::Undo() { return write(before_); }
 
+// --- levels ---
+
+const std::vector<LevelColumn>& level_columns() {
+  static const std::vector<LevelColumn> cols = {
+      {"name", false, "the level's name"},
+      {"position", true, "order in lists"},
+      {"exclude_kinds", false, "kinds whose tiles stay in the box, e.g. 'castle cemetery'"},
+      {"ghost_bank", true, "ghosts in the bank at the start (0..200)"},
+      {"stacks", true, "the pile is split into this many stacks (1..10)"},
+      {"dogs", false, "dog thresholds, one per stack but the last, increasing: '15 50'"},
+      {"target", true, "the score that wins (1..10000)"},
+      {"cemetery", false, "none, plain or haunted"},
+      {"scoring", false, "shared or per_colour"},
+      {"score_markers", true, "per colour scoring: markers on the track (0..6)"},
+      {"marker_from_supply", true, "1: each marker is one of the player's followers"},
+      {"description", false, "text for players"},
+  };
+  return cols;
+}
+
+SetLevelFieldCommand::SetLevelFieldCommand(EditorContext& ctx, std::string level, std::string column,
+                                           std::string value)
+    : wxCommand(true, "Set " + wxString::FromUTF8(column) + " of level " + wxString::FromUTF8(level)),
+      ctx_(ctx), level_(std::move(level)), column_(std::move(column)), after_(std::move(value)) {
+  for (const auto& c : level_columns())
+    if (column_ == c.name) integer_ = c.integer;
+  if (ctx_.store) {
+    try {
+      SQLite::Statement q(ctx_.store->database(), "SELECT " + column_ + " FROM level WHERE id = ?");
+      q.bind(1, level_);
+      if (q.executeStep()) before_ = q.getColumn(0).getString();
+    } catch (const std::exception&) {
+      // An unknown column: Do() reports it.
+    }
+  }
+}
+
+bool SetLevelFieldCommand::write(const std::string& value) {
+  if (!writable(ctx_)) return false;
+  bool known = false;
+  for (const auto& c : level_columns()) known = known || column_ == c.name;
+  if (!known) {
+    g_last_error = "level " + level_ + ": no editable column '" + column_ + "'";
+    if (ctx_.status) ctx_.status(g_last_error);
+    return false;
+  }
+  try {
+    SQLite::Database& db = ctx_.store->database();
+    SQLite::Transaction tx(db);
+    SQLite::Statement up(db, "UPDATE level SET " + column_ + " = ? WHERE id = ?");
+    if (integer_) {
+      size_t used = 0;
+      long long v = 0;
+      try {
+        v = std::stoll(value, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != value.size())
+        throw std::runtime_error("level " + level_ + " column " + column_ + ": '" + value + "' is not a whole number");
+      up.bind(1, static_cast<int64_t>(v));
+    } else {
+      up.bind(1, value);
+    }
+    up.bind(2, level_);
+    if (up.exec() != 1) throw std::runtime_error("no level '" + level_ + "'");
+    (void)ctx_.store->load_content();  // the loader's checks, before anything is kept
+    tx.commit();
+  } catch (const std::exception& e) {
+    return fail(ctx_, "level " + level_ + " not changed", e);
+  }
+  return done(ctx_, "Saved level " + level_);
+}
+bool SetLevelFieldCommand::Do() { return write(after_); }
+bool SetLevelFieldCommand::Undo() { return write(before_); }
+
 }  // namespace twe

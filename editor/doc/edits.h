@@ -87,4 +87,28 @@ class SetPoolCountCommand : public wxCommand {
   int before_ = 0, after_ = 0;
 };
 
+// The editable columns of the `level` table, in form order, and whether each is a number.
+struct LevelColumn {
+  const char* name;
+  bool integer;
+  const char* doc;
+};
+const std::vector<LevelColumn>& level_columns();
+
+// Sets one column of a co-op level row. The change is checked by loading the whole
+// content inside the transaction: a value the loader refuses is rolled back and its
+// message (naming table, row and column) is last_edit_error(). Undo restores the old value.
+class SetLevelFieldCommand : public wxCommand {
+ public:
+  SetLevelFieldCommand(EditorContext& ctx, std::string level, std::string column, std::string value);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  bool write(const std::string& value);
+  EditorContext& ctx_;
+  std::string level_, column_, before_, after_;
+  bool integer_ = false;
+};
+
 }  // namespace twe

@@ -1,7 +1,440 @@
 #include "views/rules_view.h"
 
-namespace twe {
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/gauge.h>
+#include <wx/listctrl.h>
+#include <wx/propgrid/propgrid.h>
+#include <wx/propgrid/props.h>
+#include <wx/sizer.h>
+#include <wx/spinctrl.h>
+#include <wx/statbox.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+#include <wx/textdlg.h>
 
-RulesView::RulesView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {}
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "doc/edits.h"
+
+namespace twe {
+namespace {
+
+const wxColour kBadColour(255, 205, 205);
+const wxColour kInherited(120, 120, 120);
+
+std::vector<std::string> split_bots(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : text + ",") {
+    if (ch == ',' || ch == ' ') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+RulesView::RulesView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {
+  build();
+  ctx_.content_listeners.push_back([this] {
+    // The grid may be inside one of its own events: rebuild it afterwards.
+    CallAfter([this] { refresh_content(); });
+  });
+  refresh_content();
+}
+
+RulesView::~RulesView() { stop_worker(); }
+
+void RulesView::stop_worker() {
+  cancel_ = true;
+  if (worker_.joinable()) worker_.join();
+}
+
+void RulesView::build() {
+  auto* top = new wxBoxSizer(wxHORIZONTAL);
+  top->Add(new wxStaticText(this, wxID_ANY, "Rule set:"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  set_choice_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxSize(200, -1));
+  top->Add(set_choice_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 12);
+  top->Add(new wxStaticText(this, wxID_ANY, "Co-op level:"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  level_choice_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxSize(200, -1));
+  top->Add(level_choice_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 12);
+  clone_ = new wxButton(this, wxID_ANY, "Clone rule set...");
+  top->Add(clone_, 0, wxALIGN_CENTER_VERTICAL);
+
+  auto* body = new wxBoxSizer(wxHORIZONTAL);
+  auto* left = new wxBoxSizer(wxVERTICAL);
+  grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(460, -1),
+                             wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+  left->Add(grid_, 1, wxEXPAND);
+  problem_text_ = new wxStaticText(this, wxID_ANY, "");
+  problem_text_->SetForegroundColour(wxColour(190, 30, 30));
+  left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
+  body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
+
+  auto* right = new wxBoxSizer(wxVERTICAL);
+  auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, this, "Draw pile (the start tile is extra)");
+  wxWindow* pb = poolbox->GetStaticBox();
+  pool_ = new wxListCtrl(pb, wxID_ANY, wxDefaultPosition, wxSize(-1, 200), wxLC_REPORT | wxLC_SINGLE_SEL);
+  pool_->AppendColumn("Tile", wxLIST_FORMAT_LEFT, 90);
+  pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
+  pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
+  pool_->AppendColumn("In the box", wxLIST_FORMAT_RIGHT, 80);
+  poolbox->Add(pool_, 1, wxEXPAND | wxALL, 4);
+  auto* prow = new wxBoxSizer(wxHORIZONTAL);
+  prow->Add(new wxStaticText(pb, wxID_ANY, "Count of the selected tile"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  pool_count_ = new wxSpinCtrl(pb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 10000, 0);
+  prow->Add(pool_count_, 0, wxRIGHT, 6);
+  pool_set_ = new wxButton(pb, wxID_ANY, "Set");
+  prow->Add(pool_set_, 0, wxRIGHT, 12);
+  pool_total_ = new wxStaticText(pb, wxID_ANY, "");
+  prow->Add(pool_total_, 1, wxALIGN_CENTER_VERTICAL);
+  poolbox->Add(prow, 0, wxEXPAND | wxALL, 4);
+  right->Add(poolbox, 1, wxEXPAND | wxBOTTOM, 8);
+
+  auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
+  wxWindow* eb = estbox->GetStaticBox();
+  auto* erow = new wxBoxSizer(wxHORIZONTAL);
+  erow->Add(new wxStaticText(eb, wxID_ANY, "Bots"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  bots_ = new wxTextCtrl(eb, wxID_ANY, "greedy,greedy", wxDefaultPosition, wxSize(160, -1));
+  bots_->SetToolTip("One bot per seat: random, greedy or coop, separated by commas");
+  erow->Add(bots_, 0, wxRIGHT, 10);
+  erow->Add(new wxStaticText(eb, wxID_ANY, "Games"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  games_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 100000, 200);
+  erow->Add(games_, 0, wxRIGHT, 10);
+  estimate_btn_ = new wxButton(eb, wxID_ANY, "Estimate difficulty");
+  erow->Add(estimate_btn_, 0);
+  estbox->Add(erow, 0, wxALL, 4);
+  gauge_ = new wxGauge(eb, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 16));
+  estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
+  result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
+  result_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+  estbox->Add(result_text_, 1, wxEXPAND | wxALL, 4);
+  right->Add(estbox, 1, wxEXPAND);
+  body->Add(right, 4, wxEXPAND);
+
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  s->Add(top, 0, wxEXPAND | wxALL, 8);
+  s->Add(body, 1, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 8);
+  SetSizer(s);
+
+  set_choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    const int i = set_choice_->GetSelection();
+    if (i != wxNOT_FOUND) select_rule_set(set_choice_->GetString(static_cast<unsigned>(i)).utf8_string());
+  });
+  level_choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+    const int i = level_choice_->GetSelection();
+    select_level(i <= 0 ? std::string() : level_choice_->GetString(static_cast<unsigned>(i)).utf8_string());
+  });
+  clone_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (rule_set_.empty()) return;
+    wxTextEntryDialog dlg(this, "Id of the new rule set (a copy of " + wxString::FromUTF8(rule_set_) + "):",
+                          "Clone rule set", wxString::FromUTF8(rule_set_ + "-copy"));
+    if (dlg.ShowModal() != wxID_OK) return;
+    const std::string id = dlg.GetValue().utf8_string();
+    const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+    clone_rule_set(id, (rs ? rs->name : rule_set_) + " (copy)");
+  });
+  grid_->Bind(wxEVT_PG_CHANGING, &RulesView::on_changing, this);
+  pool_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
+    pool_count_->SetValue(static_cast<int>(wxAtol(pool_->GetItemText(e.GetIndex(), 2))));
+  });
+  pool_set_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    const long i = pool_->GetNextItem(-1, wxLIST_NEXT_ALL, wxLIST_STATE_SELECTED);
+    if (i < 0) return;
+    set_pool_count(pool_->GetItemText(i, 1).utf8_string(), pool_->GetItemText(i, 0).utf8_string(),
+                   pool_count_->GetValue());
+  });
+  estimate_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (estimating()) {
+      cancel_ = true;
+      return;
+    }
+    start_estimate(games_->GetValue(), bots_->GetValue().utf8_string());
+  });
+}
+
+void RulesView::refresh_content() {
+  set_choice_->Clear();
+  for (const auto& rs : ctx_.content.rule_sets) set_choice_->Append(wxString::FromUTF8(rs.id));
+  if (!ctx_.content.find_rule_set(rule_set_))
+    rule_set_ = ctx_.content.rule_sets.empty() ? std::string() : ctx_.content.rule_sets.front().id;
+  const int i = set_choice_->FindString(wxString::FromUTF8(rule_set_));
+  if (i != wxNOT_FOUND) set_choice_->SetSelection(i);
+  level_choice_->Clear();
+  level_choice_->Append("(none: a competitive game)");
+  bool level_found = false;
+  for (const auto& l : ctx_.content.levels)
+    if (l.rule_set == rule_set_) {
+      level_choice_->Append(wxString::FromUTF8(l.id));
+      level_found = level_found || l.id == level_;
+    }
+  if (!level_found) level_.clear();
+  const int li = level_.empty() ? 0 : level_choice_->FindString(wxString::FromUTF8(level_));
+  level_choice_->SetSelection(li == wxNOT_FOUND ? 0 : li);
+  level_choice_->Enable(level_choice_->GetCount() > 1);
+  clone_->Enable(!rule_set_.empty());
+  fill_grid();
+  fill_pool();
+}
+
+bool RulesView::select_rule_set(const std::string& id) {
+  if (!ctx_.content.find_rule_set(id)) return false;
+  if (id != rule_set_ || !level_.empty()) {
+    rule_set_ = id;
+    level_.clear();
+    if (!estimating()) bots_->ChangeValue("greedy,greedy");
+  }
+  problem_.clear();
+  problem_text_->SetLabel("");
+  refresh_content();
+  // A rule set with levels is played as its levels: preselect the first.
+  if (level_.empty())
+    for (const auto& l : ctx_.content.levels)
+      if (l.rule_set == rule_set_) return select_level(l.id) || true;
+  return true;
+}
+
+bool RulesView::select_level(const std::string& id) {
+  if (!id.empty()) {
+    const tw::Level* l = ctx_.content.find_level(id);
+    if (!l) return false;
+    rule_set_ = l->rule_set;
+  }
+  level_ = id;
+  if (!estimating()) bots_->ChangeValue(level_.empty() ? "greedy,greedy" : "coop,coop");
+  refresh_content();
+  return true;
+}
+
+void RulesView::fill_grid() {
+  filling_ = true;
+  grid_->Freeze();
+  grid_->Clear();
+  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+  if (rs) {
+    grid_->Append(new wxPropertyCategory("Rule set " + wxString::FromUTF8(rs->id), "cat.ruleset"));
+    auto ro = [&](const char* label, const char* name, const std::string& v) {
+      wxPGProperty* p = grid_->Append(new wxStringProperty(label, name, wxString::FromUTF8(v)));
+      p->ChangeFlag(wxPG_PROP_READONLY, true);
+      return p;
+    };
+    ro("name", "rs.name", rs->name);
+    ro("system", "rs.system", std::string(tw::system_name(rs->system)));
+    ro("parent", "rs.parent", rs->parent.empty() ? "(none)" : rs->parent);
+    const std::string start = rs->start_tile >= 0 ? ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].tile_set +
+                                                        "/" + ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].id
+                                                  : "(none)";
+    ro("start tile", "rs.start", start);
+    if (!rs->description.empty()) ro("description", "rs.description", rs->description);
+
+    std::vector<std::string> explicit_keys;
+    for (const auto& [k, v] : explicit_params(ctx_, rule_set_)) explicit_keys.push_back(k);
+    grid_->Append(new wxPropertyCategory("Rule parameters (grey: inherited or default)", "cat.params"));
+    for (const auto& spec : tw::rule_param_specs()) {
+      const std::string key(spec.key);
+      auto* p = new wxIntProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
+                                  static_cast<long>(rs->rules.*(spec.field)));
+      grid_->Append(p);
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc)) +
+                                          wxString::Format(" [%lld..%lld]", static_cast<long long>(spec.min),
+                                                           static_cast<long long>(spec.max)));
+      const bool own = std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
+      if (!own) grid_->SetPropertyTextColour(p, kInherited);
+    }
+  }
+  if (const tw::Level* l = level_.empty() ? nullptr : ctx_.content.find_level(level_)) {
+    grid_->Append(new wxPropertyCategory("Co-op level " + wxString::FromUTF8(l->id), "cat.level"));
+    auto text = [&](const std::string& col) -> std::string {
+      std::ostringstream o;
+      if (col == "name") return l->name;
+      if (col == "position") return std::to_string(l->position);
+      if (col == "exclude_kinds") {
+        for (size_t i = 0; i < l->exclude_kinds.size(); ++i)
+          o << (i ? " " : "") << tw::kind_name(l->exclude_kinds[i]);
+        return o.str();
+      }
+      if (col == "ghost_bank") return std::to_string(l->ghost_bank);
+      if (col == "stacks") return std::to_string(l->stacks);
+      if (col == "dogs") {
+        for (size_t i = 0; i < l->dogs.size(); ++i) o << (i ? " " : "") << l->dogs[i];
+        return o.str();
+      }
+      if (col == "target") return std::to_string(l->target);
+      if (col == "cemetery") return std::string(tw::cemetery_mode_name(l->cemetery));
+      if (col == "scoring") return std::string(tw::scoring_mode_name(l->scoring));
+      if (col == "score_markers") return std::to_string(l->score_markers);
+      if (col == "marker_from_supply") return l->marker_from_supply ? "1" : "0";
+      if (col == "description") return l->description;
+      return "";
+    };
+    for (const auto& c : level_columns()) {
+      const std::string v = text(c.name);
+      wxPGProperty* p = c.integer ? static_cast<wxPGProperty*>(new wxIntProperty(c.name, wxString("level.") + c.name,
+                                                                                 wxAtol(wxString::FromUTF8(v))))
+                                  : new wxStringProperty(c.name, wxString("level.") + c.name, wxString::FromUTF8(v));
+      grid_->Append(p);
+      grid_->SetPropertyHelpString(p, c.doc);
+    }
+    std::string f;
+    for (const auto& lf : l->followers)
+      f += (f.empty() ? "" : "; ") + std::to_string(lf.players) + "p: " + std::to_string(lf.colours) + "x" +
+           std::to_string(lf.per_colour);
+    wxPGProperty* fp = grid_->Append(new wxStringProperty("followers", "level.followers", wxString::FromUTF8(f)));
+    fp->ChangeFlag(wxPG_PROP_READONLY, true);
+    grid_->SetPropertyHelpString(fp, "players: colours x followers per colour (level_followers rows)");
+  }
+  grid_->Thaw();
+  filling_ = false;
+  // Keep a refused value's mark until the next successful change.
+  if (!problem_.empty()) problem_text_->SetLabel(wxString::FromUTF8(problem_));
+}
+
+void RulesView::fill_pool() {
+  pool_->DeleteAllItems();
+  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+  int total = 0;
+  if (rs) {
+    long row = 0;
+    for (const auto& e : rs->pool) {
+      if (e.tile < 0) continue;
+      const tw::TileType& t = ctx_.content.tiles[static_cast<size_t>(e.tile)];
+      const long i = pool_->InsertItem(row++, wxString::FromUTF8(t.id));
+      pool_->SetItem(i, 1, wxString::FromUTF8(t.tile_set));
+      pool_->SetItem(i, 2, wxString::Format("%d", e.count));
+      pool_->SetItem(i, 3, wxString::Format("%d", t.count));
+      total += e.count;
+    }
+  }
+  pool_total_->SetLabel(wxString::Format("%d tiles in the pile", total));
+}
+
+void RulesView::show_problem(const std::string& property, const std::string& message) {
+  problem_ = message;
+  problem_text_->SetLabel(wxString::FromUTF8(message));
+  problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
+  if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(property))) {
+    grid_->SetPropertyBackgroundColour(p, kBadColour);
+    grid_->SetPropertyHelpString(p, wxString::FromUTF8(message));
+  }
+  Layout();
+}
+
+void RulesView::on_changing(wxPropertyGridEvent& e) {
+  if (filling_) return;
+  const std::string name = e.GetPropertyName().utf8_string();
+  const wxVariant v = e.GetValue();
+  bool ok = true;
+  if (name.rfind("param.", 0) == 0) {
+    ok = set_param(name.substr(6), v.GetLong());
+  } else if (name.rfind("level.", 0) == 0) {
+    const std::string col = name.substr(6);
+    ok = set_level_field(col, v.GetType() == "long" ? std::to_string(v.GetLong()) : v.GetString().utf8_string());
+  }
+  if (!ok) {
+    e.Veto();
+    e.SetValidationFailureBehavior(0);  // our message is shown next to the grid
+  }
+}
+
+bool RulesView::set_param(const std::string& key, int64_t value) {
+  if (rule_set_.empty() || !ctx_.commands) return false;
+  const tw::ParamSpec* spec = tw::find_param(key);
+  if (spec && (value < spec->min || value > spec->max)) {
+    // The loader's own wording, before anything is written.
+    show_problem("param." + key, "rule_param " + rule_set_ + "/" + key + " value " + std::to_string(value) +
+                                     ": expected " + std::to_string(spec->min) + ".." + std::to_string(spec->max));
+    return false;
+  }
+  if (!ctx_.commands->Submit(new SetRuleParamsCommand(ctx_, rule_set_, {{key, value}}))) {
+    show_problem("param." + key, last_edit_error());
+    return false;
+  }
+  problem_.clear();
+  problem_text_->SetLabel("");
+  return true;
+}
+
+bool RulesView::set_level_field(const std::string& column, const std::string& value) {
+  if (level_.empty() || !ctx_.commands) return false;
+  if (!ctx_.commands->Submit(new SetLevelFieldCommand(ctx_, level_, column, value))) {
+    show_problem("level." + column, last_edit_error());
+    return false;
+  }
+  problem_.clear();
+  problem_text_->SetLabel("");
+  return true;
+}
+
+bool RulesView::clone_rule_set(const std::string& new_id, const std::string& new_name) {
+  if (rule_set_.empty() || !ctx_.commands) return false;
+  if (!ctx_.commands->Submit(new CloneRuleSetCommand(ctx_, rule_set_, new_id, new_name))) {
+    show_problem("rs.name", last_edit_error());
+    return false;
+  }
+  rule_set_ = new_id;
+  level_.clear();
+  problem_.clear();
+  refresh_content();
+  return true;
+}
+
+bool RulesView::set_pool_count(const std::string& tile_set, const std::string& tile_id, int count) {
+  if (rule_set_.empty() || !ctx_.commands) return false;
+  if (!ctx_.commands->Submit(new SetPoolCountCommand(ctx_, rule_set_, tile_set, tile_id, count))) {
+    show_problem("rs.name", last_edit_error());
+    return false;
+  }
+  return true;
+}
+
+int RulesView::progress_value() const { return gauge_->GetValue(); }
+
+void RulesView::start_estimate(int games, const std::string& bots) {
+  if (worker_.joinable()) return;
+  EstimateOptions o;
+  o.rule_set = rule_set_;
+  o.level = level_;
+  o.games = games;
+  o.bots = split_bots(bots);
+  std::string shown;
+  for (const auto& b : o.bots) shown += (shown.empty() ? "" : ",") + b;
+  bots_->ChangeValue(wxString::FromUTF8(shown));
+  games_->SetValue(games);
+  gauge_->SetRange(std::max(1, games));
+  gauge_->SetValue(0);
+  estimate_btn_->SetLabel("Stop");
+  result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
+                            wxString::FromUTF8(level_.empty() ? rule_set_ : level_) + "...");
+  cancel_ = false;
+  finished_ = false;
+  // The worker plays on its own copy of the content; results come back by CallAfter.
+  auto content = std::make_shared<const tw::Content>(ctx_.content);
+  worker_ = std::thread([this, content, o] {
+    int last_shown = -1;
+    EstimateResult r = estimate(*content, o, [this, &last_shown](int done, int total) {
+      const int step = std::max(1, total / 100);
+      if (done - last_shown >= step || done == total) {
+        last_shown = done;
+        CallAfter([this, done] { gauge_->SetValue(done); });
+      }
+    }, &cancel_);
+    CallAfter([this, r] {
+      if (worker_.joinable()) worker_.join();
+      result_ = r;
+      finished_ = true;
+      gauge_->SetValue(r.games);
+      estimate_btn_->SetLabel("Estimate difficulty");
+      result_text_->ChangeValue(wxString::FromUTF8(r.summary()));
+      if (ctx_.status) ctx_.status("Estimate: " + std::to_string(r.games) + " games played");
+    });
+  });
+}
 
 }  // namespace twe

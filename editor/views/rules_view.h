@@ -1,18 +1,93 @@
-// RulesView: levels and rule sets.
+// RulesView: levels and rule sets. A property grid shows the chosen rule set (its row
+// read-only, every rule parameter of rule_param_specs() as a number with its range and
+// meaning, explicit rows in bold, inherited ones plain) and, when a co-op level is
+// chosen, the level's columns. Each change is an undoable command written in one
+// transaction and checked by the store's loader; a refused value is shown next to the
+// field (in red, with the loader's message below the grid) and nothing is written.
+// Clone copies a rule set. The pool lists the draw pile with counts (editable).
+// "Estimate difficulty" plays seeded bot games on a background thread with a progress
+// bar and shows win rates and mean scores, or for a level the win rate and loss reasons.
 #pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
 
 #include <wx/panel.h>
 
 #include "context.h"
+#include "doc/estimate.h"
+
+class wxButton;
+class wxChoice;
+class wxGauge;
+class wxListCtrl;
+class wxPropertyGrid;
+class wxPropertyGridEvent;
+class wxSpinCtrl;
+class wxStaticText;
+class wxTextCtrl;
 
 namespace twe {
 
 class RulesView : public wxPanel {
  public:
   RulesView(wxWindow* parent, EditorContext& ctx);
+  ~RulesView() override;
+
+  bool select_rule_set(const std::string& id);
+  const std::string& rule_set() const { return rule_set_; }
+  bool select_level(const std::string& id);  // "" = none
+  const std::string& level() const { return level_; }
+
+  // The same path as an edit in the grid: checks, submits the command, shows problems.
+  bool set_param(const std::string& key, int64_t value);
+  bool set_level_field(const std::string& column, const std::string& value);
+  bool clone_rule_set(const std::string& new_id, const std::string& new_name);
+  bool set_pool_count(const std::string& tile_set, const std::string& tile_id, int count);
+  const std::string& field_problem() const { return problem_; }  // last refused edit
+
+  // Difficulty estimate on a background thread.
+  void start_estimate(int games, const std::string& bots);
+  bool estimating() const { return worker_.joinable() && !finished_; }
+  const EstimateResult& last_estimate() const { return result_; }
+  int progress_value() const;
+
+  wxPropertyGrid* grid() { return grid_; }
 
  private:
+  void build();
+  void refresh_content();
+  void fill_grid();
+  void fill_pool();
+  void on_changing(wxPropertyGridEvent& e);
+  void on_changed(wxPropertyGridEvent& e);
+  void show_problem(const std::string& property, const std::string& message);
+  void stop_worker();
+
   EditorContext& ctx_;
+  std::string rule_set_, level_, problem_;
+  bool filling_ = false;
+  wxChoice* set_choice_ = nullptr;
+  wxChoice* level_choice_ = nullptr;
+  wxButton* clone_ = nullptr;
+  wxPropertyGrid* grid_ = nullptr;
+  wxStaticText* problem_text_ = nullptr;
+  wxListCtrl* pool_ = nullptr;
+  wxSpinCtrl* pool_count_ = nullptr;
+  wxButton* pool_set_ = nullptr;
+  wxStaticText* pool_total_ = nullptr;
+  wxTextCtrl* bots_ = nullptr;
+  wxSpinCtrl* games_ = nullptr;
+  wxButton* estimate_btn_ = nullptr;
+  wxGauge* gauge_ = nullptr;
+  wxTextCtrl* result_text_ = nullptr;
+
+  std::thread worker_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> finished_{true};
+  EstimateResult result_;
 };
 
 }  // namespace twe

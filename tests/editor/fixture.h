@@ -6,7 +6,8 @@
 //   TEST_CASE_METHOD(twe::test::FrameFixture, "...") { frame->...; pump(); }
 //
 // Helpers: pump() runs pending events and idle handlers; screenshot(window, name) saves
-// the window as TW_SCREENSHOT_DIR/name.png (read back from the X server).
+// the window as TW_SCREENSHOT_DIR/name.png (read back from the X server with
+// ImageMagick's import, installed by .ci/install-deps).
 #pragma once
 
 #include <atomic>
@@ -24,6 +25,7 @@
 #include <wx/checkbox.h>
 #include <wx/choice.h>
 #include <wx/spinctrl.h>
+#include <wx/timer.h>
 #include <wx/dcmemory.h>
 #include <wx/dcscreen.h>
 #include <wx/evtloop.h>
@@ -134,26 +136,32 @@ inline void remove_db(const std::string& path) {
     std::filesystem::remove(path + suffix, ec);
 }
 
+// Runs a real (nested) event loop for ms milliseconds.
+inline void run_loop_for(int ms) {
+  wxGUIEventLoop loop;
+  wxTimer timer;
+  timer.Bind(wxEVT_TIMER, [&loop](wxTimerEvent&) { loop.Exit(); });
+  timer.StartOnce(ms);
+  loop.Run();
+  wxEventLoopBase::SetActive(wxEventLoopBase::GetActive());
+}
+
 // Saves what `w` shows on screen (read back from the X server) as <dir>/<name>.png.
 inline bool screenshot(wxWindow* w, const std::string& name) {
-  // GTK paints on its frame clock: give it time to put the last changes on screen.
+  // GTK paints on its frame clock, which only a running main loop drives: run one for a
+  // moment so the last changes reach the screen.
   w->Refresh();
-  for (int i = 0; i < 15; ++i) {
-    pump(1);
-    wxMilliSleep(20);
-  }
-  w->Update();
-  pump();
+  run_loop_for(300);
   const wxRect r = w->GetScreenRect();
   if (r.width <= 0 || r.height <= 0) return false;
-  wxBitmap bmp(r.width, r.height, 24);
-  {
-    wxScreenDC screen;
-    wxMemoryDC mem(bmp);
-    mem.Blit(0, 0, r.width, r.height, &screen, r.x, r.y);
-  }
   std::filesystem::create_directories(TW_SCREENSHOT_DIR);
-  return bmp.SaveFile(std::string(TW_SCREENSHOT_DIR) + "/" + name + ".png", wxBITMAP_TYPE_PNG);
+  // Read back from the X server with ImageMagick's import (wxScreenDC caches its first
+  // picture on GTK 3, so it cannot take a second screenshot).
+  const std::string file = std::string(TW_SCREENSHOT_DIR) + "/" + name + ".png";
+  const std::string cmd = "import -window root -crop " + std::to_string(r.width) + "x" + std::to_string(r.height) +
+                          "+" + std::to_string(r.x) + "+" + std::to_string(r.y) + " +repage '" + file +
+                          "' 2>/dev/null";
+  return std::system(cmd.c_str()) == 0;
 }
 
 // A MainFrame (1280x800, shown) on a temporary copy of default.db with its own settings.

@@ -1,0 +1,47 @@
+// Difficulty estimate: many seeded bot games of one rule set (or co-op level), played
+// off the UI thread. The same seeds and bot random streams as `tilewright simulate`
+// (game i: seed + i, bot stream seed ^ 0x5bd1e995), so the editor's numbers and the
+// command line's agree. Pure: no wx; progress and cancellation through callbacks.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/content.h"
+
+namespace twe {
+
+struct EstimateOptions {
+  std::string rule_set;
+  std::string level;                    // "" = a competitive game of rule_set
+  std::vector<std::string> bots = {"greedy", "greedy"};
+  int games = 200;
+  uint64_t seed = 1;
+};
+
+struct EstimateResult {
+  std::string error;                    // set when the games could not start
+  int games = 0;                        // games played (fewer when cancelled)
+  bool coop = false;
+  // Competitive: per seat mean score and wins (a shared first place counts for each).
+  std::vector<double> mean_score;
+  std::vector<int> wins;
+  // Co-op: wins, and why the other games were lost.
+  int coop_wins = 0;
+  std::map<std::string, int> loss_reasons;
+  double mean_progress = 0;             // co-op: the team's (or lowest marker's) score
+  double mean_plies = 0;
+  std::string summary() const;          // a few lines for people
+};
+
+// Plays the games on the calling thread. progress(done, total) is called after each game;
+// cancel is polled between games.
+EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
+                        const std::function<void(int, int)>& progress = {},
+                        const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace twe

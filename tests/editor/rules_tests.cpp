@@ -1,0 +1,126 @@
+// Levels and rule sets: the estimate is deterministic and counts every game; the rules
+// view changes a parameter and a level column through undoable commands, refuses values
+// the loader refuses (message next to the field, nothing written), clones a rule set,
+// and its difficulty estimate runs on a background thread with a progress bar.
+#include <catch2/catch.hpp>
+
+#include <wx/propgrid/propgrid.h>
+
+#include <numeric>
+
+#include "doc/estimate.h"
+#include "fixture.h"
+#include "schema/store.h"
+#include "views/rules_view.h"
+
+using namespace twe::test;
+
+namespace {
+
+tw::Content stored(const std::string& db) { return tw::Store::open(db, tw::Store::Mode::ReadOnly).load_content(); }
+
+}  // namespace
+
+TEST_CASE("estimate: seeded, every game counted, co-op loss reasons", "[estimate]") {
+  const tw::Content c = stored(TW_TEST_DB);
+  twe::EstimateOptions o;
+  o.rule_set = "base";
+  o.games = 12;
+  const auto a = twe::estimate(c, o), b = twe::estimate(c, o);
+  REQUIRE(a.error.empty());
+  CHECK(a.games == 12);
+  CHECK_FALSE(a.coop);
+  CHECK(a.mean_score == b.mean_score);
+  CHECK(a.wins == b.wins);
+  CHECK(std::accumulate(a.wins.begin(), a.wins.end(), 0) >= 12);
+  CHECK(a.mean_score[0] > 10);
+  o.seed = 99;
+  CHECK(twe::estimate(c, o).mean_score != a.mean_score);
+
+  twe::EstimateOptions bad = o;
+  bad.bots = {"nobody"};
+  CHECK_FALSE(twe::estimate(c, bad).error.empty());
+
+  twe::EstimateOptions co;
+  co.level = "mists-1";
+  co.bots = {"coop", "coop"};
+  co.games = 3;
+  const auto r = twe::estimate(c, co);
+  REQUIRE(r.error.empty());
+  CHECK(r.coop);
+  int losses = 0;
+  for (const auto& [why, n] : r.loss_reasons) losses += n;
+  CHECK(r.coop_wins + losses == 3);
+  CHECK(r.summary().find("Win rate") != std::string::npos);
+
+  std::atomic<bool> cancel{true};
+  CHECK(twe::estimate(c, o, {}, &cancel).games == 0);
+}
+
+TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, level, estimate", "[rules]") {
+  twe::RulesView* rv = frame->rules();
+  frame->show_page(rv);
+  REQUIRE(rv->select_rule_set("base"));
+  pump();
+  CHECK(rv->grid()->GetPropertyByName("param.city_tile_points"));
+  CHECK(rv->grid()->GetPropertyValue("param.city_tile_points").GetLong() == 2);
+
+  // A good value: written, undone, redone.
+  REQUIRE(rv->set_param("city_tile_points", 3));
+  pump();
+  CHECK(stored(db_path).find_rule_set("base")->rules.city_tile_points == 3);
+  CHECK(rv->grid()->GetPropertyValue("param.city_tile_points").GetLong() == 3);
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK(stored(db_path).find_rule_set("base")->rules.city_tile_points == 2);
+  menu(frame, wxID_REDO);
+  pump();
+  CHECK(stored(db_path).find_rule_set("base")->rules.city_tile_points == 3);
+
+  // A value out of range: refused with the reason next to the field, nothing written.
+  CHECK_FALSE(rv->set_param("followers", 999));
+  CHECK(rv->field_problem().find("followers") != std::string::npos);
+  CHECK(stored(db_path).find_rule_set("base")->rules.followers == 7);
+  CHECK(rv->grid()->GetPropertyByName("param.followers")->GetCell(1).GetBgCol() != *wxWHITE);
+  pump();
+  screenshot(frame, "rules_error");
+
+  // Clone, then undo the clone.
+  REQUIRE(rv->clone_rule_set("base-test", "Base, a test copy"));
+  pump();
+  CHECK(stored(db_path).find_rule_set("base-test"));
+  CHECK(stored(db_path).find_rule_set("base-test")->rules.city_tile_points == 3);
+  CHECK(rv->rule_set() == "base-test");
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK_FALSE(stored(db_path).find_rule_set("base-test"));
+
+  // A co-op level's columns: a good value, then ones the loader refuses.
+  REQUIRE(rv->select_level("mists-3"));
+  pump();
+  CHECK(rv->grid()->GetPropertyByName("level.target"));
+  REQUIRE(rv->set_level_field("target", "111"));
+  CHECK(stored(db_path).find_level("mists-3")->target == 111);
+  CHECK_FALSE(rv->set_level_field("dogs", "50 15"));  // thresholds must increase
+  CHECK_FALSE(rv->field_problem().empty());
+  CHECK(stored(db_path).find_level("mists-3")->dogs == std::vector<int>{15, 50});
+  CHECK_FALSE(rv->set_level_field("cemetery", "spooky"));
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK(stored(db_path).find_level("mists-3")->target == 100);
+
+  // The estimate runs in the background and fills the gauge.
+  REQUIRE(rv->select_rule_set("base"));
+  pump();
+  rv->start_estimate(20, "greedy,random");
+  CHECK(rv->estimating());
+  REQUIRE(pump_until([&] { return !rv->estimating(); }));
+  CHECK(rv->last_estimate().games == 20);
+  CHECK(rv->progress_value() == 20);
+  CHECK(rv->last_estimate().wins.size() == 2);
+  screenshot(frame, "rules");
+
+  // Reopen: the parameter change is in the file.
+  REQUIRE(frame->open_database(db_path));
+  CHECK(ctx().content.find_rule_set("base")->rules.city_tile_points == 3);
+}
