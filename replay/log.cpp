@@ -74,6 +74,7 @@ std::optional<Violation> Recorder::start(const Content& content, const GameSetup
   h.draw = setup.draw;
   h.tags = std::move(tags);
   if (!out.log_.tag("Ruleset")) out.log_.set_tag("Ruleset", setup.rule_set);
+  if (!h.level.empty() && !out.log_.tag("Level")) out.log_.set_tag("Level", h.level);
   if (!out.log_.tag("Players")) out.log_.set_tag("Players", players_text(h.players));
   if (!out.log_.tag("Seed")) out.log_.set_tag("Seed", std::to_string(setup.seed));
   if (!out.log_.tag("Draw") && !setup.draw.empty()) {

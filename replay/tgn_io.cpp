@@ -65,6 +65,7 @@ ImportResult import_record(const Content& content, const tgn::Record& rec, const
   if (!rule_set || rule_set->empty()) return fail("the record has no Ruleset tag");
   if (!seed) return fail("the record has no Seed tag");
   setup.rule_set = *rule_set;
+  if (const std::string* level = rec.tag("Level")) setup.level = *level;
   setup.seed = parse_seed(*seed);
   if (const std::string* players = rec.tag("Players")) setup.players = parse_players(*players);
   if (setup.players.empty()) return fail("the record's Players tag names no player");
