@@ -375,7 +375,15 @@ std::vector<std::string> event_lines(const Game& g) {
 std::string state_text(const Game& g) {
   std::ostringstream out;
   out << "Ruleset " << g.rule_set().id << " · ply " << g.ply() << " · tiles left " << g.tiles_left() << '\n';
-  for (int p = 0; p < g.player_count(); ++p) {
+  for (int p = 0; g.coop() && p < g.player_count(); ++p) {
+    out << "  " << player_name(g, p) << ": " << g.supply(p) << " followers in supply (";
+    for (size_t i = 0; i < g.colours_of(p).size(); ++i) {
+      const int c = g.colours_of(p)[i];
+      out << (i ? ", " : "") << kColourNames[static_cast<size_t>(c)] << ' ' << g.colour_supply(c);
+    }
+    out << ")\n";
+  }
+  for (int p = 0; !g.coop() && p < g.player_count(); ++p) {
     out << "  " << kColourNames[static_cast<size_t>(p)] << "  " << player_name(g, p) << ": "
         << g.score(p) << " points, " << g.supply(p) << " followers";
     if (g.rules().guards || g.rules().general_guards)
