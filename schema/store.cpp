@@ -977,4 +977,96 @@ void Store::save_rule_params(const std::string& rule_set,
   }
 }
 
+void Store::save_level(const Level& level) {
+  require_writable("save a level");
+  // The checks the loader makes: a content holding just this level and its rule set.
+  std::vector<ContentError> errors;
+  auto range = [&](const char* column, int64_t v, int64_t lo, int64_t hi) {
+    if (v < lo || v > hi)
+      errors.push_back({"level", level.id, column, std::to_string(v),
+                        "an integer in " + std::to_string(lo) + ".." + std::to_string(hi)});
+  };
+  if (level.id.empty() || level.id.size() > 64) errors.push_back({"level", level.id, "id", level.id, "1 to 64 characters"});
+  range("ghost_bank", level.ghost_bank, 0, 200);
+  range("stacks", level.stacks, 1, 10);
+  range("target", level.target, 1, 10000);
+  range("score_markers", level.score_markers, 0, 6);
+  for (const auto& f : level.followers) {
+    range("level_followers.players", f.players, 1, 6);
+    range("level_followers.colours", f.colours, 1, 6);
+    range("level_followers.per_colour", f.per_colour, 0, 30);
+  }
+  if (errors.empty()) {
+    const Content c = load_content();
+    Content probe;
+    probe.tiles = c.tiles;
+    probe.terrains = c.terrains;
+    if (const RuleSet* rs = c.find_rule_set(level.rule_set)) probe.rule_sets.push_back(*rs);
+    probe.levels.push_back(level);
+    for (auto& e : validate_content(probe))
+      if (e.table == "level" || e.table == "level_followers") errors.push_back(std::move(e));
+  }
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  std::string exclude, dogs;
+  for (const Kind k : level.exclude_kinds) exclude += (exclude.empty() ? "" : " ") + std::string(kind_name(k));
+  for (const int d : level.dogs) dogs += (dogs.empty() ? "" : " ") + std::to_string(d);
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement st(*db_,
+                         "INSERT INTO level (id, name, position, rule_set, exclude_kinds, ghost_bank, stacks, dogs, "
+                         "target, cemetery, scoring, score_markers, marker_from_supply, description) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                         "name = excluded.name, position = excluded.position, rule_set = excluded.rule_set, "
+                         "exclude_kinds = excluded.exclude_kinds, ghost_bank = excluded.ghost_bank, "
+                         "stacks = excluded.stacks, dogs = excluded.dogs, target = excluded.target, "
+                         "cemetery = excluded.cemetery, scoring = excluded.scoring, "
+                         "score_markers = excluded.score_markers, marker_from_supply = excluded.marker_from_supply, "
+                         "description = excluded.description");
+    st.bind(1, level.id);
+    st.bind(2, level.name);
+    st.bind(3, level.position);
+    st.bind(4, level.rule_set);
+    st.bind(5, exclude);
+    st.bind(6, level.ghost_bank);
+    st.bind(7, level.stacks);
+    st.bind(8, dogs);
+    st.bind(9, level.target);
+    st.bind(10, std::string(cemetery_mode_name(level.cemetery)));
+    st.bind(11, std::string(scoring_mode_name(level.scoring)));
+    st.bind(12, level.score_markers);
+    st.bind(13, level.marker_from_supply ? 1 : 0);
+    st.bind(14, level.description);
+    st.exec();
+    SQLite::Statement del(*db_, "DELETE FROM level_followers WHERE level = ?");
+    del.bind(1, level.id);
+    del.exec();
+    SQLite::Statement ins(*db_, "INSERT INTO level_followers (level, players, colours, per_colour) VALUES (?, ?, ?, ?)");
+    for (const auto& f : level.followers) {
+      ins.reset();
+      ins.bind(1, level.id);
+      ins.bind(2, f.players);
+      ins.bind(3, f.colours);
+      ins.bind(4, f.per_colour);
+      ins.exec();
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot save level " + level.id + " (" + sqlite_message(e) + "); nothing was written");
+  }
+}
+
+bool Store::delete_level(const std::string& id) {
+  require_writable("delete a level");
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement del(*db_, "DELETE FROM level WHERE id = ?");
+    del.bind(1, id);
+    const int n = del.exec();
+    tx.commit();
+    return n > 0;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot delete level " + id + " (" + sqlite_message(e) + "); nothing was written");
+  }
+}
+
 }  // namespace tw

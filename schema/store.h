@@ -91,6 +91,13 @@ class Store {
   void save_rule_params(const std::string& rule_set,
                         const std::vector<std::pair<std::string, int64_t>>& params);
 
+  // Writes one co-op level (inserted, or replaced in place) with its follower rows, in
+  // one transaction. The level is checked first (ranges, dogs, its rule set must exist
+  // and be of system mists): problems -> LoadError, and nothing is written.
+  void save_level(const Level& level);
+  // Removes a level and its follower rows; false when there was none.
+  bool delete_level(const std::string& id);
+
   // The connection, for layers that add their own tables in later migrations.
   SQLite::Database& database() { return *db_; }
 
