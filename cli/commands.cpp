@@ -306,7 +306,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
                        "({:.0f} games/s)\n",
                        o.level, base.rule_set, o.bots.size(), o.bots.front(), o.games, o.seed,
                        o.seed + static_cast<uint64_t>(o.games) - 1, threads, threads == 1 ? "" : "s", secs, g / secs);
-    out << fmt::format("win rate: {:.1f}% (95% CI {:.1f}–{:.1f}%), {} of {} games\n", 100 * wins / g, 100 * lo,
+    out << fmt::format("win rate: {:.2f}% (95% CI {:.2f}–{:.2f}%), {} of {} games\n", 100 * wins / g, 100 * lo,
                        100 * hi, static_cast<int>(wins), o.games);
     out << fmt::format("mean final score: {:.1f} ± {:.1f}\n", mean, 1.96 * std::sqrt(var / g));
     if (losses > 0) {

@@ -302,9 +302,15 @@ class CoopBot final : public Bot {
     double v = 0;
     // Progress: per colour, the lowest marker counts most.
     if (g.marker_colours().size() > 1) {
+      // Per colour: every marker's points count up to the next threshold (points beyond
+      // it help nobody), and the lowest marker counts once more.
+      const size_t dog = static_cast<size_t>(g.dogs_reached());
+      const double next = dog < l.dogs.size() ? l.dogs[dog] : l.target;
+      const double n = static_cast<double>(g.marker_colours().size());
       double sum = 0;
-      for (size_t i = 0; i < g.marker_colours().size(); ++i) sum += static_cast<double>(g.marker_score(i));
-      v += kProgress * static_cast<double>(g.progress()) + 0.5 * sum;
+      for (size_t i = 0; i < g.marker_colours().size(); ++i)
+        sum += std::min(next, static_cast<double>(g.marker_score(i)));
+      v += kProgress * (sum + 0.5 * n * static_cast<double>(g.progress()));
     } else {
       v += kProgress * static_cast<double>(g.progress());
     }
