@@ -181,6 +181,7 @@ void PlayView::on_bot_timer(wxTimerEvent&) {
 void PlayView::finish() {
   if (saved_ || !session_ || !session_->finished()) return;
   saved_ = true;
+  board_->fit();  // the whole final board
   if (!ctx_.store) return;
   try {
     tw::replay::ReplayStore rs(*ctx_.store);

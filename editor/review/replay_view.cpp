@@ -376,9 +376,13 @@ void ReplayView::update() {
   wxString head = wxString::Format(L"Replay %lld · %s · %s · ", static_cast<long long>(r.id),
                                    wxString::FromUTF8(r.log.header.rule_set),
                                    wxString::FromUTF8(tw::replay::players_text(r.log.header.players)));
-  head += is_start(doc_->position()) ? wxString("start")
-                                     : wxString::Format("ply %d (%s)", doc_->position().game_ply(),
-                                                        wxString::FromUTF8(doc_->position().to_string()));
+  if (is_start(doc_->position()))
+    head += "start";
+  else if (doc_->position().steps.empty())
+    head += wxString::Format("ply %d of %d", doc_->position().ply, r.log.plies());
+  else
+    head += wxString::Format("ply %d in variation %s", doc_->position().game_ply(),
+                             wxString::FromUTF8(doc_->position().to_string()));
   if (!r.pinned.empty()) head += "\n" + wxString::FromUTF8(r.pinned);
   header_->SetLabel(head);
 

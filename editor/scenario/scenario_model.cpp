@@ -30,6 +30,14 @@ std::string ScenarioModel::select_tile(const std::string& id) {
   return {};
 }
 
+const tw::TileType* ScenarioModel::pool_tile(const std::string& id) const {
+  const tw::RuleSet* rs = content_->find_rule_set(setup_.rule_set);
+  if (!rs) return nullptr;
+  for (const auto& e : rs->pool)
+    if (content_->tiles[static_cast<size_t>(e.tile)].notation_id() == id) return &content_->tiles[static_cast<size_t>(e.tile)];
+  return nullptr;
+}
+
 int ScenarioModel::copies_left(const std::string& id) const {
   const tw::RuleSet* rs = content_->find_rule_set(setup_.rule_set);
   if (!rs) return 0;
@@ -79,7 +87,12 @@ std::string ScenarioModel::apply(const std::string& option) {
   rebuild();
   // Keep the same tile selected while copies are left.
   if (!selected_.empty() && copies_left(selected_) <= 0) {
+    // None left: the pile's next tile becomes the selection.
     selected_.clear();
+    rebuild();
+  }
+  if (selected_.empty() && ok_ && game_.pending().kind == tw::DecisionKind::Place && game_.pending().tile >= 0) {
+    selected_ = content_->tiles[static_cast<size_t>(game_.pending().tile)].notation_id();
     rebuild();
   }
   return {};

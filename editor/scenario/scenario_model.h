@@ -29,6 +29,8 @@ class ScenarioModel {
   // The tile the next placement uses (a tile id of the rule set's pool). "" or why not.
   std::string select_tile(const std::string& id);
   const std::string& selected() const { return selected_; }
+  // The pool's tile type with this notation id (nullptr when the pool has none).
+  const tw::TileType* pool_tile(const std::string& id) const;
 
   const tw::Game& game() const { return game_; }
   bool ok() const { return ok_; }

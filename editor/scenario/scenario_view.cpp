@@ -185,8 +185,7 @@ void ScenarioView::update() {
       if (id == model_->selected()) tiles_->SetSelection(static_cast<int>(tile_ids_.size()) - 1);
     }
   }
-  const int ti = ctx_.content.find_tile(model_->selected());
-  preview_->set(ti >= 0 ? &ctx_.content.tiles[static_cast<size_t>(ti)] : nullptr, rotation_);
+  preview_->set(model_->pool_tile(model_->selected()), rotation_);
 
   options_->Clear();
   BoardOverlay ov;

@@ -41,6 +41,8 @@ class ScenarioView : public wxPanel {
   int64_t save_replay();
   // Starts a game from the position in the play view; "" or the problem.
   std::string play_from_here();
+  // Shows the model again after it was changed directly (tests, scripts).
+  void refresh() { update(); }
   // Overrides where "Play from here" goes.
   std::function<void(const tw::GameSetup&, const std::vector<std::string>&)> on_play;
 

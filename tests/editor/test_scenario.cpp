@@ -89,6 +89,8 @@ TEST_CASE("a scenario places chosen tiles and writes a record that replays to it
   int copies = few.copies_left("A");
   for (int i = 0; i < copies; ++i) place_and_pass(few, "A");
   CHECK_FALSE(few.select_tile("A").empty());
+  CHECK(few.selected() != "A");  // the pile's next tile is selected instead
+  CHECK_FALSE(few.selected().empty());
   CHECK_FALSE(m.reset("no-such-rules", "Ann", 1).empty());
 }
 
@@ -116,7 +118,10 @@ TEST_CASE("scenario view: place on the board and play from here", "[scenario][ui
       REQUIRE(m.apply(twe::find_option(o, "pass") >= 0 ? "pass" : o.front().text).empty());
     }
   }
+  sv->refresh();
   twe::test::pump();
+  INFO("selected " << m.selected());
+  CHECK(m.pool_tile(m.selected()) != nullptr);
   twe::test::screenshot(f.frame, "scenario");
   const int64_t id = sv->save_replay();
   CHECK(id > 0);
