@@ -210,3 +210,55 @@ TEST_CASE("play view: a human clicks on the board, the bot answers, the game is 
   CHECK(r.log.decisions == s->log().decisions);
   CHECK(r.log.finished);
 }
+
+TEST_CASE("play view: every co-op decision can be made on the board or from the list", "[play][ui][coop]") {
+  twe::test::FrameFixture f;
+  if (f.ctx().content.levels.empty()) return;
+  twe::PlayView* pv = f.frame->play();
+  f.frame->show_page(pv);
+  pv->set_bot_delay(1);
+  const tw::Level* level = f.ctx().content.find_level("mists-5");
+  if (!level) level = &f.ctx().content.levels.back();
+  REQUIRE(pv->start_game(setup_of(level->rule_set, "Ann, bot:coop", 3, level->id)).empty());
+  twe::PlaySession* s = pv->session();
+  twe::BoardCanvas* board = pv->board();
+  tw::Rng pick(99);
+  std::set<std::string> by_click;
+  int guard = 0;
+  bool shot = false;
+  while (!s->finished() && guard++ < 600) {
+    REQUIRE(twe::test::pump_until([&] { return s->human_to_move() || s->finished(); }, 20000));
+    if (s->finished()) break;
+    const auto opts = s->options();  // a copy: options() changes with the decision
+    const twe::OptionInfo o = opts[pick.next() % opts.size()];
+    const int ply = s->game().ply();
+    if (o.place) {
+      s->set_rotation(o.rot);
+      board->click_at(board->viewport().cell_centre(o.x, o.y));
+      by_click.insert(o.verb);
+    } else if (o.has_cell && o.seg >= 0) {
+      const tw::Game& g = s->game();
+      const auto& pt = g.placed()[static_cast<size_t>(g.tile_at(o.x, o.y))];
+      board->click_at(twe::spot_point(board->viewport(), g.content().tiles[pt.type], o.x, o.y, pt.rot, o.seg));
+      by_click.insert(o.verb);
+    } else if (o.has_cell && s->option_for_cell(o.x, o.y) >= 0) {
+      board->click_at(board->viewport().cell_centre(o.x, o.y));
+      by_click.insert(o.verb);
+    } else {
+      REQUIRE(pv->choose(o.text).empty());
+    }
+    twe::test::pump(1);
+    // The click made a decision (not necessarily o: a meeple and a guard share a spot).
+    REQUIRE(s->game().ply() > ply);
+    if (!shot && s->game().ply() > 16 && s->human_to_move()) {
+      twe::test::pump();
+      twe::test::screenshot(f.frame, "play-coop");
+      shot = true;
+    }
+  }
+  twe::test::pump();
+  twe::test::screenshot(f.frame, "play-coop-end");
+  INFO("plies " << s->game().ply() << ", " << s->game().end_reason());
+  CHECK(by_click.count("place"));
+  CHECK(s->log().header.level == level->id);
+}

@@ -265,37 +265,43 @@ TEST_CASE("review view: open, step with keys, annotate, undo, reopen, export and
   CHECK(tw::replay::ReplayStore(*ctx.store).load(id).mainline[8].note.markers.size() == 1);
   REQUIRE(ctx.commands->Redo());
 
-  // A variation by clicking another legal cell at ply 9 (the decision after ply 8).
-  rv->handle_key(WXK_LEFT, false, false);
-  REQUIRE(rv->doc()->position() == NodePath::main(8));
+  // A variation by clicking another legal cell where the next decision is a placement.
+  int at = 9;
+  while (rv->doc()->replay().mainline[static_cast<size_t>(at)].decision.rfind("place ", 0) != 0) ++at;
+  rv->doc()->go(NodePath::main(at));
+  twe::test::pump();
   const auto opts = twe::classify(rv->doc()->game());
-  const std::string main9 = rv->doc()->replay().mainline[8].decision;
+  const std::string main_next = rv->doc()->replay().mainline[static_cast<size_t>(at)].decision;
   const twe::OptionInfo* alt = nullptr;
   for (const auto& o : opts)
-    if (o.place && o.text != main9 && main9.find(" " + std::to_string(o.x) + "," + std::to_string(o.y) + " ") == std::string::npos) {
+    if (o.place && main_next.find(" " + std::to_string(o.x) + "," + std::to_string(o.y) + " ") == std::string::npos) {
       alt = &o;
       break;
     }
-  if (alt) {
-    rv->handle_key('R', false, false);  // the rotation does not matter: the next fitting one is used
-    rv->board()->click_at(rv->board()->viewport().cell_centre(alt->x, alt->y));
-    twe::test::pump();
-    CHECK(rv->doc()->position() == *NodePath::parse("9/0:1"));
-    CHECK(rv->doc()->replay().mainline[8].variations.size() == 1);
-    twe::test::screenshot(f.frame, "review-variation");
-    rv->handle_key(WXK_UP, false, false);
-    CHECK(rv->doc()->position() == NodePath::main(9));
-    rv->handle_key(WXK_DOWN, false, false);
-    CHECK(rv->doc()->position() == *NodePath::parse("9/0:1"));
-    rv->handle_key(WXK_UP, false, false);
-  }
+  REQUIRE(alt);
+  const std::string var_path = std::to_string(at + 1) + "/0:1";
+  rv->handle_key('R', false, false);  // the rotation does not matter: the next fitting one is used
+  rv->board()->click_at(rv->board()->viewport().cell_centre(alt->x, alt->y));
+  twe::test::pump();
+  CHECK(rv->doc()->position() == *NodePath::parse(var_path));
+  CHECK(rv->doc()->replay().mainline[static_cast<size_t>(at)].variations.size() == 1);
+  twe::test::screenshot(f.frame, "review-variation");
+  rv->handle_key(WXK_UP, false, false);
+  CHECK(rv->doc()->position() == NodePath::main(at + 1));
+  rv->handle_key(WXK_DOWN, false, false);
+  CHECK(rv->doc()->position() == *NodePath::parse(var_path));
+  // Undo the variation, redo it.
+  REQUIRE(ctx.commands->Undo());
+  CHECK(rv->doc()->replay().mainline[static_cast<size_t>(at)].variations.empty());
+  REQUIRE(ctx.commands->Redo());
+  CHECK(rv->doc()->replay().mainline[static_cast<size_t>(at)].variations.size() == 1);
 
   // Reopen from the database: a fresh document sees every annotation.
   const tw::replay::Replay stored = tw::replay::ReplayStore(*ctx.store).load(id);
   CHECK(stored.mainline[8].note.comment == "The castle was the point.");
   CHECK(stored.mainline[8].note.glyph == "!");
   CHECK(stored.mainline[8].note.markers.size() == 2);
-  if (alt) CHECK(stored.mainline[8].variations.size() == 1);
+  CHECK(stored.mainline[static_cast<size_t>(at)].variations.size() == 1);
   std::shared_ptr<twe::ReplayDoc> fresh;
   REQUIRE(twe::ReplayDoc::open(ctx.content, stored, fresh).empty());
   fresh->go(NodePath::main(9));
