@@ -335,7 +335,10 @@ void Game::put_face_down(int type, int x, int y) {
       const int fog = content_->tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
       if (fog >= 0) feat_[find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
     } else {
-      frontier_add(nc, nx, ny);  // no edge constraint, and no face-up neighbour
+      // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
+      // gets a constraint nothing meets, lifted by put_tile's first face-up neighbour.
+      FrontierCell& f = frontier_add(nc, nx, ny);
+      if (f.cmask == 0) f.val4 = 0x0001000100010001ULL;
     }
   }
   for (int dy = -1; dy <= 1; ++dy)

@@ -440,7 +440,7 @@ Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0, 0});
+  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
   return frontier_.back();
 }
 
@@ -530,7 +530,6 @@ void Game::put_tile(int type, int x, int y, int rot) {
       }
     } else {
       FrontierCell& f = frontier_add(nc, nx, ny);
-      ++f.up;
       f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
       f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
       f.mask4 = f.cmask * 0x0001000100010001ULL;
@@ -858,7 +857,6 @@ void Game::generate_placements(int type) {
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(type);
   for (const FrontierCell& f : frontier_) {
-    if (!f.up) continue;  // only face-down neighbours: a face-up tile may not go there
     const uint64_t x = (sigs & f.mask4) ^ f.val4;  // a zero lane = that rotation fits
     // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
     const uint64_t fits = ~(((x & kLow15) + kLow15) | x) & kHigh;

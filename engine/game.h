@@ -261,8 +261,8 @@ class Game {
     uint64_t mask4, val4;  // cmask and cval repeated in four 16-bit lanes
     int32_t cell;
     int16_t x, y;
-    uint16_t cmask, cval;
-    uint8_t up;  // face-up neighbours: a face-up tile needs one (co-op face-down tiles)
+    uint16_t cmask, cval;  // a cell next to face-down tiles only has cmask 0 and a val4
+                           // that nothing matches (co-op: a face-up tile needs a face-up neighbour)
   };
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
