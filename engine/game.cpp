@@ -113,6 +113,8 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   const Level* level = nullptr;
   if (!setup.level.empty()) {
     level = content.find_level(setup.level);
+    if (!level && !setup.rule_set.empty())  // [Level "3"] with [Ruleset "mists"]: mists-3
+      level = content.find_level(setup.rule_set + "-" + setup.level);
     if (!level) {
       std::string known;
       for (const auto& l : content.levels) known += (known.empty() ? "" : ", ") + l.id;

@@ -85,6 +85,9 @@ TEST_CASE("a level is found from the Ruleset tag alone, and a mists rule set alo
   s.rule_set = "mists";
   REQUIRE_FALSE(Game::create(test::default_content(), s, g));
   CHECK(g.level()->id == "mists-1");
+  s.level = "3";  // a level number with its rule set
+  REQUIRE_FALSE(Game::create(test::default_content(), s, g));
+  CHECK(g.level()->id == "mists-3");
   s.level = "mists-9";
   auto v = Game::create(test::default_content(), s, g);
   REQUIRE(v);
