@@ -560,7 +560,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
       p.stroke_quad(curves[c].first, ctrls[c], curves[c].second, wxColour(92, 78, 66), 0.05);
       p.stroke_quad(curves[c].first, ctrls[c], curves[c].second, wxColour(168, 156, 140), 0.022);
     }
-    const std::array<P, 3> roofs = {{{-0.13, -0.02}, {0.11, 0.03}, {-0.02, 0.09}}};
+    const std::array<P, 3> roofs = {{{-0.15, -0.02}, {-0.05, 0.03}, {0.2, -0.01}}};
     for (const P& o : roofs) {
       const P a = lp + o;
       if (a.x < 0.08 || a.x > 0.92 || a.y < 0.08 || a.y > 0.92) continue;
@@ -590,8 +590,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   for (size_t i = 0; i < segs.size(); ++i) {
     const auto& s = segs[i];
     if (s.kind != Kind::City || s.shields <= 0) continue;
-    P c = label_point(segs, static_cast<int>(i));
-    c = lerp(c, kCentre, 0.2) + P{0.09, 0.05};
+    const P c = label_point(segs, static_cast<int>(i)) + P{0.07, 0.0};
     for (int k = 0; k < s.shields; ++k) draw_shield(p, c + P{k * 0.11, 0}, 0.14);
   }
 

@@ -217,38 +217,7 @@ void RulesView::fill_grid() {
   filling_ = true;
   grid_->Freeze();
   grid_->Clear();
-  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
-  if (rs) {
-    grid_->Append(new wxPropertyCategory("Rule set " + wxString::FromUTF8(rs->id), "cat.ruleset"));
-    auto ro = [&](const char* label, const char* name, const std::string& v) {
-      wxPGProperty* p = grid_->Append(new wxStringProperty(label, name, wxString::FromUTF8(v)));
-      p->ChangeFlag(wxPG_PROP_READONLY, true);
-      return p;
-    };
-    ro("name", "rs.name", rs->name);
-    ro("system", "rs.system", std::string(tw::system_name(rs->system)));
-    ro("parent", "rs.parent", rs->parent.empty() ? "(none)" : rs->parent);
-    const std::string start = rs->start_tile >= 0 ? ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].tile_set +
-                                                        "/" + ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].id
-                                                  : "(none)";
-    ro("start tile", "rs.start", start);
-    if (!rs->description.empty()) ro("description", "rs.description", rs->description);
-
-    std::vector<std::string> explicit_keys;
-    for (const auto& [k, v] : explicit_params(ctx_, rule_set_)) explicit_keys.push_back(k);
-    grid_->Append(new wxPropertyCategory("Rule parameters (grey: inherited or default)", "cat.params"));
-    for (const auto& spec : tw::rule_param_specs()) {
-      const std::string key(spec.key);
-      auto* p = new wxIntProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
-                                  static_cast<long>(rs->rules.*(spec.field)));
-      grid_->Append(p);
-      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc)) +
-                                          wxString::Format(" [%lld..%lld]", static_cast<long long>(spec.min),
-                                                           static_cast<long long>(spec.max)));
-      const bool own = std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
-      if (!own) grid_->SetPropertyTextColour(p, kInherited);
-    }
-  }
+  // The co-op level first: its columns are what a level designer changes most.
   if (const tw::Level* l = level_.empty() ? nullptr : ctx_.content.find_level(level_)) {
     grid_->Append(new wxPropertyCategory("Co-op level " + wxString::FromUTF8(l->id), "cat.level"));
     auto text = [&](const std::string& col) -> std::string {
@@ -290,10 +259,48 @@ void RulesView::fill_grid() {
     fp->ChangeFlag(wxPG_PROP_READONLY, true);
     grid_->SetPropertyHelpString(fp, "players: colours x followers per colour (level_followers rows)");
   }
+  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+  if (rs) {
+    grid_->Append(new wxPropertyCategory("Rule set " + wxString::FromUTF8(rs->id), "cat.ruleset"));
+    auto ro = [&](const char* label, const char* name, const std::string& v) {
+      wxPGProperty* p = grid_->Append(new wxStringProperty(label, name, wxString::FromUTF8(v)));
+      p->ChangeFlag(wxPG_PROP_READONLY, true);
+      return p;
+    };
+    ro("name", "rs.name", rs->name);
+    ro("system", "rs.system", std::string(tw::system_name(rs->system)));
+    ro("parent", "rs.parent", rs->parent.empty() ? "(none)" : rs->parent);
+    const std::string start = rs->start_tile >= 0 ? ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].tile_set +
+                                                        "/" + ctx_.content.tiles[static_cast<size_t>(rs->start_tile)].id
+                                                  : "(none)";
+    ro("start tile", "rs.start", start);
+    if (!rs->description.empty()) ro("description", "rs.description", rs->description);
+
+    std::vector<std::string> explicit_keys;
+    for (const auto& [k, v] : explicit_params(ctx_, rule_set_)) explicit_keys.push_back(k);
+    grid_->Append(new wxPropertyCategory("Rule parameters (grey: inherited or default)", "cat.params"));
+    for (const auto& spec : tw::rule_param_specs()) {
+      const std::string key(spec.key);
+      auto* p = new wxIntProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
+                                  static_cast<long>(rs->rules.*(spec.field)));
+      grid_->Append(p);
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc)) +
+                                          wxString::Format(" [%lld..%lld]", static_cast<long long>(spec.min),
+                                                           static_cast<long long>(spec.max)));
+      const bool own = std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
+      if (!own) grid_->SetPropertyTextColour(p, kInherited);
+    }
+  }
   grid_->Thaw();
   filling_ = false;
   // Keep a refused value's mark until the next successful change.
-  if (!problem_.empty()) problem_text_->SetLabel(wxString::FromUTF8(problem_));
+  if (!problem_.empty()) {
+    problem_text_->SetLabel(wxString::FromUTF8(problem_));
+    if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
+      grid_->SetPropertyBackgroundColour(p, kBadColour);
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_));
+    }
+  }
 }
 
 void RulesView::fill_pool() {
@@ -317,6 +324,7 @@ void RulesView::fill_pool() {
 
 void RulesView::show_problem(const std::string& property, const std::string& message) {
   problem_ = message;
+  problem_property_ = property;
   problem_text_->SetLabel(wxString::FromUTF8(message));
   problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
   if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(property))) {

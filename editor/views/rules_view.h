@@ -67,7 +67,7 @@ class RulesView : public wxPanel {
   void stop_worker();
 
   EditorContext& ctx_;
-  std::string rule_set_, level_, problem_;
+  std::string rule_set_, level_, problem_, problem_property_;
   bool filling_ = false;
   wxChoice* set_choice_ = nullptr;
   wxChoice* level_choice_ = nullptr;

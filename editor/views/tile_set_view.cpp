@@ -81,7 +81,7 @@ class TileSetGrid : public wxScrolledCanvas {
   }
 
  private:
-  static constexpr int kTile = 96, kCellW = 124, kCellH = 148, kMargin = 12;
+  static constexpr int kTile = 96, kCellW = 124, kCellH = 158, kMargin = 12;
 
   int selected_index() const {
     auto it = std::find(tiles_.begin(), tiles_.end(), selected_);

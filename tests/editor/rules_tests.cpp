@@ -105,6 +105,12 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK_FALSE(rv->field_problem().empty());
   CHECK(stored(db_path).find_level("mists-3")->dogs == std::vector<int>{15, 50});
   CHECK_FALSE(rv->set_level_field("cemetery", "spooky"));
+  CHECK(rv->field_problem().find("cemetery") != std::string::npos);
+  rv->start_estimate(2, "coop,coop");
+  REQUIRE(pump_until([&] { return !rv->estimating(); }));
+  CHECK(rv->last_estimate().coop);
+  CHECK(rv->last_estimate().games == 2);
+  screenshot(frame, "rules_level");
   menu(frame, wxID_UNDO);
   pump();
   CHECK(stored(db_path).find_level("mists-3")->target == 100);

@@ -7,4 +7,6 @@ esac
 if [ -n "${DISPLAY:-}" ]; then
   exec "$@"
 fi
-exec xvfb-run -a -s "-screen 0 1600x1000x24 -nolisten tcp" "$@"
+# Start the search for a free display at a number of our own, so two tests started at
+# once (ctest -j2) do not race for the same one.
+exec xvfb-run -a -n $((100 + $$ % 3000)) -s "-screen 0 1600x1000x24 -nolisten tcp" "$@"
