@@ -4,7 +4,10 @@
 
 #include <wx/menu.h>
 
+#include <filesystem>
 #include <fstream>
+
+#include "review/replay_view.h"
 
 #include "fixture.h"
 #include "views/tile_set_view.h"
@@ -63,4 +66,33 @@ TEST_CASE_METHOD(FrameFixture, "a bad database is refused and the open one stays
   CHECK(config->Read("/last_db", "") == wxString::FromUTF8(other));
   CHECK(config->Read("/window/w", 0L) > 0);
   twe::test::remove_db(other);
+}
+
+TEST_CASE_METHOD(FrameFixture, "File menu: new database, import and export TGN", "[frame]") {
+  namespace fs = std::filesystem;
+  const std::string fresh = db_path + ".new.db";
+  twe::test::remove_db(fresh);
+  // TILEWRIGHT_DEFAULT_DB names the bundled database the copy is made from.
+  ::setenv("TILEWRIGHT_DEFAULT_DB", TW_TEST_DB, 1);
+  REQUIRE(frame->new_database(fresh));
+  CHECK(ctx().db_path == fresh);
+  CHECK(fs::file_size(fresh) > 0);
+  CHECK_FALSE(frame->new_database(fresh));  // never overwrites
+  CHECK(frame->last_error().find("exists") != std::string::npos);
+
+  std::string error;
+  REQUIRE(frame->import_tgn(std::string(TW_SOURCE_DIR) + "/tests/records/base/01-two-tile-city.tgn", &error));
+  CHECK(error.empty());
+  CHECK(frame->notebook()->GetCurrentPage() == reinterpret_cast<wxWindow*>(frame->replays()));
+  const std::string out = fresh + ".tgn";
+  REQUIRE(frame->export_tgn(out, &error));
+  std::ifstream in(out);
+  std::string text, line;
+  while (std::getline(in, line)) text += line + "\n";
+  CHECK(text.find("place E 0,1 r180") != std::string::npos);
+  CHECK_FALSE(frame->import_tgn(fresh + ".missing.tgn", &error));
+  CHECK_FALSE(error.empty());
+  std::remove(out.c_str());
+  REQUIRE(frame->open_database(db_path));
+  twe::test::remove_db(fresh);
 }
