@@ -116,48 +116,40 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
   // Every rule set must also play: one seeded game of random bots, invariants checked.
   int failures = 0;
   auto bot = make_bot("random");
+  // One seeded game of random bots; false (and a message) when it cannot start or
+  // breaks an invariant.
+  auto plays = [&](const GameSetup& s, int players, const std::string& what) {
+    GameSetup seated = s;
+    for (int p = 0; p < players && p < kMaxPlayers; ++p) seated.players.push_back({"bot:random", "random"});
+    Game g;
+    if (auto v = Game::create(content, seated, g)) {
+      err << db_path << ": " << what << ": " << v->message << '\n';
+      return false;
+    }
+    Rng rng(1);
+    std::vector<Bot*> bots(seated.players.size(), bot.get());
+    play_out(g, bots, rng);
+    if (auto broken = g.check_invariants(); !broken.empty()) {
+      err << db_path << ": " << what << ": a test game broke an invariant: " << broken << '\n';
+      return false;
+    }
+    return true;
+  };
   for (const auto& rs : content.rule_sets) {
+    if (rs.system == System::Mists) continue;  // played through its levels below
     GameSetup s;
     s.rule_set = rs.id;
     s.seed = 1;
-    const int n = static_cast<int>(std::max<int64_t>(2, rs.rules.min_players));
-    for (int p = 0; p < n && p < kMaxPlayers; ++p) s.players.push_back({"bot:random", "random"});
-    Game g;
-    if (auto v = Game::create(content, s, g)) {
-      err << db_path << ": rule set " << rs.id << ": " << v->message << '\n';
-      ++failures;
-      continue;
-    }
-    Rng rng(1);
-    std::vector<Bot*> bots(s.players.size(), bot.get());
-    play_out(g, bots, rng);
-    if (auto broken = g.check_invariants(); !broken.empty()) {
-      err << db_path << ": rule set " << rs.id << ": a test game broke an invariant: " << broken << '\n';
-      ++failures;
-    }
+    if (!plays(s, static_cast<int>(std::max<int64_t>(2, rs.rules.min_players)), "rule set " + rs.id)) ++failures;
   }
-  for (const auto& l : content.levels) {
+  for (const auto& l : content.levels)
     for (const auto& f : l.followers) {
       GameSetup s;
       s.rule_set = l.rule_set;
       s.level = l.id;
       s.seed = 1;
-      for (int p = 0; p < f.players; ++p) s.players.push_back({"bot:random", "random"});
-      Game g;
-      if (auto v = Game::create(content, s, g)) {
-        err << db_path << ": level " << l.id << ", " << f.players << " players: " << v->message << '\n';
-        ++failures;
-        continue;
-      }
-      Rng rng(1);
-      std::vector<Bot*> bots(s.players.size(), bot.get());
-      play_out(g, bots, rng);
-      if (auto broken = g.check_invariants(); !broken.empty()) {
-        err << db_path << ": level " << l.id << ": a test game broke an invariant: " << broken << '\n';
-        ++failures;
-      }
+      if (!plays(s, f.players, "level " + l.id + ", " + std::to_string(f.players) + " players")) ++failures;
     }
-  }
   if (failures) return kExitIllegal;
   int tiles = 0;
   for (const auto& t : content.tiles) tiles += t.count;

@@ -394,16 +394,7 @@ void Game::coop_draw_next() {
       emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, stack_});
       continue;
     }
-    const int t = pile_[pile_pos_++];
-    emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-    generate_placements(t);
-    if (!pending_.options.empty()) {
-      pending_.kind = DecisionKind::Place;
-      pending_.player = current_;
-      pending_.tile = t;
-      return;
-    }
-    emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+    if (draw_one()) return;
   }
 }
 

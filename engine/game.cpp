@@ -827,19 +827,23 @@ void Game::draw_next() {
     draw_from_hand();
     return;
   }
-  while (pile_pos_ < pile_.size()) {
-    const int t = pile_[pile_pos_++];
-    emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-    generate_placements(t);
-    if (!pending_.options.empty()) {
-      pending_.kind = DecisionKind::Place;
-      pending_.player = current_;
-      pending_.tile = t;
-      return;
-    }
-    emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-  }
+  while (pile_pos_ < pile_.size())
+    if (draw_one()) return;
   end_game();
+}
+
+bool Game::draw_one() {
+  const int t = pile_[pile_pos_++];
+  emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+  generate_placements(t);
+  if (!pending_.options.empty()) {
+    pending_.kind = DecisionKind::Place;
+    pending_.player = current_;
+    pending_.tile = t;
+    return true;
+  }
+  emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+  return false;
 }
 
 void Game::generate_placements(int type) {

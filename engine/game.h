@@ -302,6 +302,7 @@ class Game {
   // Flow
   void start();
   void draw_next();
+  bool draw_one();  // draws the pile's next tile: true = a placement is pending, false = discarded
   void draw_from_hand();
   void refill_hand(int player);
   void generate_placements(int type);
