@@ -32,7 +32,7 @@ PlayView* find_play_view(wxWindow* w) {
 }  // namespace
 
 ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
-    : wxPanel(parent, wxID_ANY), ctx_(ctx), model_(std::make_unique<ScenarioModel>(ctx.content)) {
+    : wxPanel(parent, wxID_ANY), ctx_(ctx), model_(std::make_shared<ScenarioModel>(ctx.content)) {
   auto* top = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
   auto* grid = new wxFlexGridSizer(2, 4, 6);
@@ -87,11 +87,14 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
     update();
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
-    const std::string err = model_->apply(e.GetString().ToStdString(wxConvUTF8));
+    const std::string err = apply(e.GetString().ToStdString(wxConvUTF8));
     if (!err.empty() && ctx_.status) ctx_.status(err);
-    update();
   });
   undo->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (ctx_.commands && dynamic_cast<ScenarioDecisionCommand*>(ctx_.commands->GetCurrentCommand())) {
+      ctx_.commands->Undo();
+      return;
+    }
     model_->undo();
     update();
   });
@@ -111,8 +114,7 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
   board_->on_spot = [this](int s) {
     const auto& spots = board_->spots();
     if (s < 0 || static_cast<size_t>(s) >= spots.size()) return;
-    model_->apply(spots[static_cast<size_t>(s)].label);
-    update();
+    apply(spots[static_cast<size_t>(s)].label);
   };
   board_->on_rotate = [this](int dir) {
     rotation_ = ((rotation_ + dir) % 4 + 4) % 4;
@@ -121,11 +123,6 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
   board_->on_key = [this](wxKeyEvent& e) {
     if (e.GetKeyCode() == 'R') {
       board_->on_rotate(e.ShiftDown() ? -1 : 1);
-      return true;
-    }
-    if (e.GetKeyCode() == 'Z' && e.ControlDown()) {
-      model_->undo();
-      update();
       return true;
     }
     return false;
@@ -141,7 +138,7 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
   };
   ctx_.content_listeners.push_back([this]() {
     fill_rule_sets();
-    model_ = std::make_unique<ScenarioModel>(ctx_.content);
+    model_ = std::make_shared<ScenarioModel>(ctx_.content);
     board_->set_game(nullptr);
     reset();
   });
@@ -214,9 +211,52 @@ void ScenarioView::on_cell(int x, int y) {
   const auto opts = classify(model_->game());
   const int i = option_for_cell(opts, x, y, rotation_);
   if (i < 0) return;
-  const std::string e = model_->apply(opts[static_cast<size_t>(i)].text);
+  const std::string e = apply(opts[static_cast<size_t>(i)].text);
   if (!e.empty() && ctx_.status) ctx_.status(e);
-  update();
+}
+
+std::string ScenarioView::apply(const std::string& option) {
+  auto* cmd = new ScenarioDecisionCommand(model_, option, [this]() { update(); });
+  if (!ctx_.commands) {
+    const bool ok = cmd->Do();
+    std::string err = cmd->error();
+    delete cmd;
+    return ok ? std::string() : err;
+  }
+  // Submit deletes a command whose Do fails: keep its message first.
+  if (!model_->ok()) {
+    delete cmd;
+    return model_->problem();
+  }
+  std::string why;
+  if (!model_->game().parse_option(option, &why)) {
+    delete cmd;
+    return why;
+  }
+  return ctx_.commands->Submit(cmd) ? std::string() : std::string("the decision was refused");
+}
+
+ScenarioDecisionCommand::ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, std::string option,
+                                                 std::function<void()> changed)
+    : wxCommand(true, "Scenario: " + wxString::FromUTF8(option)),
+      model_(std::move(model)),
+      option_(std::move(option)),
+      changed_(std::move(changed)) {}
+
+bool ScenarioDecisionCommand::Do() {
+  selected_ = model_->selected();
+  decisions_ = model_->decisions().size();
+  error_ = model_->apply(option_);
+  if (changed_) changed_();
+  return error_.empty();
+}
+
+bool ScenarioDecisionCommand::Undo() {
+  if (model_->decisions().size() != decisions_ + 1) return false;  // the model was reset since
+  model_->undo();
+  if (!selected_.empty()) model_->select_tile(selected_);
+  if (changed_) changed_();
+  return true;
 }
 
 std::string ScenarioView::save_tgn(const std::string& path) {

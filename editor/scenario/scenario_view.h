@@ -3,8 +3,9 @@
 // and seed; saves it as a TGN record or a replay, and "Play from here" hands it to the
 // play view (the nearest PlayView in the same window, or on_play when set).
 //
-// Keys (board focused): R / Shift+R turn the selected tile, Shift+wheel too,
-// Ctrl+Z takes the last decision back (also the Undo button).
+// Keys (board focused): R / Shift+R turn the selected tile, Shift+wheel too. Each
+// decision is a command on the editor's undo stack (Edit > Undo, Ctrl+Z); "Take back
+// last decision" removes the last one outside the stack.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <wx/cmdproc.h>
 #include <wx/panel.h>
 
 #include "context.h"
@@ -26,6 +28,23 @@ namespace twe {
 
 class BoardCanvas;
 class TilePreview;
+
+// One scenario decision: undo takes it back.
+class ScenarioDecisionCommand : public wxCommand {
+ public:
+  ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, std::string option, std::function<void()> changed);
+  bool Do() override;
+  bool Undo() override;
+  const std::string& error() const { return error_; }
+
+ private:
+  std::shared_ptr<ScenarioModel> model_;
+  std::string option_;
+  std::function<void()> changed_;
+  std::string selected_;  // the tile selected before, restored by Undo
+  size_t decisions_ = 0;  // decisions before Do
+  std::string error_;
+};
 
 class ScenarioView : public wxPanel {
  public:
@@ -50,9 +69,11 @@ class ScenarioView : public wxPanel {
   void update();
   void fill_rule_sets();
   void on_cell(int x, int y);
+  // Applies an option as an undoable command; "" or why not.
+  std::string apply(const std::string& option);
 
   EditorContext& ctx_;
-  std::unique_ptr<ScenarioModel> model_;
+  std::shared_ptr<ScenarioModel> model_;  // shared with the undo stack's commands
   int rotation_ = 0;
   BoardCanvas* board_ = nullptr;
   TilePreview* preview_ = nullptr;

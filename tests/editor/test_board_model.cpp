@@ -115,7 +115,7 @@ TEST_CASE("options map onto cells, segments and a list from their text", "[board
                         std::to_string(o.rot * 90));
   }
   // A click on a legal cell in a rotation that does not fit there takes the next one.
-  const auto& first = opts.front();
+  const twe::OptionInfo first = opts.front();  // a copy: opts is read again below
   const auto rots = twe::legal_rotations(opts, first.x, first.y);
   REQUIRE_FALSE(rots.empty());
   for (int r = 0; r < 4; ++r) {

@@ -118,6 +118,18 @@ TEST_CASE("scenario view: place on the board and play from here", "[scenario][ui
       REQUIRE(m.apply(twe::find_option(o, "pass") >= 0 ? "pass" : o.front().text).empty());
     }
   }
+  // Board decisions are undoable commands.
+  {
+    const size_t n = m.decisions().size();
+    const auto opts = twe::classify(m.game());
+    sv->board()->click_at(sv->board()->viewport().cell_centre(opts.front().x, opts.front().y));
+    REQUIRE(m.decisions().size() == n + 1);
+    REQUIRE(f.ctx().commands->Undo());
+    CHECK(m.decisions().size() == n);
+    REQUIRE(f.ctx().commands->Redo());
+    CHECK(m.decisions().size() == n + 1);
+    REQUIRE(f.ctx().commands->Undo());
+  }
   sv->refresh();
   twe::test::pump();
   INFO("selected " << m.selected());
