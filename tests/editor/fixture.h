@@ -48,21 +48,35 @@ class TestApp : public wxApp {
 };
 
 // Initialises wx once for the whole test process; throws when there is no display.
+// wx is shut down again (wxEntryCleanup) when the process exits.
 inline void ensure_wx() {
-  static const bool ok = [] {
-    wxApp::SetInstance(new TestApp);
-    static int argc = 1;
-    static char arg0[] = "tw_tests_editor";
-    static char* argv[] = {arg0, nullptr};
-    if (!wxEntryStart(argc, argv)) return false;
-    wxTheApp->CallOnInit();
-    wxInitAllImageHandlers();
-    // An active event loop, so wxYield and CallAfter work outside MainLoop().
-    static wxGUIEventLoop loop;
-    wxEventLoopBase::SetActive(&loop);
-    return true;
-  }();
-  if (!ok) throw std::runtime_error("wxWidgets could not start (no DISPLAY? run under xvfb-run)");
+  struct Session {
+    bool ok = false;
+    wxGUIEventLoop* loop = nullptr;
+    Session() {
+      wxApp::SetInstance(new TestApp);
+      static int argc = 1;
+      static char arg0[] = "tw_tests_editor";
+      static char* argv[] = {arg0, nullptr};
+      if (!wxEntryStart(argc, argv)) return;
+      wxTheApp->CallOnInit();
+      wxInitAllImageHandlers();
+      // An active event loop, so wxYield and CallAfter work outside MainLoop().
+      loop = new wxGUIEventLoop;
+      wxEventLoopBase::SetActive(loop);
+      ok = true;
+    }
+    ~Session() {
+      if (!ok) return;
+      wxTheApp->ProcessPendingEvents();
+      wxTheApp->ProcessIdle();  // deletes destroyed frames
+      wxEventLoopBase::SetActive(nullptr);
+      delete loop;
+      wxEntryCleanup();
+    }
+  };
+  static Session session;
+  if (!session.ok) throw std::runtime_error("wxWidgets could not start (no DISPLAY? run under xvfb-run)");
 }
 
 // Runs pending events, idle handlers and delayed deletions a few times.

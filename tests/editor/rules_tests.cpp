@@ -107,7 +107,7 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK_FALSE(rv->set_level_field("cemetery", "spooky"));
   CHECK(rv->field_problem().find("cemetery") != std::string::npos);
   rv->start_estimate(2, "coop,coop");
-  REQUIRE(pump_until([&] { return !rv->estimating(); }));
+  REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().coop);
   CHECK(rv->last_estimate().games == 2);
   screenshot(frame, "rules_level");
@@ -120,7 +120,7 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   pump();
   rv->start_estimate(20, "greedy,random");
   CHECK(rv->estimating());
-  REQUIRE(pump_until([&] { return !rv->estimating(); }));
+  REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().games == 20);
   CHECK(rv->progress_value() == 20);
   CHECK(rv->last_estimate().wins.size() == 2);
