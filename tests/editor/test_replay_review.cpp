@@ -92,7 +92,7 @@ TEST_CASE("review document steps both ways and its state matches a fresh replay"
   CHECK(d->position() == first_scoring);
 }
 
-TEST_CASE("playing another move starts a variation; up/down walk the alternatives; undo removes it", "[review]") {
+TEST_CASE("playing another move starts a variation, up and down walk the alternatives, undo removes it", "[review]") {
   std::shared_ptr<twe::ReplayDoc> d;
   REQUIRE(twe::ReplayDoc::open(content(), bot_game("base", 6), d).empty());
   wxCommandProcessor commands;
