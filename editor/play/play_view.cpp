@@ -153,7 +153,7 @@ void PlayView::on_spot(int spot) {
 }
 
 bool PlayView::on_key(wxKeyEvent& e) {
-  if (!session_) return false;
+  if (!session_ || e.ControlDown() || e.AltDown()) return false;
   switch (e.GetKeyCode()) {
     case 'R':
       session_->rotate(e.ShiftDown() ? -1 : 1, board_->hover());

@@ -163,7 +163,7 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
       e.Skip();
       return;
     }
-    if (!handle_key(e.GetKeyCode(), e.ShiftDown(), e.ControlDown())) e.Skip();
+    if (e.AltDown() || !handle_key(e.GetKeyCode(), e.ShiftDown(), e.ControlDown())) e.Skip();
   });
   ctx_.content_listeners.push_back([this]() {
     // Games point into the content: reopen the documents on the new content.
@@ -417,6 +417,7 @@ void ReplayView::update() {
 
 bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
   if (!doc_) return false;
+  if (ctrl && key != 'G') return false;  // Ctrl+N, Ctrl+S ... belong to the menus
   switch (key) {
     case WXK_LEFT: doc_->backward(); return true;
     case WXK_RIGHT: doc_->forward(); return true;

@@ -121,7 +121,7 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
     update();
   };
   board_->on_key = [this](wxKeyEvent& e) {
-    if (e.GetKeyCode() == 'R') {
+    if (e.GetKeyCode() == 'R' && !e.ControlDown() && !e.AltDown()) {
       board_->on_rotate(e.ShiftDown() ? -1 : 1);
       return true;
     }

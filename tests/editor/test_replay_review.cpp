@@ -223,6 +223,7 @@ TEST_CASE("review view: open, step with keys, annotate, undo, reopen, export and
   CHECK(rv->doc()->position() == NodePath::main(game.log.plies()));
   rv->handle_key(WXK_HOME, false, false);
   CHECK(twe::is_start(rv->doc()->position()));
+  CHECK_FALSE(rv->handle_key('N', false, true));  // Ctrl+N is the menu's
   for (int i = 0; i < 9; ++i) rv->handle_key(WXK_RIGHT, false, false);
   CHECK(rv->doc()->position() == NodePath::main(9));
   // The move list follows: its selection is ply 9.
