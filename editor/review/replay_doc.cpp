@@ -136,9 +136,15 @@ void ReplayDoc::rebuild_line() {
       g.apply(std::string_view(n->decision));
       lp.comment = !n->note.comment.empty();
       for (const auto& e : g.events())
-        if ((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored) && e.points != 0) lp.scoring = true;
+        if ((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored ||
+             e.kind == tw::EventKind::DogScored) && e.points != 0)
+          lp.scoring = true;
     }
-    for (int s = 0; s < g.player_count(); ++s) lp.scores.push_back(g.score(s));
+    if (g.coop()) {  // the score markers (the team's, or one per colour)
+      for (size_t i = 0; i < g.marker_colours().size(); ++i) lp.scores.push_back(g.marker_score(i));
+    } else {
+      for (int s = 0; s < g.player_count(); ++s) lp.scores.push_back(g.score(s));
+    }
     line_.push_back(std::move(lp));
   }
 }

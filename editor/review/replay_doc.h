@@ -44,7 +44,7 @@ std::vector<NodePath> line_through(const tw::replay::Replay& r, const NodePath& 
 
 struct LinePoint {
   NodePath path;
-  std::vector<int64_t> scores;  // per seat, after the node
+  std::vector<int64_t> scores;  // per seat after the node (co-op: per score marker)
   bool scoring = false;         // the node's step scored points
   bool comment = false;         // the node has a comment
 };

@@ -330,3 +330,25 @@ TEST_CASE("review view: open, step with keys, annotate, undo, reopen, export and
   twe::test::pump();
   twe::test::screenshot(rv, "review");
 }
+
+TEST_CASE("a co-op replay is reviewed with its score markers", "[review][coop]") {
+  if (content().levels.empty()) return;
+  const tw::Level& level = content().levels.front();
+  tw::GameSetup s;
+  s.rule_set = level.rule_set;
+  s.level = level.id;
+  s.seed = 2;
+  s.players = tw::parse_players("bot:coop, bot:coop");
+  tw::replay::Recorder rec;
+  REQUIRE_FALSE(tw::replay::Recorder::start(content(), s, rec, {}, level.id));
+  auto bot = tw::make_bot("coop");
+  tw::Rng rng(2);
+  while (!rec.game().finished()) rec.apply_index(bot->choose(rec.game(), rng));
+  std::shared_ptr<twe::ReplayDoc> d;
+  REQUIRE(twe::ReplayDoc::open(content(), tw::replay::from_log(rec.take_log()), d).empty());
+  d->end();
+  CHECK(d->game().state_hash() == d->replay().log.hashes.back());
+  CHECK(d->game().coop());
+  REQUIRE(d->line().back().scores.size() == d->game().marker_colours().size());
+  CHECK(d->line().back().scores.front() == d->game().marker_score(0));
+}
