@@ -288,6 +288,34 @@ std::string ReplayDoc::delete_variation(const NodePath& p) {
   return {};
 }
 
+std::string ReplayDoc::promote(const NodePath& p, bool to_main) {
+  NodePath moved;
+  const std::string e = to_main ? tw::replay::promote_to_main(*content_, replay_, p, &moved)
+                                : tw::replay::promote(*content_, replay_, p, &moved);
+  if (!e.empty()) return e;
+  // The main line may have changed: its player replays the new decisions.
+  if (std::string o = tw::replay::Player::open(*content_, replay_.log, main_); !o.empty()) return o;
+  pos_ = moved;
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
+std::string ReplayDoc::restore(const Replay& r, const NodePath& pos) {
+  Replay keep = replay_;
+  replay_ = r;
+  if (std::string o = tw::replay::Player::open(*content_, replay_.log, main_); !o.empty()) {
+    replay_ = std::move(keep);
+    return o;
+  }
+  pos_ = is_start(pos) || tw::replay::find_node(replay_, pos) ? pos : NodePath::main(0);
+  rebuild_game();
+  rebuild_line();
+  save_and_notify();
+  return {};
+}
+
 std::string ReplayDoc::extend_variation(const NodePath& last, const std::string& option) {
   if (last.steps.empty()) return "not in a variation";
   const auto* line = line_of(replay_, last);
@@ -369,5 +397,21 @@ bool AddVariationCommand::Do() {
 }
 
 bool AddVariationCommand::Undo() { return doc_->delete_variation(added_).empty(); }
+
+TreeEditCommand::TreeEditCommand(std::shared_ptr<ReplayDoc> doc, Kind kind, NodePath path)
+    : wxCommand(true, kind == Kind::Delete ? "Delete variation" : "Promote variation"),
+      doc_(std::move(doc)),
+      kind_(kind),
+      path_(std::move(path)) {}
+
+bool TreeEditCommand::Do() {
+  before_ = doc_->replay();
+  before_pos_ = doc_->position();
+  error_ = kind_ == Kind::Delete ? doc_->delete_variation(path_)
+                                 : doc_->promote(path_, kind_ == Kind::PromoteToMain);
+  return error_.empty();
+}
+
+bool TreeEditCommand::Undo() { return doc_->restore(before_, before_pos_).empty(); }
 
 }  // namespace twe

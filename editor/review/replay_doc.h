@@ -89,6 +89,11 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   std::string set_note(const NodePath& p, const tw::replay::Annotation& note);
   std::string add_variation(const NodePath& at, const std::vector<std::string>& moves, NodePath* added);
   std::string delete_variation(const NodePath& p);
+  // The variation holding the node at p becomes the main continuation of the line it
+  // branches from (to_main: until it is on the main line). The position follows the node.
+  std::string promote(const NodePath& p, bool to_main);
+  // Puts a whole earlier tree back (the undo of a promotion or a deletion) and goes to pos.
+  std::string restore(const tw::replay::Replay& r, const NodePath& pos);
   // Appends a decision (legal after the node at `last`, the last node of its variation)
   // to that variation; `removed` undoes it.
   std::string extend_variation(const NodePath& last, const std::string& option);
@@ -143,6 +148,25 @@ class ExtendVariationCommand : public wxCommand {
   std::shared_ptr<ReplayDoc> doc_;
   NodePath last_;
   std::string option_;
+};
+
+// A tree edit that moves nodes around (promote, delete a variation): undo puts the
+// whole tree as it was back, redo does the edit again.
+class TreeEditCommand : public wxCommand {
+ public:
+  enum class Kind { Promote, PromoteToMain, Delete };
+  TreeEditCommand(std::shared_ptr<ReplayDoc> doc, Kind kind, NodePath path);
+  bool Do() override;
+  bool Undo() override;
+  const std::string& error() const { return error_; }
+
+ private:
+  std::shared_ptr<ReplayDoc> doc_;
+  Kind kind_;
+  NodePath path_;
+  tw::replay::Replay before_;
+  NodePath before_pos_;
+  std::string error_;
 };
 
 // A new variation: undo deletes it.

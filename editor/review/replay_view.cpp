@@ -62,6 +62,17 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 300),
                           wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
   left->Add(moves_, 1, wxEXPAND | wxALL, 2);
+  auto* tree_row = new wxBoxSizer(wxHORIZONTAL);
+  auto* promote = new wxButton(this, wxID_ANY, "Promote", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  auto* to_main = new wxButton(this, wxID_ANY, "To main line", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  auto* remove = new wxButton(this, wxID_ANY, "Delete variation", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  promote->SetToolTip("The selected move's variation becomes the main continuation of its line (undoable)");
+  to_main->SetToolTip("Promote the selected move's variation until it is the main line (undoable)");
+  remove->SetToolTip("Delete the selected move's variation with everything in it (undoable)");
+  tree_row->Add(promote, 0, wxRIGHT, 2);
+  tree_row->Add(to_main, 0, wxRIGHT, 2);
+  tree_row->Add(remove, 0);
+  left->Add(tree_row, 0, wxALL, 2);
   top->Add(left, 0, wxEXPAND);
 
   // Centre: header, board, score graph.
@@ -120,6 +131,9 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
     if (auto* d = dynamic_cast<PathData*>(moves_->GetItemData(e.GetItem()))) doc_->go(d->path);
   });
   save_comment->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { commit_comment(); });
+  promote->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { edit_tree(TreeEditCommand::Kind::Promote); });
+  to_main->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { edit_tree(TreeEditCommand::Kind::PromoteToMain); });
+  remove->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { edit_tree(TreeEditCommand::Kind::Delete); });
   comment_->Bind(wxEVT_KILL_FOCUS, [this](wxFocusEvent& e) {
     commit_comment();
     e.Skip();
@@ -437,6 +451,24 @@ bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
       return true;
     default: return false;
   }
+}
+
+bool ReplayView::edit_tree(TreeEditCommand::Kind kind) {
+  if (!doc_) return false;
+  if (is_start(doc_->position()) || doc_->position().steps.empty()) {
+    if (ctx_.status) ctx_.status("Select a move of a variation first: the main line has nothing to promote or delete");
+    return false;
+  }
+  auto* cmd = new TreeEditCommand(doc_, kind, doc_->position());
+  bool ok = false;
+  if (ctx_.commands) {
+    ok = ctx_.commands->Submit(cmd);  // owns the command (and deletes it on failure)
+  } else {
+    ok = cmd->Do();
+    delete cmd;
+  }
+  if (!ok && ctx_.status) ctx_.status("The variation could not be changed");
+  return ok;
 }
 
 void ReplayView::go_to_ply_dialog() {

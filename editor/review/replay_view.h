@@ -71,6 +71,12 @@ class ReplayView : public wxPanel {
   void edit_note(const tw::replay::Annotation& note);
   void commit_comment();
   void go_to_ply_dialog();
+ public:
+  // Promotes (to_main: to the main line) or deletes the selected move's variation, as
+  // one undoable step. False when the selection is not in a variation.
+  bool edit_tree(TreeEditCommand::Kind kind);
+
+ private:
 
   EditorContext& ctx_;
   std::map<int64_t, std::shared_ptr<ReplayDoc>> docs_;

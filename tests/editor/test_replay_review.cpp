@@ -156,6 +156,52 @@ TEST_CASE("playing another move starts a variation, up and down walk the alterna
   if (!d->game().finished()) CHECK_FALSE(d->play(twe::classify(d->game()).front().text, &commands).empty());
 }
 
+TEST_CASE("promoting and deleting a variation are undoable tree edits", "[review]") {
+  std::shared_ptr<twe::ReplayDoc> d;
+  REQUIRE(twe::ReplayDoc::open(content(), bot_game("base", 6), d).empty());
+  const tw::replay::Replay original = d->replay();
+  wxCommandProcessor commands;
+  // A two-move variation at ply 5.
+  d->go_ply(4);
+  const std::string main5 = d->replay().mainline[4].decision;
+  std::string other;
+  for (const auto& o : twe::classify(d->game()))
+    if (o.text != main5) {
+      other = o.text;
+      break;
+    }
+  REQUIRE(d->play(other, &commands).empty());
+  const std::string next = twe::classify(d->game()).front().text;
+  REQUIRE(d->play(next, &commands).empty());
+  const tw::replay::Replay with_variation = d->replay();
+  // The main line holds nothing to promote.
+  d->go(NodePath::main(5));
+  CHECK_FALSE(commands.Submit(new twe::TreeEditCommand(d, twe::TreeEditCommand::Kind::Promote, d->position())));
+  // Promote: the variation becomes the main line; the old continuation a variation.
+  d->go(*NodePath::parse("5/0:2"));
+  REQUIRE(commands.Submit(new twe::TreeEditCommand(d, twe::TreeEditCommand::Kind::Promote, d->position())));
+  CHECK(d->replay().mainline[4].decision == other);
+  CHECK(d->replay().mainline.size() == 6);  // the variation was 2 moves long
+  CHECK(d->replay().log.decisions[4] == other);
+  CHECK(d->position() == NodePath::main(6));
+  CHECK(d->game().state_hash() == d->replay().log.hashes[6]);
+  REQUIRE(d->replay().mainline[4].variations.size() == 1);
+  CHECK(d->replay().mainline[4].variations[0][0].decision == main5);
+  // Undo puts the tree back; redo promotes again.
+  REQUIRE(commands.Undo());
+  CHECK(d->replay() == with_variation);
+  REQUIRE(commands.Redo());
+  CHECK(d->replay().mainline[4].decision == other);
+  REQUIRE(commands.Undo());
+  // Delete the variation, then undo.
+  d->go(*NodePath::parse("5/0:1"));
+  REQUIRE(commands.Submit(new twe::TreeEditCommand(d, twe::TreeEditCommand::Kind::Delete, d->position())));
+  CHECK(d->replay() == original);
+  CHECK((twe::is_start(d->position()) || tw::replay::find_node(d->replay(), d->position())));
+  REQUIRE(commands.Undo());
+  CHECK(d->replay() == with_variation);
+}
+
 TEST_CASE("annotation commands save to the store and undo/redo", "[review]") {
   const std::string path = twe::test::temp_db_copy("review");
   {
