@@ -1,5 +1,7 @@
 #include "doc/edits.h"
 
+#include <sstream>
+
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <exception>
@@ -224,6 +226,44 @@ bool SetPoolCountCommand::Undo() { return write(before_); }
 
 // --- levels ---
 
+std::vector<tw::LevelFollowers> parse_level_followers(const std::string& text) {
+  std::vector<tw::LevelFollowers> out;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ';')) {
+    const auto first = item.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    item = item.substr(first, item.find_last_not_of(" \t") - first + 1);
+    int players = 0, colours = 0, per = 0;
+    char p = 0, colon = 0, x = 0;
+    std::istringstream one(item);
+    if (!(one >> players >> p >> colon >> colours >> x >> per) || p != 'p' || colon != ':' || x != 'x' ||
+        !(one >> std::ws).eof())
+      throw std::runtime_error("followers: '" + item + "' is not 'Np: CxF' (N players, C colours each, F followers of each)");
+    if (players < 1 || players > 6 || colours < 1 || colours > 6 || per < 0 || per > 30)
+      throw std::runtime_error("followers: '" + item + "': players 1..6, colours 1..6, followers 0..30");
+    for (const auto& r : out)
+      if (r.players == players) throw std::runtime_error("followers: " + std::to_string(players) + " players given twice");
+    out.push_back({players, colours, per});
+  }
+  if (out.empty()) throw std::runtime_error("followers: at least one seat count, e.g. '2p: 2x3'");
+  return out;
+}
+
+std::string level_followers_text(SQLite::Database& db, const std::string& level) {
+  std::string f;
+  try {
+    SQLite::Statement q(db, "SELECT players, colours, per_colour FROM level_followers WHERE level = ? ORDER BY players");
+    q.bind(1, level);
+    while (q.executeStep())
+      f += (f.empty() ? "" : "; ") + std::to_string(q.getColumn(0).getInt()) + "p: " +
+           std::to_string(q.getColumn(1).getInt()) + "x" + std::to_string(q.getColumn(2).getInt());
+  } catch (const std::exception&) {
+    // No such table: nothing to undo to.
+  }
+  return f;
+}
+
 const std::vector<LevelColumn>& level_columns() {
   static const std::vector<LevelColumn> cols = {
       {"name", false, "the level's name"},
@@ -248,7 +288,9 @@ SetLevelFieldCommand::SetLevelFieldCommand(EditorContext& ctx, std::string level
       ctx_(ctx), level_(std::move(level)), column_(std::move(column)), after_(std::move(value)) {
   for (const auto& c : level_columns())
     if (column_ == c.name) integer_ = c.integer;
-  if (ctx_.store) {
+  if (ctx_.store && column_ == "followers") {
+    before_ = level_followers_text(ctx_.store->database(), level_);
+  } else if (ctx_.store) {
     try {
       SQLite::Statement q(ctx_.store->database(), "SELECT " + column_ + " FROM level WHERE id = ?");
       q.bind(1, level_);
@@ -261,6 +303,31 @@ SetLevelFieldCommand::SetLevelFieldCommand(EditorContext& ctx, std::string level
 
 bool SetLevelFieldCommand::write(const std::string& value) {
   if (!writable(ctx_)) return false;
+  if (column_ == "followers") {
+    // "1p: 4x3; 2p: 2x3; 3p: 1x5": the level_followers rows, replaced as a whole.
+    try {
+      const auto rows = parse_level_followers(value);
+      SQLite::Database& db = ctx_.store->database();
+      SQLite::Transaction tx(db);
+      SQLite::Statement del(db, "DELETE FROM level_followers WHERE level = ?");
+      del.bind(1, level_);
+      del.exec();
+      SQLite::Statement ins(db, "INSERT INTO level_followers (level, players, colours, per_colour) VALUES (?, ?, ?, ?)");
+      for (const auto& r : rows) {
+        ins.reset();
+        ins.bind(1, level_);
+        ins.bind(2, r.players);
+        ins.bind(3, r.colours);
+        ins.bind(4, r.per_colour);
+        ins.exec();
+      }
+      (void)ctx_.store->load_content();  // the loader's checks, before anything is kept
+      tx.commit();
+    } catch (const std::exception& e) {
+      return fail(ctx_, "level " + level_ + " not changed", e);
+    }
+    return done(ctx_, "Saved the followers of level " + level_);
+  }
   bool known = false;
   for (const auto& c : level_columns()) known = known || column_ == c.name;
   if (!known) {

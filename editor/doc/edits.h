@@ -98,6 +98,13 @@ const std::vector<LevelColumn>& level_columns();
 // Sets one column of a co-op level row. The change is checked by loading the whole
 // content inside the transaction: a value the loader refuses is rolled back and its
 // message (naming table, row and column) is last_edit_error(). Undo restores the old value.
+// A level's follower rows as text, "1p: 4x3; 2p: 2x3; 3p: 1x5", and back (throws a
+// std::runtime_error naming the bad item).
+std::vector<tw::LevelFollowers> parse_level_followers(const std::string& text);
+std::string level_followers_text(SQLite::Database& db, const std::string& level);
+
+// Sets one column of a level (or "followers": its level_followers rows), checked by the
+// loader inside the transaction.
 class SetLevelFieldCommand : public wxCommand {
  public:
   SetLevelFieldCommand(EditorContext& ctx, std::string level, std::string column, std::string value);

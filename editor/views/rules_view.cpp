@@ -256,8 +256,8 @@ void RulesView::fill_grid() {
       f += (f.empty() ? "" : "; ") + std::to_string(lf.players) + "p: " + std::to_string(lf.colours) + "x" +
            std::to_string(lf.per_colour);
     wxPGProperty* fp = grid_->Append(new wxStringProperty("followers", "level.followers", wxString::FromUTF8(f)));
-    fp->ChangeFlag(wxPG_PROP_READONLY, true);
-    grid_->SetPropertyHelpString(fp, "players: colours x followers per colour (level_followers rows)");
+    grid_->SetPropertyHelpString(fp, "per seat count: colours each player plays x followers of each colour, "
+                                     "e.g. '1p: 4x3; 2p: 2x3; 3p: 1x5' (level_followers rows)");
   }
   const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
   if (rs) {

@@ -106,6 +106,21 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK(stored(db_path).find_level("mists-3")->dogs == std::vector<int>{15, 50});
   CHECK_FALSE(rv->set_level_field("cemetery", "spooky"));
   CHECK(rv->field_problem().find("cemetery") != std::string::npos);
+  // The followers per seat count: edited as text, checked, undoable.
+  REQUIRE(rv->set_level_field("followers", "1p: 4x3; 2p: 2x4; 3p: 1x5"));
+  {
+    const tw::Content c = stored(db_path);
+    REQUIRE(c.find_level("mists-3")->followers_for(2));
+    CHECK(c.find_level("mists-3")->followers_for(2)->per_colour == 4);
+    CHECK_FALSE(c.find_level("mists-3")->followers_for(4));
+  }
+  CHECK_FALSE(rv->set_level_field("followers", "2p: 4x4"));  // 8 colours: more than 6
+  CHECK_FALSE(rv->set_level_field("followers", "two players"));
+  CHECK(rv->field_problem().find("Np: CxF") != std::string::npos);
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK(stored(db_path).find_level("mists-3")->followers.size() == 5);
+  CHECK(stored(db_path).find_level("mists-3")->followers_for(2)->per_colour == 3);
   rv->start_estimate(2, "coop,coop");
   REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().coop);
