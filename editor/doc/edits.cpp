@@ -4,6 +4,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <exception>
 #include <map>
 
@@ -225,6 +226,39 @@ bool SetPoolCountCommand::Do() { return write(after_); }
 bool SetPoolCountCommand::Undo() { return write(before_); }
 
 // --- levels ---
+
+CloneLevelCommand::CloneLevelCommand(EditorContext& ctx, std::string source, std::string new_id, std::string new_name)
+    : wxCommand(true, "Clone level " + wxString::FromUTF8(source)),
+      ctx_(ctx), source_(std::move(source)), new_id_(std::move(new_id)), new_name_(std::move(new_name)) {}
+
+bool CloneLevelCommand::Do() {
+  if (!writable(ctx_)) return false;
+  try {
+    const tw::Content c = ctx_.store->load_content();
+    const tw::Level* from = c.find_level(source_);
+    if (!from) throw std::runtime_error("no level '" + source_ + "'");
+    if (c.find_level(new_id_)) throw std::runtime_error("a level '" + new_id_ + "' exists already");
+    tw::Level copy = *from;
+    copy.id = new_id_;
+    copy.name = new_name_;
+    copy.position = from->position;
+    for (const auto& l : c.levels) copy.position = std::max(copy.position, l.position + 1);
+    ctx_.store->save_level(copy);
+  } catch (const std::exception& e) {
+    return fail(ctx_, "level " + source_ + " not cloned", e);
+  }
+  return done(ctx_, "Cloned level " + source_ + " as " + new_id_);
+}
+
+bool CloneLevelCommand::Undo() {
+  if (!writable(ctx_)) return false;
+  try {
+    ctx_.store->delete_level(new_id_);
+  } catch (const std::exception& e) {
+    return fail(ctx_, "level " + new_id_ + " not removed", e);
+  }
+  return done(ctx_, "Removed level " + new_id_);
+}
 
 std::vector<tw::LevelFollowers> parse_level_followers(const std::string& text) {
   std::vector<tw::LevelFollowers> out;

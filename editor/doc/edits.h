@@ -72,6 +72,19 @@ class CloneRuleSetCommand : public wxCommand {
   std::string source_, new_id_, new_name_;
 };
 
+// Copies co-op level `source` (its row and follower rows) as `new_id` through
+// Store::save_level (checked, one transaction); Undo deletes the copy.
+class CloneLevelCommand : public wxCommand {
+ public:
+  CloneLevelCommand(EditorContext& ctx, std::string source, std::string new_id, std::string new_name);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  EditorContext& ctx_;
+  std::string source_, new_id_, new_name_;
+};
+
 // Sets a rule set's pool count for one tile (0 removes the row); Undo restores it.
 class SetPoolCountCommand : public wxCommand {
  public:

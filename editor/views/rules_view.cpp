@@ -66,7 +66,9 @@ void RulesView::build() {
   level_choice_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxSize(200, -1));
   top->Add(level_choice_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 12);
   clone_ = new wxButton(this, wxID_ANY, "Clone rule set...");
-  top->Add(clone_, 0, wxALIGN_CENTER_VERTICAL);
+  top->Add(clone_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  clone_level_ = new wxButton(this, wxID_ANY, "Clone level...");
+  top->Add(clone_level_, 0, wxALIGN_CENTER_VERTICAL);
 
   auto* body = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
@@ -141,6 +143,14 @@ void RulesView::build() {
     const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
     clone_rule_set(id, (rs ? rs->name : rule_set_) + " (copy)");
   });
+  clone_level_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (level_.empty()) return;
+    wxTextEntryDialog dlg(this, "Id of the new level (a copy of " + wxString::FromUTF8(level_) + "):",
+                          "Clone level", wxString::FromUTF8(level_ + "-copy"));
+    if (dlg.ShowModal() != wxID_OK) return;
+    const tw::Level* l = ctx_.content.find_level(level_);
+    clone_level(dlg.GetValue().utf8_string(), (l ? l->name : level_) + " (copy)");
+  });
   grid_->Bind(wxEVT_PG_CHANGING, &RulesView::on_changing, this);
   pool_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
     pool_count_->SetValue(static_cast<int>(wxAtol(pool_->GetItemText(e.GetIndex(), 2))));
@@ -180,6 +190,7 @@ void RulesView::refresh_content() {
   level_choice_->SetSelection(li == wxNOT_FOUND ? 0 : li);
   level_choice_->Enable(level_choice_->GetCount() > 1);
   clone_->Enable(!rule_set_.empty());
+  clone_level_->Enable(!level_.empty());
   fill_grid();
   fill_pool();
 }
@@ -377,6 +388,18 @@ bool RulesView::set_level_field(const std::string& column, const std::string& va
   }
   problem_.clear();
   problem_text_->SetLabel("");
+  return true;
+}
+
+bool RulesView::clone_level(const std::string& new_id, const std::string& new_name) {
+  if (level_.empty() || !ctx_.commands) return false;
+  if (!ctx_.commands->Submit(new CloneLevelCommand(ctx_, level_, new_id, new_name))) {
+    show_problem("level.name", last_edit_error());
+    return false;
+  }
+  level_ = new_id;
+  problem_.clear();
+  refresh_content();
   return true;
 }
 

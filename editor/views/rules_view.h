@@ -45,6 +45,8 @@ class RulesView : public wxPanel {
   bool set_param(const std::string& key, int64_t value);
   bool set_level_field(const std::string& column, const std::string& value);
   bool clone_rule_set(const std::string& new_id, const std::string& new_name);
+  // Copies the selected co-op level as new_id and selects the copy (undoable).
+  bool clone_level(const std::string& new_id, const std::string& new_name);
   bool set_pool_count(const std::string& tile_set, const std::string& tile_id, int count);
   const std::string& field_problem() const { return problem_; }  // last refused edit
 
@@ -72,6 +74,7 @@ class RulesView : public wxPanel {
   wxChoice* set_choice_ = nullptr;
   wxChoice* level_choice_ = nullptr;
   wxButton* clone_ = nullptr;
+  wxButton* clone_level_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
   wxStaticText* problem_text_ = nullptr;
   wxListCtrl* pool_ = nullptr;

@@ -121,6 +121,28 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   pump();
   CHECK(stored(db_path).find_level("mists-3")->followers.size() == 5);
   CHECK(stored(db_path).find_level("mists-3")->followers_for(2)->per_colour == 3);
+  // Clone the level: a new row with the same numbers, selected; undo removes it.
+  REQUIRE(rv->clone_level("mists-3-easy", "Level 3, easy"));
+  pump();
+  {
+    const tw::Content c = stored(db_path);
+    const tw::Level* copy = c.find_level("mists-3-easy");
+    REQUIRE(copy);
+    CHECK(copy->dogs == c.find_level("mists-3")->dogs);
+    CHECK(copy->followers.size() == 5);
+    CHECK(copy->name == "Level 3, easy");
+  }
+  REQUIRE(rv->set_level_field("ghost_bank", "20"));
+  CHECK(stored(db_path).find_level("mists-3-easy")->ghost_bank == 20);
+  CHECK(stored(db_path).find_level("mists-3")->ghost_bank == 15);
+  CHECK_FALSE(rv->clone_level("mists-1", "taken"));
+  menu(frame, wxID_UNDO);
+  pump();
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK_FALSE(stored(db_path).find_level("mists-3-easy"));
+  REQUIRE(rv->select_level("mists-3"));
+  pump();
   rv->start_estimate(2, "coop,coop");
   REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().coop);
