@@ -1055,6 +1055,34 @@ void Store::save_level(const Level& level) {
   }
 }
 
+bool Store::delete_tile_type(const std::string& tile_set, const std::string& id) {
+  require_writable("delete a tile type");
+  const std::string name = tile_set + "/" + id;
+  try {
+    SQLite::Transaction tx(*db_);
+    SQLite::Statement used(*db_,
+                           "SELECT rule_set FROM rule_set_pool WHERE tile_set = ?1 AND tile_id = ?2 "
+                           "UNION SELECT id FROM rule_set WHERE start_tile_set = ?1 AND start_tile = ?2 LIMIT 1");
+    used.bind(1, tile_set);
+    used.bind(2, id);
+    if (used.executeStep())
+      throw StoreError(path_ + ": tile " + name + " is used by rule set " + used.getColumn(0).getString() +
+                       " (draw pile or start tile); nothing was deleted");
+    SQLite::Statement segs(*db_, "DELETE FROM tile_segment WHERE tile_set = ? AND tile_id = ?");
+    segs.bind(1, tile_set);
+    segs.bind(2, id);
+    segs.exec();
+    SQLite::Statement del(*db_, "DELETE FROM tile_type WHERE tile_set = ? AND id = ?");
+    del.bind(1, tile_set);
+    del.bind(2, id);
+    const int n = del.exec();
+    tx.commit();
+    return n > 0;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(path_ + ": cannot delete tile " + name + " (" + sqlite_message(e) + "); nothing was deleted");
+  }
+}
+
 bool Store::delete_level(const std::string& id) {
   require_writable("delete a level");
   try {

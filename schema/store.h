@@ -91,6 +91,11 @@ class Store {
   void save_rule_params(const std::string& rule_set,
                         const std::vector<std::pair<std::string, int64_t>>& params);
 
+  // Removes a tile type with its segments, in one transaction; false when there was
+  // none. A tile still in a draw pile or used as a start tile is refused (StoreError
+  // naming the rule set), and nothing is written.
+  bool delete_tile_type(const std::string& tile_set, const std::string& id);
+
   // Writes one co-op level (inserted, or replaced in place) with its follower rows, in
   // one transaction. The level is checked first (ranges, dogs, its rule set must exist
   // and be of system mists): problems -> LoadError, and nothing is written.

@@ -76,6 +76,33 @@ bool SaveTileCommand::write(const tw::TileType& t) {
 bool SaveTileCommand::Do() { return write(after_); }
 bool SaveTileCommand::Undo() { return write(before_); }
 
+AddTileCommand::AddTileCommand(EditorContext& ctx, tw::TileType tile)
+    : wxCommand(true, "New tile " + wxString::FromUTF8(tile.tile_set + "/" + tile.id)), ctx_(ctx), tile_(std::move(tile)) {}
+
+bool AddTileCommand::Do() {
+  if (!writable(ctx_)) return false;
+  const std::string name = tile_.tile_set + "/" + tile_.id;
+  try {
+    if (ctx_.content.find_tile(tile_.tile_set, tile_.id) >= 0)
+      throw std::runtime_error("a tile " + name + " exists already");
+    if (tile_.id.empty()) throw std::runtime_error("a tile needs an id");
+    ctx_.store->save_tile_type(tile_);
+  } catch (const std::exception& e) {
+    return fail(ctx_, "tile " + name + " not added", e);
+  }
+  return done(ctx_, "Added tile " + name);
+}
+
+bool AddTileCommand::Undo() {
+  if (!writable(ctx_)) return false;
+  try {
+    ctx_.store->delete_tile_type(tile_.tile_set, tile_.id);
+  } catch (const std::exception& e) {
+    return fail(ctx_, "tile " + tile_.tile_set + "/" + tile_.id + " not removed", e);
+  }
+  return done(ctx_, "Removed tile " + tile_.tile_set + "/" + tile_.id);
+}
+
 // --- rule parameters ---
 
 ParamRows explicit_params(const EditorContext& ctx, const std::string& rule_set) {

@@ -38,6 +38,18 @@ class SaveTileCommand : public wxCommand {
   tw::TileType before_, after_;
 };
 
+// A new tile type (a designer's "save as new"); Undo deletes it again.
+class AddTileCommand : public wxCommand {
+ public:
+  AddTileCommand(EditorContext& ctx, tw::TileType tile);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  EditorContext& ctx_;
+  tw::TileType tile_;
+};
+
 // A rule set's explicit parameter rows: key -> value, or nullopt for "no row" (inherited
 // from the parent or the engine default).
 using ParamRows = std::vector<std::pair<std::string, std::optional<int64_t>>>;

@@ -1,5 +1,7 @@
 #include "views/rules_view.h"
 
+#include <wx/choicdlg.h>
+
 #include <wx/button.h>
 #include <wx/choice.h>
 #include <wx/gauge.h>
@@ -94,7 +96,31 @@ void RulesView::build() {
   pool_count_ = new wxSpinCtrl(pb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 10000, 0);
   prow->Add(pool_count_, 0, wxRIGHT, 6);
   pool_set_ = new wxButton(pb, wxID_ANY, "Set");
-  prow->Add(pool_set_, 0, wxRIGHT, 12);
+  prow->Add(pool_set_, 0, wxRIGHT, 6);
+  auto* pool_add = new wxButton(pb, wxID_ANY, "Add tile...");
+  pool_add->SetToolTip("Put a tile type that is not in this draw pile yet into it (1 copy)");
+  prow->Add(pool_add, 0, wxRIGHT, 12);
+  pool_add->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+    if (!rs) return;
+    wxArrayString choices;
+    std::vector<int> tiles;
+    for (size_t t = 0; t < ctx_.content.tiles.size(); ++t) {
+      const tw::TileType& tt = ctx_.content.tiles[t];
+      if (!tt.piece.empty()) continue;
+      bool in = false;
+      for (const auto& e : rs->pool) in = in || e.tile == static_cast<int>(t);
+      if (in) continue;
+      choices.Add(wxString::FromUTF8(tt.tile_set + "/" + tt.id + (tt.note.empty() ? "" : "  " + tt.note.substr(0, 60))));
+      tiles.push_back(static_cast<int>(t));
+    }
+    if (tiles.empty()) return;
+    wxSingleChoiceDialog dlg(this, "Tile type to add to the draw pile of " + wxString::FromUTF8(rule_set_) + ":",
+                             "Add tile", choices);
+    if (dlg.ShowModal() != wxID_OK) return;
+    const tw::TileType& tt = ctx_.content.tiles[static_cast<size_t>(tiles[static_cast<size_t>(dlg.GetSelection())])];
+    set_pool_count(tt.tile_set, tt.id, 1);
+  });
   pool_total_ = new wxStaticText(pb, wxID_ANY, "");
   prow->Add(pool_total_, 1, wxALIGN_CENTER_VERTICAL);
   poolbox->Add(prow, 0, wxEXPAND | wxALL, 4);

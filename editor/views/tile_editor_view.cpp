@@ -1,5 +1,7 @@
 #include "views/tile_editor_view.h"
 
+#include <wx/textdlg.h>
+
 #include <wx/button.h>
 #include <wx/checkbox.h>
 #include <wx/choice.h>
@@ -249,8 +251,16 @@ void TileEditorView::build() {
   auto* btns = new wxBoxSizer(wxHORIZONTAL);
   save_btn_ = new wxButton(this, wxID_SAVE, "Save to database");
   revert_btn_ = new wxButton(this, wxID_REVERT_TO_SAVED, "Revert");
+  save_as_btn_ = new wxButton(this, wxID_ANY, "Save as new tile...");
   btns->Add(save_btn_, 0, wxRIGHT, 6);
+  btns->Add(save_as_btn_, 0, wxRIGHT, 6);
   btns->Add(revert_btn_, 0);
+  save_as_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (tile_ < 0) return;
+    wxTextEntryDialog dlg(this, "Id of the new tile type in tile set " + wxString::FromUTF8(draft_.tile_set) + ":",
+                          "Save as new tile", wxString::FromUTF8(draft_.id + "2"));
+    if (dlg.ShowModal() == wxID_OK) save_as(dlg.GetValue().utf8_string());
+  });
   right->Add(btns, 0);
   main->Add(right, 5, wxEXPAND | wxALL, 6);
   SetSizer(main);
@@ -502,6 +512,7 @@ void TileEditorView::validate() {
   for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_})
     m->Wrap(std::max(200, m->GetParent()->GetClientSize().x - 20));
   save_btn_->Enable(tile_ >= 0 && dirty_ && problems_.empty());
+  save_as_btn_->Enable(tile_ >= 0 && problems_.empty());
   revert_btn_->Enable(tile_ >= 0 && dirty_);
   preview_->Refresh();
   Layout();
@@ -522,6 +533,22 @@ bool TileEditorView::save() {
     return false;
   }
   return true;
+}
+
+bool TileEditorView::save_as(const std::string& new_id) {
+  if (tile_ < 0 || !problems_.empty() || !ctx_.commands) return false;
+  tw::TileType t = draft_;
+  t.id = new_id;
+  t.piece.clear();  // a copy of a start piece's cell is a tile of its own
+  t.piece_x = t.piece_y = 0;
+  if (t.count < 1) t.count = 1;
+  if (!ctx_.commands->Submit(new AddTileCommand(ctx_, t))) {
+    msg_tile_->SetLabel(wxString::FromUTF8(last_edit_error()));
+    return false;
+  }
+  const int idx = ctx_.content.find_tile(t.tile_set, t.id);
+  if (idx >= 0) load_tile(idx);
+  return idx >= 0;
 }
 
 void TileEditorView::revert() {

@@ -44,6 +44,9 @@ class TileEditorView : public wxPanel {
   // Submits the draft as an undoable command; false (and nothing written) when the draft
   // has problems or the store refuses it.
   bool save();
+  // Saves the draft as a new tile type `new_id` in the same tile set (undoable) and
+  // edits that one from then on. False (and the reason next to the tile) when refused.
+  bool save_as(const std::string& new_id);
   void revert();
 
   // The widgets, for tests that walk the UI with events.
@@ -93,6 +96,7 @@ class TileEditorView : public wxPanel {
   wxStaticText* msg_tile_ = nullptr;
   wxListBox* problem_list_ = nullptr;
   wxButton* save_btn_ = nullptr;
+  wxButton* save_as_btn_ = nullptr;
   wxButton* revert_btn_ = nullptr;
 };
 

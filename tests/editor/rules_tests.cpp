@@ -96,6 +96,15 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK_FALSE(stored(db_path).find_rule_set("base-test"));
 
   // A co-op level's columns: a good value, then ones the loader refuses.
+  // A tile that was not in the draw pile goes in (the command the "Add tile..." dialog
+  // submits), and out again with undo.
+  REQUIRE(rv->select_rule_set("base"));
+  pump();
+  REQUIRE(rv->set_pool_count("mists", "M17", 2));
+  CHECK(stored(db_path).find_rule_set("base")->pool.size() == 25);
+  menu(frame, wxID_UNDO);
+  pump();
+  CHECK(stored(db_path).find_rule_set("base")->pool.size() == 24);
   REQUIRE(rv->select_level("mists-3"));
   pump();
   CHECK(rv->grid()->GetPropertyByName("level.target"));

@@ -89,5 +89,17 @@ TEST_CASE_METHOD(FrameFixture, "tile editor: edit, validate, save, undo, redo, r
     const int e2 = ctx().content.find_tile("base", "E");
     CHECK(ctx().content.tiles[static_cast<size_t>(e2)].segments[static_cast<size_t>(city)].shields == 2);
     CHECK_FALSE(frame->commands().CanUndo());
+
+    // Save as a new tile type: a designer's new tile, drawn and edited from then on;
+    // an id already taken is refused; undo removes the new tile.
+    ed->load_tile(e2);
+    REQUIRE(ed->save_as("E7"));
+    pump();
+    CHECK(stored_tile(db_path, "base", "E7").segments.size() == stored_tile(db_path, "base", "E").segments.size());
+    CHECK(ed->draft().id == "E7");
+    CHECK_FALSE(ed->save_as("A"));
+    menu(frame, wxID_UNDO);
+    pump();
+    CHECK(tw::Store::open(db_path, tw::Store::Mode::ReadOnly).load_content().find_tile("base", "E7") < 0);
   }
 }

@@ -86,3 +86,21 @@ TEST_CASE("save_level: a new level round-trips, a bad one is refused and nothing
     CHECK_FALSE(st.load_content().find_level("mists-3-easy"));
   }
 }
+
+TEST_CASE("delete_tile_type: a tile nobody uses goes with its segments; a used one is refused") {
+  TempDir dir;
+  const std::string path = copy_default(dir);
+  Store st = Store::open(path, Store::Mode::ReadWrite);
+  Content c = st.load_content();
+  TileType t = c.tiles[static_cast<size_t>(c.find_tile("base", "E"))];
+  t.id = "E2";
+  st.save_tile_type(t);
+  REQUIRE(st.load_content().find_tile("base", "E2") >= 0);
+  CHECK(st.delete_tile_type("base", "E2"));
+  CHECK(st.load_content().find_tile("base", "E2") < 0);
+  CHECK_FALSE(st.delete_tile_type("base", "E2"));
+  const std::string before = read_bytes(path);
+  CHECK_THROWS_WITH(st.delete_tile_type("base", "E"), Catch::Contains("used by rule set"));
+  CHECK(read_bytes(path) == before);
+  CHECK(st.load_content().find_tile("base", "E") >= 0);
+}
