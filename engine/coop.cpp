@@ -265,14 +265,7 @@ void Game::close_cemetery(int p) {
 std::vector<Option> Game::bury_options() const {
   std::vector<Option> out;
   for (const auto& f : followers_) {
-    if (f.placed < 0 || f.buried) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    Option o;
-    o.kind = OptKind::Bury;
-    o.x = pt.x;
-    o.y = pt.y;
-    o.seg = f.seg;
-    out.push_back(o);
+    if (f.placed >= 0 && !f.buried) out.push_back(follower_option(OptKind::Bury, f));
   }
   if (!out.empty()) return out;
   // Nobody on the board: a follower from any supply.
@@ -601,14 +594,7 @@ void Game::coop_run() {
         }
         std::vector<Option> opts;
         for (const auto& f : followers_) {
-          if (f.placed < 0 || f.buried) continue;
-          const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-          Option o;
-          o.kind = OptKind::Dog;
-          o.x = pt.x;
-          o.y = pt.y;
-          o.seg = f.seg;
-          opts.push_back(o);
+          if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
         }
         if (opts.empty()) {  // no standing follower: the dog has nobody to join
           --dogs_to_place_;

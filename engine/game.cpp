@@ -892,13 +892,7 @@ void Game::next_after_place() {
     for (const auto& f : followers_) {
       if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
       if ((f.player != current_) != opponent) continue;
-      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-      Option o;
-      o.kind = OptKind::Ghost;
-      o.x = pt.x;
-      o.y = pt.y;
-      o.seg = f.seg;
-      opts.push_back(o);
+      opts.push_back(follower_option(OptKind::Ghost, f));
     }
     if (opts.empty()) continue;  // nobody to haunt: nothing happens
     pending_.kind = DecisionKind::Ghost;
@@ -921,12 +915,7 @@ void Game::generate_follower_options() {
     // follower options, in follower order).
     for (const auto& f : followers_) {
       if (f.placed < 0 || f.player != current_) continue;
-      const PlacedTile& ft = placed_[static_cast<size_t>(f.placed)];
-      Option o;
-      o.kind = OptKind::TakeBack;
-      o.seg = f.seg;
-      o.x = ft.x;
-      o.y = ft.y;
+      const Option o = follower_option(OptKind::TakeBack, f);
       if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.push_back(o);
     }
   }

@@ -319,6 +319,16 @@ class Game {
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
   int slot(const Follower& f) const { return level_ ? f.colour : f.player; }
+  // An option naming the follower f where it stands (ghost, takeback, bury, dog).
+  Option follower_option(OptKind kind, const Follower& f) const {
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    Option o;
+    o.kind = kind;
+    o.x = pt.x;
+    o.y = pt.y;
+    o.seg = f.seg;
+    return o;
+  }
 
   // Co-op (engine/coop.cpp)
   enum class Stage : uint8_t { Bury, Emerge, Follower, Evaluate, Markers, Dogs, DogClear, FaceDown, FaceDownBury, EndTurn };
