@@ -3,15 +3,20 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
+#include "cli/files.h"
 #include "cli/record.h"
+#include "engine/text.h"
 #include "engine/bots.h"
 #include "engine/tgn.h"
 #include "replay/log.h"
@@ -36,24 +41,18 @@ std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code,
 
 namespace {
 
-bool read_file(const std::string& path, std::string& text, std::ostream& err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err << "tilewright: cannot read " << path << '\n';
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
-}
-
 std::optional<tgn::Record> read_record(const std::string& path, std::ostream& err) {
-  std::string text;
-  if (!read_file(path, text, err)) return std::nullopt;
-  auto parsed = tgn::parse(text);
+  std::string error;
+  const auto text = read_text_file(path, tgn::kMaxRecordBytes, "a game record", &error);
+  if (!text) {
+    err << "tilewright: " << text::printable(error, 1000) << '\n';
+    return std::nullopt;
+  }
+  auto parsed = tgn::parse(*text);
   if (!parsed.record) {
-    for (const auto& e : parsed.errors) err << path << ":" << e.line << ":" << e.column << ": " << e.message << '\n';
+    for (const auto& e : parsed.errors)
+      err << text::printable(path, 1000) << ":" << e.line << ":" << e.column << ": " << text::printable(e.message, 1000)
+          << '\n';
     return std::nullopt;
   }
   return std::move(*parsed.record);
@@ -66,21 +65,21 @@ int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostre
   if (!rec) return kExitInput;
   Replayed r = replay_record(c, *rec, o.ply);
   if (r.setup_failed) {
-    err << o.file << ": " << *r.error << '\n';
+    err << text::printable(o.file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
     return kExitInput;
   }
   if (r.error) {
-    err << o.file << ": " << *r.error << '\n';
+    err << text::printable(o.file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
     if (o.verbose) {
       err << "legal options:\n";
-      for (const auto& s : r.legal) err << "  " << s << '\n';
+      for (const auto& s : r.legal) err << "  " << text::printable(s, 200) << '\n';
     }
     return kExitIllegal;
   }
   if (o.json)
-    out << state_json(r.game).dump() << '\n';
+    out << json_text(state_json(r.game)) << '\n';
   else
-    out << state_text(r.game);
+    out << text::printable_lines(state_text(r.game));
   return kExitOk;
 }
 
@@ -89,21 +88,39 @@ int cmd_options(const Content& c, const std::string& file, std::ostream& out, st
   if (!rec) return kExitInput;
   Replayed r = replay_record(c, *rec);
   if (r.setup_failed) {
-    err << file << ": " << *r.error << '\n';
+    err << text::printable(file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
     return kExitInput;
   }
   if (r.error) {
-    err << file << ": " << *r.error << '\n';
+    err << text::printable(file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
     return kExitIllegal;
   }
-  for (const auto& s : option_strings(r.game)) out << s << '\n';
+  for (const auto& s : option_strings(r.game)) out << text::printable(s, 1000) << '\n';
   return kExitOk;
 }
 
-int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err) {
+std::string json_text(const nlohmann::ordered_json& j) {
+  // Text reaches the JSON from files and databases: a byte that is not UTF-8 becomes
+  // U+FFFD instead of an exception (records refuse such bytes at read already).
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full) {
   Content content;
   try {
     Store store = Store::open(db_path, Store::Mode::ReadOnly);
+    if (full) {
+      // The thorough check of the file (tables against their indexes), before the content.
+      const auto problems = store.integrity_check();
+      if (!problems.empty()) {
+        for (const auto& p : problems) err << db_path << ": PRAGMA integrity_check: " << p << '\n';
+        err << db_path << ": the file is damaged (" << problems.size() << " problem"
+            << (problems.size() == 1 ? "" : "s")
+            << " found by PRAGMA integrity_check); restore it from a copy, or recover its rows with "
+               "sqlite3's .recover\n";
+        return kExitDatabase;
+      }
+    }
     content = store.load_content();
   } catch (const LoadError& e) {
     err << e.what() << '\n';
@@ -153,7 +170,8 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
   if (failures) return kExitIllegal;
   int tiles = 0;
   for (const auto& t : content.tiles) tiles += t.count;
-  out << db_path << ": ok — " << content.terrains.size() << " terrains, " << content.tiles.size()
+  out << db_path << ": ok" << (full ? " (file and content)" : "") << " — " << content.terrains.size()
+      << " terrains, " << content.tiles.size()
       << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets, "
       << content.levels.size() << " levels\n";
   return kExitOk;
@@ -223,8 +241,22 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   std::vector<GameStat> stats(static_cast<size_t>(o.games));
   const bool record = !o.record_db.empty();
-  std::vector<replay::Replay> recorded(record ? static_cast<size_t>(o.games) : 0);
+  // Recording: the database must take writes before a game is played, and games are
+  // stored in batches (one transaction each), so memory stays bounded.
+  std::optional<Store> record_store;
+  if (record) {
+    try {
+      record_store.emplace(Store::open(o.record_db, Store::Mode::ReadWrite));
+    } catch (const std::exception& e) {
+      err << "tilewright simulate: " << e.what() << " (no game was played)\n";
+      return kExitDatabase;
+    }
+  }
+  const int batch = record ? std::max(1, o.record_batch) : o.games;
+  std::vector<replay::Replay> recorded(record ? static_cast<size_t>(batch) : 0);
+  std::vector<int64_t> stored_ids;
   std::atomic<int> next{0}, done{0};
+  int batch_start = 0, batch_end = 0;
   const auto t0 = std::chrono::steady_clock::now();
   auto worker = [&] {
     std::vector<std::unique_ptr<Bot>> owned;
@@ -234,7 +266,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
       bots.push_back(owned.back().get());
     }
     Game g;
-    for (int i; (i = next.fetch_add(1)) < o.games; done.fetch_add(1)) {
+    for (int i; (i = next.fetch_add(1)) < batch_end; done.fetch_add(1)) {
       GameSetup s = base;
       s.seed = o.seed + static_cast<uint64_t>(i);
       Rng rng(s.seed ^ 0x5bd1e995ULL);
@@ -251,7 +283,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
         st.progress = rec.game().progress();
         replay::GameLog log = rec.take_log();
         log.set_tag("Result", log.result);
-        recorded[static_cast<size_t>(i)] = replay::from_log(std::move(log));
+        recorded[static_cast<size_t>(i - batch_start)] = replay::from_log(std::move(log));
         continue;
       }
       Game::create(c, s, g);
@@ -262,17 +294,38 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
       st.progress = g.progress();
     }
   };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  if (o.progress) {
-    while (done.load() < o.games) {
-      progress_bar(err, done.load(), o.games);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  for (batch_start = 0; batch_start < o.games; batch_start = batch_end) {
+    batch_end = std::min(o.games, batch_start + batch);
+    next = batch_start;
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    if (o.progress) {
+      while (done.load() < batch_end) {
+        progress_bar(err, done.load(), o.games);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
     }
+    for (auto& t : pool) t.join();
+    if (record) {
+      try {
+        recorded.resize(static_cast<size_t>(batch_end - batch_start));
+        const auto ids = replay::ReplayStore(*record_store).insert_all(recorded);  // one transaction
+        stored_ids.insert(stored_ids.end(), ids.begin(), ids.end());
+        recorded.assign(static_cast<size_t>(batch), replay::Replay{});
+      } catch (const std::exception& e) {
+        if (o.progress) err << '\n';
+        err << "tilewright simulate: " << e.what() << '\n';
+        if (!stored_ids.empty())
+          err << fmt::format("tilewright simulate: games 1..{} were stored before, as replays {}..{}\n",
+                             stored_ids.size(), stored_ids.front(), stored_ids.back());
+        return kExitDatabase;
+      }
+    }
+  }
+  if (o.progress) {
     progress_bar(err, o.games, o.games);
     err << '\n';
   }
-  for (auto& t : pool) t.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   if (!o.level.empty()) {
@@ -348,17 +401,9 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   }
   out << fmt::format("ties for first: {:.1f}%   mean decisions per game: {:.1f}\n", 100 * ties / g, plies / g);
   }
-  if (record) {
-    try {
-      Store store = Store::open(o.record_db, Store::Mode::ReadWrite);
-      const auto ids = replay::ReplayStore(store).insert_all(recorded);  // one transaction
-      out << fmt::format("stored {} games as replays {}..{} in {}\n", ids.size(), ids.front(), ids.back(),
-                         o.record_db);
-    } catch (const std::exception& e) {
-      err << "tilewright simulate: " << e.what() << '\n';
-      return kExitDatabase;
-    }
-  }
+  if (record)
+    out << fmt::format("stored {} games as replays {}..{} in {} ({} per transaction)\n", stored_ids.size(),
+                       stored_ids.front(), stored_ids.back(), o.record_db, batch);
   return kExitOk;
 }
 
@@ -422,6 +467,16 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   std::string players = o.players;
   if (players.empty()) players = interactive ? "You, bot:greedy" : "bot:greedy, bot:random";
   setup.players = parse_players(players);
+  for (const auto& p : setup.players) {
+    // Names go into the record, which holds printable UTF-8 text only.
+    const bool bad_bytes = text::invalid_utf8_at(p.name) != std::string_view::npos ||
+                           text::printable(p.name, std::string::npos) != p.name;
+    if (bad_bytes || p.name.size() > 100) {
+      err << "tilewright play: the player name '" << text::printable(p.name, 100)
+          << "' must be printable UTF-8 text of at most 100 bytes\n";
+      return kExitInput;
+    }
+  }
   for (const auto& p : setup.players)
     if (!p.bot.empty() && !make_bot(p.bot)) {
       err << "tilewright play: unknown bot '" << p.bot << "' (known: random, greedy, coop)\n";
@@ -435,6 +490,28 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     if (auto v = Game::create(c, setup, probe)) {
       err << "tilewright play: " << v->message << '\n';
       return kExitInput;
+    }
+  }
+  // The database that will store the game must take writes: find out before playing.
+  std::optional<Store> replay_store;
+  if (!o.replay_db.empty()) {
+    try {
+      replay_store.emplace(Store::open(o.replay_db, Store::Mode::ReadWrite));
+    } catch (const std::exception& e) {
+      err << "tilewright play: " << e.what()
+          << " (the game was not started; --no-record plays without storing, --out FILE keeps the record)\n";
+      return kExitDatabase;
+    }
+  }
+  // The game so far is written after every decision: to --out, else to a recovery file
+  // (removed once the game is finished and stored), so no game is ever lost.
+  std::string save_path = o.out_file;
+  bool recovery = false;
+  if (save_path.empty()) {
+    const std::string dir = recovery_dir();
+    if (!dir.empty()) {
+      save_path = (std::filesystem::path(dir) / fmt::format("play-{}-{}.tgn", seed, ::getpid())).string();
+      recovery = true;
     }
   }
   std::vector<std::unique_ptr<Bot>> bots;
@@ -507,6 +584,16 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     tgn::Node node;
     node.move = chosen;
     rec.mainline.push_back(node);
+    if (!save_path.empty()) {
+      std::string why;
+      if (!write_file_atomic(save_path, tgn::write(rec), &why, false)) {
+        if (!recovery) {
+          err << "tilewright play: " << why << " (the game was stopped at ply " << g.ply() << ")\n";
+          return kExitInput;
+        }
+        save_path.clear();  // no recovery file after all: the game goes on
+      }
+    }
     if (!o.quiet) {
       if (bots[static_cast<size_t>(p)] && chosen != "pass") out << name << ": " << chosen << '\n';
       for (const auto& line : event_lines(g)) out << "  " << line << '\n';
@@ -522,26 +609,43 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     out << "Stopped at ply " << g.ply() << ": " << result_text(g) << '\n';
   }
   if (!o.out_file.empty()) {
-    const std::string tmp = o.out_file + ".tmp";
-    {
-      std::ofstream f(tmp, std::ios::binary);
-      f << tgn::write(rec);
-      if (!f) {
-        err << "tilewright play: cannot write " << o.out_file << '\n';
-        return kExitInput;
-      }
+    std::string why;
+    if (!write_file_atomic(o.out_file, tgn::write(rec), &why)) {
+      err << "tilewright play: " << why << '\n';
+      return kExitInput;
     }
-    std::rename(tmp.c_str(), o.out_file.c_str());
     out << "Saved the game to " << o.out_file << '\n';
+  } else if (recovery && !save_path.empty()) {
+    std::string why;
+    write_file_atomic(save_path, tgn::write(rec), &why);  // with the Result tag
   }
-  if (!o.replay_db.empty()) {
+  if (replay_store && g.finished()) {
     try {
-      Store store = Store::open(o.replay_db, Store::Mode::ReadWrite);
-      const int64_t id = replay::ReplayStore(store).insert(replay::from_log(std::move(log)));
+      const int64_t id = replay::ReplayStore(*replay_store).insert(replay::from_log(std::move(log)));
       out << "Stored the game as replay " << id << " in " << o.replay_db << '\n';
     } catch (const std::exception& e) {
       err << "tilewright play: " << e.what() << '\n';
+      if (recovery && !save_path.empty())
+        err << "tilewright play: the game is kept in " << save_path << " (tilewright replay import "
+            << save_path << " stores it later)\n";
       return kExitDatabase;
+    }
+  } else if (replay_store) {
+    try {  // an unfinished game is stored too, so it can be reviewed or continued
+      const int64_t id = replay::ReplayStore(*replay_store).insert(replay::from_log(std::move(log)));
+      out << "Stored the unfinished game as replay " << id << " in " << o.replay_db << '\n';
+    } catch (const std::exception& e) {
+      err << "tilewright play: " << e.what() << '\n';
+      if (recovery && !save_path.empty()) err << "tilewright play: the game is kept in " << save_path << '\n';
+      return kExitDatabase;
+    }
+  }
+  if (recovery && !save_path.empty()) {
+    if (g.finished() || replay_store) {
+      std::error_code ec;
+      std::filesystem::remove(save_path, ec);  // stored, or finished by choice unrecorded
+    } else {
+      out << "The game so far is kept in " << save_path << '\n';
     }
   }
   return kExitOk;

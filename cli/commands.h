@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/content.h"
 
 namespace tw {
@@ -29,6 +31,10 @@ struct DbOptions {
 std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code,
                                std::string* path_out = nullptr);
 
+// A JSON value as one line of valid UTF-8 whatever its strings hold (invalid bytes
+// become U+FFFD): what every --json output prints.
+std::string json_text(const nlohmann::ordered_json& j);
+
 struct RunOptions {
   std::string file;
   bool json = false;
@@ -37,7 +43,8 @@ struct RunOptions {
 };
 int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err);
 int cmd_options(const Content& c, const std::string& file, std::ostream& out, std::ostream& err);
-int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err);
+// `full`: also PRAGMA integrity_check of the whole file (slower; tables against indexes).
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full = false);
 
 struct SimulateOptions {
   std::string rule_set = "base";
@@ -48,6 +55,7 @@ struct SimulateOptions {
   uint64_t seed = 1;
   bool progress = true;
   std::string record_db;  // store every game as a replay in this database ("" = do not)
+  int record_batch = 250;  // games per transaction when recording (bounds the memory held)
 };
 int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err);
 

@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   std::optional<std::string> validate_db;
   auto* val_cmd = app.add_subcommand("validate", "check every tile set, rule set and level of a database");
   val_cmd->add_option("db", validate_db, "the database (default as for --db)");
+  bool validate_full = false;
+  val_cmd->add_flag("--full", validate_full,
+                    "also check the whole file (PRAGMA integrity_check: every table against its indexes)");
   add_db(val_cmd);
 
   SimulateOptions sim;
@@ -96,7 +99,7 @@ int main(int argc, char** argv) {
       std::cerr << "tilewright: " << e.what() << '\n';
       return kExitDatabase;
     }
-    return cmd_validate(path, std::cout, std::cerr);
+    return cmd_validate(path, std::cout, std::cerr, validate_full);
   }
   // Commands that store replays open the database for writing first (migrating it).
   std::string record_db;

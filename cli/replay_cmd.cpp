@@ -7,7 +7,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/files.h"
 #include "cli/record.h"
+#include "engine/text.h"
+#include "engine/tgn.h"
 #include "replay/archive.h"
 #include "replay/digest.h"
 #include "replay/player.h"
@@ -96,14 +99,6 @@ struct Fail {
   std::string message;
 };
 
-bool read_all(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
-}
 
 // Opens the database: for writing when asked, or when it predates this build's schema
 // (so migration 0002 runs); else read-only.
@@ -204,8 +199,12 @@ int count_variations(const Line& line) {
 }
 
 int do_import(const ReplayArgs& a, std::ostream& out) {
-  std::string text;
-  if (!read_all(a.file, text)) throw Fail{kExitInput, "cannot read " + a.file};
+  // A record is at most tgn::kMaxRecordBytes; an XML archive of a replay (more verbose)
+  // at most kMaxArchiveBytes. Larger files are refused before they are read.
+  std::string why;
+  const auto read = read_text_file(a.file, kMaxArchiveBytes, "a record or replay archive", &why);
+  if (!read) throw Fail{kExitInput, why};
+  const std::string& text = *read;
   Store store = open_db(a, true);
   const Content content = store.load_content();
   Replay r;
@@ -221,6 +220,9 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
     if (!v.ok()) throw Fail{kExitIllegal, v.message};
     if (auto e = check_variations(content, r); !e.empty()) throw Fail{kExitIllegal, a.file + ": " + e};
   } else {
+    if (text.size() > tgn::kMaxRecordBytes)
+      throw Fail{kExitInput, a.file + ": " + std::to_string(text.size()) + " bytes; a game record holds at most " +
+                                 std::to_string(tgn::kMaxRecordBytes) + " bytes"};
     ImportResult res = import_tgn(content, text, a.file);
     if (!res.replay) {
       std::string msg;
@@ -316,19 +318,21 @@ int edit_replay(const ReplayArgs& a, bool needs_content, std::ostream& out, Edit
 
 int do_export(const ReplayArgs& a, std::ostream& out) {
   Store store = open_db(a, false);
+  const Content content = store.load_content();
   const Replay r = load_replay(ReplayStore(store), a.id);
+  // What is exported must replay: the log is checked ply by ply against its recorded
+  // state hashes (a blob edited after it was stored, with its CRC fixed, fails here).
+  const VerifyReport v = verify(content, r.log, ReplayStore::where(a.id));
+  if (!v.ok())
+    throw Fail{kExitIllegal, v.message + "; not exported (tilewright replay verify " + std::to_string(a.id) +
+                                 " says more)"};
   const std::string text = a.format == "xml" ? replay_to_xml(r) : export_tgn(r);
   if (a.out_file.empty()) {
     out << text;
     return kExitOk;
   }
-  const std::string tmp = a.out_file + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    f << text;
-    if (!f) throw Fail{kExitInput, "cannot write " + a.out_file};
-  }
-  if (std::rename(tmp.c_str(), a.out_file.c_str()) != 0) throw Fail{kExitInput, "cannot write " + a.out_file};
+  std::string why;
+  if (!write_file_atomic(a.out_file, text, &why)) throw Fail{kExitInput, why};
   out << "Wrote " << ReplayStore::where(a.id) << " to " << a.out_file << '\n';
   return kExitOk;
 }
@@ -356,9 +360,13 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
       case Action::Import:
         return do_import(a, out);
       case Action::List:
-        return do_list(a, out);
-      case Action::Show:
-        return do_show(a, out);
+      case Action::Show: {
+        // Names, tags and comments come from the database: shown printable.
+        std::ostringstream text;
+        const int code = a.action == Action::List ? do_list(a, text) : do_show(a, text);
+        out << text::printable_lines(text.str());
+        return code;
+      }
       case Action::Annotate:
         return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
           const NodePath at = target_of(a, r, false);
@@ -414,16 +422,16 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     err << "tilewright replay: no subcommand\n";
     return kExitInput;
   } catch (const Fail& f) {
-    err << "tilewright replay: " << f.message << '\n';
+    err << "tilewright replay: " << text::printable(f.message, text::PrintableOptions{64u << 10, true}) << '\n';
     return f.code;
   } catch (const ReplayError& e) {
-    err << "tilewright replay: " << e.what() << '\n';
+    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
     return kExitInput;
   } catch (const StoreError& e) {
-    err << "tilewright replay: " << e.what() << '\n';
+    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
     return kExitDatabase;
   } catch (const std::exception& e) {
-    err << "tilewright replay: " << e.what() << '\n';
+    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
     return kExitDatabase;
   }
 }

@@ -1,5 +1,7 @@
 #include "engine/content.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -206,12 +208,13 @@ const Terrain* Content::find_terrain(std::string_view id) const {
 }
 
 std::string format_error(const std::string& source, const ContentError& e) {
-  std::string out = source.empty() ? std::string("<content>") : source;
-  out += ": " + e.table;
-  if (!e.row.empty()) out += " row " + e.row;
-  if (!e.column.empty()) out += " column " + e.column;
-  if (!e.value.empty() || !e.column.empty()) out += " = '" + e.value + "'";
-  out += ": " + e.message;
+  // Every part may come from the file: shown printable, a long value cut.
+  std::string out = source.empty() ? std::string("<content>") : text::printable(source, 400);
+  out += ": " + text::printable(e.table, 80);
+  if (!e.row.empty()) out += " row " + text::printable(e.row, 80);
+  if (!e.column.empty()) out += " column " + text::printable(e.column, 80);
+  if (!e.value.empty() || !e.column.empty()) out += " = '" + text::printable(e.value, 80) + "'";
+  out += ": " + text::printable(e.message, 2000);
   return out;
 }
 
@@ -383,6 +386,62 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
                           "; every city counts once on each side"});
 }
 
+namespace {
+
+// The rule system named in rule_set.system must be the one whose rules the rule set
+// uses: its tiles hold only the kinds of segment that system scores, and the switches
+// that turn on another system's rules stay off. (A Discovery rule set marked gcc would
+// otherwise load and play as if nothing were wrong.)
+void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>& errors) {
+  const auto allowed = [&](Kind k) {
+    // Fog, castles and cemeteries mean nothing to the base rules, so base may draw GCC
+    // tiles (a designer's mix); Discovery's regions mean something only to Discovery.
+    if (r.system == System::Discovery) return is_region(k) || k == Kind::None;
+    return !is_region(k);
+  };
+  const std::string sys(system_name(r.system));
+  std::set<Kind> foreign;
+  const auto look_at = [&](int tile) {
+    if (tile < 0 || tile >= static_cast<int>(c.tiles.size())) return;
+    for (const auto& seg : c.tiles[static_cast<size_t>(tile)].segments)
+      if (!allowed(seg.kind)) foreign.insert(seg.kind);
+  };
+  look_at(r.start_tile);
+  for (const auto& e : r.pool)
+    if (e.count > 0) look_at(e.tile);
+  if (!foreign.empty()) {
+    std::string kinds;
+    for (Kind k : foreign) kinds += (kinds.empty() ? "" : ", ") + std::string(kind_name(k));
+    errors.push_back({"rule_set", r.id, "system", sys,
+                      "the rule set's tiles hold " + kinds + " segments, which the " + sys +
+                          " rules do not score; name the system whose tiles these are"});
+  }
+  struct Switch {
+    std::string_view key;
+    int64_t Rules::*field;
+    bool gcc;  // a switch of Ghosts, Castles and Cemeteries / Mists; else of Discovery
+  };
+  static constexpr Switch kSwitches[] = {
+      {"fog_ghosts", &Rules::fog_ghosts, true},       {"ghost_bank", &Rules::ghost_bank, true},
+      {"guards", &Rules::guards, true},               {"general_guards", &Rules::general_guards, true},
+      {"takeback", &Rules::takeback, false},          {"score_each_follower", &Rules::score_each_follower, false},
+      {"hand_size", &Rules::hand_size, false},        {"remove_tiles_2", &Rules::remove_tiles_2, false},
+      {"remove_tiles_3", &Rules::remove_tiles_3, false}, {"remove_tiles_4", &Rules::remove_tiles_4, false},
+      {"remove_tiles_5", &Rules::remove_tiles_5, false},
+  };
+  const Rules defaults;
+  for (const auto& sw : kSwitches) {
+    const bool mine = sw.gcc ? (r.system == System::Gcc || r.system == System::Mists) : r.system == System::Discovery;
+    if (mine || r.rules.*sw.field == defaults.*sw.field) continue;
+    errors.push_back({"rule_param", r.id + "/" + std::string(sw.key), "value", std::to_string(r.rules.*sw.field),
+                      std::string(sw.key) + " belongs to the " + (sw.gcc ? "gcc and mists" : "discovery") +
+                          " rules, but rule set " + r.id + " is of system " + sys + " (leave it at " +
+                          std::to_string(defaults.*sw.field) + " or change rule_set.system)"});
+  }
+}
+
+}  // namespace
+
 std::vector<ContentError> validate_content(const Content& c) {
   std::vector<ContentError> errors;
   std::set<std::pair<std::string, std::string>> seen;
@@ -414,6 +473,7 @@ std::vector<ContentError> validate_content(const Content& c) {
     if (r.rules.min_players > r.rules.max_players)
       errors.push_back({"rule_param", r.id + "/min_players", "value",
                         std::to_string(r.rules.min_players), "min_players <= max_players"});
+    check_system(c, r, errors);
   }
   std::set<std::string> level_ids;
   for (const auto& l : c.levels) {

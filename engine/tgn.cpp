@@ -1,5 +1,7 @@
 #include "engine/tgn.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -404,6 +406,13 @@ class Parser {
             last_failed = true;
             break;
           }
+          if (++nodes_ > kMaxNodes) {
+            error(t.line, t.column,
+                  "more than " + std::to_string(kMaxNodes) +
+                      " decisions (variations included); a record holds at most that many");
+            stopped_ = true;
+            return;
+          }
           std::optional<Node> node = decision();
           last_failed = !node;
           if (node) {
@@ -433,6 +442,13 @@ class Parser {
           const Token c = lx_.next();
           if (last_failed || c.text.empty()) break;
           std::string& into = !out.empty() ? out.back().comment : pre ? *pre : pending;
+          if (into.size() + 1 + c.text.size() > kMaxCommentBytes) {
+            error(c.line, c.column,
+                  "a comment of " + std::to_string(into.size() + (into.empty() ? 0 : 1) + c.text.size()) +
+                      " bytes; a decision's comments hold at most " + std::to_string(kMaxCommentBytes) +
+                      " bytes");
+            break;
+          }
           if (!into.empty()) into += '\n';
           into += c.text;
           break;
@@ -499,6 +515,17 @@ class Parser {
     lx_.advance();
     if (r.tag(name) != nullptr) {
       error(line, column, "tag [" + name + "] appears twice");
+      return;
+    }
+    if (value.size() > kMaxTagBytes) {
+      error(value_line, value_column,
+            "the value of [" + name + "] has " + std::to_string(value.size()) + " bytes; a tag value holds at most " +
+                std::to_string(kMaxTagBytes));
+      return;
+    }
+    if (r.tags.size() >= kMaxTags) {
+      error(line, column, "more than " + std::to_string(kMaxTags) + " tags; a record has at most that many");
+      stopped_ = true;
       return;
     }
     r.tags.push_back({name, std::move(value)});
@@ -634,7 +661,38 @@ class Parser {
   std::vector<ParseError>& errors_;
   std::vector<Position> positions_;
   bool stopped_ = false;
+  std::size_t nodes_ = 0;
 };
+
+// The text's encoding: UTF-8 without control characters but whitespace. Reports each
+// offending byte or character at its line and column (up to kMaxErrors, then stops).
+void check_encoding(std::string_view s, Parser& p, std::vector<ParseError>& errors) {
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < s.size() && errors.size() <= kMaxErrors;) {
+    const std::size_t n = text::utf8_sequence_length(s, i);
+    if (n == 0) {
+      p.error(line, column,
+              "byte " + quote(s.substr(i, 1)) + " is not UTF-8; a record is UTF-8 text (was it saved in "
+              "another encoding?)");
+      ++i;
+      ++column;
+      continue;
+    }
+    const auto b = static_cast<unsigned char>(s[i]);
+    const bool c1 = n == 2 && b == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
+    if ((n == 1 && (b < 0x20 || b == 0x7f) && !is_space(s[i])) || c1)
+      p.error(line, column,
+              "control character " + quote(s.substr(i, n)) +
+                  " in the text; a record holds no control characters but tabs and line breaks");
+    if (s[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += n;
+  }
+}
 
 // Checks the required tags. False if the record is of another version: its body is not
 // read then, since its syntax may differ.
@@ -780,6 +838,14 @@ ParseResult parse(std::string_view text) {
   Record r;
   Lexer lx(text);
   Parser p(lx, result.errors);
+  if (text.size() > kMaxRecordBytes) {
+    p.error(1, 1,
+            "the record has " + std::to_string(text.size()) + " bytes; a record holds at most " +
+                std::to_string(kMaxRecordBytes) + " bytes (4 MiB)");
+    return result;
+  }
+  check_encoding(text, p, result.errors);
+  if (!result.errors.empty()) return result;
   p.tags(r);
   if (check_tags(r, p.tag_positions(), p)) p.line_of_play(r.mainline, 0, nullptr, &r.pre_comment);
   if (result.errors.empty()) result.record = std::move(r);

@@ -29,6 +29,16 @@ inline constexpr int kMaxVariationDepth = 64;
 // After this many errors parse stops reading and says so in one last error.
 inline constexpr std::size_t kMaxErrors = 100;
 
+// Limits of a record, enforced by parse with a located error (docs/notation.md, Limits).
+// A game of any shipped rule system takes a few hundred decisions and a few kB; these
+// leave room for heavily annotated analysis while bounding memory (a record at the limit
+// parses in well under 100 MB).
+inline constexpr std::size_t kMaxRecordBytes = 4u << 20;   // the whole text
+inline constexpr std::size_t kMaxCommentBytes = 64u << 10;  // one node's comment (or the pre-comment)
+inline constexpr std::size_t kMaxTagBytes = 16u << 10;      // one tag value
+inline constexpr std::size_t kMaxTags = 256;                // tags in the header
+inline constexpr std::size_t kMaxNodes = 50000;             // decisions, variations included
+
 struct Tag {
   std::string name, value;
   friend bool operator==(const Tag&, const Tag&) = default;
@@ -72,7 +82,9 @@ struct ParseResult {
   std::vector<ParseError> errors;  // in the order found, at most kMaxErrors + 1
 };
 
-// Lax reader (import). Accepts any whitespace between tokens, optional and ignored turn
+// Lax reader (import). The text must be UTF-8 without control characters other than
+// the whitespace below (a NUL, an escape sequence or a byte that is not UTF-8 is an error
+// at its line and column), and within the limits above. Accepts any whitespace between tokens, optional and ignored turn
 // numbers ("12." or "12..."), CRLF, a UTF-8 BOM, comments / glyphs / variations after a
 // decision in any order, and a glyph attached to the last token ("r90!"). Requires the
 // tags Format ("TGN 1"), Ruleset and Seed. Collects all errors it can, resuming at the

@@ -1,5 +1,7 @@
 #include "replay/archive.h"
 
+#include "engine/text.h"
+
 #include <cxxabi.h>
 
 #include <algorithm>
@@ -404,8 +406,9 @@ uint64_t get_le(std::string_view s, size_t at, int bytes) {
 }  // namespace
 
 ReplayError::ReplayError(std::string where, int64_t offset, const std::string& problem)
-    : std::runtime_error(where + (offset >= 0 ? ", byte " + std::to_string(offset) : "") + ": " +
-                         problem),
+    : std::runtime_error(text::printable(where + (offset >= 0 ? ", byte " + std::to_string(offset) : "") + ": " +
+                                             problem,
+                                         text::PrintableOptions{4096, true})),
       where_(std::move(where)),
       offset_(offset) {}
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/text.h"
+#include "engine/tgn.h"
 #include "replay/digest.h"
 
 namespace tw::replay {
@@ -106,21 +108,24 @@ void flatten_line(const Line& line, const NodePath& first, FlatTree& out) {
   }
 }
 
-std::string check_line(const Line& line, const NodePath& first, int depth) {
+std::string check_line(const Line& line, const NodePath& first, int depth, size_t& nodes) {
   if (depth > kMaxDepth) return first.to_string() + ": variations nest deeper than " +
                                 std::to_string(kMaxDepth);
   for (size_t i = 0; i < line.size(); ++i) {
     const Node& n = line[i];
     const NodePath here = advanced(first, static_cast<int>(i));
+    if (++nodes > tgn::kMaxNodes)
+      return here.to_string() + ": more than " + std::to_string(tgn::kMaxNodes) +
+             " nodes (variations included); a replay holds at most that many";
     if (n.decision.empty()) return here.to_string() + ": an empty decision";
-    if (!valid_glyph(n.note.glyph))
-      return here.to_string() + ": '" + n.note.glyph + "' is not a glyph (! ? !! ?? !? ?!)";
+    if (n.decision.size() > 200) return here.to_string() + ": a decision of " + std::to_string(n.decision.size()) + " bytes";
+    if (auto e = check_annotation(n.note); !e.empty()) return here.to_string() + ": " + e;
     for (size_t v = 0; v < n.variations.size(); ++v) {
       if (n.variations[v].empty())
         return here.to_string() + ": variation " + std::to_string(v) + " is empty";
       NodePath inner = here;
       inner.steps.emplace_back(static_cast<int>(v), 1);
-      if (auto e = check_line(n.variations[v], inner, depth + 1); !e.empty()) return e;
+      if (auto e = check_line(n.variations[v], inner, depth + 1, nodes); !e.empty()) return e;
     }
   }
   return {};
@@ -234,7 +239,35 @@ std::string check_tree(const Replay& r) {
     if (r.mainline[i].decision != r.log.decisions[i])
       return std::to_string(i + 1) + ": the tree says '" + r.mainline[i].decision +
              "', the log '" + r.log.decisions[i] + "'";
-  return check_line(r.mainline, NodePath::main(1), 0);
+  if (auto e = check_comment_text(r.pinned, "the pinned comment"); !e.empty()) return e;
+  size_t nodes = 0;
+  return check_line(r.mainline, NodePath::main(1), 0, nodes);
+}
+
+std::string check_comment_text(std::string_view text, std::string_view what) {
+  if (text.size() > tgn::kMaxCommentBytes)
+    return std::string(what) + " has " + std::to_string(text.size()) + " bytes; a comment holds at most " +
+           std::to_string(tgn::kMaxCommentBytes);
+  if (const size_t at = text::invalid_utf8_at(text); at != std::string_view::npos)
+    return std::string(what) + " is not UTF-8 text (byte " + std::to_string(at) + ")";
+  if (text::printable_lines(text) != text)
+    return std::string(what) + " holds a control character (only line breaks and tabs are allowed)";
+  return {};
+}
+
+std::string check_annotation(const Annotation& a) {
+  if (!valid_glyph(a.glyph)) return "'" + text::printable(a.glyph, 20) + "' is not a glyph (! ? !! ?? !? ?!)";
+  if (auto e = check_comment_text(a.comment, "the comment"); !e.empty()) return e;
+  if (a.markers.size() > kMaxMarkers)
+    return std::to_string(a.markers.size()) + " markers; a node has at most " + std::to_string(kMaxMarkers);
+  for (const Marker& m : a.markers) {
+    if (m.text.size() > kMaxLabelBytes)
+      return "a label of " + std::to_string(m.text.size()) + " bytes; a label holds at most " +
+             std::to_string(kMaxLabelBytes);
+    if (text::invalid_utf8_at(m.text) != std::string_view::npos || text::printable(m.text, kMaxLabelBytes) != m.text)
+      return "a label must be printable UTF-8 text on one line";
+  }
+  return {};
 }
 
 std::string check_variations(const Content& c, const Replay& r) {
@@ -344,7 +377,8 @@ std::string annotate(Replay& r, const NodePath& path, Annotation note) {
   Node* n = find_node(r, path);
   if (!n) return "no node " + path.to_string() + " in this replay";
   if (!valid_glyph(note.glyph))
-    return "'" + note.glyph + "' is not a glyph; glyphs: ! ? !! ?? !? ?!";
+    return "'" + text::printable(note.glyph, 20) + "' is not a glyph; glyphs: ! ? !! ?? !? ?!";
+  if (auto e = check_annotation(note); !e.empty()) return e;
   n->note = std::move(note);
   return {};
 }

@@ -96,6 +96,17 @@ Node* find_node(Replay& r, const NodePath& path);
 // (nullopt when there is none).
 std::optional<std::vector<std::string>> moves_to(const Replay& r, const NodePath& path);
 
+// The limits of annotations (enforced by annotate, check_tree and so every load and
+// save): a comment and the pinned comment hold at most tgn::kMaxCommentBytes of UTF-8
+// text without control characters but line breaks and tabs; at most kMaxMarkers markers
+// a node, a label at most kMaxLabelBytes; a replay at most tgn::kMaxNodes nodes.
+inline constexpr size_t kMaxMarkers = 64;
+inline constexpr size_t kMaxLabelBytes = 200;
+// "" when the annotation keeps those limits, else what is wrong.
+std::string check_annotation(const Annotation& a);
+// The same for the pinned comment.
+std::string check_comment_text(std::string_view text, std::string_view what);
+
 // "" when every invariant but legality holds, else the first problem, naming its path.
 std::string check_tree(const Replay& r);
 // Plays every variation from its branch point; "" or the first illegal move, named.

@@ -94,6 +94,23 @@ std::string default_db_path() {
   return user.string();
 }
 
+std::string recovery_dir() {
+  fs::path dir;
+  if (auto xdg = env("XDG_STATE_HOME"))
+    dir = fs::path(*xdg) / "tilewright" / "recovery";
+  else if (auto home = env("HOME"))
+    dir = fs::path(*home) / ".local" / "state" / "tilewright" / "recovery";
+  std::error_code ec;
+  if (!dir.empty()) {
+    fs::create_directories(dir, ec);
+    if (!ec) return dir.string();
+  }
+  dir = fs::temp_directory_path(ec) / "tilewright-recovery";
+  if (ec) return {};
+  fs::create_directories(dir, ec);
+  return ec ? std::string() : dir.string();
+}
+
 std::string resolve_db_path(const std::optional<std::string>& cli_db) {
   if (cli_db) return *cli_db;
   return default_db_path();

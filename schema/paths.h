@@ -26,6 +26,12 @@ std::optional<std::string> find_bundled_db();
 // Throws StoreError if it must be created and no bundled default.db is found.
 std::string default_db_path();
 
+// Where `tilewright play` keeps a game in progress when no --out is given, so that a
+// game is never lost: $XDG_STATE_HOME/tilewright/recovery, else
+// $HOME/.local/state/tilewright/recovery, else <temp dir>/tilewright-recovery. Created
+// when missing; "" when it cannot be.
+std::string recovery_dir();
+
 // --db PATH if given (returned as is), else default_db_path().
 std::string resolve_db_path(const std::optional<std::string>& cli_db);
 

@@ -1,9 +1,12 @@
 #include "schema/store.h"
 
 #include <charconv>
+#include <cstring>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +14,7 @@
 #include <set>
 #include <tuple>
 
+#include "engine/text.h"
 #include "schema/migrations.h"
 
 namespace tw {
@@ -593,6 +597,42 @@ void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& er
 
 }  // namespace
 
+StoreError::StoreError(const std::string& what)
+    : std::runtime_error(text::printable(what, text::PrintableOptions{64u << 10, true})) {}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Whether this process may write `p` (its effective ids, as open(2) would decide).
+bool may_write(const fs::path& p) { return ::faccessat(AT_FDCWD, p.c_str(), W_OK, AT_EACCESS) == 0; }
+
+fs::path folder_of(const std::string& path) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec);
+  if (ec) abs = path;
+  fs::path dir = abs.parent_path();
+  return dir.empty() ? fs::path(".") : dir;
+}
+
+// True when a read-only connection meets a transaction that a stopped writer left
+// unfinished (a hot rollback journal, or a WAL that needs recovery): SQLite then refuses
+// to read until a writable connection has rolled it back.
+bool needs_recovery(SQLite::Database& db, const std::string& path) {
+  try {
+    db.execAndGet("PRAGMA schema_version");
+    return false;
+  } catch (const SQLite::Exception& e) {
+    const int code = e.getExtendedErrorCode();
+    if ((code & 0xff) == SQLITE_READONLY) return true;
+    std::error_code ec;
+    return (code & 0xff) == SQLITE_CANTOPEN &&
+           (fs::exists(path + "-journal", ec) || fs::exists(path + "-wal", ec));
+  }
+}
+
+}  // namespace
+
 LoadError::LoadError(std::string source, std::vector<ContentError> errors)
     : StoreError(join_lines(source, errors)),
       source_(std::move(source)),
@@ -630,6 +670,39 @@ Store Store::open(const std::string& path, Mode mode) {
   } catch (const SQLite::Exception& e) {
     throw StoreError(path + ": cannot open: " + sqlite_message(e));
   }
+  if (mode == Mode::ReadOnly && needs_recovery(*db, path)) {
+    db.reset();
+    const std::string journal = fs::exists(path + "-wal", ec) ? path + "-wal" : path + "-journal";
+    if (!may_write(path) || !may_write(folder_of(path)))
+      throw StoreError(path + ": a Tilewright process stopped while writing it and left " + journal +
+                       ", an unfinished write that must be rolled back before the database can be read "
+                       "(nothing committed is lost). Rolling it back needs write access to the file and "
+                       "its folder " + folder_of(path).string() +
+                       ": make them writable for this user (or run the command as the file's owner) "
+                       "and run any tilewright command once.");
+    try {  // a writable connection rolls the journal back on its first read
+      SQLite::Database rw(path, SQLite::OPEN_READWRITE, 5000);
+      rw.execAndGet("PRAGMA schema_version");
+    } catch (const SQLite::Exception& e) {
+      throw StoreError(path + ": cannot roll back the unfinished write in " + journal + ": " + sqlite_message(e));
+    }
+    try {
+      db = std::make_unique<SQLite::Database>(path, flags, 5000);
+    } catch (const SQLite::Exception& e) {
+      throw StoreError(path + ": cannot open: " + sqlite_message(e));
+    }
+  }
+  if (mode == Mode::ReadWrite) {
+    // SQLite opens a write-protected file read-only without a word: find out now, before
+    // the caller does work it could not store.
+    if (sqlite3_db_readonly(db->getHandle(), "main") == 1 || !may_write(path))
+      throw StoreError(path + ": the file is write-protected, so nothing can be stored in it (check its "
+                       "permissions, and that its file system is not mounted read-only); nothing was written");
+    if (!may_write(folder_of(path)))
+      throw StoreError(path + ": its folder " + folder_of(path).string() +
+                       " is write-protected, and SQLite writes a journal beside the database to change "
+                       "it safely; nothing was written");
+  }
   Store store(path, std::move(db), mode == Mode::ReadOnly);
   if (mode != Mode::Create) {
     store.check_and_migrate(mode);
@@ -643,6 +716,43 @@ Store Store::open(const std::string& path, Mode mode) {
     throw;
   }
   return store;
+}
+
+Store Store::open_image(const std::string& image, const std::string& name) {
+  std::unique_ptr<SQLite::Database> db;
+  try {
+    db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(name + ": cannot open: " + sqlite_message(e));
+  }
+  if (image.empty())
+    throw StoreError(name + ": empty image (0 bytes), not a Tilewright database");
+  // SQLite reads from (and with SQLITE_DESERIALIZE_READONLY never writes to) a buffer of
+  // its own allocation, freed with the connection.
+  auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
+  if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
+  std::memcpy(buf, image.data(), image.size());
+  const auto n = static_cast<sqlite3_int64>(image.size());
+  const int rc = sqlite3_deserialize(db->getHandle(), "main", buf, n, n,
+                                     SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+  if (rc != SQLITE_OK) throw StoreError(name + ": cannot read the image: " + sqlite3_errstr(rc));
+  Store store(name, std::move(db), true);
+  store.check_and_migrate(Mode::ReadOnly);
+  return store;
+}
+
+std::vector<std::string> Store::integrity_check(int max) const {
+  std::vector<std::string> problems;
+  try {
+    SQLite::Statement q(*db_, "PRAGMA integrity_check(" + std::to_string(std::max(1, max)) + ")");
+    while (q.executeStep()) {
+      std::string line = q.getColumn(0).getString();
+      if (line != "ok") problems.push_back(std::move(line));
+    }
+  } catch (const SQLite::Exception& e) {
+    problems.push_back(sqlite_message(e));
+  }
+  return problems;
 }
 
 void Store::check_and_migrate(Mode mode) {

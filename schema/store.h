@@ -26,9 +26,10 @@ class Database;
 namespace tw {
 
 // The database cannot be opened, read or written as asked. what() names the path.
+// Text from the file in the message is shown printable (engine/text.h).
 class StoreError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit StoreError(const std::string& what);
 };
 
 // The content is wrong. what() lists every problem, one per line, each formatted by
@@ -57,7 +58,23 @@ class Store {
   // an SQLite database without Tilewright's tables; schema version newer than this
   // build's. A failed Create removes what it made.
 
+  //
+  // A ReadWrite open also refuses a database SQLite could open only for reading (a
+  // write-protected file, or a folder where no journal can be made), so that a command
+  // that will write finds out before it does any work. A ReadOnly open of a database
+  // with a hot journal (a writer was killed mid-transaction) rolls the journal back
+  // through a short writable connection when the file and its folder are writable, and
+  // otherwise says what is needed.
   static Store open(const std::string& path, Mode mode);
+
+  // A read-only database from an image in memory (sqlite3_deserialize), checked as
+  // open() checks a file; `name` stands for the path in messages. For the fuzzers and
+  // tests of the loader.
+  static Store open_image(const std::string& image, const std::string& name);
+
+  // PRAGMA integrity_check (the thorough one, tables against their indexes): each
+  // problem SQLite reports, at most `max` of them; empty when the file is sound.
+  std::vector<std::string> integrity_check(int max = 20) const;
 
   Store(Store&&) noexcept;
   Store& operator=(Store&&) noexcept;

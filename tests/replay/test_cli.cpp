@@ -176,7 +176,7 @@ TEST_CASE("replay import refuses bad files, other rules data and tampered archiv
     imp.file = dir.file("missing.tgn");
     const Run r = run(imp, db);
     CHECK(r.code == kExitInput);
-    CHECK(r.err == "tilewright replay: cannot read " + imp.file + "\n");
+    CHECK(r.err == "tilewright replay: cannot read " + imp.file + ": no such file\n");
   }
   SECTION("a TGN syntax error") {
     imp.file = dir.file("bad.tgn");

@@ -1,0 +1,88 @@
+#include "cli/files.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tw {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> read_text_file(const std::string& path, std::size_t max_bytes,
+                                          std::string_view what, std::string* error) {
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) {
+    if (error) *error = "cannot read " + path + ": no such file";
+    return std::nullopt;
+  }
+  if (fs::is_directory(status)) {
+    if (error) *error = "cannot read " + path + ": it is a folder";
+    return std::nullopt;
+  }
+  if (fs::is_regular_file(status)) {
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > max_bytes) {
+      if (error)
+        *error = path + ": " + std::to_string(size) + " bytes; " + std::string(what) + " holds at most " +
+                 std::to_string(max_bytes) + " bytes";
+      return std::nullopt;
+    }
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error) *error = "cannot read " + path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  // A pipe or device has no size: read at most one byte past the limit.
+  std::string text;
+  char buf[1 << 16];
+  while (in && text.size() <= max_bytes) {
+    in.read(buf, sizeof buf);
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > max_bytes) {
+    if (error)
+      *error = path + ": more than " + std::to_string(max_bytes) + " bytes; " + std::string(what) +
+               " holds at most that many";
+    return std::nullopt;
+  }
+  if (in.bad()) {
+    if (error) *error = "cannot read " + path;
+    return std::nullopt;
+  }
+  return text;
+}
+
+bool write_file_atomic(const std::string& path, std::string_view data, std::string* error, bool durable) {
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (error) *error = "cannot write " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  bool ok = true;
+  for (std::size_t done = 0; ok && done < data.size();) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) ok = false;
+    else done += static_cast<std::size_t>(n);
+  }
+  const int saved = errno;
+  if (ok && durable && ::fsync(fd) != 0) ok = false;
+  ::close(fd);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    if (error) *error = "cannot write " + path + ": " + std::strerror(ok ? errno : saved);
+    ::unlink(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tw

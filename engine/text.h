@@ -1,0 +1,51 @@
+// Text from files, databases and command lines, made safe to show.
+//
+// Everything Tilewright reads (record tags and comments, content ids and cells, replay
+// metadata) may hold any bytes. Before such text reaches a terminal or a message it goes
+// through `printable`: control characters (C0 but for the line breaks asked for, DEL and
+// the C1 range U+0080..U+009F, which terminals read as escape sequences) and bytes that
+// are not UTF-8 become visible escapes (\x1b, \x00, \xff), and a long text is cut with a
+// note of its full size. Valid UTF-8 text without control characters comes back as it
+// was. Nothing here allocates more than the cut text needs.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace tw::text {
+
+// The byte offset of the first byte that does not start or continue a well-formed UTF-8
+// sequence (overlong forms, surrogates and code points above U+10FFFF included), or
+// std::string_view::npos when `s` is valid UTF-8.
+std::size_t invalid_utf8_at(std::string_view s);
+
+// The length in bytes of the well-formed UTF-8 sequence starting at s[i], or 0 when
+// there is none there.
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
+
+// True for a code point that a terminal may act on: C0 controls, DEL, C1 controls.
+bool is_control(char32_t cp);
+
+struct PrintableOptions {
+  std::size_t max_bytes = 200;  // of the input shown; the rest is replaced by "... (N bytes)"
+  bool keep_newlines = false;   // '\n' (and '\t') kept for multi-line text, else escaped
+};
+
+// `s` with control characters and invalid bytes escaped as \xNN (so "\x1b[2J" shows as
+// the six characters \x1b[2J), cut after `max_bytes` bytes of input at a character
+// boundary with "... (N bytes)" appended.
+std::string printable(std::string_view s, PrintableOptions o = {});
+inline std::string printable(std::string_view s, std::size_t max_bytes) {
+  return printable(s, PrintableOptions{max_bytes, false});
+}
+// For multi-line human text (a board, a comment): line breaks and tabs kept, no cut.
+inline std::string printable_lines(std::string_view s) {
+  return printable(s, PrintableOptions{std::string_view::npos, true});
+}
+
+// `s` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that
+// a JSON writer never meets an invalid sequence.
+std::string valid_utf8(std::string_view s);
+
+}  // namespace tw::text
