@@ -108,7 +108,10 @@ int main(int argc, char** argv) {
       record_db = resolve_db_path(db.db);
       Store::open(record_db, Store::Mode::ReadWrite);
     } catch (const std::exception& e) {
-      std::cerr << "tilewright: " << e.what() << '\n';
+      std::cerr << "tilewright: " << e.what()
+                << (play_cmd->parsed() ? " (the game was not started; --no-record plays without storing it)"
+                                       : " (no game was played)")
+                << '\n';
       return kExitDatabase;
     }
     play.replay_db = sim.record_db = record_db;

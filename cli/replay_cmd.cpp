@@ -219,6 +219,11 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
     const VerifyReport v = verify(content, r.log, a.file);
     if (!v.ok()) throw Fail{kExitIllegal, v.message};
     if (auto e = check_variations(content, r); !e.empty()) throw Fail{kExitIllegal, a.file + ": " + e};
+    // Text that enters the database is clean UTF-8, as a TGN import's is.
+    if (auto e = check_comment_text(r.pinned, "the pinned comment"); !e.empty())
+      throw Fail{kExitInput, a.file + ": " + e};
+    for (const auto& row : flatten(r).annotations)
+      if (auto e = check_annotation(row.note); !e.empty()) throw Fail{kExitInput, a.file + ": node " + row.node + ": " + e};
   } else {
     if (text.size() > tgn::kMaxRecordBytes)
       throw Fail{kExitInput, a.file + ": " + std::to_string(text.size()) + " bytes; a game record holds at most " +
@@ -383,6 +388,7 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
         });
       case Action::Pin:
         return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
+          if (auto e = check_comment_text(a.text, "the pinned comment"); !e.empty()) throw Fail{kExitInput, e};
           r.pinned = a.text;
           o << (a.text.empty() ? "Unpinned the comment of " : "Pinned a comment to ") << ReplayStore::where(r.id)
             << '\n';

@@ -119,7 +119,7 @@ std::string check_line(const Line& line, const NodePath& first, int depth, size_
              " nodes (variations included); a replay holds at most that many";
     if (n.decision.empty()) return here.to_string() + ": an empty decision";
     if (n.decision.size() > 200) return here.to_string() + ": a decision of " + std::to_string(n.decision.size()) + " bytes";
-    if (auto e = check_annotation(n.note); !e.empty()) return here.to_string() + ": " + e;
+    if (auto e = check_annotation_limits(n.note); !e.empty()) return here.to_string() + ": " + e;
     for (size_t v = 0; v < n.variations.size(); ++v) {
       if (n.variations[v].empty())
         return here.to_string() + ": variation " + std::to_string(v) + " is empty";
@@ -239,7 +239,9 @@ std::string check_tree(const Replay& r) {
     if (r.mainline[i].decision != r.log.decisions[i])
       return std::to_string(i + 1) + ": the tree says '" + r.mainline[i].decision +
              "', the log '" + r.log.decisions[i] + "'";
-  if (auto e = check_comment_text(r.pinned, "the pinned comment"); !e.empty()) return e;
+  if (r.pinned.size() > tgn::kMaxCommentBytes)
+    return "the pinned comment has " + std::to_string(r.pinned.size()) + " bytes; a comment holds at most " +
+           std::to_string(tgn::kMaxCommentBytes);
   size_t nodes = 0;
   return check_line(r.mainline, NodePath::main(1), 0, nodes);
 }
@@ -255,18 +257,26 @@ std::string check_comment_text(std::string_view text, std::string_view what) {
   return {};
 }
 
-std::string check_annotation(const Annotation& a) {
+std::string check_annotation_limits(const Annotation& a) {
   if (!valid_glyph(a.glyph)) return "'" + text::printable(a.glyph, 20) + "' is not a glyph (! ? !! ?? !? ?!)";
-  if (auto e = check_comment_text(a.comment, "the comment"); !e.empty()) return e;
+  if (a.comment.size() > tgn::kMaxCommentBytes)
+    return "the comment has " + std::to_string(a.comment.size()) + " bytes; a comment holds at most " +
+           std::to_string(tgn::kMaxCommentBytes);
   if (a.markers.size() > kMaxMarkers)
     return std::to_string(a.markers.size()) + " markers; a node has at most " + std::to_string(kMaxMarkers);
-  for (const Marker& m : a.markers) {
+  for (const Marker& m : a.markers)
     if (m.text.size() > kMaxLabelBytes)
       return "a label of " + std::to_string(m.text.size()) + " bytes; a label holds at most " +
              std::to_string(kMaxLabelBytes);
+  return {};
+}
+
+std::string check_annotation(const Annotation& a) {
+  if (auto e = check_annotation_limits(a); !e.empty()) return e;
+  if (auto e = check_comment_text(a.comment, "the comment"); !e.empty()) return e;
+  for (const Marker& m : a.markers)
     if (text::invalid_utf8_at(m.text) != std::string_view::npos || text::printable(m.text, kMaxLabelBytes) != m.text)
       return "a label must be printable UTF-8 text on one line";
-  }
   return {};
 }
 

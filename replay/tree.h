@@ -96,15 +96,18 @@ Node* find_node(Replay& r, const NodePath& path);
 // (nullopt when there is none).
 std::optional<std::vector<std::string>> moves_to(const Replay& r, const NodePath& path);
 
-// The limits of annotations (enforced by annotate, check_tree and so every load and
-// save): a comment and the pinned comment hold at most tgn::kMaxCommentBytes of UTF-8
-// text without control characters but line breaks and tabs; at most kMaxMarkers markers
-// a node, a label at most kMaxLabelBytes; a replay at most tgn::kMaxNodes nodes.
+// The limits of annotations. Sizes are enforced by check_tree, and so on every load and
+// save: a comment and the pinned comment hold at most tgn::kMaxCommentBytes, a node at
+// most kMaxMarkers markers, a label at most kMaxLabelBytes, a replay at most
+// tgn::kMaxNodes nodes. New text (annotate, the pin command, imports) must moreover be
+// UTF-8 without control characters but line breaks and tabs.
 inline constexpr size_t kMaxMarkers = 64;
 inline constexpr size_t kMaxLabelBytes = 200;
-// "" when the annotation keeps those limits, else what is wrong.
+// "" when the annotation keeps the size limits, else what is wrong.
+std::string check_annotation_limits(const Annotation& a);
+// "" when it keeps the size limits and holds clean text, else what is wrong.
 std::string check_annotation(const Annotation& a);
-// The same for the pinned comment.
+// "" when `text` is a comment within the limits and clean; `what` names it in the message.
 std::string check_comment_text(std::string_view text, std::string_view what);
 
 // "" when every invariant but legality holds, else the first problem, naming its path.
