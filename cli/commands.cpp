@@ -552,9 +552,9 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       const size_t i = bots[static_cast<size_t>(p)]->choose(g, bot_rng);
       chosen = g.to_string(d.options[i]);
     } else {
-      out << '\n' << state_text(g);
+      out << '\n' << text::printable_lines(state_text(g));
       const auto opts = option_strings(g);
-      for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << opts[i] << '\n';
+      for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << text::printable(opts[i]) << '\n';
       for (;;) {
         out << name << ", your choice (number or option, q to stop): " << std::flush;
         std::string line;
@@ -595,15 +595,15 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       }
     }
     if (!o.quiet) {
-      if (bots[static_cast<size_t>(p)] && chosen != "pass") out << name << ": " << chosen << '\n';
-      for (const auto& line : event_lines(g)) out << "  " << line << '\n';
+      if (bots[static_cast<size_t>(p)] && chosen != "pass") out << name << ": " << text::printable(chosen) << '\n';
+      for (const auto& line : event_lines(g)) out << "  " << text::printable(line) << '\n';
     }
   }
   replay::GameLog log = recorder.take_log();
   if (g.finished()) {
     rec.set_tag("Result", result_text(g));
     log.set_tag("Result", result_text(g));
-    if (!o.quiet) out << '\n' << board_text(g);
+    if (!o.quiet) out << '\n' << text::printable_lines(board_text(g));
     out << "Result: " << result_text(g) << '\n';
   } else {
     out << "Stopped at ply " << g.ply() << ": " << result_text(g) << '\n';

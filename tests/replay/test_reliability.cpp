@@ -148,6 +148,7 @@ TEST_CASE("item 2: a write-protected database is refused before a game is played
   const std::string db = dir.file("protected.db");
   fs::copy_file(TW_TEST_DB, db);
   fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  (void)test::default_content();  // loaded here: the child may not be allowed to read the build tree
   const std::string problem = in_child(true, [&]() -> std::string {
     PlayOptions p;
     p.players = "bot:greedy, bot:random";
