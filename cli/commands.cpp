@@ -61,20 +61,69 @@ std::optional<tgn::Record> read_record(const std::string& path, std::ostream& er
 }  // namespace
 
 int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err) {
-  auto rec = read_record(o.file, err);
-  if (!rec) return kExitInput;
-  Replayed r = replay_record(c, *rec, o.ply);
-  if (r.setup_failed) {
-    err << text::printable(o.file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
-    return kExitInput;
-  }
-  if (r.error) {
-    err << text::printable(o.file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
-    if (o.verbose) {
-      err << "legal options:\n";
-      for (const auto& s : r.legal) err << "  " << text::printable(s, 200) << '\n';
+  // A failure is said on err; with --json also as one object on out, same exit code.
+  using J = nlohmann::ordered_json;
+  const auto fail = [&](int code, const std::string& message, std::optional<int> ply, int line, int column,
+                        const J& extra = J::object()) {
+    err << message << '\n';
+    if (o.json) {
+      J j;
+      j["error"] = message;
+      j["ply"] = ply ? J(*ply) : J(nullptr);
+      j["line"] = line > 0 ? J(line) : J(nullptr);
+      if (column > 0) j["column"] = column;
+      for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
+      out << json_text(j) << '\n';
     }
-    return kExitIllegal;
+    return code;
+  };
+  const std::string file = text::printable(o.file, 1000);
+  std::string read_error;
+  const auto text = read_text_file(o.file, tgn::kMaxRecordBytes, "a game record", &read_error);
+  if (!text) return fail(kExitInput, "tilewright: " + text::printable(read_error, 1000), std::nullopt, 0, 0);
+  auto parsed = tgn::parse(*text);
+  if (!parsed.record) {
+    J all = J::array();
+    for (size_t i = 0; i + 1 < parsed.errors.size(); ++i) {
+      const auto& e = parsed.errors[i];
+      err << file << ":" << e.line << ":" << e.column << ": " << text::printable(e.message, 1000) << '\n';
+      all.push_back(J{{"line", e.line}, {"column", e.column}, {"message", text::printable(e.message, 1000)}});
+    }
+    const auto& last = parsed.errors.back();
+    all.push_back(J{{"line", last.line}, {"column", last.column}, {"message", text::printable(last.message, 1000)}});
+    const auto& first = parsed.errors.front();
+    return fail(kExitInput,
+                file + ":" + std::to_string(last.line) + ":" + std::to_string(last.column) + ": " +
+                    text::printable(last.message, 1000),
+                std::nullopt, first.line, first.column, J{{"errors", all}});
+  }
+  const tgn::Record& rec = *parsed.record;
+  if (!rec.tag("Level"))
+    if (const std::string* rs = rec.tag("Ruleset"))
+      if (const RuleSet* set = c.find_rule_set(*rs); set && set->system == System::Mists) {
+        std::string rule_set = *rs, level;
+        resolve_level(c, rule_set, level, "run", err);  // says which level is played
+      }
+  Replayed r = replay_record(c, rec, o.ply);
+  if (r.setup_failed) return fail(kExitInput, file + ": " + text::printable(*r.error, 2000), std::nullopt, 0, 0);
+  if (r.error) {
+    const int ply = r.plies + 1;
+    const int line = ply >= 1 && ply <= static_cast<int>(rec.mainline.size())
+                         ? rec.mainline[static_cast<size_t>(ply - 1)].line
+                         : 0;
+    if (o.verbose) {
+      err << file << ": " << text::printable(*r.error, 2000) << '\n' << "legal options:\n";
+      for (const auto& opt : r.legal) err << "  " << text::printable(opt, 200) << '\n';
+      if (!o.json) return kExitIllegal;
+      J j;
+      j["error"] = file + ": " + text::printable(*r.error, 2000);
+      j["ply"] = ply;
+      j["line"] = line > 0 ? J(line) : J(nullptr);
+      j["legal"] = r.legal;
+      out << json_text(j) << '\n';
+      return kExitIllegal;
+    }
+    return fail(kExitIllegal, file + ": " + text::printable(*r.error, 2000), ply, line, 0, J{{"legal", r.legal}});
   }
   if (o.json)
     out << json_text(state_json(r.game)) << '\n';
@@ -93,6 +142,11 @@ int cmd_options(const Content& c, const std::string& file, std::ostream& out, st
   }
   if (r.error) {
     err << text::printable(file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
+    return kExitIllegal;
+  }
+  if (r.game.finished()) {
+    err << text::printable(file, 1000) << ": the game is over (" << text::printable(result_text(r.game), 400)
+        << "); no decision is pending\n";
     return kExitIllegal;
   }
   for (const auto& s : option_strings(r.game)) out << text::printable(s, 1000) << '\n';
@@ -177,6 +231,50 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
   return kExitOk;
 }
 
+std::vector<std::string> known_bots() {
+  std::vector<std::string> out;
+  for (auto n : bot_names()) out.emplace_back(n);
+  return out;
+}
+
+std::optional<int> resolve_level(const Content& c, std::string& rule_set, std::string& level, const char* command,
+                                 std::ostream& err) {
+  std::vector<std::string> known;
+  for (const auto& l : c.levels) known.push_back(l.id);
+  if (!level.empty()) {
+    const Level* l = c.find_level(level);
+    if (!l) {
+      err << "tilewright " << command << ": unknown level '" << text::printable(level, 60) << "'"
+          << text::did_you_mean(level, known) << " (known: " << (known.empty() ? "none" : text::joined(known))
+          << ")\n";
+      return kExitInput;
+    }
+    rule_set = l->rule_set;
+    return std::nullopt;
+  }
+  const RuleSet* rs = c.find_rule_set(rule_set);
+  if (!rs) {
+    std::vector<std::string> sets;
+    for (const auto& r : c.rule_sets) sets.push_back(r.id);
+    err << "tilewright " << command << ": unknown rule set '" << text::printable(rule_set, 60) << "'"
+        << text::did_you_mean(rule_set, sets) << " (known: " << text::joined(sets) << ")\n";
+    return kExitInput;
+  }
+  if (rs->system == System::Mists) {
+    // A co-op rule set is played through its levels: the first one, said so.
+    for (const auto& l : c.levels)
+      if (l.rule_set == rs->id) {
+        level = l.id;
+        err << "tilewright " << command << ": rule set " << rs->id << " is cooperative and is played through its "
+            << "levels; playing " << l.id << " (give --level to choose: " << text::joined(known) << ")\n";
+        return std::nullopt;
+      }
+    err << "tilewright " << command << ": rule set " << rs->id << " is cooperative and no level plays it\n";
+    return kExitInput;
+  }
+  return std::nullopt;
+}
+
 // ---------------------------------------------------------------------------------
 // simulate
 
@@ -209,27 +307,27 @@ std::pair<double, double> wilson(double wins, double n) {
 
 }  // namespace
 
-int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.games <= 0) {
+int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& out, std::ostream& err) {
+  if (opts.games <= 0) {
     err << "tilewright simulate: --games must be at least 1\n";
     return kExitInput;
   }
+  SimulateOptions o = opts;
+  if (auto e = resolve_level(c, o.rule_set, o.level, "simulate", err)) return *e;
+  if (!o.level.empty() && !o.explicit_bots) {
+    o.bots.assign(static_cast<size_t>(o.players > 0 ? o.players : 2), "coop");  // the difficulty meter
+  } else if (o.players > 0) {
+    o.bots.resize(static_cast<size_t>(o.players), o.bots.empty() ? "random" : o.bots.back());
+  }
   for (const auto& b : o.bots)
     if (!make_bot(b)) {
-      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy, coop)\n";
+      err << "tilewright simulate: unknown bot '" << text::printable(b, 60) << "'" << text::did_you_mean(b, known_bots())
+          << " (known: " << text::joined(known_bots()) << ")\n";
       return kExitInput;
     }
   GameSetup base;
   base.rule_set = o.rule_set;
   base.level = o.level;
-  if (!o.level.empty()) {
-    const Level* l = c.find_level(o.level);
-    if (!l) {
-      err << "tilewright simulate: unknown level '" << o.level << "'\n";
-      return kExitInput;
-    }
-    base.rule_set = l->rule_set;
-  }
   for (const auto& b : o.bots) base.players.push_back({"bot:" + b, b});
   {
     Game probe;
@@ -461,9 +559,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   GameSetup setup;
   setup.rule_set = o.rule_set;
   setup.level = o.level;
-  if (!o.level.empty()) {
-    if (const Level* l = c.find_level(o.level)) setup.rule_set = l->rule_set;
-  }
+  if (auto e = resolve_level(c, setup.rule_set, setup.level, "play", err)) return *e;
   std::string players = o.players;
   if (players.empty()) players = interactive ? "You, bot:greedy" : "bot:greedy, bot:random";
   setup.players = parse_players(players);
@@ -479,7 +575,8 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   }
   for (const auto& p : setup.players)
     if (!p.bot.empty() && !make_bot(p.bot)) {
-      err << "tilewright play: unknown bot '" << p.bot << "' (known: random, greedy, coop)\n";
+      err << "tilewright play: unknown bot '" << text::printable(p.bot, 60) << "'"
+          << text::did_you_mean(p.bot, known_bots()) << " (known: " << text::joined(known_bots()) << ")\n";
       return kExitInput;
     }
   const uint64_t seed = o.seed ? *o.seed

@@ -46,6 +46,14 @@ int cmd_options(const Content& c, const std::string& file, std::ostream& out, st
 // `full`: also PRAGMA integrity_check of the whole file (slower; tables against indexes).
 int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full = false);
 
+// The bots' names, for messages.
+std::vector<std::string> known_bots();
+// The level a command plays: `level` if given (checked; its rule set becomes
+// `rule_set`), else the first level of a co-op `rule_set` (said on err). An exit code
+// and a message with suggestions for an unknown level or rule set.
+std::optional<int> resolve_level(const Content& c, std::string& rule_set, std::string& level, const char* command,
+                                 std::ostream& err);
+
 struct SimulateOptions {
   std::string rule_set = "base";
   std::string level;  // co-op level: report win rate and loss reasons
@@ -56,6 +64,8 @@ struct SimulateOptions {
   bool progress = true;
   std::string record_db;  // store every game as a replay in this database ("" = do not)
   int record_batch = 250;  // games per transaction when recording (bounds the memory held)
+  int players = 0;            // co-op: seats (0 = 2); competitive: seats, the last bot repeated
+  bool explicit_bots = true;  // false: a co-op level gets a team of coop bots
 };
 int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err);
 

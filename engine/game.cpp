@@ -1,5 +1,7 @@
 #include "engine/game.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -116,9 +118,10 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     if (!level && !setup.rule_set.empty())  // [Level "3"] with [Ruleset "mists"]: mists-3
       level = content.find_level(setup.rule_set + "-" + setup.level);
     if (!level) {
-      std::string known;
-      for (const auto& l : content.levels) known += (known.empty() ? "" : ", ") + l.id;
-      return Violation{"unknown level '" + setup.level + "' (known: " + (known.empty() ? "none" : known) + ")"};
+      std::vector<std::string> known;
+      for (const auto& l : content.levels) known.push_back(l.id);
+      return Violation{"unknown level '" + setup.level + "'" + text::did_you_mean(setup.level, known) +
+                       " (known: " + (known.empty() ? "none" : text::joined(known)) + ")"};
     }
     if (level->rule_set != setup.rule_set && !setup.rule_set.empty() && setup.rule_set != level->id)
       return Violation{"level '" + level->id + "' plays rule set '" + level->rule_set + "', not '" +
@@ -136,9 +139,10 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   }
   if (level) resolved.level = level->id;
   if (!rs) {
-    std::string known;
-    for (const auto& r : content.rule_sets) known += (known.empty() ? "" : ", ") + r.id;
-    return Violation{"unknown rule set '" + setup.rule_set + "' (known: " + known + ")"};
+    std::vector<std::string> known;
+    for (const auto& r : content.rule_sets) known.push_back(r.id);
+    return Violation{"unknown rule set '" + setup.rule_set + "'" + text::did_you_mean(setup.rule_set, known) +
+                     " (known: " + text::joined(known) + ")"};
   }
   const int n = static_cast<int>(setup.players.size());
   if (n < rs->rules.min_players || n > rs->rules.max_players || n > kMaxPlayers)

@@ -1,5 +1,6 @@
 #include "engine/text.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace tw::text {
@@ -109,6 +110,59 @@ std::string valid_utf8(std::string_view s) {
       out.append(s.substr(i, n));
       i += n;
     }
+  }
+  return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  const std::size_t n = a.size(), m = b.size();
+  // Three rows of the dynamic programme: two back for transpositions.
+  std::vector<std::size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+  for (std::size_t j = 0; j <= m; ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= m; ++j) {
+      const bool same = lower(a[i - 1]) == lower(b[j - 1]);
+      std::size_t d = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+        d = std::min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+    }
+    std::swap(prev2, prev);
+    std::swap(prev, cur);
+  }
+  return prev[m];
+}
+
+std::string closest(std::string_view word, const std::vector<std::string>& known) {
+  if (word.empty()) return {};
+  const std::size_t limit = word.size() <= 4 ? 1 : std::min<std::size_t>(3, word.size() / 3);
+  std::string best;
+  std::size_t best_d = limit + 1;
+  for (const auto& k : known) {
+    const std::size_t d = edit_distance(word, k);
+    if (d < best_d) {
+      best_d = d;
+      best = k;
+    }
+  }
+  if (!best.empty()) return best;
+  for (const auto& k : known)  // a prefix: "sim" for simulate
+    if (word.size() >= 2 && k.size() > word.size() && k.compare(0, word.size(), word) == 0) return k;
+  return {};
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& known) {
+  const std::string c = closest(word, known);
+  return c.empty() ? std::string() : " (did you mean '" + c + "'?)";
+}
+
+std::string joined(const std::vector<std::string>& names, std::string_view sep) {
+  std::string out;
+  for (const auto& n : names) {
+    if (!out.empty()) out += sep;
+    out += n;
   }
   return out;
 }

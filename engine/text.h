@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tw::text {
 
@@ -47,5 +48,21 @@ inline std::string printable_lines(std::string_view s) {
 // `s` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that
 // a JSON writer never meets an invalid sequence.
 std::string valid_utf8(std::string_view s);
+
+// The optimal string alignment distance (Levenshtein with adjacent transpositions),
+// case-insensitive for ASCII letters.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The known name closest to a mistyped `word`, when it is close enough to be meant
+// (distance at most 1 for words of up to 4 characters, else at most a third of the
+// word, and at most 3; a known name that starts with `word` also counts); "" otherwise.
+// Ties go to the first in `known`.
+std::string closest(std::string_view word, const std::vector<std::string>& known);
+
+// " (did you mean 'X'?)" for closest(word, known), or "".
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& known);
+
+// The names joined with ", ".
+std::string joined(const std::vector<std::string>& names, std::string_view sep = ", ");
 
 }  // namespace tw::text

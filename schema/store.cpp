@@ -141,13 +141,13 @@ std::string all_port_names() {
   return s;
 }
 
-std::string param_keys() {
-  std::string s;
-  for (const auto& p : rule_param_specs()) {
-    if (!s.empty()) s += ", ";
-    s += p.key;
-  }
-  return s;
+// What an unknown parameter key was likely meant to be: the closest known key, else
+// the list of them all.
+std::string param_keys(const std::string& key) {
+  std::vector<std::string> keys;
+  for (const auto& p : rule_param_specs()) keys.emplace_back(p.key);
+  if (auto c = text::closest(key, keys); !c.empty()) return "did you mean '" + c + "'?";
+  return text::joined(keys);
 }
 
 constexpr size_t kMaxMatchGroups = 15;
@@ -436,7 +436,7 @@ void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>&
       }
       const ParamSpec* spec = find_param(*key);
       if (!spec) {
-        r.error("key", *key, "a known parameter: " + param_keys());
+        r.error("key", *key, "a known parameter; " + param_keys(*key));
         continue;
       }
       if (auto v = r.integer(3, "value", spec->min, spec->max))
@@ -1057,7 +1057,7 @@ void Store::save_rule_params(const std::string& rule_set,
     const ParamSpec* spec = find_param(key);
     if (!spec)
       errors.push_back({"rule_param", rule_set + "/" + key, "key", key,
-                        "a known parameter: " + param_keys()});
+                        "a known parameter; " + param_keys(key)});
     else if (value < spec->min || value > spec->max)
       errors.push_back({"rule_param", rule_set + "/" + key, "value", std::to_string(value),
                         "an integer in " + std::to_string(spec->min) + ".." +
