@@ -1,5 +1,6 @@
 #include "cli/replay_cmd.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -48,10 +49,16 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
 
   auto* list = add("list", "list the stored replays, newest first", Action::List);
   list->add_option("--ruleset", a.rule_set, "only this rule set");
+  list->add_option("--level", a.level, "only this co-op level");
 
   auto* show = add("show", "the board, scores and events at a ply, with its annotations", Action::Show);
   add_id(show);
   add_target(show, false);
+
+  auto* opts = add("options", "the legal options of the decision after a node (default: the end of the main line)",
+                   Action::Options);
+  add_id(opts);
+  add_target(opts, false);
 
   auto* ann = add("annotate", "comment, glyph and board markers of a node", Action::Annotate);
   add_id(ann);
@@ -67,9 +74,13 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
   add_id(pin);
   pin->add_option("text", a.text, "Markdown text")->required();
 
-  auto* vary = add("vary", "add a variation replacing a node; each move is checked by the engine", Action::Vary);
+  auto* vary = add("vary",
+                   "add moves after a node (extending a variation that ends there, else a new variation); "
+                   "each move is checked by the engine",
+                   Action::Vary);
   add_id(vary);
   add_target(vary, false);
+  vary->add_flag("--replace", a.replace, "add an alternative to the node itself (a variation replacing it)");
   vary->add_option("moves", a.moves, "the variation's decisions, each one argument (\"place U 1,0 r90\")")
       ->required();
 
@@ -249,13 +260,18 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
 
 int do_list(const ReplayArgs& a, std::ostream& out) {
   Store store = open_db(a, false);
-  const auto all = ReplayStore(store).list(a.rule_set);
+  auto all = ReplayStore(store).list(a.rule_set);
+  if (!a.level.empty())
+    all.erase(std::remove_if(all.begin(), all.end(), [&](const ReplaySummary& s) { return s.level != a.level; }),
+              all.end());
   for (const auto& s : all)
     out << s.id << "  " << s.created << "  " << s.rule_set << (s.level.empty() ? "" : " " + s.level) << "  "
         << s.players << "  seed " << s.seed << "  " << s.plies << " plies  "
         << (s.finished ? s.result : "unfinished") << (s.pinned.empty() ? "" : "  — " + s.pinned.substr(0, s.pinned.find('\n')))
         << '\n';
-  if (all.empty()) out << "no replays in " << store.path() << '\n';
+  if (all.empty())
+    out << "no replays" << (a.rule_set.empty() ? "" : " of rule set " + a.rule_set)
+        << (a.level.empty() ? "" : " at level " + a.level) << " in " << store.path() << '\n';
   return kExitOk;
 }
 
@@ -304,6 +320,23 @@ int do_show(const ReplayArgs& a, std::ostream& out) {
     out << "Start of the game (ply 0)\n\n";
   }
   out << state_text(g);
+  return kExitOk;
+}
+
+int do_options(const ReplayArgs& a, std::ostream& out) {
+  Store store = open_db(a, false);
+  const Content content = store.load_content();
+  const Replay r = load_replay(ReplayStore(store), a.id);
+  std::optional<NodePath> at;
+  if (!(a.ply && *a.ply == 0) && (a.node || a.ply || r.log.plies() > 0)) at = target_of(a, r, true);
+  const std::vector<std::string> moves = at ? *moves_to(r, *at) : std::vector<std::string>{};
+  Player p;
+  if (auto e = Player::open(content, r.log.setup(), moves, p); !e.empty())
+    throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e};
+  const std::string where = ReplayStore::where(a.id) + (at ? " after " + at->to_string() : " at the start");
+  if (p.game().finished())
+    throw Fail{kExitIllegal, where + ": the game is over (" + result_text(p.game()) + "); no decision is pending"};
+  for (const auto& o : option_strings(p.game())) out << o << '\n';
   return kExitOk;
 }
 
@@ -365,10 +398,13 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
       case Action::Import:
         return do_import(a, out);
       case Action::List:
+      case Action::Options:
       case Action::Show: {
         // Names, tags and comments come from the database: shown printable.
         std::ostringstream text;
-        const int code = a.action == Action::List ? do_list(a, text) : do_show(a, text);
+        const int code = a.action == Action::List ? do_list(a, text)
+                         : a.action == Action::Show ? do_show(a, text)
+                                                    : do_options(a, text);
         out << text::printable_lines(text.str());
         return code;
       }
@@ -398,8 +434,14 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
         return edit_replay(a, true, out, [&](const Content* c, Replay& r, std::ostream& o) -> std::string {
           const NodePath at = target_of(a, r, false);
           NodePath added;
-          if (auto e = add_variation(*c, r, at, a.moves, &added); !e.empty()) return e;
-          o << "Added variation " << added.to_string() << " (" << a.moves.size() << " plies)\n";
+          if (a.replace) {
+            if (auto e = add_variation(*c, r, at, a.moves, &added); !e.empty()) return e;
+            o << "Added variation " << added.to_string() << " (" << a.moves.size() << " plies)\n";
+            return {};
+          }
+          if (auto e = append_after(*c, r, at, a.moves, &added); !e.empty()) return e;
+          o << "Added " << a.moves.size() << " move" << (a.moves.size() == 1 ? "" : "s") << " after "
+            << at.to_string() << ", from " << added.to_string() << '\n';
           return {};
         });
       case Action::Promote:

@@ -2,12 +2,16 @@
 //
 //   replay import FILE.tgn|FILE.xml   store a record (TGN) or an exported XML archive; the
 //                                     new replay's id is the LAST line printed
-//   replay list [--ruleset R]         one line per replay, newest first
+//   replay list [--ruleset R] [--level L]   one line per replay, newest first
 //   replay show ID [--ply N | --node PATH]   board, scores, the ply's events, annotations
+//   replay options ID [--ply N | --node PATH]   the legal options after that node
 //   replay annotate ID (--ply N | --node PATH) [--comment T] [--glyph G] [--cell X,Y]...
 //                                     [--arrow X,Y:X2,Y2]... [--label X,Y=TEXT]... [--clear]
 //   replay pin ID TEXT                the game's pinned comment ("" removes it)
-//   replay vary ID (--ply N | --node PATH) MOVE...   add a variation replacing that node
+//   replay vary ID (--ply N | --node PATH) [--replace] MOVE...   moves after that node (at
+//                                     the end of a variation: extend it; else a new variation
+//                                     replacing the next node); --replace: an alternative
+//                                     to that node itself
 //   replay promote ID --node PATH     the variation holding PATH becomes the main line
 //   replay delete-variation ID --node PATH
 //   replay export ID --format tgn|xml [--out FILE]
@@ -34,7 +38,7 @@ class App;
 namespace tw {
 
 struct ReplayArgs {
-  enum class Action { None, Import, List, Show, Annotate, Pin, Vary, Promote, Delete, Export, Verify };
+  enum class Action { None, Import, List, Show, Options, Annotate, Pin, Vary, Promote, Delete, Export, Verify };
   Action action = Action::None;
   std::optional<std::string> db;
   std::string file;                 // import
@@ -49,6 +53,8 @@ struct ReplayArgs {
   std::string format = "tgn";       // export
   std::string out_file;             // export
   std::string rule_set;             // list
+  std::string level;                // list
+  bool replace = false;             // vary
 };
 
 // Adds the `replay` command group to `app`, filling `args` when one of them is parsed.

@@ -322,6 +322,38 @@ std::string add_variation(const Content& c, Replay& r, const NodePath& at,
   return {};
 }
 
+std::string append_after(const Content& c, Replay& r, const NodePath& at, const std::vector<std::string>& moves,
+                         NodePath* added) {
+  if (!find_node(r, at)) return "no node " + at.to_string() + " in this replay";
+  if (moves.empty()) return "give at least one move";
+  auto [line, idx] = line_of(r, at);
+  if (idx + 1 < line->size()) return add_variation(c, r, advanced(at, 1), moves, added);
+  if (at.steps.empty())
+    return "ply " + std::to_string(at.ply) +
+           " ends the main line, which is the recorded game and is not extended; --replace adds an "
+           "alternative to a node";
+  if (auto e = rules_mismatch(c, r.log); !e.empty()) return e;
+  Game g;
+  if (auto e = play(c, r.log, *moves_to(r, at), g); !e.empty())
+    return "the line to " + at.to_string() + " does not replay: " + e;
+  Line more;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (g.finished())
+      return "move " + std::to_string(i + 1) + ", '" + moves[i] + "', comes after the end of the game";
+    std::string why;
+    const auto o = g.parse_option(moves[i], &why);
+    if (!o)
+      return "move " + std::to_string(i + 1) + " after " + at.to_string() + ", '" + moves[i] +
+             "', is illegal (game ply " + std::to_string(g.ply() + 1) + "): " + why;
+    more.push_back(Node{g.to_string(*o), {}, {}});
+    g.apply(*o);
+  }
+  line = line_of(r, at).first;  // (unchanged, but re-fetched after the checks)
+  for (auto& n : more) line->push_back(std::move(n));
+  if (added) *added = advanced(at, 1);
+  return {};
+}
+
 std::string promote(const Content& c, Replay& r, const NodePath& path, NodePath* moved) {
   if (!find_node(r, path)) return "no node " + path.to_string() + " in this replay";
   if (path.steps.empty()) return path.to_string() + " is on the main line already";

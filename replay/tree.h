@@ -129,6 +129,12 @@ std::string add_variation(const Content& c, Replay& r, const NodePath& at,
 // hashes and result are recomputed by the engine (the content must match the log's
 // rules digest). `moved` receives the node's new path.
 std::string promote(const Content& c, Replay& r, const NodePath& path, NodePath* moved = nullptr);
+// Appends `moves` after the node at `path`, each checked by the engine: at the end of
+// its line (a variation) the line is extended; elsewhere the moves become a new
+// variation replacing the node after it. The main line is the recorded game and is
+// never extended. `added` receives the path of the first move added.
+std::string append_after(const Content& c, Replay& r, const NodePath& path, const std::vector<std::string>& moves,
+                         NodePath* added = nullptr);
 // Promotes until the node is on the main line.
 std::string promote_to_main(const Content& c, Replay& r, const NodePath& path,
                             NodePath* moved = nullptr);

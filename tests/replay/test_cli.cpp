@@ -134,6 +134,7 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
     CHECK(run(bad, db).err == "tilewright replay: replay " + std::to_string(id) + " has plies 1..142, not 143\n");
     ReplayArgs vary = args(Action::Vary, id);
     vary.ply = 4;
+    vary.replace = true;
     vary.moves = {"meeple monastery:C"};
     const Run v = run(vary, db);
     CHECK(v.code == kExitIllegal);
@@ -146,6 +147,7 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
   SECTION("a variation, promoted and deleted") {
     ReplayArgs vary = args(Action::Vary, id);
     vary.ply = 4;
+    vary.replace = true;
     vary.moves = {"meeple city:E"};
     const Run v = run(vary, db);
     REQUIRE(v.code == kExitOk);
