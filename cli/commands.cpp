@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -554,6 +555,24 @@ int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::o
 // ---------------------------------------------------------------------------------
 // play
 
+BoardView terminal_size() {
+  BoardView v;
+  winsize ws{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+    v.columns = ws.ws_col;
+    v.rows = ws.ws_row;
+  }
+  const auto env_int = [](const char* name, int fallback) {
+    const char* s = std::getenv(name);
+    if (!s || !*s) return fallback;
+    const int n = std::atoi(s);
+    return n > 0 ? n : fallback;
+  };
+  if (v.columns <= 0) v.columns = env_int("COLUMNS", 80);
+  if (v.rows <= 0) v.rows = env_int("LINES", 24);
+  return v;
+}
+
 int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out, std::ostream& err,
              bool interactive) {
   GameSetup setup;
@@ -639,6 +658,14 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   }
   const Game& g = recorder.game();
   if (!o.quiet) out << "Tilewright — " << setup.rule_set << ", seed " << seed << ", players: " << players << "\n";
+  // At a terminal the board is a window that fits it, around the last tile placed.
+  BoardView terminal;
+  if (interactive) {
+    terminal = terminal_size();
+    terminal.rows = std::max(10, terminal.rows / 2);  // half the screen for the board, the rest for options
+  }
+  BoardView view = terminal;
+  if (!o.quiet && setup.players.size() > 0) out << text::printable_lines(legend_text(g));
   bool quit = false;
   while (!g.finished() && !quit) {
     const Decision& d = g.pending();
@@ -649,15 +676,33 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       const size_t i = bots[static_cast<size_t>(p)]->choose(g, bot_rng);
       chosen = g.to_string(d.options[i]);
     } else {
-      out << '\n' << text::printable_lines(state_text(g));
       const auto opts = option_strings(g);
-      for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << text::printable(opts[i]) << '\n';
+      const auto show = [&] {
+        out << '\n' << text::printable_lines(state_text(g, view));
+        out << text::printable_lines(drawn_tile_text(g));
+        for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << text::printable(opts[i]) << '\n';
+      };
+      show();
       for (;;) {
-        out << name << ", your choice (number or option, q to stop): " << std::flush;
+        out << name << ", your choice (number or option; h j k l c b move the board, ? legend, q stops): "
+            << std::flush;
         std::string line;
         if (!std::getline(in, line) || line == "q" || line == "quit") {
           quit = true;
           break;
+        }
+        if (line.size() == 1 && std::string_view("hjklcb?").find(line[0]) != std::string_view::npos) {
+          switch (line[0]) {  // the board's window: 3 cells a step
+            case 'h': view.pan_x -= 3; break;
+            case 'l': view.pan_x += 3; break;
+            case 'k': view.pan_y += 3; break;
+            case 'j': view.pan_y -= 3; break;
+            case 'c': view.pan_x = view.pan_y = 0; break;
+            case 'b': view.columns = view.columns ? 0 : terminal.columns, view.rows = view.rows ? 0 : terminal.rows; break;
+            default: out << legend_text(g); continue;
+          }
+          show();
+          continue;
         }
         int idx = 0;
         std::istringstream num(line);

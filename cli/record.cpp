@@ -3,6 +3,7 @@
 #include "engine/bots.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <sstream>
 
@@ -231,7 +232,30 @@ constexpr int kPortCol[kPortCount] = {0, 1, 2, 2, 2, 2, 2, 1, 0, 0, 0, 0, 1};
 
 }  // namespace
 
-std::string board_text(const Game& g) {
+namespace {
+
+// The 3x3 characters of tile type `type` turned `rot` quarter turns (segments only).
+std::array<std::string, 3> tile_block(const Game& g, int type, int rot) {
+  std::array<std::string, 3> rows = {"   ", "   ", "   "};
+  const TileType& t = g.content().tiles[static_cast<size_t>(type)];
+  for (int port = kPortCount - 1; port >= 0; --port) {
+    const int unrotated = port == C ? C : (port - 3 * rot + 12) % 12;
+    const int seg = t.port_segment[static_cast<size_t>(unrotated)];
+    if (seg < 0) continue;
+    const Segment& sg = t.segments[static_cast<size_t>(seg)];
+    const char ch = sg.fogged ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
+    rows[static_cast<size_t>(kPortRow[port])][static_cast<size_t>(kPortCol[port])] = ch;
+  }
+  int cities = 0;
+  for (const Segment& sg : t.segments)
+    if (sg.kind == Kind::Water) cities += sg.shields;
+  if (cities > 0) rows[1][1] = cities == 1 ? 'o' : 'O';
+  return rows;
+}
+
+}  // namespace
+
+std::string board_text(const Game& g, const BoardView& view) {
   const auto& placed = g.placed();
   if (placed.empty()) return "";
   int minx = placed[0].x, maxx = minx, miny = placed[0].y, maxy = miny;
@@ -241,37 +265,70 @@ std::string board_text(const Game& g) {
     miny = std::min<int>(miny, t.y);
     maxy = std::max<int>(maxy, t.y);
   }
+  // The window of cells shown: all of them, or as many as fit around the last tile.
+  const int fit_w = view.columns > 0 ? std::max(1, (view.columns - 6) / 4) : 1 << 20;
+  const int fit_h = view.rows > 0 ? std::max(1, (view.rows - 1) / 3) : 1 << 20;
+  bool cropped = false;
+  if (maxx - minx + 1 > fit_w) {
+    const int cx = placed.back().x + view.pan_x;
+    minx = std::clamp(cx - (fit_w - 1) / 2, minx, maxx - fit_w + 1);
+    maxx = minx + fit_w - 1;
+    cropped = true;
+  }
+  if (maxy - miny + 1 > fit_h) {
+    const int cy = placed.back().y + view.pan_y;
+    maxy = std::clamp(cy + fit_h / 2, miny + fit_h - 1, maxy);
+    miny = maxy - fit_h + 1;
+    cropped = true;
+  }
+  const auto inside = [&](int x, int y) { return x >= minx && x <= maxx && y >= miny && y <= maxy; };
   const int w = maxx - minx + 1, h = maxy - miny + 1;
   std::vector<std::string> rows(static_cast<size_t>(3 * h), std::string(static_cast<size_t>(4 * w), ' '));
+  std::vector<int> ghosts(placed.size(), 0);
+  for (size_t p = 0; p < placed.size(); ++p) ghosts[p] = g.tile_ghosts(static_cast<int>(p));
+  for (const auto& f : g.followers())
+    if (f.placed >= 0) ghosts[static_cast<size_t>(f.placed)] += f.ghosts;
   for (size_t p = 0; p < placed.size(); ++p) {
     const PlacedTile& t = placed[p];
+    if (!inside(t.x, t.y)) continue;
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
-    for (int port = kPortCount - 1; port >= 0; --port) {
-      const int seg = g.segment_at(static_cast<int>(p), port);
-      if (seg < 0) continue;
-      const Segment& s = g.content().tiles[t.type].segments[static_cast<size_t>(seg)];
-      // Fog shows as ':' over a field and '%' over a road.
-      const char ch = s.fogged ? (s.kind == Kind::Road ? '%' : ':') : kind_char(s.kind);
-      rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = ch;
+    if (t.face_down) {
+      for (int r = 0; r < 3; ++r) rows[static_cast<size_t>(r0 + r)].replace(static_cast<size_t>(c0), 3, "???");
+    } else {
+      for (int port = kPortCount - 1; port >= 0; --port) {
+        const int seg = g.segment_at(static_cast<int>(p), port);
+        if (seg < 0) continue;
+        const Segment& sg = g.content().tiles[t.type].segments[static_cast<size_t>(seg)];
+        // Fog shows as ':' over a field and '%' over a road.
+        const char ch = sg.fogged ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
+        rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = ch;
+      }
+      // Discovery: the tile's cities (each counted on its water region) in the middle,
+      // 'o' for one, 'O' for more.
+      int cities = 0;
+      for (const Segment& sg : g.content().tiles[t.type].segments)
+        if (sg.kind == Kind::Water) cities += sg.shields;
+      if (cities > 0) rows[static_cast<size_t>(r0 + 1)][static_cast<size_t>(c0 + 1)] = cities == 1 ? 'o' : 'O';
     }
-    // Discovery: the tile's cities (each counted on its water region) in the middle,
-    // 'o' for one, 'O' for more.
-    int cities = 0;
-    for (const Segment& s : g.content().tiles[t.type].segments)
-      if (s.kind == Kind::Water) cities += s.shields;
-    if (cities > 0) rows[static_cast<size_t>(r0 + 1)][static_cast<size_t>(c0 + 1)] = cities == 1 ? 'o' : 'O';
+    for (int k = 0; k < std::min(3, ghosts[p]); ++k) rows[static_cast<size_t>(r0 + k)][static_cast<size_t>(c0 + 3)] = '*';
+    if (ghosts[p] > 3) rows[static_cast<size_t>(r0 + 2)][static_cast<size_t>(c0 + 3)] = '+';
   }
   for (const auto& f : g.followers()) {
     if (f.placed < 0) continue;
     const PlacedTile& t = placed[static_cast<size_t>(f.placed)];
+    if (!inside(t.x, t.y)) continue;
     const std::string loc = g.location_name(f.placed, f.seg);
     const auto port = parse_port(loc.substr(loc.find(':') + 1));
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
+    const int who = g.coop() ? f.colour : f.player;
     if (port)
       rows[static_cast<size_t>(r0 + kPortRow[*port])][static_cast<size_t>(c0 + kPortCol[*port])] =
-          static_cast<char>('1' + f.player);
+          static_cast<char>((f.kind == FollowerKind::Guard ? 'a' : '1') + who);
   }
   std::ostringstream out;
+  if (cropped)
+    out << "(cells " << minx << ".." << maxx << " x " << miny << ".." << maxy << " of the board; h j k l move, c centres, "
+        << "b shows it all)\n";
   out << "      ";
   for (int x = minx; x <= maxx; ++x) {
     std::string lab = std::to_string(x);
@@ -287,6 +344,50 @@ std::string board_text(const Game& g) {
     out << lab << "  " << line << '\n';
   }
   return out.str();
+}
+
+std::string drawn_tile_text(const Game& g) {
+  if (g.finished() || g.pending().kind != DecisionKind::Place) return "";
+  // Which tiles and rotations have a legal placement.
+  std::vector<std::pair<int, int>> shown;  // (tile type, rotation)
+  for (const Option& o : g.pending().options)
+    if (o.kind == OptKind::Place &&
+        std::find(shown.begin(), shown.end(), std::pair<int, int>{o.tile, o.rot}) == shown.end())
+      shown.emplace_back(o.tile, o.rot);
+  std::sort(shown.begin(), shown.end());
+  if (shown.empty()) return "";
+  std::ostringstream out;
+  std::array<std::string, 4> lines;  // a label line, then the tile's three rows
+  for (const auto& [type, rot] : shown) {
+    std::string label = g.content().tiles[static_cast<size_t>(type)].id + " r" + std::to_string(90 * rot);
+    label.resize(std::max<size_t>(label.size() + 2, 8), ' ');
+    const auto block = tile_block(g, type, rot);
+    lines[0] += label;
+    for (size_t r = 0; r < 3; ++r) {
+      std::string cell = block[r];
+      cell.resize(label.size(), ' ');
+      lines[r + 1] += cell;
+    }
+  }
+  out << "To place, in every rotation that fits:\n";
+  for (auto& l : lines) {
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    out << "  " << l << '\n';
+  }
+  return out.str();
+}
+
+std::string legend_text(const Game& g) {
+  std::string s = "Legend: C city, # road, . field, M monastery";
+  const auto& rules = g.rules();
+  if (g.uses_ghosts() || g.coop()) s += ", K castle, T cemetery, X ruin, : fog on a field, % fog on a road";
+  if (g.rule_set().system == System::Discovery) s += ", , lowland, ^ mountain, ~ water, o/O cities";
+  s += "; 1 2 ... a player's meeple";
+  if (g.coop()) s = s.substr(0, s.size() - std::string("a player's meeple").size()) + "a colour's follower";
+  if (rules.guards || rules.general_guards) s += ", a b ... a player's guard";
+  if (g.uses_ghosts() || g.coop()) s += ", * a ghost on the tile or with its follower (+ more than 3)";
+  if (g.coop()) s += ", ??? a face-down tile";
+  return s + "\n";
 }
 
 std::vector<std::string> event_lines(const Game& g) {
@@ -372,7 +473,7 @@ std::vector<std::string> event_lines(const Game& g) {
   return out;
 }
 
-std::string state_text(const Game& g) {
+std::string state_text(const Game& g, const BoardView& view) {
   std::ostringstream out;
   out << "Ruleset " << g.rule_set().id << " · ply " << g.ply() << " · tiles left " << g.tiles_left() << '\n';
   for (int p = 0; g.coop() && p < g.player_count(); ++p) {
@@ -397,7 +498,7 @@ std::string state_text(const Game& g) {
         << g.stack() + 1 << " (" << g.stack_tiles_left() << " tiles left) · dogs reached " << g.dogs_reached()
         << '\n';
   }
-  out << '\n' << board_text(g) << '\n';
+  out << '\n' << board_text(g, view) << '\n';
   if (g.finished()) {
     out << "Finished (" << g.end_reason() << "): " << result_text(g) << '\n';
   } else {

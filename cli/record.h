@@ -37,9 +37,24 @@ Replayed replay_record(const Content& content, const tgn::Record& r,
 std::vector<std::string> option_strings(const Game& g);
 
 nlohmann::ordered_json state_json(const Game& g);
-std::string state_text(const Game& g);
-// The board as text: 3x3 characters per tile, followers as player numbers.
-std::string board_text(const Game& g);
+// What part of the board to draw. Zero sizes: the whole board.
+struct BoardView {
+  int columns = 0;  // characters across, the 6 of the row labels included
+  int rows = 0;     // lines, the line of column labels included
+  int pan_x = 0, pan_y = 0;  // cells the view is moved from the last tile placed (east, north)
+};
+// The board as text: 3x3 characters per tile, a meeple as its player's number, a guard
+// as its player's letter (a, b, ...), a ghost as '*' in the gap right of its tile (one a
+// ghost, up to three), a face-down tile as '?'. A view smaller than the board shows the
+// cells around the last tile placed (moved by the pan) and says which part it shows.
+std::string board_text(const Game& g, const BoardView& view = {});
+// The tile of a pending placement (each tile of a Discovery hand) drawn in every
+// rotation that has a legal placement, side by side and labelled; "" otherwise.
+std::string drawn_tile_text(const Game& g);
+// What the board's characters mean, for the rule set played.
+std::string legend_text(const Game& g);
+// Scores, supplies, the board (as `view` asks) and the pending decision.
+std::string state_text(const Game& g, const BoardView& view = {});
 // One line per event of the last step ("Ann scores 4 for a city at 1,0").
 std::vector<std::string> event_lines(const Game& g);
 // "Ann 52, Ben 47" in seat order.
