@@ -323,7 +323,7 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
         dc.SetBrush(wxBrush(*colour));
         dc.DrawCircle(p, std::max(2, ring - std::max(3, c / 20)));
       }
-      if (ring >= 7) {
+      if (ring >= 5) {
         wxFont tagf(wxFontInfo(std::max(6, ring)).Bold());
         dc.SetFont(tagf);
         const wxString tag = wxString::FromUTF8(spot_tag(s));
@@ -400,7 +400,7 @@ void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRe
 
 int spot_ring_radius(const BoardViewport& vp) {
   const int c = std::max(1, static_cast<int>(vp.cell));
-  return std::max(3, c / 9) + 3;
+  return std::min(14, std::max(3, c / 9) + 3);
 }
 
 std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport& vp) {
@@ -454,31 +454,34 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
     std::vector<wxPoint> base;
     for (size_t i : idx)
       base.push_back(tile ? segment_point(*tile->type, scene.spots[i].seg, tile->rot, r) : vp.cell_centre(cell.first, cell.second));
-    // Greedy, with the normal ring.
-    const int ring = spot_ring_radius(vp);
+    // Greedy, with the normal ring, then with smaller ones.
     std::vector<SpotPlace> rings;
-    bool ok = true;
-    for (size_t k = 0; k < idx.size() && ok; ++k) {
-      if (free_at(rings, base[k], ring)) {
-        rings.push_back({base[k], ring});
-        continue;
-      }
-      wxRect inside = r;
-      inside.Deflate(ring + 1);
-      const int step = std::max(1, ring / 3);
-      long best = -1;
-      wxPoint chosen = base[k];
-      for (int y = inside.y; y <= inside.GetBottom(); y += step)
-        for (int x = inside.x; x <= inside.GetRight(); x += step) {
-          const wxPoint q(x, y);
-          const long d = dist2(q, base[k]);
-          if ((best < 0 || d < best) && free_at(rings, q, ring)) {
-            best = d;
-            chosen = q;
-          }
+    bool ok = false;
+    for (int ring = spot_ring_radius(vp); !ok && ring >= std::min(5, spot_ring_radius(vp)); ring -= 2) {
+      rings.clear();
+      ok = true;
+      for (size_t k = 0; k < idx.size() && ok; ++k) {
+        if (free_at(rings, base[k], ring)) {
+          rings.push_back({base[k], ring});
+          continue;
         }
-      if (best < 0) ok = false;
-      rings.push_back({chosen, ring});
+        wxRect inside = r;
+        inside.Deflate(ring + 1);
+        const int step = std::max(1, ring / 3);
+        long best = -1;
+        wxPoint chosen = base[k];
+        for (int y = inside.y; y <= inside.GetBottom(); y += step)
+          for (int x = inside.x; x <= inside.GetRight(); x += step) {
+            const wxPoint q(x, y);
+            const long d = dist2(q, base[k]);
+            if ((best < 0 || d < best) && free_at(rings, q, ring)) {
+              best = d;
+              chosen = q;
+            }
+          }
+        if (best < 0) ok = false;
+        rings.push_back({chosen, ring});
+      }
     }
     if (!ok) {
       // A grid of side x side slots (more when ghost badges take some), smaller rings.
