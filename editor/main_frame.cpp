@@ -362,10 +362,15 @@ void MainFrame::on_menu(wxCommandEvent& e) {
   } else if (id == wxID_EXIT) {
     Close();
   } else if (id == wxID_UNDO) {
-    if (wxCommandProcessor* h = active_history()) h->Undo();
+    // The status names what was undone (the edit itself reports as if it saved).
+    wxCommandProcessor* h = active_history();
+    const wxString name = h && h->CanUndo() && h->GetCurrentCommand() ? h->GetCurrentCommand()->GetName() : wxString();
+    if (h && h->Undo()) SetStatusText("Undone: " + name, 0);
     update_edit_menu();
   } else if (id == wxID_REDO) {
-    if (wxCommandProcessor* h = active_history()) h->Redo();
+    wxCommandProcessor* h = active_history();
+    const wxString name = redo_label().Mid(6);
+    if (h && h->Redo()) SetStatusText("Redone: " + name, 0);
     update_edit_menu();
   } else if (id >= ID_VIEW_FIRST && id < ID_VIEW_FIRST + static_cast<int>(pages_.size())) {
     show_page(pages_[static_cast<size_t>(id - ID_VIEW_FIRST)]);

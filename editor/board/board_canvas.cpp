@@ -43,17 +43,19 @@ bool BoardCanvas::cell_visible(int x, int y) const {
   return area.Contains(vp_.cell_rect(x, y));
 }
 
-bool BoardCanvas::ensure_visible(int x, int y) {
+bool BoardCanvas::ensure_visible(int x, int y) { return ensure_visible(x, y, x, y); }
+
+bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
   const wxSize sz = GetClientSize();
   if (sz.GetWidth() < 10 || sz.GetHeight() < 10) return false;
   if (!fitted_) fit();
   const int margin = static_cast<int>(vp_.cell / 2);
-  wxRect want = vp_.cell_rect(x, y);
+  wxRect want = vp_.cell_rect(min_x, max_y).Union(vp_.cell_rect(max_x, min_y));
   want.Inflate(margin);
   const wxRect area(wxPoint(0, 0), sz);
   if (area.Contains(want)) return false;
   if (want.width > sz.GetWidth() || want.height > sz.GetHeight()) {
-    fit();
+    fit_cells(min_x, min_y, max_x, max_y);
     return true;
   }
   int dx = 0, dy = 0;

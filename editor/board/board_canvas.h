@@ -43,6 +43,8 @@ class BoardCanvas : public wxWindow {
   // Brings cell x,y into view (with half a cell of margin) by panning as little as it
   // takes; false when it was in view already.
   bool ensure_visible(int x, int y);
+  // The same for a box of cells; zooms out (fits the box) when it is larger than the view.
+  bool ensure_visible(int min_x, int min_y, int max_x, int max_y);
   // The cell is wholly in the window.
   bool cell_visible(int x, int y) const;
   // The cell under the mouse, when it is over the canvas.

@@ -24,6 +24,7 @@ const wxColour kLegal(0x2E, 0x9E, 0x4F);
 const wxColour kMarker(0xE0, 0x6A, 0x00);
 const wxColour kLast(0xFF, 0xD8, 0x00);
 const wxColour kScored(0x1E, 0x6E, 0xE6);
+const wxColour kGhost(0x50, 0x40, 0xC8);
 
 void draw_arrow(wxDC& dc, wxPoint a, wxPoint b, int head) {
   dc.DrawLine(a, b);
@@ -315,7 +316,9 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       }
       const wxPoint p = pts[i].p;
       const int ring = pts[i].r;
-      dc.SetPen(wxPen(hot ? kLast : kLegal, std::max(2, c / (hot ? 16 : 24))));
+      // A ghost's candidates stand out in the ghosts' blue, thicker.
+      const bool ghost = s.label.rfind("ghost ", 0) == 0;
+      dc.SetPen(wxPen(hot ? kLast : ghost ? kGhost : kLegal, std::max(2, c / (hot || ghost ? 16 : 24))));
       dc.SetBrush(hot ? wxBrush(wxColour(0xFF, 0xF4, 0xA0)) : *wxTRANSPARENT_BRUSH);
       dc.DrawCircle(p, ring);
       if (colour) {

@@ -7,6 +7,29 @@
 
 namespace twe {
 
+std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& options) {
+  if (g.finished()) return {};
+  const auto& d = g.pending();
+  if (d.kind == tw::DecisionKind::Ghost) {
+    // Whose followers the candidates are: the engine asks for an opponent's follower
+    // when the placed tile's fog met fog, for one's own when it met none.
+    int owner = -1;
+    for (const auto& o : options) {
+      if (!o.has_cell || o.seg < 0) continue;
+      const int t = g.tile_at(o.x, o.y);
+      for (const auto& f : g.followers())
+        if (f.placed == t && f.seg == o.seg && f.kind == tw::FollowerKind::Meeple) owner = f.player;
+      if (owner >= 0) break;
+    }
+    const size_t n = options.size();
+    const std::string which = n == 1 ? "the one follower ringed on the board" : std::to_string(n) + " followers, ringed on the board";
+    if (owner >= 0 && owner != d.player)
+      return "The fog thickened (the tile's fog met fog): put a ghost with an opponent's follower - " + which + ".";
+    return "The fog dispersed (the tile's fog met no fog): put a ghost with one of your own followers - " + which + ".";
+  }
+  return {};
+}
+
 std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& setup,
                                const std::vector<std::string>& prefix, PlaySession& out) {
   PlaySession s;

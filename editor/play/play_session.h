@@ -23,6 +23,11 @@
 
 namespace twe {
 
+// Why the pending decision is asked, in a sentence, when the decision's name alone does
+// not say it (a ghost: the fog thickened or dispersed, whose followers are candidates);
+// "" otherwise.
+std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& options);
+
 class PlaySession {
  public:
   // Starts a game and applies `prefix` (a scenario's opening decisions). "" or the

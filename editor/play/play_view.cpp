@@ -476,6 +476,8 @@ void PlayView::finish() {
   }
 }
 
+wxString PlayView::status_text() const { return status_->GetLabelText(); }
+
 void PlayView::follow_board() {
   // The board follows play: a tile placed outside the view is brought into it.
   const tw::Game& g = session_->game();
@@ -501,8 +503,11 @@ void PlayView::update() {
              wxString::FromUTF8(std::string(tw::decision_kind_name(d.kind)));
     if (const tw::TileType* t = session_->drawn_tile()) status += " " + wxString::FromUTF8(t->notation_id());
     status += human ? wxString() : wxString(L" (thinking…)");
+    const std::string help = decision_help(g, session_->options());
+    if (!help.empty()) status += "\n" + wxString::FromUTF8(help);
   }
   status_->SetLabel(status);
+  status_->Wrap(300);
 
   // Scores, supplies, ghost bank, tiles left.
   wxString sc;
@@ -524,10 +529,11 @@ void PlayView::update() {
     sc += wxString::Format(L"Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
   } else {
     for (int p = 0; p < g.player_count(); ++p) {
-      sc += wxString::Format("%s %s: %lld points, %d followers", tw::kColourNames[static_cast<size_t>(p)].data(),
+      sc += wxString::Format("%s %s: %lld points, %d follower%s", tw::kColourNames[static_cast<size_t>(p)].data(),
                              wxString::FromUTF8(session_->player_name(p)), static_cast<long long>(g.score(p)),
-                             g.supply(p));
-      if (g.rules().guards > 0 || g.guard_supply(p) > 0) sc += wxString::Format(", %d guards", g.guard_supply(p));
+                             g.supply(p), g.supply(p) == 1 ? "" : "s");
+      if (g.rules().guards > 0 || g.guard_supply(p) > 0)
+        sc += wxString::Format(", %d guard%s", g.guard_supply(p), g.guard_supply(p) == 1 ? "" : "s");
       sc += "\n";
     }
     if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
@@ -547,6 +553,7 @@ void PlayView::update() {
   ov.legal_cells = human && g.pending().kind == tw::DecisionKind::Place;
   board_->set_overlay(ov);
   board_->set_spots(human ? session_->spots() : std::vector<SceneSpot>{});
+
   int rot = session_->rotation();
   if (auto h = board_->hover())
     if (auto r = effective_rotation(session_->options(), h->first, h->second, rot)) rot = *r;
@@ -566,6 +573,18 @@ void PlayView::update() {
     log_->ShowPosition(log_->GetLastPosition());
   }
   follow_board();
+  // A ghost's candidates may stand anywhere: bring them into view.
+  if (human && g.pending().kind == tw::DecisionKind::Ghost && !board_->spots().empty()) {
+    const auto& sp = board_->spots();
+    int x0 = sp.front().x, x1 = x0, y0 = sp.front().y, y1 = y0;
+    for (const auto& p : sp) {
+      x0 = std::min(x0, p.x);
+      x1 = std::max(x1, p.x);
+      y0 = std::min(y0, p.y);
+      y1 = std::max(y1, p.y);
+    }
+    board_->ensure_visible(x0, y0, x1, y1);
+  }
   Layout();
   if (g.finished())
     finish();

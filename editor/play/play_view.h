@@ -74,6 +74,9 @@ class PlayView : public wxPanel {
   void save_progress();
 
   PlaySession* session() { return session_.get(); }
+  // Whose turn, what is asked and why (the status line beside the board).
+  wxString status_text() const;
+  wxButton* pass_button() { return pass_; }
   const tw::GameSetup& last_setup() const { return last_setup_; }
   wxTextCtrl* event_log() { return log_; }
   BoardCanvas* board() { return board_; }
