@@ -95,8 +95,9 @@ std::string EstimateResult::summary() const {
   if (coop) {
     const auto [lo, hi] = win_interval(coop_wins, games);
     std::snprintf(buf, sizeof buf,
-                  "Win rate %.1f%% (95%% interval %.1f-%.1f%%; %d of %d games), mean score %.1f, %.0f decisions a game\n",
-                  100.0 * coop_wins / games, 100.0 * lo, 100.0 * hi, coop_wins, games, mean_progress, mean_plies);
+                  "Win rate %.1f%% (95%% interval %.1f-%.1f%%; %d of %d game%s), mean score %.1f, %.0f decision%s a game\n",
+                  100.0 * coop_wins / games, 100.0 * lo, 100.0 * hi, coop_wins, games, games == 1 ? "" : "s",
+                  mean_progress, mean_plies, std::lround(mean_plies) == 1 ? "" : "s");
     out += buf;
     if (!loss_reasons.empty()) {
       out += "Losses:\n";
@@ -110,7 +111,8 @@ std::string EstimateResult::summary() const {
     }
     return out;
   }
-  std::snprintf(buf, sizeof buf, "%d games, %.0f decisions a game\n", games, mean_plies);
+  std::snprintf(buf, sizeof buf, "%d game%s, %.0f decision%s a game\n", games, games == 1 ? "" : "s", mean_plies,
+                std::lround(mean_plies) == 1 ? "" : "s");
   out += buf;
   for (size_t p = 0; p < mean_score.size(); ++p) {
     const auto [lo, hi] = win_interval(wins[p], games);

@@ -245,6 +245,8 @@ void PlayView::new_game() {
   if (!confirm_replace()) return;
   const std::string err = start_game(dlg.setup());
   if (!err.empty()) wxMessageBox(wxString::FromUTF8(err), "New game", wxOK | wxICON_ERROR, this);
+  // Once the dialog has gone and its parent took the focus back: the board's keys again.
+  CallAfter([this] { board_->SetFocus(); });
 }
 
 bool PlayView::confirm_replace() {

@@ -81,4 +81,11 @@ TEST_CASE("the estimate gives a 95% interval for win rates", "[estimate][issue18
   c.mean_score = {50, 40};
   c.wins = {60, 40};
   CHECK(c.summary().find("wins 60.0% (95% interval 50.2-69.1%)") != std::string::npos);
+  // "1 decision", not "1 decisions".
+  twe::EstimateResult one;
+  one.games = 1;
+  one.mean_plies = 1;
+  one.mean_score = {0};
+  one.wins = {1};
+  CHECK(one.summary().find("1 game, 1 decision a game") != std::string::npos);
 }
