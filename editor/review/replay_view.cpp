@@ -1,5 +1,6 @@
 #include "review/replay_view.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -76,13 +77,14 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
 
   // Left: replays and moves.
   auto* left = new wxBoxSizer(wxVERTICAL);
-  list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
-  list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 40);
-  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 50);
-  list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 110);
-  list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 45);
+  // Wide enough for "discovery-expert" and two players' names without clipping.
+  list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
+  list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 36);
+  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 78);
+  list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 156);
+  list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 46);
   left->Add(list_, 0, wxEXPAND | wxALL, 2);
-  moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 300),
+  moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 300),
                           wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
   moves_->AssignImageList(mover_images());
   left->Add(moves_, 1, wxEXPAND | wxALL, 2);
@@ -252,6 +254,16 @@ void ReplayView::refresh_list() {
     }
   } catch (const std::exception& e) {
     if (ctx_.status) ctx_.status(std::string("Cannot list the replays: ") + e.what());
+  }
+  // Rule set names are short: never clip them; the players column takes what they need
+  // (up to a limit).
+  if (list_->GetItemCount() > 0) {
+    for (int col : {1, 2}) {
+      int w = 0;
+      for (long i = 0; i < list_->GetItemCount(); ++i)
+        w = std::max(w, list_->GetTextExtent(list_->GetItemText(i, col)).x + 16);
+      list_->SetColumnWidth(col, std::clamp(w, col == 1 ? 60 : 120, col == 1 ? 200 : 320));
+    }
   }
 }
 

@@ -64,6 +64,7 @@ class ReplayView : public wxPanel {
   ReplayDoc* doc() { return doc_.get(); }
   BoardCanvas* board() { return board_; }
   wxTreeCtrl* moves() { return moves_; }
+  wxListCtrl* replay_list() { return list_; }
   // The current move's comment (and the pinned comment) rendered from Markdown.
   wxHtmlWindow* rendered_comment() { return rendered_; }
   wxTextCtrl* events() { return events_; }

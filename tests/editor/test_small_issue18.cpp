@@ -7,6 +7,7 @@
 
 #include <wx/button.h>
 #include <wx/checkbox.h>
+#include <wx/listctrl.h>
 #include <wx/stattext.h>
 #include <wx/statusbr.h>
 
@@ -14,6 +15,8 @@
 #include "fixture.h"
 #include "play/play_session.h"
 #include "play/play_view.h"
+#include "replay/replay_store.h"
+#include "review/replay_view.h"
 #include "views/rules_view.h"
 #include "views/tile_editor_view.h"
 #include "views/tile_set_view.h"
@@ -124,4 +127,23 @@ TEST_CASE("small ones: Pass without a game, New game remembers, Undone, counts, 
   REQUIRE_FALSE(ed->field_message("ports")->GetLabel().empty());
   CHECK(ed->field_message("touches")->GetPosition() == before);
   twe::test::set_check(ed->port_box(tw::N), true);
+}
+
+TEST_CASE("the replay list does not clip rule set names", "[review][ui][issue18]") {
+  twe::test::FrameFixture f;
+  // A finished two-bot game of discovery-expert (the longest rule set name).
+  tw::GameSetup s = setup_of("discovery-expert", "bot:random, bot:random", 3);
+  twe::PlaySession ps;
+  REQUIRE(twe::PlaySession::start(f.ctx().content, s, {}, ps).empty());
+  while (!ps.finished()) REQUIRE_FALSE(ps.bot_step().empty());
+  tw::replay::ReplayStore(*f.ctx().store).insert(ps.to_replay());
+  twe::ReplayView* rv = f.frame->replays();
+  f.frame->show_page(rv);
+  rv->refresh_list();
+  twe::test::pump();
+  wxListCtrl* list = rv->replay_list();
+  REQUIRE(list->GetItemCount() >= 1);
+  CHECK(list->GetItemText(0, 1) == "discovery-expert");
+  CHECK(list->GetColumnWidth(1) >= list->GetTextExtent("discovery-expert").x);
+  CHECK(list->GetColumnWidth(2) >= list->GetTextExtent(list->GetItemText(0, 2)).x);
 }
