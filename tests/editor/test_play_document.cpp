@@ -201,6 +201,11 @@ TEST_CASE("the board has the keyboard focus when a game starts", "[play][ui][iss
   f.frame->show_page(pv);
   f.frame->Raise();
   twe::test::pump();
+  // The focus is elsewhere in the view (as on the New game button after its dialog).
+  pv->event_log()->SetFocus();
+  twe::test::pump();
+  twe::test::run_loop_for(100);
+  REQUIRE(wxWindow::FindFocus() == pv->event_log());
   REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 3)).empty());
   twe::test::pump();
   twe::test::run_loop_for(200);

@@ -116,6 +116,20 @@ TEST_CASE("promote: the move list matches the tree, undo is saved at once, Resul
   });
   CHECK(with_data == nodes + 1);  // + start
   CHECK(tree_items(rv->moves()) > items_before - 5);
+  // No dead items: each one goes to the move it names.
+  std::vector<wxTreeItemId> items;
+  walk(rv->moves(), rv->moves()->GetRootItem(), [&](wxTreeItemId i) {
+    if (rv->moves()->GetItemData(i) && rv->moves()->GetItemText(i) != "start") items.push_back(i);
+  });
+  int dead = 0;
+  for (size_t k = 0; k < items.size(); k += 7) {
+    const wxString label = rv->moves()->GetItemText(items[k]);
+    rv->moves()->SelectItem(items[k]);
+    twe::test::pump(1);
+    const auto* n = tw::replay::find_node(rv->doc()->replay(), rv->doc()->position());
+    if (!n || !label.Contains(wxString::FromUTF8(n->decision))) ++dead;
+  }
+  CHECK(dead == 0);
   // The replay list shows the new length, and the database has it.
   CHECK(tw::replay::ReplayStore(*f.ctx().store).load(id).log.plies() == 40);
   // The exported record has no stale Result: the main line is not finished now.
