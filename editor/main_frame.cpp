@@ -71,6 +71,12 @@ MainFrame::MainFrame(const std::string& db_path, wxConfigBase* config)
       e.Enable(h && h->CanRedo());
     }
   }, wxID_UNDO, wxID_REDO);
+  // The Edit menu follows every change of any history and of the focus (GTK does not
+  // update menus at idle time by itself, and a disabled item would swallow Ctrl+Z).
+  Bind(wxEVT_IDLE, [this](wxIdleEvent& e) {
+    update_edit_menu();
+    e.Skip();
+  });
   notebook_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
     update_edit_menu();
     e.Skip();
@@ -180,13 +186,16 @@ void MainFrame::update_edit_menu() {
   wxMenuBar* bar = GetMenuBar();
   if (!bar) return;
   wxCommandProcessor* h = active_history();
+  const wxString undo = undo_label() + "\tCtrl+Z", redo = redo_label() + "\tCtrl+Y";
+  const bool can_undo = h && h->CanUndo(), can_redo = h && h->CanRedo();
+  // Only when something changed: this runs at every idle time.
   if (wxMenuItem* u = bar->FindItem(wxID_UNDO)) {
-    u->SetItemLabel(undo_label() + "\tCtrl+Z");
-    u->Enable(h && h->CanUndo());
+    if (u->GetItemLabel() != undo) u->SetItemLabel(undo);
+    if (u->IsEnabled() != can_undo) u->Enable(can_undo);
   }
   if (wxMenuItem* r = bar->FindItem(wxID_REDO)) {
-    r->SetItemLabel(redo_label() + "\tCtrl+Y");
-    r->Enable(h && h->CanRedo());
+    if (r->GetItemLabel() != redo) r->SetItemLabel(redo);
+    if (r->IsEnabled() != can_redo) r->Enable(can_redo);
   }
 }
 

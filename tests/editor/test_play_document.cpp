@@ -6,6 +6,7 @@
 // keyboard focus as soon as a game starts.
 #include <catch2/catch.hpp>
 
+#include <wx/menu.h>
 #include <wx/textctrl.h>
 
 #include <algorithm>
@@ -74,6 +75,12 @@ TEST_CASE("undo is per document: Play's Edit > Undo takes back a move, never des
   REQUIRE(ply >= 3);
   const std::string second = pv->session()->log().decisions[1];
   CHECK(f.frame->undo_label() == wxString::FromUTF8("&Undo Ann: " + second));
+  // The menu item itself, as the menu bar shows it (updated at idle time, enabled).
+  twe::test::pump();
+  wxMenuItem* undo_item = f.frame->GetMenuBar()->FindItem(wxID_UNDO);
+  REQUIRE(undo_item);
+  CHECK(undo_item->GetItemLabel() == f.frame->undo_label() + "\tCtrl+Z");
+  CHECK(undo_item->IsEnabled());
   twe::test::menu(f.frame, wxID_UNDO);
   twe::test::pump();
   // Back to where Ann decided her follower, the bot's reply gone too; the level is still there.
