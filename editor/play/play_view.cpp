@@ -36,26 +36,29 @@ class PlayMoveCommand : public wxCommand {
   std::string text_;
 };
 
-// A take-back to a ply: undo puts the whole game as it was back.
+// A take-back to a ply: undo puts the whole game as it was back. It keeps the game as
+// text (setup, decisions, the bots' generator's draw counts), not as a copy of the
+// session, which points into the content: a design edit in between reloads that.
 class TakeBackCommand : public wxCommand {
  public:
   TakeBackCommand(PlayView* view, int ply)
       : wxCommand(true, wxString::Format("Take back to ply %d", ply)), view_(view), ply_(ply) {}
   bool Do() override {
-    if (!view_->session()) return false;
-    before_ = std::make_unique<PlaySession>(*view_->session());
+    const PlaySession* s = view_->session();
+    if (!s) return false;
+    setup_ = s->game().setup();
+    decisions_ = s->log().decisions;
+    draws_ = s->draws_at();
     return view_->rewind_to(ply_).empty();
   }
-  bool Undo() override {
-    if (!before_) return false;
-    view_->restore_session(*before_);
-    return true;
-  }
+  bool Undo() override { return view_->restore_game(setup_, decisions_, draws_).empty(); }
 
  private:
   PlayView* view_;
   int ply_;
-  std::unique_ptr<PlaySession> before_;
+  tw::GameSetup setup_;
+  std::vector<std::string> decisions_;
+  std::vector<uint64_t> draws_;
 };
 
 std::string join(const std::vector<std::string>& v, const char* sep) {
@@ -313,13 +316,17 @@ std::string PlayView::rewind_to(int ply) {
   return {};
 }
 
-void PlayView::restore_session(const PlaySession& s) {
+std::string PlayView::restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
+                                   const std::vector<uint64_t>& draws) {
   bot_timer_.Stop();
-  session_ = std::make_unique<PlaySession>(s);
+  auto s = std::make_unique<PlaySession>();
+  if (std::string e = PlaySession::resume(ctx_.content, setup, decisions, draws, *s); !e.empty()) return e;
+  session_ = std::move(s);
   saved_ = false;
   board_->set_game(&session_->game());
   update();
   schedule_bot();
+  return {};
 }
 
 std::string PlayView::take_back() {

@@ -65,8 +65,10 @@ class PlayView : public wxPanel {
   // Undoes a decision or redoes it (used by the history's commands). "" or why not.
   std::string rewind_to(int ply);
   std::string replay_decision(int ply, const std::string& option_text);
-  // Puts a whole earlier session back (the undo of a take-back to a ply).
-  void restore_session(const PlaySession& s);
+  // Puts a whole earlier game back (the undo of a take-back to a ply): its decisions
+  // played again, the bots' generator as it was. "" or why not.
+  std::string restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
+                           const std::vector<uint64_t>& draws);
 
   // The game in progress as saved in the settings; resume_saved() starts it again when it
   // was played on the open database. True when a game was resumed.

@@ -127,8 +127,12 @@ TEST_CASE("take back one step or to any ply; the bots answer as before", "[play]
   REQUIRE(pv->choose(played[static_cast<size_t>(last_human)]).empty());
   REQUIRE(twe::test::pump_until([&] { return pv->session()->game().ply() >= ply && pv->session()->human_to_move(); }));
   CHECK(pv->session()->log().decisions == played);
-  // To any ply, and undone again.
+  // To any ply, and undone again, even after a design edit reloaded the content.
   REQUIRE(pv->take_back_to(2).empty());
+  twe::test::pump();
+  CHECK(pv->session()->game().ply() == 2);
+  REQUIRE(f.frame->rules()->select_level("mists-3"));
+  REQUIRE(f.frame->rules()->set_level_field("target", "99"));
   twe::test::pump();
   CHECK(pv->session()->game().ply() == 2);
   REQUIRE(pv->history().Undo());
