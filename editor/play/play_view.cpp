@@ -341,6 +341,13 @@ std::string PlayView::take_back_to(int ply) {
   if (!session_) return "no game";
   if (session_->finished()) return "the game is over";
   if (ply < 0 || ply >= session_->game().ply()) return "no earlier ply " + std::to_string(ply);
+  // A bot to move there would only play the same again: go back to where a human decides.
+  const auto& seats = session_->game().setup().players;
+  auto bot = [&](int p) {
+    const int m = session_->mover(p);
+    return m >= 0 && static_cast<size_t>(m) < seats.size() && !seats[static_cast<size_t>(m)].bot.empty();
+  };
+  while (ply > 0 && bot(ply)) --ply;
   auto* cmd = new TakeBackCommand(this, ply);
   if (!history_->Submit(cmd)) return "the take-back was refused";
   if (ctx_.status) ctx_.status("Taken back to ply " + std::to_string(ply));

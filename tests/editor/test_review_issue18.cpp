@@ -242,7 +242,7 @@ TEST_CASE("a long replay opens with the whole game in view and the board follows
   CHECK((rv->events()->GetWindowStyle() & wxTE_DONTWRAP) == 0);
 }
 
-TEST_CASE("F and Ctrl+I work in Replays whatever has the focus; export adds .tgn", "[review][ui][issue18]") {
+TEST_CASE("F and Ctrl+I work in Replays whatever has the focus, and export adds .tgn", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();
   const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(bot_game("base", 9));
