@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -54,6 +55,32 @@ MainFrame::MainFrame(const std::string& db_path, wxConfigBase* config)
   aui_.Update();
   restore_geometry();
   Bind(wxEVT_MENU, &MainFrame::on_menu, this);
+  Bind(wxEVT_CHAR_HOOK, &MainFrame::on_char_hook, this);
+  choose_import_path = [this]() {
+    wxFileDialog dlg(this, "Import TGN", "", "", "Game records (*.tgn)|*.tgn|All files|*",
+                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    return dlg.ShowModal() == wxID_OK ? dlg.GetPath().utf8_string() : std::string();
+  };
+  Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
+    wxCommandProcessor* h = active_history();
+    if (e.GetId() == wxID_UNDO) {
+      e.SetText(undo_label() + "\tCtrl+Z");
+      e.Enable(h && h->CanUndo());
+    } else {
+      e.SetText(redo_label() + "\tCtrl+Y");
+      e.Enable(h && h->CanRedo());
+    }
+  }, wxID_UNDO, wxID_REDO);
+  // The Edit menu follows every change of any history and of the focus (GTK does not
+  // update menus at idle time by itself, and a disabled item would swallow Ctrl+Z).
+  Bind(wxEVT_IDLE, [this](wxIdleEvent& e) {
+    update_edit_menu();
+    e.Skip();
+  });
+  notebook_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
+    update_edit_menu();
+    e.Skip();
+  });
   Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
   if (!db_path.empty() && !open_database(db_path)) SetStatusText(wxString::FromUTF8(last_error_), 0);
   update_title();
@@ -86,8 +113,6 @@ void MainFrame::build_menus() {
   auto* edit = new wxMenu;
   edit->Append(wxID_UNDO, "&Undo\tCtrl+Z");
   edit->Append(wxID_REDO, "&Redo\tCtrl+Y");
-  commands_.SetEditMenu(edit);
-  commands_.SetMenuStrings();
 
   auto* view = new wxMenu;
   const char* names[] = {"&Tile sets\tCtrl+1", "Tile &editor\tCtrl+2", "&Levels and rule sets\tCtrl+3",
@@ -122,6 +147,58 @@ void MainFrame::build_views() {
   aui_.AddPane(notebook_, wxAuiPaneInfo().Name("views").CenterPane().PaneBorder(false));
 }
 
+wxWindow* MainFrame::front_page() {
+  // The page holding the keyboard focus, else the notebook's selected page.
+  for (wxWindow* w = wxWindow::FindFocus(); w; w = w->GetParent())
+    if (std::find(pages_.begin(), pages_.end(), w) != pages_.end()) {
+      if (w->IsShownOnScreen()) return w;
+      break;
+    }
+  return notebook_ ? notebook_->GetCurrentPage() : nullptr;
+}
+
+wxCommandProcessor* MainFrame::active_history() {
+  wxWindow* page = front_page();
+  if (page == play_) return &play_->history();
+  if (page == replays_) return replays_->history();
+  if (page == scenarios_) return &scenarios_->history();
+  return &commands_;  // tile sets, tile editor, levels and rule sets: the database's design
+}
+
+wxString MainFrame::undo_label() {
+  wxCommandProcessor* h = active_history();
+  if (!h || !h->CanUndo() || !h->GetCurrentCommand()) return "&Undo";
+  return "&Undo " + h->GetCurrentCommand()->GetName();
+}
+
+wxString MainFrame::redo_label() {
+  wxCommandProcessor* h = active_history();
+  if (!h || !h->CanRedo()) return "&Redo";
+  // The command after the current one is the one Redo does.
+  wxList& cmds = h->GetCommands();
+  wxList::compatibility_iterator node = h->GetCurrentCommand() ? cmds.Find(h->GetCurrentCommand()) : nullptr;
+  node = node ? node->GetNext() : cmds.GetFirst();
+  if (!node) return "&Redo";
+  return "&Redo " + static_cast<wxCommand*>(node->GetData())->GetName();
+}
+
+void MainFrame::update_edit_menu() {
+  wxMenuBar* bar = GetMenuBar();
+  if (!bar) return;
+  wxCommandProcessor* h = active_history();
+  const wxString undo = undo_label() + "\tCtrl+Z", redo = redo_label() + "\tCtrl+Y";
+  const bool can_undo = h && h->CanUndo(), can_redo = h && h->CanRedo();
+  // Only when something changed: this runs at every idle time.
+  if (wxMenuItem* u = bar->FindItem(wxID_UNDO)) {
+    if (u->GetItemLabel() != undo) u->SetItemLabel(undo);
+    if (u->IsEnabled() != can_undo) u->Enable(can_undo);
+  }
+  if (wxMenuItem* r = bar->FindItem(wxID_REDO)) {
+    if (r->GetItemLabel() != redo) r->SetItemLabel(redo);
+    if (r->IsEnabled() != can_redo) r->Enable(can_redo);
+  }
+}
+
 void MainFrame::show_page(wxWindow* page) {
   const int i = notebook_->GetPageIndex(page);
   if (i != wxNOT_FOUND) notebook_->SetSelection(static_cast<size_t>(i));
@@ -151,7 +228,7 @@ bool MainFrame::open_database(const std::string& path) {
   ctx_.content = std::move(content);
   ctx_.db_path = path;
   commands_.ClearCommands();
-  commands_.SetMenuStrings();
+  update_edit_menu();
   last_error_.clear();
   history_.AddFileToHistory(wxString::FromUTF8(path));
   if (config_) config_->Write("/last_db", wxString::FromUTF8(path));
@@ -250,6 +327,18 @@ void MainFrame::on_close(wxCloseEvent& e) {
   e.Skip();  // default handling destroys the frame
 }
 
+void MainFrame::on_char_hook(wxKeyEvent& e) {
+  // The File menu's Ctrl+I / Ctrl+E reach the menu from every widget: a list or tree with
+  // the focus would otherwise take Ctrl+I as a Tab, or search for the letter.
+  if (e.ControlDown() && !e.AltDown() && !e.ShiftDown() && (e.GetKeyCode() == 'I' || e.GetKeyCode() == 'E')) {
+    wxCommandEvent m(wxEVT_MENU, e.GetKeyCode() == 'I' ? ID_IMPORT_TGN : ID_EXPORT_TGN);
+    m.SetEventObject(this);
+    on_menu(m);
+    return;
+  }
+  e.Skip();
+}
+
 void MainFrame::on_menu(wxCommandEvent& e) {
   const int id = e.GetId();
   auto report = [this](const std::string& what) {
@@ -271,10 +360,9 @@ void MainFrame::on_menu(wxCommandEvent& e) {
       report(last_error_);
     }
   } else if (id == ID_IMPORT_TGN) {
-    wxFileDialog dlg(this, "Import TGN", "", "", "Game records (*.tgn)|*.tgn|All files|*",
-                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     std::string error;
-    if (dlg.ShowModal() == wxID_OK && !import_tgn(dlg.GetPath().utf8_string(), &error)) report(error);
+    const std::string path = choose_import_path ? choose_import_path() : std::string();
+    if (!path.empty() && !import_tgn(path, &error)) report(error);
   } else if (id == ID_EXPORT_TGN) {
     wxFileDialog dlg(this, "Export TGN", "", "game.tgn", "Game records (*.tgn)|*.tgn",
                      wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
@@ -283,9 +371,16 @@ void MainFrame::on_menu(wxCommandEvent& e) {
   } else if (id == wxID_EXIT) {
     Close();
   } else if (id == wxID_UNDO) {
-    commands_.Undo();
+    // The status names what was undone (the edit itself reports as if it saved).
+    wxCommandProcessor* h = active_history();
+    const wxString name = h && h->CanUndo() && h->GetCurrentCommand() ? h->GetCurrentCommand()->GetName() : wxString();
+    if (h && h->Undo()) SetStatusText("Undone: " + name, 0);
+    update_edit_menu();
   } else if (id == wxID_REDO) {
-    commands_.Redo();
+    wxCommandProcessor* h = active_history();
+    const wxString name = redo_label().Mid(6);
+    if (h && h->Redo()) SetStatusText("Redone: " + name, 0);
+    update_edit_menu();
   } else if (id >= ID_VIEW_FIRST && id < ID_VIEW_FIRST + static_cast<int>(pages_.size())) {
     show_page(pages_[static_cast<size_t>(id - ID_VIEW_FIRST)]);
   } else if (id == wxID_ABOUT) {

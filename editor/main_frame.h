@@ -1,7 +1,12 @@
 // MainFrame: the editor's one window. It owns the EditorContext (database, content, undo
 // stack, settings) and hands it to every view; views live as pages of a wxAuiNotebook
 // managed by a wxAuiManager. Menus: File (new/open/recent databases, TGN import/export),
-// Edit (undo/redo of the context's wxCommandProcessor), View (one item per view), Help.
+// Edit (undo/redo of the document in front), View (one item per view), Help.
+//
+// Undo is per document: the database's design (tile sets, tile editor, levels and rule
+// sets share ctx.commands, the frame's processor), the game in Play, each open replay and
+// the scenario each have a history of their own. Edit > Undo / Redo act on, and name the
+// step of, the document of the page holding the keyboard focus (else the selected page).
 //
 // Invariants: ctx.store and ctx.content always describe the same database (both empty
 // when none is open); opening another database clears the undo stack, because its
@@ -10,6 +15,7 @@
 // or wxConfigBase::Get().
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +45,11 @@ class MainFrame : public wxFrame {
 
   EditorContext& context() { return ctx_; }
   wxCommandProcessor& commands() { return commands_; }
+  // The undo history of the document in front (see above); nullptr when it has none.
+  wxCommandProcessor* active_history();
+  // The Edit menu's items as they read now: "&Undo Clone level mists-2", or "&Undo".
+  wxString undo_label();
+  wxString redo_label();
   wxAuiNotebook* notebook() { return notebook_; }
 
   // Opens (or, with create, makes as a copy of the bundled default.db) a database and
@@ -62,6 +73,8 @@ class MainFrame : public wxFrame {
   void edit_tile(int tile);
 
   bool import_tgn(const std::string& path, std::string* error);
+  // Asks for the TGN file to import ("" when cancelled); a file dialog unless replaced.
+  std::function<std::string()> choose_import_path;
   bool export_tgn(const std::string& path, std::string* error);
 
  private:
@@ -71,7 +84,10 @@ class MainFrame : public wxFrame {
   void restore_geometry();
   void update_title();
   void on_menu(wxCommandEvent& e);
+  void on_char_hook(wxKeyEvent& e);
   void on_close(wxCloseEvent& e);
+  void update_edit_menu();
+  wxWindow* front_page();
 
   wxConfigBase* config_;
   EditorContext ctx_;

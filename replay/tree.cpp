@@ -387,7 +387,12 @@ std::string promote(const Content& c, Replay& r, const NodePath& path, NodePath*
                next.mainline[k].decision + "': " + err->message;
     GameLog log = rec.take_log();
     log.header.engine_version = r.log.header.engine_version;
-    if (log.tag("Result") && log.finished) log.set_tag("Result", log.result);
+    // The Result tag describes the new main line: its result, or none while unfinished.
+    if (log.finished) {
+      if (log.tag("Result")) log.set_tag("Result", log.result);
+    } else {
+      std::erase_if(log.header.tags, [](const MetaTag& t) { return t.name == "Result"; });
+    }
     next.log = std::move(log);
   }
   r = std::move(next);

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <wx/dcbuffer.h>
+#include <wx/tooltip.h>
 
 namespace twe {
 
@@ -29,11 +30,50 @@ void BoardCanvas::fit() {
   Refresh();
 }
 
+void BoardCanvas::fit_cells(int min_x, int min_y, int max_x, int max_y) {
+  const wxSize sz = GetClientSize();
+  if (sz.GetWidth() < 10 || sz.GetHeight() < 10) return;
+  vp_.fit(min_x, min_y, max_x, max_y, sz);
+  fitted_ = true;
+  Refresh();
+}
+
+bool BoardCanvas::cell_visible(int x, int y) const {
+  const wxRect area(wxPoint(0, 0), GetClientSize());
+  return area.Contains(vp_.cell_rect(x, y));
+}
+
+bool BoardCanvas::ensure_visible(int x, int y) { return ensure_visible(x, y, x, y); }
+
+bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
+  const wxSize sz = GetClientSize();
+  if (sz.GetWidth() < 10 || sz.GetHeight() < 10) return false;
+  if (!fitted_) fit();
+  const int margin = static_cast<int>(vp_.cell / 2);
+  wxRect want = vp_.cell_rect(min_x, max_y).Union(vp_.cell_rect(max_x, min_y));
+  want.Inflate(margin);
+  const wxRect area(wxPoint(0, 0), sz);
+  if (area.Contains(want)) return false;
+  if (want.width > sz.GetWidth() || want.height > sz.GetHeight()) {
+    fit_cells(min_x, min_y, max_x, max_y);
+    return true;
+  }
+  int dx = 0, dy = 0;
+  if (want.x < 0) dx = -want.x;
+  else if (want.GetRight() >= sz.GetWidth()) dx = sz.GetWidth() - 1 - want.GetRight();
+  if (want.y < 0) dy = -want.y;
+  else if (want.GetBottom() >= sz.GetHeight()) dy = sz.GetHeight() - 1 - want.GetBottom();
+  vp_.pan(dx, dy);
+  Refresh();
+  return true;
+}
+
 BoardScene BoardCanvas::scene() const {
   BoardScene s;
   if (!game_) return s;
   s = scene_of(*game_, overlay_);
   s.spots = spots_;
+  s.hover_spot = hover_spot_;
   if (hover_ && preview) {
     if (auto p = preview(hover_->first, hover_->second)) {
       s.preview = p->first;
@@ -54,6 +94,35 @@ void BoardCanvas::on_size(wxSizeEvent& e) {
   if (!fitted_) fit();
   Refresh();
   e.Skip();
+}
+
+void BoardCanvas::set_spots(std::vector<SceneSpot> s) {
+  if (s != spots_) {
+    spots_ = std::move(s);
+    hover_spot_ = -1;
+    UnsetToolTip();
+  }
+  Refresh();
+}
+
+void BoardCanvas::hover_at(wxPoint p) {
+  const auto cell = vp_.cell_at(p);
+  int spot = -1;
+  if (game_ && !spots_.empty())
+    spot = hit_spot(*game_, vp_, spots_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
+  if (spot != hover_spot_) {
+    hover_spot_ = spot;
+    if (spot >= 0)
+      SetToolTip(wxString::FromUTF8(spots_[static_cast<size_t>(spot)].label));
+    else
+      UnsetToolTip();
+    Refresh();
+  }
+  if (!hover_ || *hover_ != cell) {
+    hover_ = cell;
+    if (on_hover) on_hover();
+    if (preview || !spots_.empty()) Refresh();
+  }
 }
 
 void BoardCanvas::click_at(wxPoint p) {
@@ -86,6 +155,11 @@ void BoardCanvas::on_mouse(wxMouseEvent& e) {
     return;
   }
   if (e.Leaving()) {
+    if (hover_spot_ >= 0) {
+      hover_spot_ = -1;
+      UnsetToolTip();
+      Refresh();
+    }
     if (hover_) {
       hover_.reset();
       if (on_hover) on_hover();
@@ -102,12 +176,7 @@ void BoardCanvas::on_mouse(wxMouseEvent& e) {
     }
     return;
   }
-  const auto cell = vp_.cell_at(p);
-  if (!hover_ || *hover_ != cell) {
-    hover_ = cell;
-    if (on_hover) on_hover();
-    if (preview || !spots_.empty()) Refresh();
-  }
+  hover_at(p);
 }
 
 void BoardCanvas::on_wheel(wxMouseEvent& e) {

@@ -32,14 +32,28 @@ class BoardCanvas : public wxWindow {
   const tw::Game* game() const { return game_; }
   void set_overlay(BoardOverlay o) { overlay_ = std::move(o); Refresh(); }
   BoardOverlay& overlay() { return overlay_; }
-  void set_spots(std::vector<SceneSpot> s) { spots_ = std::move(s); Refresh(); }
+  void set_spots(std::vector<SceneSpot> s);
   const std::vector<SceneSpot>& spots() const { return spots_; }
   BoardViewport& viewport() { return vp_; }
   const BoardViewport& viewport() const { return vp_; }
   // Fits the whole board into the window.
   void fit();
+  // Fits these cells into the window.
+  void fit_cells(int min_x, int min_y, int max_x, int max_y);
+  // Brings cell x,y into view (with half a cell of margin) by panning as little as it
+  // takes; false when it was in view already.
+  bool ensure_visible(int x, int y);
+  // The same for a box of cells; zooms out (fits the box) when it is larger than the view.
+  bool ensure_visible(int min_x, int min_y, int max_x, int max_y);
+  // The cell is wholly in the window.
+  bool cell_visible(int x, int y) const;
   // The cell under the mouse, when it is over the canvas.
   std::optional<std::pair<int, int>> hover() const { return hover_; }
+  // The spot under the mouse (index into spots(), -1: none); its ring is filled and its
+  // option text is the canvas's tooltip.
+  int hover_spot() const { return hover_spot_; }
+  // Moves the pointer to device point p, as the mouse would (tests use it).
+  void hover_at(wxPoint p);
 
   // The scene as it is painted now (tests check it without looking at pixels).
   BoardScene scene() const;
@@ -71,6 +85,7 @@ class BoardCanvas : public wxWindow {
   bool dragging_ = false;
   wxPoint down_{-1, -1}, last_{-1, -1};
   std::optional<std::pair<int, int>> hover_;
+  int hover_spot_ = -1;
 };
 
 }  // namespace twe

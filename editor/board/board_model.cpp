@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 
 #include <wx/brush.h>
@@ -22,6 +23,8 @@ const wxColour kGrid(0xD6, 0xD0, 0xC0);
 const wxColour kLegal(0x2E, 0x9E, 0x4F);
 const wxColour kMarker(0xE0, 0x6A, 0x00);
 const wxColour kLast(0xFF, 0xD8, 0x00);
+const wxColour kScored(0x1E, 0x6E, 0xE6);
+const wxColour kGhost(0x50, 0x40, 0xC8);
 
 void draw_arrow(wxDC& dc, wxPoint a, wxPoint b, int head) {
   dc.DrawLine(a, b);
@@ -103,6 +106,15 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
     s.legal_cells.erase(std::unique(s.legal_cells.begin(), s.legal_cells.end()), s.legal_cells.end());
   }
   s.markers = overlay.markers;
+  if (overlay.scored) {
+    for (const auto& e : g.events())
+      if (((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored ||
+            e.kind == tw::EventKind::DogScored) && e.points != 0) ||
+          e.kind == tw::EventKind::FollowerReturned)
+        if (g.tile_at(e.x, e.y) >= 0) s.scored_cells.emplace_back(e.x, e.y);
+    std::sort(s.scored_cells.begin(), s.scored_cells.end());
+    s.scored_cells.erase(std::unique(s.scored_cells.begin(), s.scored_cells.end()), s.scored_cells.end());
+  }
   if (overlay.scores && g.coop()) {
     for (size_t i = 0; i < g.marker_colours().size(); ++i) {
       const int c = g.marker_colours()[i];
@@ -181,6 +193,16 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       TileArtStyle st = style;
       st.face_down = t.face_down;
       draw_tile(dc, *t.type, t.rot, r, st);
+    }
+  }
+  // Where the last step scored: a blue frame inside the tile.
+  if (!scene.scored_cells.empty()) {
+    dc.SetPen(wxPen(kScored, std::max(2, c / 16)));
+    dc.SetBrush(*wxTRANSPARENT_BRUSH);
+    for (const auto& [x, y] : scene.scored_cells) {
+      wxRect r = vp.cell_rect(x, y);
+      r.Deflate(std::max(2, c / 14));
+      dc.DrawRectangle(r);
     }
   }
   // The last placed tile: a yellow frame.
@@ -268,26 +290,50 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
     }
   }
 
-  // Clickable spots (follower / ghost / take-back choices).
+  // Clickable spots (follower / ghost / take-back choices): a ring each, laid out so
+  // that no two overlap, with a tag naming the kind (M meeple, G guard, ...) and, for an
+  // option naming a colour, that colour inside; the one under the pointer is filled.
   if (!scene.spots.empty()) {
-    dc.SetPen(wxPen(kLegal, std::max(2, c / 24)));
-    dc.SetBrush(*wxTRANSPARENT_BRUSH);
-    for (const auto& s : scene.spots) {
+    const std::vector<SpotPlace> pts = spot_layout(scene, vp);
+    for (size_t i = 0; i < scene.spots.size(); ++i) {
+      const auto& s = scene.spots[i];
+      const bool hot = static_cast<int>(i) == scene.hover_spot;
       const wxRect r = vp.cell_rect(s.x, s.y);
       if (s.seg < 0) {
         wxRect in = r;
         in.Deflate(std::max(2, c / 10));
+        dc.SetPen(wxPen(hot ? kLast : kLegal, std::max(2, c / (hot ? 14 : 24))));
+        dc.SetBrush(*wxTRANSPARENT_BRUSH);
         dc.DrawRoundedRectangle(in, c / 8.0);
         continue;
       }
-      bool found = false;
-      for (const auto& t : scene.tiles)
-        if (t.x == s.x && t.y == s.y) {
-          dc.DrawCircle(segment_point(*t.type, s.seg, t.rot, r), rad + 3);
-          found = true;
-          break;
-        }
-      if (!found) dc.DrawCircle(vp.cell_centre(s.x, s.y), rad + 3);
+      std::optional<wxColour> colour;
+      const size_t sp = s.label.rfind(' ');
+      if (sp != std::string::npos) {
+        const std::string last = s.label.substr(sp + 1);
+        for (size_t k = 0; k < tw::kColourNames.size(); ++k)
+          if (tw::kColourNames[k] == last) colour = player_colour(static_cast<int>(k));
+      }
+      const wxPoint p = pts[i].p;
+      const int ring = pts[i].r;
+      // A ghost's candidates stand out in the ghosts' blue, thicker.
+      const bool ghost = s.label.rfind("ghost ", 0) == 0;
+      dc.SetPen(wxPen(hot ? kLast : ghost ? kGhost : kLegal, std::max(2, c / (hot || ghost ? 16 : 24))));
+      dc.SetBrush(hot ? wxBrush(wxColour(0xFF, 0xF4, 0xA0)) : *wxTRANSPARENT_BRUSH);
+      dc.DrawCircle(p, ring);
+      if (colour) {
+        dc.SetPen(*wxTRANSPARENT_PEN);
+        dc.SetBrush(wxBrush(*colour));
+        dc.DrawCircle(p, std::max(2, ring - std::max(3, c / 20)));
+      }
+      if (ring >= 5) {
+        wxFont tagf(wxFontInfo(std::max(6, ring)).Bold());
+        dc.SetFont(tagf);
+        const wxString tag = wxString::FromUTF8(spot_tag(s));
+        const wxSize ts = dc.GetTextExtent(tag);
+        dc.SetTextForeground(colour && *colour != player_colour(3) ? *wxWHITE : wxColour(0x10, 0x50, 0x20));
+        dc.DrawText(tag, p.x - ts.GetWidth() / 2, p.y - ts.GetHeight() / 2);
+      }
     }
   }
 
@@ -355,28 +401,174 @@ void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRe
   draw_scene(dc, scene_of(g, overlay), vp, area, cache);
 }
 
+int spot_ring_radius(const BoardViewport& vp) {
+  const int c = std::max(1, static_cast<int>(vp.cell));
+  return std::min(14, std::max(3, c / 9) + 3);
+}
+
+std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport& vp) {
+  const int c = std::max(1, static_cast<int>(vp.cell));
+  const int rad = std::max(3, c / 9);
+  // What a ring must not cover: the ghost badges (on tiles and next to followers).
+  std::vector<std::pair<wxPoint, int>> badges;
+  for (const auto& t : scene.tiles) {
+    if (t.ghosts <= 0) continue;
+    const wxRect r = vp.cell_rect(t.x, t.y);
+    const int gr = std::max(5, c / 7);
+    badges.emplace_back(wxPoint(r.GetRight() - gr - 1, r.y + gr + 1), gr);
+  }
+  for (const auto& f : scene.followers) {
+    if (f.ghosts <= 0) continue;
+    const wxPoint p = segment_point(*f.type, f.seg, f.rot, vp.cell_rect(f.x, f.y));
+    badges.emplace_back(wxPoint(p.x + rad, p.y - rad), rad * 3 / 4 + 1);
+  }
+  auto dist2 = [](wxPoint a, wxPoint b) {
+    return static_cast<long>(a.x - b.x) * (a.x - b.x) + static_cast<long>(a.y - b.y) * (a.y - b.y);
+  };
+  auto free_at = [&](const std::vector<SpotPlace>& rings, wxPoint q, int ring) {
+    for (const auto& o : rings) {
+      const long gap = ring + o.r + 2L;
+      if (dist2(o.p, q) < gap * gap) return false;
+    }
+    for (const auto& [b, br] : badges) {
+      const long g = ring + br + 1L;
+      if (dist2(b, q) < g * g) return false;
+    }
+    return true;
+  };
+  std::vector<SpotPlace> out(scene.spots.size());
+  // Each cell on its own: its spots in order, each at its segment's point when that is
+  // free, else at the free point of the tile nearest to it; when the tile is too crowded
+  // for that, all of its rings go on a grid of slots, each to the free slot nearest to
+  // its segment.
+  std::map<std::pair<int, int>, std::vector<size_t>> by_cell;
+  for (size_t i = 0; i < scene.spots.size(); ++i) {
+    const auto& s = scene.spots[i];
+    if (s.seg < 0)
+      out[i] = {vp.cell_centre(s.x, s.y), 0};
+    else
+      by_cell[{s.x, s.y}].push_back(i);
+  }
+  for (const auto& [cell, idx] : by_cell) {
+    const wxRect r = vp.cell_rect(cell.first, cell.second);
+    const SceneTile* tile = nullptr;
+    for (const auto& t : scene.tiles)
+      if (t.x == cell.first && t.y == cell.second) tile = &t;
+    std::vector<wxPoint> base;
+    for (size_t i : idx)
+      base.push_back(tile ? segment_point(*tile->type, scene.spots[i].seg, tile->rot, r) : vp.cell_centre(cell.first, cell.second));
+    // Greedy, with the normal ring, then with smaller ones.
+    std::vector<SpotPlace> rings;
+    bool ok = false;
+    for (int ring = spot_ring_radius(vp); !ok && ring >= std::min(5, spot_ring_radius(vp)); ring -= 2) {
+      rings.clear();
+      ok = true;
+      for (size_t k = 0; k < idx.size() && ok; ++k) {
+        if (free_at(rings, base[k], ring)) {
+          rings.push_back({base[k], ring});
+          continue;
+        }
+        wxRect inside = r;
+        inside.Deflate(ring + 1);
+        const int step = std::max(1, ring / 3);
+        long best = -1;
+        wxPoint chosen = base[k];
+        for (int y = inside.y; y <= inside.GetBottom(); y += step)
+          for (int x = inside.x; x <= inside.GetRight(); x += step) {
+            const wxPoint q(x, y);
+            const long d = dist2(q, base[k]);
+            if ((best < 0 || d < best) && free_at(rings, q, ring)) {
+              best = d;
+              chosen = q;
+            }
+          }
+        if (best < 0) ok = false;
+        rings.push_back({chosen, ring});
+      }
+    }
+    if (!ok) {
+      // A grid of side x side slots (more when ghost badges take some), smaller rings.
+      for (int side = 2; side <= 8; ++side) {
+        const double pitch = r.width / static_cast<double>(side);
+        const int gr = std::max(2, static_cast<int>(pitch / 2) - 2);
+        std::vector<wxPoint> slots;
+        for (int sy = 0; sy < side; ++sy)
+          for (int sx = 0; sx < side; ++sx) {
+            const wxPoint q(r.x + static_cast<int>(std::lround(pitch * (sx + 0.5))),
+                            r.y + static_cast<int>(std::lround(pitch * (sy + 0.5))));
+            if (free_at({}, q, gr)) slots.push_back(q);
+          }
+        if (slots.size() < idx.size() && side < 8) continue;
+        rings.clear();
+        std::vector<bool> used(slots.size(), false);
+        for (size_t k = 0; k < idx.size(); ++k) {
+          long best = -1;
+          size_t at = 0;
+          for (size_t j = 0; j < slots.size(); ++j) {
+            if (used[j]) continue;
+            const long d = dist2(slots[j], base[k]);
+            if (best < 0 || d < best) {
+              best = d;
+              at = j;
+            }
+          }
+          if (best < 0) {
+            rings.push_back({base[k], gr});  // more choices than slots even at 8 x 8
+            continue;
+          }
+          used[at] = true;
+          rings.push_back({slots[at], gr});
+        }
+        break;
+      }
+    }
+    for (size_t k = 0; k < idx.size(); ++k) out[idx[k]] = rings[k];
+  }
+  return out;
+}
+
+std::vector<SpotPlace> spot_layout(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots) {
+  BoardOverlay none;
+  none.scores = false;
+  BoardScene scene = scene_of(g, none);
+  scene.spots = spots;
+  return spot_layout(scene, vp);
+}
+
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots, wxPoint p,
              int radius) {
+  const std::vector<SpotPlace> pts = spot_layout(g, vp, spots);
   int best = -1;
-  long best_d = static_cast<long>(radius) * radius;
+  long best_d = static_cast<long>(radius) * radius + 1;
+  int cell_hit = -1;
   const auto [cx, cy] = vp.cell_at(p);
   for (size_t i = 0; i < spots.size(); ++i) {
     const auto& s = spots[i];
     if (s.seg < 0) {
-      if (s.x == cx && s.y == cy && best < 0) best = static_cast<int>(i);
+      if (s.x == cx && s.y == cy && cell_hit < 0) cell_hit = static_cast<int>(i);
       continue;
     }
-    const int t = g.tile_at(s.x, s.y);
-    if (t < 0) continue;
-    const auto& pt = g.placed()[static_cast<size_t>(t)];
-    const wxPoint q = spot_point(vp, g.content().tiles[pt.type], s.x, s.y, pt.rot, s.seg);
+    if (g.tile_at(s.x, s.y) < 0) continue;
+    const wxPoint q = pts[i].p;
     const long d = static_cast<long>(q.x - p.x) * (q.x - p.x) + static_cast<long>(q.y - p.y) * (q.y - p.y);
-    if (d <= best_d) {
+    if (d < best_d) {  // strictly nearer: on a tie the earlier option (a meeple before a guard) wins
       best_d = d;
       best = static_cast<int>(i);
     }
   }
-  return best;
+  return best >= 0 ? best : cell_hit;
+}
+
+std::string spot_tag(const SceneSpot& s) {
+  const std::string verb = s.label.substr(0, s.label.find(' '));
+  if (verb == "meeple") return "M";
+  if (verb == "guard") return "G";
+  if (verb == "ghost") return "g";
+  if (verb == "takeback") return "T";
+  if (verb == "bury") return "B";
+  if (verb == "dog") return "D";
+  if (verb.empty()) return "?";
+  return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(verb[0]))));
 }
 
 void board_bounds(const tw::Game& g, int margin, int& min_x, int& min_y, int& max_x, int& max_y) {

@@ -69,6 +69,7 @@ struct SceneFollower {
 struct SceneSpot {
   int x = 0, y = 0, seg = -1;  // seg -1: the whole cell
   std::string label;           // the option text, for tooltips and tests
+  friend bool operator==(const SceneSpot&, const SceneSpot&) = default;
 };
 
 struct BoardScene {
@@ -76,6 +77,8 @@ struct BoardScene {
   std::vector<SceneFollower> followers;
   std::vector<std::pair<int, int>> legal_cells;  // highlighted (placements)
   std::vector<SceneSpot> spots;                  // clickable follower/ghost choices
+  int hover_spot = -1;                           // index into spots under the pointer (drawn filled)
+  std::vector<std::pair<int, int>> scored_cells; // cells of features scored by the last step (highlighted)
   std::optional<SceneTile> preview;              // the drawn tile under the mouse
   bool preview_legal = false;
   std::vector<tw::replay::Marker> markers;       // annotation markers
@@ -104,6 +107,7 @@ class TileCache {
 struct BoardOverlay {
   bool legal_cells = false;   // highlight the cells where the drawn tile fits
   bool scores = true;         // the score box in the top-left corner
+  bool scored = true;         // frame the tiles where the last step scored (and followers went home)
   std::vector<tw::replay::Marker> markers;
 };
 
@@ -120,10 +124,27 @@ void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRe
 
 // Where segment `seg` of a tile lies on the board: the device point of its follower.
 wxPoint spot_point(const BoardViewport& vp, const tw::TileType& t, int x, int y, int rot, int seg);
-// The spot nearest to device point p within `radius` pixels (index into spots), or -1.
-// A spot with seg -1 is hit anywhere in its cell.
+// The radius of a spot's ring at this zoom (on a tile with few choices).
+int spot_ring_radius(const BoardViewport& vp);
+// Where each spot's ring is drawn (device points; a spot with seg -1 gets its cell's
+// centre). Rings that would overlap an earlier ring or a ghost badge are moved aside
+// around their segment's point, so several options on one spot (a meeple and a guard,
+// one follower per colour) each get a ring of their own; the first keeps the point.
+// A crowded tile's rings are smaller, so that all of them fit on it.
+struct SpotPlace {
+  wxPoint p;
+  int r = 0;  // ring radius (0: a cell spot, drawn as a frame)
+};
+std::vector<SpotPlace> spot_layout(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots);
+std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport& vp);
+// The spot whose ring is nearest to device point p within `radius` pixels (index into
+// spots), or -1; on a tie the earlier spot wins. A spot with seg -1 is hit anywhere in
+// its cell when no ring is.
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
              wxPoint p, int radius);
+// The short tag drawn in a spot's ring: "M" meeple, "G" guard, "g" ghost, "T" take back,
+// "B" bury, "D" dog, else the verb's first letter.
+std::string spot_tag(const SceneSpot& s);
 
 // The bounding box of the placed tiles (with a margin of `margin` cells).
 void board_bounds(const tw::Game& g, int margin, int& min_x, int& min_y, int& max_x, int& max_y);

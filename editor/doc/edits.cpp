@@ -1,5 +1,6 @@
 #include "doc/edits.h"
 
+#include <regex>
 #include <sstream>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -419,7 +420,24 @@ bool SetLevelFieldCommand::write(const std::string& value) {
     (void)ctx_.store->load_content();  // the loader's checks, before anything is kept
     tx.commit();
   } catch (const std::exception& e) {
-    return fail(ctx_, "level " + level_ + " not changed", e);
+    // Name the value typed and what was expected, in the loader's words; the schema's
+    // CHECK constraints ("CHECK constraint failed: ghost_bank BETWEEN 0 AND 200") too.
+    std::string why = e.what();
+    const std::string check = "CHECK constraint failed: ";
+    if (const size_t at = why.find(check); at != std::string::npos) {
+      std::string rule = why.substr(at + check.size());
+      static const std::regex between(R"((\w+) BETWEEN (-?\d+) AND (-?\d+))");
+      std::smatch m;
+      if (std::regex_search(rule, m, between)) rule = m[2].str() + ".." + m[3].str();
+      why = "expected " + rule;
+    }
+    g_last_error = "level " + level_ + ", column " + column_ + ", value '" + value + "': " + why;
+    if (why.find(value) != std::string::npos && why.find(column_) != std::string::npos) {
+      g_last_error = "level " + level_ + " not changed: " + why;
+      if (why.find("value") == std::string::npos) g_last_error += " (value typed: '" + value + "')";
+    }
+    if (ctx_.status) ctx_.status(g_last_error);
+    return false;
   }
   return done(ctx_, "Saved level " + level_);
 }

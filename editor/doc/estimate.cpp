@@ -1,5 +1,7 @@
 #include "doc/estimate.h"
 
+#include <cmath>
+
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -76,14 +78,26 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
   return r;
 }
 
+std::pair<double, double> win_interval(int wins, int games) {
+  if (games <= 0) return {0, 0};
+  const double n = games, z = 1.96, p = wins / n;
+  const double denom = 1 + z * z / n;
+  const double centre = (p + z * z / (2 * n)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 std::string EstimateResult::summary() const {
   if (!error.empty()) return "Cannot estimate: " + error;
   if (games == 0) return "No game played.";
-  char buf[160];
+  char buf[240];
   std::string out;
   if (coop) {
-    std::snprintf(buf, sizeof buf, "Win rate %.1f%% (%d of %d games), mean score %.1f, %.0f decisions a game\n",
-                  100.0 * coop_wins / games, coop_wins, games, mean_progress, mean_plies);
+    const auto [lo, hi] = win_interval(coop_wins, games);
+    std::snprintf(buf, sizeof buf,
+                  "Win rate %.1f%% (95%% interval %.1f-%.1f%%; %d of %d game%s), mean score %.1f, %.0f decision%s a game\n",
+                  100.0 * coop_wins / games, 100.0 * lo, 100.0 * hi, coop_wins, games, games == 1 ? "" : "s",
+                  mean_progress, mean_plies, std::lround(mean_plies) == 1 ? "" : "s");
     out += buf;
     if (!loss_reasons.empty()) {
       out += "Losses:\n";
@@ -97,11 +111,13 @@ std::string EstimateResult::summary() const {
     }
     return out;
   }
-  std::snprintf(buf, sizeof buf, "%d games, %.0f decisions a game\n", games, mean_plies);
+  std::snprintf(buf, sizeof buf, "%d game%s, %.0f decision%s a game\n", games, games == 1 ? "" : "s", mean_plies,
+                std::lround(mean_plies) == 1 ? "" : "s");
   out += buf;
   for (size_t p = 0; p < mean_score.size(); ++p) {
-    std::snprintf(buf, sizeof buf, "  seat %zu: mean score %.1f, wins %.1f%%\n", p + 1, mean_score[p],
-                  100.0 * wins[p] / games);
+    const auto [lo, hi] = win_interval(wins[p], games);
+    std::snprintf(buf, sizeof buf, "  seat %zu: mean score %.1f, wins %.1f%% (95%% interval %.1f-%.1f%%)\n", p + 1,
+                  mean_score[p], 100.0 * wins[p] / games, 100.0 * lo, 100.0 * hi);
     out += buf;
   }
   return out;

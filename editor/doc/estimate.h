@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/content.h"
@@ -37,6 +38,9 @@ struct EstimateResult {
   double mean_plies = 0;
   std::string summary() const;          // a few lines for people
 };
+
+// The 95% Wilson score interval of a proportion wins / games (as `tilewright simulate`).
+std::pair<double, double> win_interval(int wins, int games);
 
 // Plays the games on the calling thread. progress(done, total) is called after each game;
 // cancel is polled between games.

@@ -7,6 +7,29 @@
 
 namespace twe {
 
+std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& options) {
+  if (g.finished()) return {};
+  const auto& d = g.pending();
+  if (d.kind == tw::DecisionKind::Ghost) {
+    // Whose followers the candidates are: the engine asks for an opponent's follower
+    // when the placed tile's fog met fog, for one's own when it met none.
+    int owner = -1;
+    for (const auto& o : options) {
+      if (!o.has_cell || o.seg < 0) continue;
+      const int t = g.tile_at(o.x, o.y);
+      for (const auto& f : g.followers())
+        if (f.placed == t && f.seg == o.seg && f.kind == tw::FollowerKind::Meeple) owner = f.player;
+      if (owner >= 0) break;
+    }
+    const size_t n = options.size();
+    const std::string which = n == 1 ? "the one follower ringed on the board" : std::to_string(n) + " followers, ringed on the board";
+    if (owner >= 0 && owner != d.player)
+      return "The fog thickened (the tile's fog met fog): put a ghost with an opponent's follower - " + which + ".";
+    return "The fog dispersed (the tile's fog met no fog): put a ghost with one of your own followers - " + which + ".";
+  }
+  return {};
+}
+
 std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& setup,
                                const std::vector<std::string>& prefix, PlaySession& out) {
   PlaySession s;
@@ -31,15 +54,93 @@ std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& 
   }
   if (auto v = tw::replay::Recorder::start(content, setup, s.recorder_, std::move(tags), setup.level))
     return v->message;
-  s.bot_rng_ = tw::Rng(setup.seed ^ 0x9e3779b97f4a7c15ULL);
+  s.content_ = &content;
+  s.setup_ = setup;
+  s.prefix_ = prefix.size();
+  s.rng_seed_ = setup.seed ^ 0x9e3779b97f4a7c15ULL;
+  s.bot_rng_ = tw::Rng(s.rng_seed_);
+  s.note_ply();
   for (size_t i = 0; i < prefix.size(); ++i) {
+    const int player = s.game().pending().player;
     if (auto v = s.recorder_.apply(std::string_view(prefix[i])))
       return "decision " + std::to_string(i + 1) + " '" + prefix[i] + "': " + v->message;
+    s.movers_.push_back(player);
+    s.note_ply();
   }
   s.refresh();
   s.events_.clear();
+  std::fill(s.events_at_.begin(), s.events_at_.end(), size_t{0});
   out = std::move(s);
   return {};
+}
+
+namespace {
+
+// The bots' generator after `draws` draws.
+tw::Rng rng_after(uint64_t seed, uint64_t draws) {
+  tw::Rng r(seed);
+  for (uint64_t k = 0; k < draws; ++k) r.next();
+  return r;
+}
+
+}  // namespace
+
+std::string PlaySession::resume(const tw::Content& content, const tw::GameSetup& setup,
+                                const std::vector<std::string>& decisions, const std::vector<uint64_t>& draws,
+                                PlaySession& out) {
+  PlaySession s;
+  if (std::string e = start(content, setup, {}, s); !e.empty()) return e;
+  for (size_t i = 0; i < decisions.size(); ++i)
+    if (std::string e = s.apply(decisions[i]); !e.empty())
+      return "decision " + std::to_string(i + 1) + " '" + decisions[i] + "': " + e;
+  if (draws.size() == decisions.size() + 1) {
+    s.draws_at_ = draws;
+    s.bot_rng_ = rng_after(s.rng_seed_, draws.back());
+  }
+  out = std::move(s);
+  return {};
+}
+
+void PlaySession::note_ply() {
+  const size_t ply = static_cast<size_t>(game().ply());
+  draws_at_.resize(ply + 1);
+  draws_at_[ply] = bot_rng_.draws();
+  events_at_.resize(ply + 1);
+  events_at_[ply] = events_.size();
+  movers_.resize(ply);
+}
+
+std::string PlaySession::rewind(int ply) {
+  if (ply < 0 || ply > game().ply()) return "no ply " + std::to_string(ply) + " in this game";
+  if (!content_) return "no game";
+  const std::vector<std::string> kept(log().decisions.begin(), log().decisions.begin() + ply);
+  PlaySession s;
+  const std::vector<std::string> prefix(kept.begin(), kept.begin() + std::min<ptrdiff_t>(ply, static_cast<ptrdiff_t>(prefix_)));
+  if (std::string e = start(*content_, setup_, prefix, s); !e.empty()) return e;
+  for (size_t i = prefix.size(); i < kept.size(); ++i)
+    if (std::string e = s.apply(kept[i]); !e.empty()) return e;
+  // The bots' generator and the event lines as they were at that ply.
+  s.bot_rng_ = rng_after(rng_seed_, draws_at_[static_cast<size_t>(ply)]);
+  s.draws_at_.assign(draws_at_.begin(), draws_at_.begin() + ply + 1);
+  s.events_.assign(events_.begin(), events_.begin() + static_cast<ptrdiff_t>(events_at_[static_cast<size_t>(ply)]));
+  s.events_at_.assign(events_at_.begin(), events_at_.begin() + ply + 1);
+  s.movers_.assign(movers_.begin(), movers_.begin() + ply);
+  s.rotation_ = rotation_;
+  *this = std::move(s);
+  return {};
+}
+
+int PlaySession::mover(int ply) const {
+  if (ply < 0 || static_cast<size_t>(ply) >= movers_.size()) return -1;
+  return movers_[static_cast<size_t>(ply)];
+}
+
+int PlaySession::last_human_ply() const {
+  for (int p = static_cast<int>(movers_.size()) - 1; p >= static_cast<int>(prefix_); --p) {
+    const int m = movers_[static_cast<size_t>(p)];
+    if (m >= 0 && static_cast<size_t>(m) < bots_.size() && bots_[static_cast<size_t>(m)] == nullptr) return p;
+  }
+  return -1;
 }
 
 bool PlaySession::bot_to_move() const {
@@ -65,8 +166,11 @@ std::string PlaySession::apply(const std::string& text) {
   const int player = game().pending().player;
   const std::string canonical = game().to_string(*o);
   if (auto v = recorder_.apply(*o)) return v->message;
+  movers_.resize(static_cast<size_t>(game().ply()) - 1);
+  movers_.push_back(player);
   events_.push_back(player_name(player) + ": " + canonical);
   refresh();
+  note_ply();
   return {};
 }
 

@@ -23,12 +23,24 @@
 
 namespace twe {
 
+// Why the pending decision is asked, in a sentence, when the decision's name alone does
+// not say it (a ghost: the fog thickened or dispersed, whose followers are candidates);
+// "" otherwise.
+std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& options);
+
 class PlaySession {
  public:
   // Starts a game and applies `prefix` (a scenario's opening decisions). "" or the
   // problem (setup refused, an unknown bot, an illegal prefix decision).
   static std::string start(const tw::Content& content, const tw::GameSetup& setup,
                            const std::vector<std::string>& prefix, PlaySession& out);
+  // Resumes a saved game: its decisions are played again as moves of the game (with
+  // their event lines), and the bots' generator is put back where it was after each
+  // ply (`draws`: its draw count at ply 0 .. ply N, as draws_at() gave them). "" or the
+  // problem.
+  static std::string resume(const tw::Content& content, const tw::GameSetup& setup,
+                            const std::vector<std::string>& decisions, const std::vector<uint64_t>& draws,
+                            PlaySession& out);
 
   const tw::Game& game() const { return recorder_.game(); }
   const tw::replay::GameLog& log() const { return recorder_.log(); }
@@ -61,6 +73,20 @@ class PlaySession {
   // The drawn tile (place decisions), or nullptr.
   const tw::TileType* drawn_tile() const;
 
+  // Takes the game back to ply `ply` (0 .. game().ply()): the decisions after it are
+  // gone, and the bots' generator, the event lines and the rotation are as they were
+  // then, so the same choices play the same game again. "" or the problem.
+  std::string rewind(int ply);
+  // The ply of the last decision a human seat made (the ply before it, i.e. where that
+  // human was to move), or -1 when no human has decided since the start.
+  int last_human_ply() const;
+  // The seat that made decision `ply` + 1 (-1 when unknown).
+  int mover(int ply) const;
+  // The bots' generator's draw count at ply 0 .. game().ply().
+  const std::vector<uint64_t>& draws_at() const { return draws_at_; }
+  // The opening decisions given to start() (a scenario's), which no event lines describe.
+  size_t prefix() const { return prefix_; }
+
   // Event lines of every step so far ("Ann scores 4 for the city at 1,0").
   const std::vector<std::string>& event_log() const { return events_; }
   // The game so far as a replay (Result tag set when finished).
@@ -68,7 +94,15 @@ class PlaySession {
 
  private:
   void refresh();
+  void note_ply();
 
+  const tw::Content* content_ = nullptr;
+  tw::GameSetup setup_;
+  size_t prefix_ = 0;
+  uint64_t rng_seed_ = 0;
+  std::vector<uint64_t> draws_at_;   // bot_rng_.draws() at ply i
+  std::vector<size_t> events_at_;    // events_.size() at ply i
+  std::vector<int> movers_;          // the seat that made decision i + 1
   tw::replay::Recorder recorder_;
   std::vector<std::shared_ptr<tw::Bot>> bots_;
   tw::Rng bot_rng_;

@@ -1,8 +1,13 @@
 #include "play/play_view.h"
 
 #include <wx/button.h>
+#include <wx/cmdproc.h>
+#include <wx/config.h>
 #include <wx/listbox.h>
 #include <wx/msgdlg.h>
+#include <wx/numdlg.h>
+#include <wx/textctrl.h>
+#include <wx/tokenzr.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
@@ -14,10 +19,74 @@
 
 namespace twe {
 
+namespace {
+
+// A human decision: undo takes it back (with the bots' replies after it), redo plays
+// it again (and the bots, whose generator was put back, answer as before).
+class PlayMoveCommand : public wxCommand {
+ public:
+  PlayMoveCommand(PlayView* view, int ply, std::string text, const wxString& name)
+      : wxCommand(true, name), view_(view), ply_(ply), text_(std::move(text)) {}
+  bool Do() override { return view_->replay_decision(ply_, text_).empty(); }
+  bool Undo() override { return view_->rewind_to(ply_).empty(); }
+
+ private:
+  PlayView* view_;
+  int ply_;
+  std::string text_;
+};
+
+// A take-back to a ply: undo puts the whole game as it was back. It keeps the game as
+// text (setup, decisions, the bots' generator's draw counts), not as a copy of the
+// session, which points into the content: a design edit in between reloads that.
+class TakeBackCommand : public wxCommand {
+ public:
+  TakeBackCommand(PlayView* view, int ply)
+      : wxCommand(true, wxString::Format("Take back to ply %d", ply)), view_(view), ply_(ply) {}
+  bool Do() override {
+    const PlaySession* s = view_->session();
+    if (!s) return false;
+    setup_ = s->game().setup();
+    decisions_ = s->log().decisions;
+    draws_ = s->draws_at();
+    return view_->rewind_to(ply_).empty();
+  }
+  bool Undo() override { return view_->restore_game(setup_, decisions_, draws_).empty(); }
+
+ private:
+  PlayView* view_;
+  int ply_;
+  tw::GameSetup setup_;
+  std::vector<std::string> decisions_;
+  std::vector<uint64_t> draws_;
+};
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
+  return out;
+}
+
+std::string players_of(const tw::GameSetup& s) {
+  std::vector<std::string> names;
+  for (const auto& p : s.players) names.push_back(p.bot.empty() ? p.name : "bot:" + p.bot);
+  return join(names, ", ");
+}
+
+}  // namespace
+
 PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx), bot_timer_(this) {
   last_setup_.rule_set = "gcc";
   last_setup_.players = tw::parse_players("You, bot:greedy");
   last_setup_.seed = 1;
+  history_ = std::make_unique<wxCommandProcessor>(200);
+  if (ctx_.config) {  // the last new game's setup (names, seats, seed)
+    wxString v;
+    if (ctx_.config->Read("/play/last/rule_set", &v) && !v.empty()) last_setup_.rule_set = v.utf8_string();
+    if (ctx_.config->Read("/play/last/level", &v)) last_setup_.level = v.utf8_string();
+    if (ctx_.config->Read("/play/last/players", &v) && !v.empty()) last_setup_.players = tw::parse_players(v.utf8_string());
+    if (ctx_.config->Read("/play/last/seed", &v) && !v.empty()) last_setup_.seed = tw::parse_seed(v.utf8_string());
+  }
 
   auto* top = new wxBoxSizer(wxHORIZONTAL);
   board_ = new BoardCanvas(this);
@@ -27,26 +96,55 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
   auto* newg = new wxButton(this, wxID_ANY, L"New game…");
   pass_ = new wxButton(this, wxID_ANY, "Pass");
+  take_back_ = new wxButton(this, wxID_ANY, "Take back");
+  take_back_to_ = new wxButton(this, wxID_ANY, L"To ply…");
+  take_back_->SetToolTip("Take back your last decision and the bots' replies after it (Edit > Undo does too)");
+  take_back_to_->SetToolTip("Take the game back to any ply");
   buttons->Add(newg, 0, wxRIGHT, 4);
-  buttons->Add(pass_, 0);
+  buttons->Add(pass_, 0, wxRIGHT, 4);
+  buttons->Add(take_back_, 0, wxRIGHT, 4);
+  buttons->Add(take_back_to_, 0);
   side->Add(buttons, 0, wxALL, 4);
-  status_ = new wxStaticText(this, wxID_ANY, L"No game. Press New game…");
+  pass_->Disable();
+  take_back_->Disable();
+  take_back_to_->Disable();
+  status_ = new wxStaticText(this, wxID_ANY, L"No game. Press New game…", wxDefaultPosition, wxSize(300, -1));
   side->Add(status_, 0, wxEXPAND | wxALL, 4);
   preview_ = new TilePreview(this, 96);
   side->Add(preview_, 0, wxALIGN_CENTER_HORIZONTAL | wxALL, 4);
   scores_ = new wxStaticText(this, wxID_ANY, "");
   side->Add(scores_, 0, wxEXPAND | wxALL, 4);
   side->Add(new wxStaticText(this, wxID_ANY, "Legal options (double-click):"), 0, wxLEFT | wxTOP, 4);
-  options_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 160));
+  options_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(300, 140));
   side->Add(options_, 1, wxEXPAND | wxALL, 4);
   side->Add(new wxStaticText(this, wxID_ANY, "Events:"), 0, wxLEFT, 4);
-  log_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 160));
+  // A text field that wraps long lines (a list box cuts them off).
+  log_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, 180),
+                        wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxTE_RICH2);
   side->Add(log_, 1, wxEXPAND | wxALL, 4);
   top->Add(side, 0, wxEXPAND);
   SetSizer(top);
 
   newg->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
   pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { choose("pass"); });
+  take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    const std::string e = take_back();
+    if (!e.empty() && ctx_.status) ctx_.status(e);
+  });
+  take_back_to_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (!session_) return;
+    const long n = wxGetNumberFromUser("Take the game back to ply", "Ply", "Take back", session_->game().ply(), 0,
+                                       session_->game().ply(), this);
+    if (n < 0) return;
+    const std::string e = take_back_to(static_cast<int>(n));
+    if (!e.empty() && ctx_.status) ctx_.status(e);
+  });
+  ask = [this](const wxString& question) {
+    wxMessageDialog dlg(this, question, "Game in progress", wxYES_NO | wxCANCEL | wxICON_QUESTION);
+    dlg.SetYesNoCancelLabels("Keep as replay", "Discard", "Keep playing");
+    const int r = dlg.ShowModal();
+    return r == wxID_YES ? wxID_YES : r == wxID_NO ? wxID_NO : wxID_CANCEL;
+  };
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     choose(e.GetString().ToStdString(wxConvUTF8));
   });
@@ -88,16 +186,30 @@ PlayView::~PlayView() { bot_timer_.Stop(); }
 void PlayView::content_changed() {
   // The game points into the content: replay its decisions on the reloaded content.
   board_->set_game(nullptr);
-  if (!session_) return;
+  if (!session_) {
+    resume_saved();
+    return;
+  }
   const tw::GameSetup setup = session_->game().setup();
   const std::vector<std::string> decisions = session_->log().decisions;
+  const std::vector<uint64_t> draws = session_->draws_at();
   const bool saved = saved_;
+  bot_timer_.Stop();
+  auto s = std::make_unique<PlaySession>();
   session_.reset();
-  if (!start_game(setup, decisions).empty()) {
-    session_.reset();
+  if (!PlaySession::resume(ctx_.content, setup, decisions, draws, *s).empty()) {
     status_->SetLabel("The game no longer replays on the changed content.");
+    history_->ClearCommands();
+    take_back_->Disable();
+    take_back_to_->Disable();
+    pass_->Disable();
+    return;
   }
+  session_ = std::move(s);
+  board_->set_game(&session_->game());
   saved_ = saved;
+  update();
+  schedule_bot();
 }
 
 std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix) {
@@ -108,34 +220,219 @@ std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<s
     return err;
   }
   last_setup_ = setup;
+  if (ctx_.config) {
+    ctx_.config->Write("/play/last/rule_set", wxString::FromUTF8(setup.rule_set));
+    ctx_.config->Write("/play/last/level", wxString::FromUTF8(setup.level));
+    ctx_.config->Write("/play/last/players", wxString::FromUTF8(players_of(setup)));
+    ctx_.config->Write("/play/last/seed", wxString::Format("%llu", static_cast<unsigned long long>(setup.seed)));
+  }
   session_ = std::move(s);
   saved_ = false;
+  saved_replay_ = 0;
+  history_->ClearCommands();
   board_->set_game(&session_->game());
   board_->fit();
+  followed_tile_ = session_->game().last_placed();
   log_->Clear();
+  log_lines_ = 0;
   update();
   schedule_bot();
+  // The keys (R, P, F, +, -) work at once, without a click on the board first.
+  board_->SetFocus();
   return {};
 }
 
 void PlayView::new_game() {
   NewGameDialog dlg(this, ctx_.content, last_setup_);
   if (dlg.ShowModal() != wxID_OK) return;
+  if (!confirm_replace()) return;
   const std::string err = start_game(dlg.setup());
   if (!err.empty()) wxMessageBox(wxString::FromUTF8(err), "New game", wxOK | wxICON_ERROR, this);
+  // Once the dialog has gone and its parent took the focus back: the board's keys again.
+  CallAfter([this] { board_->SetFocus(); });
+}
+
+bool PlayView::confirm_replace() {
+  if (!session_ || session_->finished() || session_->game().ply() <= static_cast<int>(session_->prefix())) return true;
+  const int answer = ask(wxString::Format(
+      "The game in progress (ply %d) is not finished. Keep it as a replay before starting another one?",
+      session_->game().ply()));
+  if (answer == wxID_CANCEL) return false;
+  if (answer == wxID_YES && ctx_.store) {
+    try {
+      tw::replay::Replay r = session_->to_replay();
+      r.log.set_tag("Event", "unfinished");
+      const int64_t id = tw::replay::ReplayStore(*ctx_.store).insert(r);
+      if (ctx_.status) ctx_.status("The unfinished game is stored as replay " + std::to_string(id));
+    } catch (const std::exception& ex) {
+      if (ctx_.status) ctx_.status(std::string("Could not store the game: ") + ex.what());
+      return false;
+    }
+  }
+  clear_progress();
+  return true;
 }
 
 std::string PlayView::choose(const std::string& option_text) {
   if (!session_) return "no game";
   if (!session_->human_to_move()) return "it is not a human's turn";
+  std::string why;
+  const auto o = session_->game().parse_option(option_text, &why);
+  if (!o) {
+    if (ctx_.status) ctx_.status("Not legal: " + why);
+    return why;
+  }
+  const std::string canonical = session_->game().to_string(*o);
+  const int ply = session_->game().ply();
+  const wxString name = wxString::FromUTF8(session_->player_name(session_->game().pending().player) + ": " + canonical);
+  if (!history_->Submit(new PlayMoveCommand(this, ply, canonical, name))) return "the decision was refused";
+  return {};
+}
+
+std::string PlayView::replay_decision(int ply, const std::string& option_text) {
+  if (!session_) return "no game";
+  if (session_->game().ply() > ply)
+    if (std::string e = session_->rewind(ply); !e.empty()) return e;
+  if (session_->game().ply() != ply) return "the game is not at ply " + std::to_string(ply);
   const std::string err = session_->apply(option_text);
   if (!err.empty()) {
     if (ctx_.status) ctx_.status("Not legal: " + err);
     return err;
   }
+  board_->set_game(&session_->game());
   update();
   schedule_bot();
   return {};
+}
+
+std::string PlayView::rewind_to(int ply) {
+  if (!session_) return "no game";
+  bot_timer_.Stop();
+  if (std::string e = session_->rewind(ply); !e.empty()) return e;
+  saved_ = false;
+  board_->set_game(&session_->game());
+  update();
+  schedule_bot();
+  return {};
+}
+
+std::string PlayView::restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
+                                   const std::vector<uint64_t>& draws) {
+  bot_timer_.Stop();
+  auto s = std::make_unique<PlaySession>();
+  if (std::string e = PlaySession::resume(ctx_.content, setup, decisions, draws, *s); !e.empty()) return e;
+  session_ = std::move(s);
+  saved_ = false;
+  board_->set_game(&session_->game());
+  update();
+  schedule_bot();
+  return {};
+}
+
+std::string PlayView::take_back() {
+  if (!session_) return "no game";
+  if (session_->finished()) return "the game is over";
+  const int p = session_->last_human_ply();
+  if (p < 0) return "nothing to take back: no human has decided yet";
+  return take_back_to(p);
+}
+
+std::string PlayView::take_back_to(int ply) {
+  if (!session_) return "no game";
+  if (session_->finished()) return "the game is over";
+  if (ply < 0 || ply >= session_->game().ply()) return "no earlier ply " + std::to_string(ply);
+  // A bot to move there would only play the same again: go back to where a human decides.
+  const auto& seats = session_->game().setup().players;
+  auto bot = [&](int p) {
+    const int m = session_->mover(p);
+    return m >= 0 && static_cast<size_t>(m) < seats.size() && !seats[static_cast<size_t>(m)].bot.empty();
+  };
+  while (ply > 0 && bot(ply)) --ply;
+  auto* cmd = new TakeBackCommand(this, ply);
+  if (!history_->Submit(cmd)) return "the take-back was refused";
+  if (ctx_.status) ctx_.status("Taken back to ply " + std::to_string(ply));
+  return {};
+}
+
+void PlayView::save_progress() {
+  if (!ctx_.config) return;
+  if (!session_ || session_->finished() || ctx_.db_path.empty()) {
+    clear_progress();
+    return;
+  }
+  const tw::GameSetup& s = session_->game().setup();
+  wxConfigBase* c = ctx_.config;
+  c->Write("/play/current/db", wxString::FromUTF8(ctx_.db_path));
+  c->Write("/play/current/rule_set", wxString::FromUTF8(s.rule_set));
+  c->Write("/play/current/level", wxString::FromUTF8(s.level));
+  c->Write("/play/current/players", wxString::FromUTF8(players_of(s)));
+  c->Write("/play/current/seed", wxString::Format("%llu", static_cast<unsigned long long>(s.seed)));
+  c->Write("/play/current/draw", wxString::FromUTF8(join(s.draw, " ")));
+  c->Write("/play/current/decisions", wxString::FromUTF8(join(session_->log().decisions, "|")));
+  std::string draws;
+  for (uint64_t d : session_->draws_at()) draws += (draws.empty() ? "" : " ") + std::to_string(d);
+  c->Write("/play/current/draws", wxString::FromUTF8(draws));
+  c->Flush();
+}
+
+void PlayView::clear_progress() {
+  if (!ctx_.config) return;
+  if (ctx_.config->HasGroup("/play/current")) {
+    ctx_.config->DeleteGroup("/play/current");
+    ctx_.config->Flush();
+  }
+}
+
+bool PlayView::resume_saved() {
+  if (!ctx_.config || session_ || ctx_.db_path.empty()) return false;
+  wxConfigBase* c = ctx_.config;
+  wxString db;
+  if (!c->Read("/play/current/db", &db) || db.utf8_string() != ctx_.db_path) return false;
+  tw::GameSetup s;
+  wxString v;
+  c->Read("/play/current/rule_set", &v);
+  s.rule_set = v.utf8_string();
+  v.clear();
+  c->Read("/play/current/level", &v);
+  s.level = v.utf8_string();
+  v.clear();
+  c->Read("/play/current/players", &v);
+  s.players = tw::parse_players(v.utf8_string());
+  v.clear();
+  c->Read("/play/current/seed", &v);
+  s.seed = tw::parse_seed(v.utf8_string());
+  v.clear();
+  c->Read("/play/current/draw", &v);
+  for (const auto& t : wxStringTokenize(v, " ")) s.draw.push_back(t.utf8_string());
+  v.clear();
+  c->Read("/play/current/decisions", &v);
+  std::vector<std::string> decisions;
+  for (const auto& t : wxStringTokenize(v, "|")) decisions.push_back(t.utf8_string());
+  v.clear();
+  c->Read("/play/current/draws", &v);
+  std::vector<uint64_t> draws;
+  for (const auto& t : wxStringTokenize(v, " ")) {
+    unsigned long long d = 0;
+    if (t.ToULongLong(&d)) draws.push_back(d);
+  }
+  auto ps = std::make_unique<PlaySession>();
+  if (std::string e = PlaySession::resume(ctx_.content, s, decisions, draws, *ps); !e.empty()) {
+    if (ctx_.status) ctx_.status("The saved game no longer replays on this database: " + e);
+    return false;
+  }
+  session_ = std::move(ps);
+  last_setup_ = s;
+  saved_ = false;
+  history_->ClearCommands();
+  board_->set_game(&session_->game());
+  board_->fit();
+  log_->Clear();
+  log_lines_ = 0;
+  update();
+  schedule_bot();
+  if (ctx_.status)
+    ctx_.status("Resumed the game in progress at ply " + std::to_string(session_->game().ply()));
+  return true;
 }
 
 void PlayView::on_cell(int x, int y) {
@@ -181,6 +478,8 @@ void PlayView::on_bot_timer(wxTimerEvent&) {
 void PlayView::finish() {
   if (saved_ || !session_ || !session_->finished()) return;
   saved_ = true;
+  history_->ClearCommands();  // the game is stored: no take-backs after the end
+  clear_progress();
   board_->fit();  // the whole final board
   if (!ctx_.store) return;
   try {
@@ -191,6 +490,18 @@ void PlayView::finish() {
   } catch (const std::exception& ex) {
     if (ctx_.status) ctx_.status(std::string("Could not store the game: ") + ex.what());
   }
+}
+
+wxString PlayView::status_text() const { return status_->GetLabelText(); }
+
+void PlayView::follow_board() {
+  // The board follows play: a tile placed outside the view is brought into it.
+  const tw::Game& g = session_->game();
+  const int last = g.last_placed();
+  if (last < 0 || last == followed_tile_) return;
+  followed_tile_ = last;
+  const auto& p = g.placed()[static_cast<size_t>(last)];
+  board_->ensure_visible(p.x, p.y);
 }
 
 void PlayView::update() {
@@ -208,8 +519,11 @@ void PlayView::update() {
              wxString::FromUTF8(std::string(tw::decision_kind_name(d.kind)));
     if (const tw::TileType* t = session_->drawn_tile()) status += " " + wxString::FromUTF8(t->notation_id());
     status += human ? wxString() : wxString(L" (thinking…)");
+    const std::string help = decision_help(g, session_->options());
+    if (!help.empty()) status += "\n" + wxString::FromUTF8(help);
   }
   status_->SetLabel(status);
+  status_->Wrap(300);
 
   // Scores, supplies, ghost bank, tiles left.
   wxString sc;
@@ -231,10 +545,11 @@ void PlayView::update() {
     sc += wxString::Format(L"Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
   } else {
     for (int p = 0; p < g.player_count(); ++p) {
-      sc += wxString::Format("%s %s: %lld points, %d followers", tw::kColourNames[static_cast<size_t>(p)].data(),
+      sc += wxString::Format("%s %s: %lld points, %d follower%s", tw::kColourNames[static_cast<size_t>(p)].data(),
                              wxString::FromUTF8(session_->player_name(p)), static_cast<long long>(g.score(p)),
-                             g.supply(p));
-      if (g.rules().guards > 0 || g.guard_supply(p) > 0) sc += wxString::Format(", %d guards", g.guard_supply(p));
+                             g.supply(p), g.supply(p) == 1 ? "" : "s");
+      if (g.rules().guards > 0 || g.guard_supply(p) > 0)
+        sc += wxString::Format(", %d guard%s", g.guard_supply(p), g.guard_supply(p) == 1 ? "" : "s");
       sc += "\n";
     }
     if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
@@ -247,22 +562,50 @@ void PlayView::update() {
   if (human)
     for (const auto& o : session_->options()) options_->Append(wxString::FromUTF8(o.text));
   pass_->Enable(human && find_option(session_->options(), "pass") >= 0);
+  take_back_->Enable(!g.finished() && session_->last_human_ply() >= 0);
+  take_back_to_->Enable(!g.finished() && g.ply() > 0);
 
   BoardOverlay ov;
   ov.legal_cells = human && g.pending().kind == tw::DecisionKind::Place;
   board_->set_overlay(ov);
   board_->set_spots(human ? session_->spots() : std::vector<SceneSpot>{});
+
   int rot = session_->rotation();
   if (auto h = board_->hover())
     if (auto r = effective_rotation(session_->options(), h->first, h->second, rot)) rot = *r;
   preview_->set(human ? session_->drawn_tile() : nullptr, rot);
 
-  // Events since the last update.
+  // Events since the last update (all of them again after a take-back).
   const auto& ev = session_->event_log();
-  for (size_t i = log_->GetCount(); i < ev.size(); ++i) log_->Append(wxString::FromUTF8(ev[i]));
-  if (log_->GetCount() > 0) log_->EnsureVisible(static_cast<int>(log_->GetCount()) - 1);
+  if (ev.size() < log_lines_) {
+    log_->Clear();
+    log_lines_ = 0;
+  }
+  if (ev.size() > log_lines_) {
+    wxString add;
+    for (size_t i = log_lines_; i < ev.size(); ++i) add += (i ? "\n" : "") + wxString::FromUTF8(ev[i]);
+    log_->AppendText(add);
+    log_lines_ = ev.size();
+    log_->ShowPosition(log_->GetLastPosition());
+  }
+  follow_board();
+  // A ghost's candidates may stand anywhere: bring them into view.
+  if (human && g.pending().kind == tw::DecisionKind::Ghost && !board_->spots().empty()) {
+    const auto& sp = board_->spots();
+    int x0 = sp.front().x, x1 = x0, y0 = sp.front().y, y1 = y0;
+    for (const auto& p : sp) {
+      x0 = std::min(x0, p.x);
+      x1 = std::max(x1, p.x);
+      y0 = std::min(y0, p.y);
+      y1 = std::max(y1, p.y);
+    }
+    board_->ensure_visible(x0, y0, x1, y1);
+  }
   Layout();
-  if (g.finished()) finish();
+  if (g.finished())
+    finish();
+  else
+    save_progress();
 }
 
 }  // namespace twe

@@ -4,11 +4,19 @@
 // pending decision's options; bots move on a timer so the UI never blocks; a finished
 // game is stored as a replay.
 //
+// The game in progress is a document of its own: every human decision is a step of the
+// view's own undo history (Edit > Undo takes it back with the bots' replies after it;
+// Take back does the same, Take back to ply... goes to any ply), saved after every
+// decision in the settings (wxConfig, "/play/...") and resumed when the editor opens the
+// same database again. Replacing an unfinished game (New game, a scenario's Play from
+// here) asks first and can keep it as a replay.
+//
 // Keys (board focused): R / Shift+R turn the drawn tile, Shift+wheel too, P passes,
 // wheel and + / - zoom, F fits, drag pans.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,8 +28,10 @@
 #include "play/play_session.h"
 
 class wxButton;
+class wxCommandProcessor;
 class wxListBox;
 class wxStaticText;
+class wxTextCtrl;
 
 namespace twe {
 
@@ -39,8 +49,38 @@ class PlayView : public wxPanel {
   void new_game();
   // Chooses an option as a click or the list would ("" or why not).
   std::string choose(const std::string& option_text);
+  // Before an unfinished game is replaced: asks (through `ask`) whether to keep it as a
+  // replay, discard it, or keep playing. True when it may be replaced (kept or discarded).
+  bool confirm_replace();
+  // Answers the question confirm_replace asks: wxID_YES keep it as a replay, wxID_NO
+  // discard it, wxID_CANCEL keep playing. Default: a message box.
+  std::function<int(const wxString& question)> ask;
+
+  // Take-backs: one step (the last human decision and the bots' replies after it), or
+  // back to any ply; each one step of the view's undo history. "" or why not.
+  std::string take_back();
+  std::string take_back_to(int ply);
+  // The play document's own undo history (human decisions and take-backs).
+  wxCommandProcessor& history() { return *history_; }
+  // Undoes a decision or redoes it (used by the history's commands). "" or why not.
+  std::string rewind_to(int ply);
+  std::string replay_decision(int ply, const std::string& option_text);
+  // Puts a whole earlier game back (the undo of a take-back to a ply): its decisions
+  // played again, the bots' generator as it was. "" or why not.
+  std::string restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
+                           const std::vector<uint64_t>& draws);
+
+  // The game in progress as saved in the settings; resume_saved() starts it again when it
+  // was played on the open database. True when a game was resumed.
+  bool resume_saved();
+  void save_progress();
 
   PlaySession* session() { return session_.get(); }
+  // Whose turn, what is asked and why (the status line beside the board).
+  wxString status_text() const;
+  wxButton* pass_button() { return pass_; }
+  const tw::GameSetup& last_setup() const { return last_setup_; }
+  wxTextCtrl* event_log() { return log_; }
   BoardCanvas* board() { return board_; }
   // The replay id the last finished game was stored as (0: none yet).
   int64_t saved_replay() const { return saved_replay_; }
@@ -56,6 +96,8 @@ class PlayView : public wxPanel {
   bool on_key(wxKeyEvent& e);
   void finish();
   void content_changed();
+  void clear_progress();
+  void follow_board();
 
   EditorContext& ctx_;
   std::unique_ptr<PlaySession> session_;
@@ -65,8 +107,13 @@ class PlayView : public wxPanel {
   wxStaticText* status_ = nullptr;
   wxStaticText* scores_ = nullptr;
   wxListBox* options_ = nullptr;
-  wxListBox* log_ = nullptr;
+  wxTextCtrl* log_ = nullptr;
+  size_t log_lines_ = 0;
   wxButton* pass_ = nullptr;
+  wxButton* take_back_ = nullptr;
+  wxButton* take_back_to_ = nullptr;
+  std::unique_ptr<wxCommandProcessor> history_;
+  int followed_tile_ = -1;
   wxTimer bot_timer_;
   int bot_delay_ = 400;
   int64_t saved_replay_ = 0;

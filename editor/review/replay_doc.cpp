@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "board/board_model.h"
 #include "replay/replay_store.h"
 
 namespace twe {
@@ -92,6 +93,11 @@ std::string ReplayDoc::open(const tw::Content& content, Replay replay, std::shar
   d->rebuild_line();
   out = std::move(d);
   return {};
+}
+
+void ReplayDoc::final_bounds(int margin, int& min_x, int& min_y, int& max_x, int& max_y) {
+  main_.seek(main_.plies());
+  board_bounds(main_.game(), margin, min_x, min_y, max_x, max_y);
 }
 
 Annotation ReplayDoc::note() const {
@@ -267,6 +273,7 @@ std::string ReplayDoc::add_variation(const NodePath& at, const std::vector<std::
   pos_ = a;
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }
@@ -284,6 +291,7 @@ std::string ReplayDoc::delete_variation(const NodePath& p) {
   }
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }
@@ -298,6 +306,7 @@ std::string ReplayDoc::promote(const NodePath& p, bool to_main) {
   pos_ = moved;
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }
@@ -312,6 +321,7 @@ std::string ReplayDoc::restore(const Replay& r, const NodePath& pos) {
   pos_ = is_start(pos) || tw::replay::find_node(replay_, pos) ? pos : NodePath::main(0);
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }
@@ -340,6 +350,7 @@ std::string ReplayDoc::extend_variation(const NodePath& last, const std::string&
   pos_ = added;
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }
@@ -357,6 +368,7 @@ std::string ReplayDoc::remove_last(const NodePath& last_added) {
   }
   rebuild_game();
   rebuild_line();
+  ++structure_version_;
   save_and_notify();
   return {};
 }

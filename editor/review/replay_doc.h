@@ -65,6 +65,9 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   // The position's index in line().
   int line_index() const;
 
+  // The bounding box of the tiles at the end of the main line (the whole game's board).
+  void final_bounds(int margin, int& min_x, int& min_y, int& max_x, int& max_y);
+
   // Moves to a node (or the start). False when there is no such node.
   bool go(const NodePath& p);
   bool forward();
@@ -105,6 +108,9 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   void set_store(tw::Store* s) { store_ = s; }
   // Called after an edit or a move of the position.
   std::vector<std::function<void()>> listeners;
+  // Counts the edits that changed the tree's shape (variations added, deleted, promoted,
+  // extended, a tree restored): a view rebuilds its move list when it changes.
+  int structure_version() const { return structure_version_; }
   // The last save problem ("" when the last save succeeded).
   const std::string& save_error() const { return save_error_; }
 
@@ -122,6 +128,7 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   std::vector<LinePoint> line_;
   tw::Store* store_ = nullptr;
   std::string save_error_;
+  int structure_version_ = 0;
 };
 
 // An annotation edit of one node: undo puts the old annotation back.

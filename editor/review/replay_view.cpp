@@ -1,11 +1,16 @@
 #include "review/replay_view.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <wx/button.h>
 #include <wx/choice.h>
 #include <wx/cmdproc.h>
+#include <wx/dcmemory.h>
+#include <wx/html/htmlwin.h>
+#include <wx/imaglist.h>
 #include <wx/listbox.h>
 #include <wx/listctrl.h>
 #include <wx/numdlg.h>
@@ -21,6 +26,7 @@
 #include "cli/record.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
+#include "review/markdown.h"
 #include "review/score_graph.h"
 
 namespace twe {
@@ -38,8 +44,26 @@ class PathData : public wxTreeItemData {
   NodePath path;
 };
 
-wxString node_label(const tw::replay::Node& n, int game_ply) {
-  wxString s = wxString::Format("%d. ", game_ply) + wxString::FromUTF8(n.decision);
+// The small coloured discs of the movers (index = seat colour; the last one grey).
+wxImageList* mover_images() {
+  auto* il = new wxImageList(12, 12, true);
+  for (int i = 0; i <= tw::kMaxPlayers; ++i) {
+    wxBitmap b(12, 12, 24);
+    {
+      wxMemoryDC dc(b);
+      dc.SetBackground(*wxWHITE_BRUSH);
+      dc.Clear();
+      dc.SetPen(wxPen(wxColour(0x60, 0x60, 0x60), 1));
+      dc.SetBrush(wxBrush(i < tw::kMaxPlayers ? player_colour(i) : *wxLIGHT_GREY));
+      dc.DrawCircle(6, 6, 5);
+    }
+    il->Add(b, *wxWHITE);
+  }
+  return il;
+}
+
+wxString node_label(const tw::replay::Node& n, const wxString& prefix) {
+  wxString s = prefix + wxString::FromUTF8(n.decision);
   if (!n.note.glyph.empty()) s += " " + wxString::FromUTF8(n.note.glyph);
   if (!n.note.comment.empty()) s += L"  {…}";
   if (!n.note.markers.empty()) s += L"  ◆";
@@ -53,14 +77,16 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
 
   // Left: replays and moves.
   auto* left = new wxBoxSizer(wxVERTICAL);
-  list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
-  list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 40);
-  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 50);
-  list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 110);
-  list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 45);
+  // Wide enough for "discovery-expert" and two players' names without clipping.
+  list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
+  list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 36);
+  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 78);
+  list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 156);
+  list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 46);
   left->Add(list_, 0, wxEXPAND | wxALL, 2);
-  moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(280, 300),
+  moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 300),
                           wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+  moves_->AssignImageList(mover_images());
   left->Add(moves_, 1, wxEXPAND | wxALL, 2);
   auto* tree_row = new wxBoxSizer(wxHORIZONTAL);
   auto* promote = new wxButton(this, wxID_ANY, "Promote", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -88,8 +114,11 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   // Right: annotation pane, options, events.
   auto* right = new wxBoxSizer(wxVERTICAL);
   right->Add(new wxStaticText(this, wxID_ANY, "Comment (Markdown):"), 0, wxLEFT | wxTOP, 4);
-  comment_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(240, 90), wxTE_MULTILINE);
+  comment_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(260, 70), wxTE_MULTILINE);
   right->Add(comment_, 0, wxEXPAND | wxALL, 4);
+  rendered_ = new wxHtmlWindow(this, wxID_ANY, wxDefaultPosition, wxSize(260, 90), wxHW_SCROLLBAR_AUTO | wxBORDER_THEME);
+  rendered_->SetStandardFonts(9);
+  right->Add(rendered_, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   auto* save_comment = new wxButton(this, wxID_ANY, "Set comment");
   row->Add(save_comment, 0, wxRIGHT, 4);
@@ -112,7 +141,8 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   options_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 120));
   right->Add(options_, 1, wxEXPAND | wxALL, 4);
   right->Add(new wxStaticText(this, wxID_ANY, "Events of this step:"), 0, wxLEFT, 4);
-  events_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(240, 100));
+  events_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(260, 110),
+                           wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
   right->Add(events_, 1, wxEXPAND | wxALL, 4);
   top->Add(right, 0, wxEXPAND);
   SetSizer(top);
@@ -151,7 +181,7 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     if (!doc_) return;
-    const std::string err = doc_->play(e.GetString().ToStdString(wxConvUTF8), ctx_.commands);
+    const std::string err = doc_->play(e.GetString().ToStdString(wxConvUTF8), history());
     if (!err.empty() && ctx_.status) ctx_.status(err);
   });
   graph_->on_ply = [this](int ply) {
@@ -182,6 +212,8 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   ctx_.content_listeners.push_back([this]() {
     // Games point into the content: reopen the documents on the new content.
     const int64_t id = doc_ ? doc_->id() : 0;
+    if (doc_) doc_->listeners.clear();
+    histories_.clear();  // their commands refer to the documents of the old content
     docs_.clear();
     doc_.reset();
     board_->set_game(nullptr);
@@ -200,6 +232,13 @@ ReplayView::~ReplayView() {
   if (doc_) doc_->listeners.clear();
 }
 
+wxCommandProcessor* ReplayView::history() {
+  if (!doc_) return nullptr;
+  auto& h = histories_[doc_->id()];
+  if (!h) h = std::make_unique<wxCommandProcessor>(200);
+  return h.get();
+}
+
 void ReplayView::refresh_list() {
   list_->DeleteAllItems();
   list_ids_.clear();
@@ -215,6 +254,16 @@ void ReplayView::refresh_list() {
     }
   } catch (const std::exception& e) {
     if (ctx_.status) ctx_.status(std::string("Cannot list the replays: ") + e.what());
+  }
+  // Rule set names are short: never clip them; the players column takes what they need
+  // (up to a limit).
+  if (list_->GetItemCount() > 0) {
+    for (int col : {1, 2}) {
+      int w = 0;
+      for (long i = 0; i < list_->GetItemCount(); ++i)
+        w = std::max(w, list_->GetTextExtent(list_->GetItemText(i, col)).x + 16);
+      list_->SetColumnWidth(col, std::clamp(w, col == 1 ? 60 : 120, col == 1 ? 200 : 320));
+    }
   }
 }
 
@@ -249,7 +298,11 @@ void ReplayView::open_replay(int64_t id) {
 
 void ReplayView::show_doc() {
   board_->set_game(&doc_->game());
-  board_->fit();
+  // The whole game's board, so that no move lands outside the view.
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  doc_->final_bounds(1, x0, y0, x1, y1);
+  board_->fit_cells(x0, y0, x1, y1);
+  followed_tile_ = -1;
   rebuild_moves();
   update();
 }
@@ -289,17 +342,20 @@ bool ReplayView::export_tgn(const std::string& path, std::string* error) {
     if (error) *error = "no replay is open";
     return false;
   }
-  const std::string tmp = path + ".tmp";
+  // A name without an extension gets ".tgn" (what the file dialog's filter promises).
+  std::string target = path;
+  if (std::filesystem::path(target).extension().empty()) target += ".tgn";
+  const std::string tmp = target + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary);
     out << tw::replay::export_tgn(doc_->replay());
     if (!out) {
-      if (error) *error = "cannot write " + path;
+      if (error) *error = "cannot write " + target;
       return false;
     }
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    if (error) *error = "cannot write " + path;
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) {
+    if (error) *error = "cannot write " + target;
     return false;
   }
   return true;
@@ -309,13 +365,26 @@ void ReplayView::rebuild_moves() {
   syncing_ = true;
   moves_->DeleteAllItems();
   items_.clear();
+  prefixes_.clear();
   const wxTreeItemId root = moves_->AddRoot("moves");
   if (doc_) {
     const auto& r = doc_->replay();
     items_["0"] = moves_->AppendItem(root, "start", -1, -1, new PathData(NodePath::main(0)));
-    // Adds a line's nodes under `parent`, each node's variations as children of it.
-    std::function<void(wxTreeItemId, const tw::replay::Line&, const NodePath&, bool)> add_line =
-        [&](wxTreeItemId parent, const tw::replay::Line& line, const NodePath& first, bool main) {
+    tw::Game start;
+    {
+      tw::replay::Player p;
+      if (tw::replay::Player::open(ctx_.content, r.log, p).empty()) {
+        p.seek(0);
+        start = p.game();
+      }
+    }
+    // Adds a line's nodes under `parent`: a turn's first move (a placement, or the first
+    // move of the line) carries the turn's number and the mover; the turn's other moves
+    // go under it; each node's variations under the node. `g` is the game before the
+    // line's first node, `turn` the number of placements before it.
+    std::function<void(wxTreeItemId, const tw::replay::Line&, const NodePath&, bool, tw::Game, int)> add_line =
+        [&](wxTreeItemId parent, const tw::replay::Line& line, const NodePath& first, bool main, tw::Game g, int turn) {
+          wxTreeItemId turn_item;
           for (size_t k = 0; k < line.size(); ++k) {
             NodePath p = first;
             if (main)
@@ -323,19 +392,42 @@ void ReplayView::rebuild_moves() {
             else
               p.steps.back().second = static_cast<int>(k) + 1;
             const auto& node = line[k];
-            const wxTreeItemId item = moves_->AppendItem(parent, node_label(node, p.game_ply()), -1, -1, new PathData(p));
+            const bool ok = !g.finished() && g.setup().players.size() > 0;
+            const int mover = ok ? g.pending().player : -1;
+            const bool place = ok && g.pending().kind == tw::DecisionKind::Place;
+            const tw::Game before = node.variations.empty() ? tw::Game() : g;
+            const int turn_before = turn;
+            if (place) ++turn;
+            if (ok) g.apply(std::string_view(node.decision));
+            wxString prefix;
+            wxTreeItemId under = parent;
+            if (place || !turn_item.IsOk()) {
+              prefix = wxString::Format("%d%s ", std::max(turn, 1), place ? "." : "...");
+              if (mover >= 0 && static_cast<size_t>(mover) < g.setup().players.size())
+                prefix += wxString::FromUTF8(g.setup().players[static_cast<size_t>(mover)].name) + "  ";
+            } else {
+              under = turn_item;
+            }
+            const wxTreeItemId item = moves_->AppendItem(under, node_label(node, prefix),
+                                                         mover >= 0 ? mover % tw::kMaxPlayers : tw::kMaxPlayers, -1,
+                                                         new PathData(p));
+            if (under == parent) turn_item = item;
             items_[p.to_string()] = item;
+            prefixes_[p.to_string()] = prefix;
             for (size_t v = 0; v < node.variations.size(); ++v) {
               NodePath vp = p;
               vp.steps.emplace_back(static_cast<int>(v), 1);
               const wxTreeItemId vitem = moves_->AppendItem(item, wxString::Format("variation %zu", v + 1));
-              add_line(vitem, node.variations[v], vp, false);
+              add_line(vitem, node.variations[v], vp, false, before, turn_before);
               moves_->Expand(vitem);
             }
             if (!node.variations.empty()) moves_->Expand(item);
+            if (under != parent) moves_->Expand(turn_item);
           }
         };
-    add_line(root, r.mainline, NodePath::main(1), true);
+    add_line(root, r.mainline, NodePath::main(1), true, start, 0);
+    shown_doc_ = doc_.get();
+    shown_version_ = doc_->structure_version();
   }
   syncing_ = false;
   select_current_in_tree();
@@ -353,30 +445,28 @@ void ReplayView::select_current_in_tree() {
 
 void ReplayView::update() {
   if (!doc_) return;
-  // The tree changes with edits (labels, variations): rebuild when it no longer matches.
+  // The tree changes shape with variations and promotions: rebuild it then; otherwise
+  // only labels may have changed (annotations).
   const auto& r = doc_->replay();
-  size_t nodes = 0;
-  std::function<void(const tw::replay::Line&)> count = [&](const tw::replay::Line& l) {
-    for (const auto& n : l) {
-      ++nodes;
-      for (const auto& v : n.variations) count(v);
-    }
-  };
-  count(r.mainline);
-  if (items_.size() != nodes + 1) {
+  if (shown_doc_ != doc_.get() || shown_version_ != doc_->structure_version()) {
     rebuild_moves();
   } else {
-    // Labels may have changed (annotations).
     syncing_ = true;
     for (auto& [key, item] : items_) {
       if (key == "0") continue;
       const auto p = NodePath::parse(key);
       if (!p) continue;
-      if (const auto* n = tw::replay::find_node(r, *p)) moves_->SetItemText(item, node_label(*n, p->game_ply()));
+      if (const auto* n = tw::replay::find_node(r, *p)) moves_->SetItemText(item, node_label(*n, prefixes_[key]));
     }
     syncing_ = false;
     select_current_in_tree();
   }
+  // The replay list's length follows the main line (a promotion changes it).
+  for (size_t i = 0; i < list_ids_.size(); ++i)
+    if (list_ids_[i] == r.id) {
+      const wxString plies = wxString::Format("%d", r.log.plies());
+      if (list_->GetItemText(static_cast<long>(i), 3) != plies) list_->SetItem(static_cast<long>(i), 3, plies);
+    }
 
   const tw::Game& g = doc_->game();
   board_->set_game(&g);
@@ -397,8 +487,13 @@ void ReplayView::update() {
   else
     head += wxString::Format("ply %d in variation %s", doc_->position().game_ply(),
                              wxString::FromUTF8(doc_->position().to_string()));
-  if (!r.pinned.empty()) head += "\n" + wxString::FromUTF8(r.pinned);
   header_->SetLabel(head);
+  {
+    std::string html;
+    if (!r.pinned.empty()) html += "<p><font color=\"#707070\">Pinned:</font></p>" + markdown_to_html(r.pinned) + "<hr>";
+    html += markdown_to_html(note.comment);
+    rendered_->SetPage(wxString::FromUTF8("<html><body>" + html + "</body></html>"));
+  }
 
   if (!comment_->HasFocus()) comment_->ChangeValue(wxString::FromUTF8(note.comment));
   int gsel = 0;
@@ -412,10 +507,19 @@ void ReplayView::update() {
   options_->Clear();
   for (const auto& o : opts) options_->Append(wxString::FromUTF8(o.text));
 
-  events_->Clear();
-  if (at_node) {
-    if (const auto* n = tw::replay::find_node(r, doc_->position())) events_->Append(wxString::FromUTF8(n->decision));
-    for (const auto& line : tw::event_lines(g)) events_->Append("  " + wxString::FromUTF8(line));
+  {
+    wxString ev;
+    if (at_node) {
+      if (const auto* n = tw::replay::find_node(r, doc_->position())) ev += wxString::FromUTF8(n->decision);
+      for (const auto& line : tw::event_lines(g)) ev += "\n" + wxString::FromUTF8(line);
+    }
+    events_->ChangeValue(ev);
+  }
+  // The board follows the moves: the last tile is brought into view.
+  if (g.last_placed() >= 0 && g.last_placed() != followed_tile_) {
+    followed_tile_ = g.last_placed();
+    const auto& lp = g.placed()[static_cast<size_t>(g.last_placed())];
+    board_->ensure_visible(lp.x, lp.y);
   }
 
   std::vector<std::vector<int64_t>> scores;
@@ -449,6 +553,9 @@ bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
       rotation_ = ((rotation_ + (shift ? 3 : 1)) % 4);
       board_->Refresh();
       return true;
+    case 'F':  // here, not in the list that has the focus (it would search for an "F...")
+      board_->fit();
+      return true;
     default: return false;
   }
 }
@@ -461,8 +568,8 @@ bool ReplayView::edit_tree(TreeEditCommand::Kind kind) {
   }
   auto* cmd = new TreeEditCommand(doc_, kind, doc_->position());
   bool ok = false;
-  if (ctx_.commands) {
-    ok = ctx_.commands->Submit(cmd);  // owns the command (and deletes it on failure)
+  if (history()) {
+    ok = history()->Submit(cmd);  // owns the command (and deletes it on failure)
   } else {
     ok = cmd->Do();
     delete cmd;
@@ -481,8 +588,8 @@ void ReplayView::edit_note(const Annotation& note) {
   if (!doc_ || is_start(doc_->position())) return;
   if (note == doc_->note()) return;
   auto* cmd = new AnnotateCommand(doc_, doc_->position(), note);
-  if (ctx_.commands) {
-    ctx_.commands->Submit(cmd);
+  if (history()) {
+    history()->Submit(cmd);
   } else {
     cmd->Do();
     delete cmd;
@@ -525,7 +632,7 @@ void ReplayView::on_cell(int x, int y) {
     const auto opts = classify(doc_->game());
     const int i = option_for_cell(opts, x, y, rotation_);
     if (i < 0) return;
-    const std::string err = doc_->play(opts[static_cast<size_t>(i)].text, ctx_.commands);
+    const std::string err = doc_->play(opts[static_cast<size_t>(i)].text, history());
     if (!err.empty() && ctx_.status) ctx_.status(err);
     return;
   }
@@ -575,7 +682,7 @@ void ReplayView::on_spot(int spot) {
   if (!doc_ || marker_tool_ != 0) return;
   const auto& spots = board_->spots();
   if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
-  const std::string err = doc_->play(spots[static_cast<size_t>(spot)].label, ctx_.commands);
+  const std::string err = doc_->play(spots[static_cast<size_t>(spot)].label, history());
   if (!err.empty() && ctx_.status) ctx_.status(err);
 }
 

@@ -4,9 +4,16 @@
 // move on the board or from the option list starts a variation. Every edit is an
 // undoable command on the editor's command processor, saved through ReplayStore.
 //
+// The move list is grouped by turn as TGN numbers them (a turn's first move, usually the
+// placement, carries the number and the mover's name and colour; the turn's other
+// decisions are under it), comments are shown rendered from Markdown under the editor,
+// and the board follows the current move (the last tile framed in yellow, the tiles
+// where it scored in blue).
+//
 // Keys (anywhere in the view but a text field): Left / Right step, Home / End, Up / Down
 // among the alternatives of a move, N / Shift+N next / previous comment, S / Shift+S
-// next / previous scoring step, Ctrl+G go to a ply, R / Shift+R turn the tile to play.
+// next / previous scoring step, Ctrl+G go to a ply, R / Shift+R turn the tile to play,
+// F fits the board.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +28,7 @@
 #include "review/replay_doc.h"
 
 class wxButton;
+class wxCommandProcessor;
 class wxChoice;
 class wxListBox;
 class wxListCtrl;
@@ -28,6 +36,7 @@ class wxRadioBox;
 class wxStaticText;
 class wxTextCtrl;
 class wxTreeCtrl;
+class wxHtmlWindow;
 
 namespace twe {
 
@@ -48,10 +57,17 @@ class ReplayView : public wxPanel {
   // Reloads the list of replays from the database.
   void refresh_list();
 
+  // The open replay's own undo history (each replay has one; nullptr when none is open).
+  wxCommandProcessor* history();
+
   // For tests and the frame.
   ReplayDoc* doc() { return doc_.get(); }
   BoardCanvas* board() { return board_; }
   wxTreeCtrl* moves() { return moves_; }
+  wxListCtrl* replay_list() { return list_; }
+  // The current move's comment (and the pinned comment) rendered from Markdown.
+  wxHtmlWindow* rendered_comment() { return rendered_; }
+  wxTextCtrl* events() { return events_; }
   // Handles a navigation / editing key as the view does; true when it was one.
   bool handle_key(int key_code, bool shift, bool ctrl);
   // Sets the comment of the current node (as typing and leaving the field does).
@@ -81,8 +97,13 @@ class ReplayView : public wxPanel {
   EditorContext& ctx_;
   std::map<int64_t, std::shared_ptr<ReplayDoc>> docs_;
   std::shared_ptr<ReplayDoc> doc_;
+  std::map<int64_t, std::unique_ptr<wxCommandProcessor>> histories_;  // per replay id
   std::vector<int64_t> list_ids_;
   std::map<std::string, wxTreeItemId> items_;
+  std::map<std::string, wxString> prefixes_;  // a move's label before its decision ("12. Ann  ")
+  const ReplayDoc* shown_doc_ = nullptr;      // the document and tree shape the move list shows
+  int shown_version_ = -1;
+  int followed_tile_ = -1;
   bool syncing_ = false;
   int rotation_ = 0;
   int marker_tool_ = 0;
@@ -98,7 +119,8 @@ class ReplayView : public wxPanel {
   wxRadioBox* tool_ = nullptr;
   wxTextCtrl* label_ = nullptr;
   wxListBox* options_ = nullptr;
-  wxListBox* events_ = nullptr;
+  wxTextCtrl* events_ = nullptr;
+  wxHtmlWindow* rendered_ = nullptr;
 };
 
 }  // namespace twe

@@ -5,6 +5,7 @@
 #include <wx/aui/auibook.h>
 #include <wx/bookctrl.h>
 #include <wx/button.h>
+#include <wx/cmdproc.h>
 #include <wx/choice.h>
 #include <wx/filedlg.h>
 #include <wx/listbox.h>
@@ -32,7 +33,8 @@ PlayView* find_play_view(wxWindow* w) {
 }  // namespace
 
 ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
-    : wxPanel(parent, wxID_ANY), ctx_(ctx), model_(std::make_shared<ScenarioModel>(ctx.content)) {
+    : wxPanel(parent, wxID_ANY), ctx_(ctx), model_(std::make_shared<ScenarioModel>(ctx.content)),
+      history_(std::make_unique<wxCommandProcessor>(200)) {
   auto* top = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
   auto* grid = new wxFlexGridSizer(2, 4, 6);
@@ -91,8 +93,8 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
     if (!err.empty() && ctx_.status) ctx_.status(err);
   });
   undo->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-    if (ctx_.commands && dynamic_cast<ScenarioDecisionCommand*>(ctx_.commands->GetCurrentCommand())) {
-      ctx_.commands->Undo();
+    if (dynamic_cast<ScenarioDecisionCommand*>(history_->GetCurrentCommand())) {
+      history_->Undo();
       return;
     }
     model_->undo();
@@ -158,6 +160,7 @@ void ScenarioView::fill_rule_sets() {
 std::string ScenarioView::reset() {
   const int sel = rule_set_->GetSelection();
   if (sel < 0) return "no rule set";
+  history_->ClearCommands();  // its commands belong to the position that is cleared
   const std::string e = model_->reset(rule_set_->GetString(sel).ToStdString(wxConvUTF8),
                                       players_->GetValue().ToStdString(wxConvUTF8),
                                       tw::parse_seed(seed_->GetValue().ToStdString(wxConvUTF8)));
@@ -217,12 +220,6 @@ void ScenarioView::on_cell(int x, int y) {
 
 std::string ScenarioView::apply(const std::string& option) {
   auto* cmd = new ScenarioDecisionCommand(model_, option, [this]() { update(); });
-  if (!ctx_.commands) {
-    const bool ok = cmd->Do();
-    std::string err = cmd->error();
-    delete cmd;
-    return ok ? std::string() : err;
-  }
   // Submit deletes a command whose Do fails: keep its message first.
   if (!model_->ok()) {
     delete cmd;
@@ -233,7 +230,7 @@ std::string ScenarioView::apply(const std::string& option) {
     delete cmd;
     return why;
   }
-  return ctx_.commands->Submit(cmd) ? std::string() : std::string("the decision was refused");
+  return history_->Submit(cmd) ? std::string() : std::string("the decision was refused");
 }
 
 ScenarioDecisionCommand::ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, std::string option,
@@ -290,6 +287,7 @@ std::string ScenarioView::play_from_here() {
   }
   PlayView* pv = find_play_view(wxGetTopLevelParent(this));
   if (!pv) return "no play view in this window";
+  if (!pv->confirm_replace()) return "the game in progress goes on";
   if (std::string e = pv->start_game(model_->play_setup(), model_->decisions()); !e.empty()) return e;
   // Show the play view's page.
   for (wxWindow* w = pv; w && w->GetParent(); w = w->GetParent()) {

@@ -62,6 +62,8 @@ class ScenarioView : public wxPanel {
   std::string play_from_here();
   // Shows the model again after it was changed directly (tests, scripts).
   void refresh() { update(); }
+  // The scenario's own undo history (its decisions); cleared by reset().
+  wxCommandProcessor& history() { return *history_; }
   // Overrides where "Play from here" goes.
   std::function<void(const tw::GameSetup&, const std::vector<std::string>&)> on_play;
 
@@ -74,6 +76,7 @@ class ScenarioView : public wxPanel {
 
   EditorContext& ctx_;
   std::shared_ptr<ScenarioModel> model_;  // shared with the undo stack's commands
+  std::unique_ptr<wxCommandProcessor> history_;
   int rotation_ = 0;
   BoardCanvas* board_ = nullptr;
   TilePreview* preview_ = nullptr;

@@ -282,6 +282,20 @@ void RulesView::fill_grid() {
     };
     for (const auto& c : level_columns()) {
       const std::string v = text(c.name);
+      // The loader's words as choices: cemetery none / plain / haunted, scoring shared /
+      // per_colour (from the engine's names, so a new mode appears here by itself).
+      wxArrayString words;
+      if (std::string(c.name) == "cemetery")
+        for (int m = 0; m < 3; ++m) words.Add(wxString::FromUTF8(std::string(tw::cemetery_mode_name(static_cast<tw::CemeteryMode>(m)))));
+      if (std::string(c.name) == "scoring")
+        for (int m = 0; m < 2; ++m) words.Add(wxString::FromUTF8(std::string(tw::scoring_mode_name(static_cast<tw::ScoringMode>(m)))));
+      if (!words.empty()) {
+        const int sel = words.Index(wxString::FromUTF8(v));
+        wxPGProperty* p = grid_->Append(new wxEnumProperty(c.name, wxString("level.") + c.name, words, wxArrayInt(),
+                                                           sel == wxNOT_FOUND ? 0 : sel));
+        grid_->SetPropertyHelpString(p, c.doc);
+        continue;
+      }
       wxPGProperty* p = c.integer ? static_cast<wxPGProperty*>(new wxIntProperty(c.name, wxString("level.") + c.name,
                                                                                  wxAtol(wxString::FromUTF8(v))))
                                   : new wxStringProperty(c.name, wxString("level.") + c.name, wxString::FromUTF8(v));
@@ -359,7 +373,25 @@ void RulesView::fill_pool() {
   pool_total_->SetLabel(wxString::Format("%d tiles in the pile", total));
 }
 
+void RulesView::clear_problem() {
+  if (!problem_property_.empty())
+    if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
+      grid_->SetPropertyColoursToDefault(p);
+      if (p->GetName().StartsWith("param.") && !p->HasFlag(wxPG_PROP_READONLY)) {
+        // Parameters the rule set does not set itself stay grey.
+        std::vector<std::string> own;
+        for (const auto& [k, v] : explicit_params(ctx_, rule_set_)) own.push_back(k);
+        const std::string key = p->GetName().utf8_string().substr(6);
+        if (std::find(own.begin(), own.end(), key) == own.end()) grid_->SetPropertyTextColour(p, kInherited);
+      }
+    }
+  problem_.clear();
+  problem_property_.clear();
+  problem_text_->SetLabel("");
+}
+
 void RulesView::show_problem(const std::string& property, const std::string& message) {
+  clear_problem();  // one mark at a time: the field of this refusal only
   problem_ = message;
   problem_property_ = property;
   problem_text_->SetLabel(wxString::FromUTF8(message));
@@ -380,7 +412,12 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
     ok = set_param(name.substr(6), v.GetLong());
   } else if (name.rfind("level.", 0) == 0) {
     const std::string col = name.substr(6);
-    ok = set_level_field(col, v.GetType() == "long" ? std::to_string(v.GetLong()) : v.GetString().utf8_string());
+    if (auto* en = dynamic_cast<wxEnumProperty*>(e.GetProperty())) {
+      const int i = en->GetChoices().Index(static_cast<int>(v.GetLong()));
+      ok = i != wxNOT_FOUND && set_level_field(col, en->GetChoices().GetLabel(static_cast<unsigned>(i)).utf8_string());
+    } else {
+      ok = set_level_field(col, v.GetType() == "long" ? std::to_string(v.GetLong()) : v.GetString().utf8_string());
+    }
   }
   if (!ok) {
     e.Veto();
@@ -393,7 +430,7 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
   const tw::ParamSpec* spec = tw::find_param(key);
   if (spec && (value < spec->min || value > spec->max)) {
     // The loader's own wording, before anything is written.
-    show_problem("param." + key, "rule_param " + rule_set_ + "/" + key + " value " + std::to_string(value) +
+    show_problem("param." + key, "rule_param " + rule_set_ + "/" + key + ", value " + std::to_string(value) +
                                      ": expected " + std::to_string(spec->min) + ".." + std::to_string(spec->max));
     return false;
   }
@@ -401,8 +438,7 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
     show_problem("param." + key, last_edit_error());
     return false;
   }
-  problem_.clear();
-  problem_text_->SetLabel("");
+  clear_problem();
   return true;
 }
 
@@ -412,8 +448,7 @@ bool RulesView::set_level_field(const std::string& column, const std::string& va
     show_problem("level." + column, last_edit_error());
     return false;
   }
-  problem_.clear();
-  problem_text_->SetLabel("");
+  clear_problem();
   return true;
 }
 

@@ -49,6 +49,8 @@ class RulesView : public wxPanel {
   bool clone_level(const std::string& new_id, const std::string& new_name);
   bool set_pool_count(const std::string& tile_set, const std::string& tile_id, int count);
   const std::string& field_problem() const { return problem_; }  // last refused edit
+  // The property marked red for it ("level.cemetery", "param.farmers"), "" for none.
+  const std::string& problem_property() const { return problem_property_; }
 
   // Difficulty estimate on a background thread.
   void start_estimate(int games, const std::string& bots);
@@ -66,6 +68,7 @@ class RulesView : public wxPanel {
   void on_changing(wxPropertyGridEvent& e);
   void on_changed(wxPropertyGridEvent& e);
   void show_problem(const std::string& property, const std::string& message);
+  void clear_problem();
   void stop_worker();
 
   EditorContext& ctx_;

@@ -180,6 +180,7 @@ void TileEditorView::build() {
   tilebox->Add(tg, 0, wxEXPAND | wxALL, 4);
   msg_tile_ = new wxStaticText(tb, wxID_ANY, "");
   msg_tile_->SetForegroundColour(kErrorColour);
+  msg_tile_->SetMinSize(wxSize(-1, 2 * msg_tile_->GetCharHeight() + 2));
   tilebox->Add(msg_tile_, 0, wxEXPAND | wxALL, 4);
   mid->Add(tilebox, 0, wxEXPAND);
   main->Add(mid, 4, wxEXPAND | wxALL, 6);
@@ -188,9 +189,12 @@ void TileEditorView::build() {
   auto* right = new wxBoxSizer(wxVERTICAL);
   auto* fbox = new wxStaticBoxSizer(wxVERTICAL, this, "Selected segment");
   wxWindow* fb = fbox->GetStaticBox();
+  // Each field's message keeps room for two lines even when empty, so that the form
+  // does not jump when a problem appears (longer messages are in the Problems list).
   auto add_msg = [&](wxStaticText*& m) {
     m = new wxStaticText(fb, wxID_ANY, "");
     m->SetForegroundColour(kErrorColour);
+    m->SetMinSize(wxSize(-1, 2 * m->GetCharHeight() + 2));
     fbox->Add(m, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   };
   auto* trow = new wxBoxSizer(wxHORIZONTAL);

@@ -185,20 +185,25 @@ void TileSetView::refresh_content() {
   show_tile_set(current_);
 }
 
+wxString TileSetView::summary() const { return summary_->GetLabelText(); }
+
 void TileSetView::show_tile_set(const std::string& id) {
   current_ = id;
   const int i = set_choice_->FindString(wxString::FromUTF8(id));
   if (i != wxNOT_FOUND) set_choice_->SetSelection(i);
   std::vector<int> tiles;
-  int copies = 0, recon = 0;
+  int copies = 0, recon = 0, recon_copies = 0;
   for (size_t k = 0; k < ctx_.content.tiles.size(); ++k)
     if (ctx_.content.tiles[k].tile_set == id) {
       tiles.push_back(static_cast<int>(k));
       copies += ctx_.content.tiles[k].count;
       recon += ctx_.content.tiles[k].reconstructed ? 1 : 0;
+      recon_copies += ctx_.content.tiles[k].reconstructed ? ctx_.content.tiles[k].count : 0;
     }
-  summary_->SetLabel(wxString::Format("%zu tile types, %d tiles", tiles.size(), copies) +
-                     (recon ? wxString::Format(", %d reconstructed (orange corner)", recon) : wxString()));
+  // Tiles are counted as the box holds them (copies), as the README does; types too.
+  summary_->SetLabel(wxString::Format("%d tiles of %zu types", copies, tiles.size()) +
+                     (recon ? wxString::Format(", %d tiles (%d types) reconstructed: orange corner", recon_copies, recon)
+                            : wxString()));
   grid_->set_tiles(std::move(tiles));
   update_details();
   Layout();

@@ -30,6 +30,8 @@ class TileSetView : public wxPanel {
   // The tile sets of the content, in first-appearance order.
   std::vector<std::string> tile_sets() const;
   void show_tile_set(const std::string& id);
+  // The line under the tile set choice ("84 tiles of 60 types, 26 tiles (16 types) reconstructed ...").
+  wxString summary() const;
   const std::string& current_tile_set() const { return current_; }
   void select_tile(int tile);  // also switches to its tile set
   int selected_tile() const;

@@ -237,9 +237,12 @@ TEST_CASE("play view: every co-op decision can be made on the board or from the 
       board->click_at(board->viewport().cell_centre(o.x, o.y));
       by_click.insert(o.verb);
     } else if (o.has_cell && o.seg >= 0) {
-      const tw::Game& g = s->game();
-      const auto& pt = g.placed()[static_cast<size_t>(g.tile_at(o.x, o.y))];
-      board->click_at(twe::spot_point(board->viewport(), g.content().tiles[pt.type], o.x, o.y, pt.rot, o.seg));
+      // Click the option's ring where it is drawn (rings that would overlap are moved aside).
+      const auto spots = board->spots();
+      const auto at = std::find_if(spots.begin(), spots.end(), [&](const twe::SceneSpot& sp) { return sp.label == o.text; });
+      REQUIRE(at != spots.end());
+      const auto places = twe::spot_layout(s->game(), board->viewport(), spots);
+      board->click_at(places[static_cast<size_t>(at - spots.begin())].p);
       by_click.insert(o.verb);
     } else if (o.has_cell && s->option_for_cell(o.x, o.y) >= 0) {
       board->click_at(board->viewport().cell_centre(o.x, o.y));
@@ -248,8 +251,9 @@ TEST_CASE("play view: every co-op decision can be made on the board or from the 
       REQUIRE(pv->choose(o.text).empty());
     }
     twe::test::pump(1);
-    // The click made a decision (not necessarily o: a meeple and a guard share a spot).
     REQUIRE(s->game().ply() > ply);
+    // The click made exactly the decision chosen (every option has a ring of its own).
+    CHECK(s->log().decisions[static_cast<size_t>(ply)] == o.text);
     if (!shot && s->game().ply() > 16 && s->human_to_move()) {
       twe::test::pump();
       twe::test::screenshot(f.frame, "play-coop");

@@ -124,11 +124,11 @@ TEST_CASE("scenario view: place on the board and play from here", "[scenario][ui
     const auto opts = twe::classify(m.game());
     sv->board()->click_at(sv->board()->viewport().cell_centre(opts.front().x, opts.front().y));
     REQUIRE(m.decisions().size() == n + 1);
-    REQUIRE(f.ctx().commands->Undo());
+    REQUIRE(sv->history().Undo());
     CHECK(m.decisions().size() == n);
-    REQUIRE(f.ctx().commands->Redo());
+    REQUIRE(sv->history().Redo());
     CHECK(m.decisions().size() == n + 1);
-    REQUIRE(f.ctx().commands->Undo());
+    REQUIRE(sv->history().Undo());
   }
   sv->refresh();
   twe::test::pump();
