@@ -198,7 +198,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
   }
   for (const auto& b : o.bots)
     if (!make_bot(b)) {
-      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy, coop)\n";
+      err << "tilewright simulate: unknown bot '" << b << "' (known: random, greedy, coop, mcts, mcts:N, mcts:N:T)\n";
       return kExitInput;
     }
   GameSetup base;

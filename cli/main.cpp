@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/replay_cmd.h"
+#include "cli/suggest.h"
 #include "schema/paths.h"
 #include "schema/store.h"
 
@@ -80,6 +81,15 @@ int main(int argc, char** argv) {
   play_cmd->add_flag("--no-record", no_record, "do not store the game as a replay in the database");
   add_db(play_cmd);
 
+  SuggestOptions suggest;
+  auto* suggest_cmd = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");
+  suggest_cmd->add_option("file", suggest.file, "the record (.tgn)")->required();
+  suggest_cmd->add_option("--bot", suggest.bot, "the bot, as in simulate --bots (greedy, mcts, mcts:200)")
+      ->capture_default_str();
+  suggest_cmd->add_option("--seed", suggest.seed, "the bot's seed")->capture_default_str();
+  suggest_cmd->add_flag("--json", suggest.json, "the choice and the best options with the bot's evaluation, as JSON");
+  add_db(suggest_cmd);
+
   ReplayArgs replay_args;
   auto* replay_cmd = add_replay_commands(app, replay_args);
 
@@ -115,6 +125,7 @@ int main(int argc, char** argv) {
   if (!content) return code;
   if (run_cmd->parsed()) return cmd_run(*content, run, std::cout, std::cerr);
   if (opt_cmd->parsed()) return cmd_options(*content, options_file, std::cout, std::cerr);
+  if (suggest_cmd->parsed()) return cmd_suggest(*content, suggest, std::cout, std::cerr);
   if (sim_cmd->parsed()) {
     sim.bots.clear();
     for (size_t start = 0; start <= sim_bots.size();) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/mcts.h"
+
 namespace tw {
 
 namespace {
@@ -31,7 +33,9 @@ class GreedyBot final : public Bot {
  public:
   std::string_view name() const override { return "greedy"; }
 
-  size_t choose(const Game& g, Rng& rng) override {
+  size_t choose(const Game& real, Rng& rng) override {
+    public_view(real, rng, view_);
+    const Game& g = view_;
     const auto& opts = g.pending().options;
     const int me = g.pending().player;
     int64_t best = std::numeric_limits<int64_t>::min();
@@ -141,6 +145,7 @@ class GreedyBot final : public Bot {
     return (scores_now ? value * kScale : value) - guard_cost;
   }
 
+  Game view_;
   Game scratch_;
   Game after_;
   Game ghost_;
@@ -155,8 +160,10 @@ class CoopBot final : public Bot {
  public:
   std::string_view name() const override { return "coop"; }
 
-  size_t choose(const Game& g, Rng& rng) override {
-    if (!g.coop()) return greedy_.choose(g, rng);
+  size_t choose(const Game& real, Rng& rng) override {
+    if (!real.coop()) return greedy_.choose(real, rng);
+    public_view(real, rng, view_);
+    const Game& g = view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
     const DecisionKind kind = g.pending().kind;
@@ -345,12 +352,23 @@ class CoopBot final : public Bot {
     return v;
   }
 
+  friend size_t tw::coop_rule_choice(const Game& g);
   GreedyBot greedy_;
+  Game view_;
   Game scratch_;
   Game inner_;
 };
 
 }  // namespace
+
+void public_view(const Game& g, const Rng& rng, Game& out) {
+  const auto& st = rng.state();
+  Rng deal(st[0] ^ (st[1] << 1) ^ (st[2] << 2) ^ (st[3] << 3) ^ 0x6a09e667f3bcc909ULL);
+  out = g;
+  out.determinize(deal);
+}
+
+size_t coop_rule_choice(const Game& g) { return CoopBot::quick(g); }
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
   int plies = 0;
@@ -366,11 +384,12 @@ std::unique_ptr<Bot> make_bot(std::string_view name) {
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
   if (name == "coop") return std::make_unique<CoopBot>();
+  if (name.substr(0, 4) == "mcts") return make_mcts_bot(name);
   return nullptr;
 }
 
 const std::vector<std::string_view>& bot_names() {
-  static const std::vector<std::string_view> names = {"random", "greedy", "coop"};
+  static const std::vector<std::string_view> names = {"random", "greedy", "coop", "mcts"};
   return names;
 }
 
