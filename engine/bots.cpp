@@ -353,6 +353,7 @@ class CoopBot final : public Bot {
   }
 
   friend size_t tw::coop_rule_choice(const Game& g);
+  friend double tw::coop_position_value(const Game& g);
   GreedyBot greedy_;
   Game view_;
   Game scratch_;
@@ -369,6 +370,7 @@ void public_view(const Game& g, const Rng& rng, Game& out) {
 }
 
 size_t coop_rule_choice(const Game& g) { return CoopBot::quick(g); }
+double coop_position_value(const Game& g) { return CoopBot::value(g); }
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
   int plies = 0;

@@ -49,8 +49,10 @@ class Bot {
 // seeded by rng's state: rng itself does not advance.
 void public_view(const Game& g, const Rng& rng, Game& out);
 
-// The co-op bot's quick rule for a non-placement decision (search rollouts use it).
+// The co-op bot's quick rule for a non-placement decision (search rollouts use it), and
+// its weighing of a co-op position (higher is better for the team; search leaves use it).
 size_t coop_rule_choice(const Game& g);
+double coop_position_value(const Game& g);
 
 // Plays `g` to its end, seat i choosing with bots[i]; returns the decisions applied.
 // Every seat needs a bot.

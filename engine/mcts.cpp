@@ -92,6 +92,10 @@ class Search {
   Search(const Game& root, const MctsConfig& config, uint64_t seed) : root_(root), config_(config), rng_(seed) {
     nodes_.reserve(static_cast<size_t>(config.iterations) + 1);
     nodes_.emplace_back();
+    if (root.coop()) {
+      coop_bot_ = make_bot("coop");
+      root_value_ = coop_position_value(root);
+    }
   }
 
   void run() {
@@ -174,8 +178,12 @@ class Search {
       path_.push_back(cur);
     }
     // Play out, then back up every player's own reward.
-    while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
-    rewards(det_, config_.reward, reward_);
+    if (coop_bot_) {
+      coop_rollout();
+    } else {
+      while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
+      rewards(det_, config_.reward, reward_);
+    }
     for (const int id : path_) {
       Node& n = nodes_[static_cast<size_t>(id)];
       ++n.visits;
@@ -183,7 +191,31 @@ class Search {
     }
   }
 
+  // Co-op: random placements lose the ghost bank within a few turns, so the playout
+  // follows the co-op bot for kCoopHorizon more placements and the leaf is weighed with
+  // its position value (relative to the root's, squashed into 0.25..0.95); a game that
+  // ends on the way scores 1 (won) or at most 0.2 (lost: share of the target and dogs).
+  static constexpr int kCoopHorizon = 3;
+  static constexpr double kCoopScale = 30.0;
+  void coop_rollout() {
+    int placements = 0;
+    while (!det_.finished()) {
+      if (det_.pending().kind == DecisionKind::Place && ++placements > kCoopHorizon) break;
+      det_.apply_index(det_.pending().options.size() == 1 ? 0 : coop_bot_->choose(det_, rng_));
+    }
+    double v;
+    if (det_.finished()) {
+      rewards(det_, config_.reward, reward_);
+      v = det_.outcome() == Outcome::Win ? 1.0 : 0.2 * reward_.front() / 0.9;
+    } else {
+      v = 0.25 + 0.7 / (1.0 + std::exp(-(coop_position_value(det_) - root_value_) / kCoopScale));
+    }
+    reward_.assign(static_cast<size_t>(det_.player_count()), v);
+  }
+
   const Game& root_;
+  std::unique_ptr<Bot> coop_bot_;
+  double root_value_ = 0;
   MctsConfig config_;
   Rng rng_;
   std::vector<Node> nodes_;
