@@ -35,13 +35,27 @@ class GreedyBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     public_view(real, rng, view_);
-    const Game& g = view_;
-    const auto& opts = g.pending().options;
-    const int me = g.pending().player;
+    const std::vector<int64_t>& vals = values(view_);
     int64_t best = std::numeric_limits<int64_t>::min();
     std::vector<size_t> ties;
+    for (size_t i = 0; i < vals.size(); ++i) {
+      const int64_t v = vals[i];
+      if (v > best) {
+        best = v;
+        ties.clear();
+      }
+      if (v == best) ties.push_back(i);
+    }
+    return ties[static_cast<size_t>(rng.below(ties.size()))];
+  }
+
+  // Each pending option's value on `g` (already a determinized view).
+  const std::vector<int64_t>& values(const Game& g) {
+    const auto& opts = g.pending().options;
+    const int me = g.pending().player;
     const DecisionKind kind = g.pending().kind;
     const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
+    values_.assign(opts.size(), 0);
     for (size_t i = 0; i < opts.size(); ++i) {
       int64_t v = 0;
       if (kind == DecisionKind::Place)
@@ -52,13 +66,9 @@ class GreedyBot final : public Bot {
         v = value_of_takeback(g, opts[i], me);
       else
         v = base + follower_bonus(g, opts[i]);
-      if (v > best) {
-        best = v;
-        ties.clear();
-      }
-      if (v == best) ties.push_back(i);
+      values_[i] = v;
     }
-    return ties[static_cast<size_t>(rng.below(ties.size()))];
+    return values_;
   }
 
  private:
@@ -145,6 +155,7 @@ class GreedyBot final : public Bot {
     return (scores_now ? value * kScale : value) - guard_cost;
   }
 
+  std::vector<int64_t> values_;
   Game view_;
   Game scratch_;
   Game after_;
@@ -370,6 +381,10 @@ void public_view(const Game& g, const Rng& rng, Game& out) {
 }
 
 size_t coop_rule_choice(const Game& g) { return CoopBot::quick(g); }
+std::vector<int64_t> greedy_option_values(const Game& g) {
+  GreedyBot greedy;
+  return greedy.values(g);
+}
 double coop_position_value(const Game& g) { return CoopBot::value(g); }
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {

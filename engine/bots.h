@@ -53,6 +53,8 @@ void public_view(const Game& g, const Rng& rng, Game& out);
 // its weighing of a co-op position (higher is better for the team; search leaves use it).
 size_t coop_rule_choice(const Game& g);
 double coop_position_value(const Game& g);
+// The greedy bot's value of each pending option on `g` (search orders its root by it).
+std::vector<int64_t> greedy_option_values(const Game& g);
 
 // Plays `g` to its end, seat i choosing with bots[i]; returns the decisions applied.
 // Every seat needs a bot.

@@ -51,6 +51,39 @@ void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out) {
   }
 }
 
+// Discovery (no scoring on completion; a take-back scores an area at once): take back
+// the follower on the richest area when it is worth it or the supply is empty, else put
+// one on the richest area of the new tile; now and then anything at random.
+size_t discovery_follower(const Game& g, Rng& rng) {
+  const auto& opts = g.pending().options;
+  if (rng.below(5) == 0) return static_cast<size_t>(rng.below(opts.size()));
+  const int me = g.pending().player;
+  const int p = g.last_placed();
+  size_t take = opts.size(), put = opts.size(), pass = opts.size();
+  int take_v = -1, put_v = -1;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const Option& o = opts[i];
+    if (o.kind == OptKind::TakeBack) {
+      const int v = g.feature_value(g.node_of(g.tile_at(o.x, o.y), o.seg));
+      if (v > take_v) {
+        take_v = v;
+        take = i;
+      }
+    } else if (o.kind == OptKind::Meeple && p >= 0) {
+      const int v = g.feature_value(g.node_of(p, o.seg));
+      if (v > put_v) {
+        put_v = v;
+        put = i;
+      }
+    } else if (o.kind == OptKind::Pass) {
+      pass = i;
+    }
+  }
+  if (take < opts.size() && (take_v >= 5 || g.supply(me) == 0 || put == opts.size())) return take;
+  if (put < opts.size()) return put;
+  return pass < opts.size() ? pass : 0;
+}
+
 // The playout policy: cheap, but better than uniform where it pays.
 size_t rollout_choice(const Game& g, Rng& rng) {
   const Decision& d = g.pending();
@@ -59,6 +92,7 @@ size_t rollout_choice(const Game& g, Rng& rng) {
   if (d.kind == DecisionKind::Place) return static_cast<size_t>(rng.below(opts.size()));
   if (g.coop()) return coop_rule_choice(g);
   if (d.kind != DecisionKind::Follower) return static_cast<size_t>(rng.below(opts.size()));
+  if (!g.rules().completion_scores) return discovery_follower(g, rng);
   // A follower: where it scores at once (best first), else a random option that does not
   // put it in a field for the rest of the game.
   const int p = g.last_placed();
@@ -71,7 +105,7 @@ size_t rollout_choice(const Game& g, Rng& rng) {
     if ((o.kind == OptKind::Meeple || o.kind == OptKind::Guard) && p >= 0) {
       const TileType& tt = g.content().tiles[g.placed()[static_cast<size_t>(p)].type];
       const uint32_t node = g.node_of(p, o.seg);
-      if (g.rules().completion_scores && g.feature_complete(node)) {
+      if (g.feature_complete(node)) {
         const int v = g.feature_value(node);
         if (v > best_value) {
           best_value = v;
@@ -95,6 +129,15 @@ class Search {
     if (root.coop()) {
       coop_bot_ = make_bot("coop");
       root_value_ = coop_position_value(root);
+    } else {
+      // Competitive: the root's options enter the tree in the greedy bot's order (on a
+      // deal of our own), best first, under progressive widening like every other node.
+      Game view = root;
+      view.determinize(rng_);
+      const auto v = greedy_option_values(view);
+      root_order_.resize(v.size());
+      for (size_t i = 0; i < v.size(); ++i) root_order_[i] = i;
+      std::stable_sort(root_order_.begin(), root_order_.end(), [&](size_t a, size_t b) { return v[a] > v[b]; });
     }
   }
 
@@ -140,15 +183,25 @@ class Search {
       }
       const size_t untried = opts.size() - legal_.size();
       const Node& here = nodes_[static_cast<size_t>(cur)];
+      const bool ordered = cur == 0 && !root_order_.empty();
       const size_t allowed =
-          cur == 0 ? opts.size()
-                   : std::max<size_t>(1, static_cast<size_t>(config_.widen * std::sqrt(here.visits + 1.0)));
+          cur == 0 && !ordered
+              ? opts.size()
+              : std::max<size_t>(ordered ? kRootMin : 1, static_cast<size_t>(config_.widen * std::sqrt(here.visits + 1.0)));
       if (untried > 0 && legal_.size() < allowed) {
-        // Expand: one untried option at random.
-        size_t pick = static_cast<size_t>(rng_.below(untried));
+        // Expand: the root's best untried option by the greedy order, elsewhere one at random.
         size_t i = 0;
-        for (;; ++i)
-          if (!tried_[i] && pick-- == 0) break;
+        if (ordered) {
+          for (const size_t k : root_order_)
+            if (!tried_[k]) {
+              i = k;
+              break;
+            }
+        } else {
+          size_t pick = static_cast<size_t>(rng_.below(untried));
+          for (;; ++i)
+            if (!tried_[i] && pick-- == 0) break;
+        }
         Node child;
         child.move = opts[i];
         child.mover = d.player;
@@ -181,8 +234,12 @@ class Search {
     if (coop_bot_) {
       coop_rollout();
     } else {
-      while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
-      rewards(det_, config_.reward, reward_);
+      if (det_.rules().completion_scores) {
+        while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
+        rewards(det_, config_.reward, reward_);
+      } else {
+        truncated_rollout();
+      }
     }
     for (const int id : path_) {
       Node& n = nodes_[static_cast<size_t>(id)];
@@ -192,15 +249,46 @@ class Search {
   }
 
   // Co-op: random placements lose the ghost bank within a few turns, so the playout
-  // follows the co-op bot for kCoopHorizon more placements and the leaf is weighed with
+  // follows the co-op bot for `coop_horizon` more placements and the leaf is weighed with
   // its position value (relative to the root's, squashed into 0.25..0.95); a game that
   // ends on the way scores 1 (won) or at most 0.2 (lost: share of the target and dogs).
-  static constexpr int kCoopHorizon = 3;
   static constexpr double kCoopScale = 30.0;
+
+  // Discovery (nothing scores on completion; a take-back or the end scores an area as it
+  // stands): random placements to the end drown a few points' difference in noise, so
+  // the playout stops after kDiscoveryHorizon placements and each player counts its score
+  // plus what its followers' areas give now.
+  static constexpr int kDiscoveryHorizon = 8;
+  void truncated_rollout() {
+    int placements = 0;
+    while (!det_.finished()) {
+      if (det_.pending().kind == DecisionKind::Place && ++placements > kDiscoveryHorizon) break;
+      det_.apply_index(rollout_choice(det_, rng_));
+    }
+    const int n = det_.player_count();
+    if (det_.finished()) {
+      rewards(det_, config_.reward, reward_);
+      return;
+    }
+    std::vector<double> worth(static_cast<size_t>(n), 0.0);
+    for (int p = 0; p < n; ++p) worth[static_cast<size_t>(p)] = static_cast<double>(det_.score(p));
+    for (const auto& f : det_.followers())
+      if (f.placed >= 0 && f.player >= 0) worth[static_cast<size_t>(f.player)] += det_.feature_value(f.node);
+    reward_.assign(static_cast<size_t>(n), 0.0);
+    for (int p = 0; p < n; ++p) {
+      double best_other = -1e300;
+      for (int q = 0; q < n; ++q)
+        if (q != p) best_other = std::max(best_other, worth[static_cast<size_t>(q)]);
+      const double margin = n > 1 ? worth[static_cast<size_t>(p)] - best_other : worth[static_cast<size_t>(p)];
+      reward_[static_cast<size_t>(p)] = config_.reward == MctsConfig::Reward::Win
+                                            ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
+                                            : 0.5 + 0.5 * std::tanh(margin / 20.0);
+    }
+  }
   void coop_rollout() {
     int placements = 0;
     while (!det_.finished()) {
-      if (det_.pending().kind == DecisionKind::Place && ++placements > kCoopHorizon) break;
+      if (det_.pending().kind == DecisionKind::Place && ++placements > config_.coop_horizon) break;
       det_.apply_index(det_.pending().options.size() == 1 ? 0 : coop_bot_->choose(det_, rng_));
     }
     double v;
@@ -213,7 +301,9 @@ class Search {
     reward_.assign(static_cast<size_t>(det_.player_count()), v);
   }
 
+  static constexpr size_t kRootMin = 6;  // children the root starts with
   const Game& root_;
+  std::vector<size_t> root_order_;
   std::unique_ptr<Bot> coop_bot_;
   double root_value_ = 0;
   MctsConfig config_;

@@ -7,8 +7,9 @@
 // deal) when its parent was visited: the selection rule is UCB1 over availability
 // counts, so options that exist only in some deals (the next player's placements of a
 // tile not yet drawn) are compared fairly. Placements x follower spots are grouped as
-// two levels (a placement, then its follower choice), and below the root progressive
-// widening lets in at most `widen * sqrt(visits)` children per node.
+// two levels (a placement, then its follower choice), and progressive widening lets in
+// at most `widen * sqrt(visits)` children per node (the competitive root at least 6, in
+// the greedy bot's order; the co-op root all of them).
 //
 // Rewards, in [0, 1], each player maximising its own:
 //   competitive  0.5 + 0.5 tanh(margin / 20) (margin = own score - best opponent's), or
@@ -16,9 +17,16 @@
 //   co-op        1 for a win, else 0.7 x the share of the target reached (progress():
 //                the team's score, or the lowest marker on level 6) + 0.2 x the share of
 //                dogs reached: it learns even where wins are rare.
-// Rollouts: placements uniformly at random; a follower goes where it scores at once,
-// else on a random non-field spot or nowhere; co-op follows the co-op bot's quick rules
-// for everything but placements. Deterministic for a given seed, iteration count and
+// The root's options enter the tree in the greedy bot's order (competitive games).
+// Playouts, competitive: to the end of the game; placements uniformly at random, a
+// follower where it scores at once, else on a random non-field spot or nowhere.
+// Discovery (no scoring on completion): 8 placements, then each player's score plus its
+// followers' areas as a take-back would score them now. Co-op:
+// random placements lose the ghost bank within a few turns, so the playout follows the
+// co-op bot to the end of the turn after the next placement (`coop_horizon`) and the
+// leaf is weighed with the co-op bot's position value, relative to the root's and
+// squashed into 0.25..0.95; a game that ends on the way scores 1 (won) or at most 0.2
+// (lost, graded as above). Deterministic for a given seed, iteration count and
 // thread count; threads > 1 searches one tree per thread (root parallelism, each with
 // `iterations` iterations) and adds their root visit counts.
 #pragma once
@@ -43,6 +51,7 @@ struct MctsConfig {
   double exploration = 0.7;  // UCB1 constant
   double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
   Reward reward = Reward::Margin;
+  int coop_horizon = 1;      // co-op playouts: placements played by the co-op bot before the leaf is weighed
 };
 
 // The options at the root, most visited first (ties: higher value, then lower index).
