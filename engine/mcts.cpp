@@ -128,7 +128,10 @@ class Search {
     nodes_.emplace_back();
     if (root.coop()) {
       coop_bot_ = make_bot("coop");
-      root_value_ = coop_position_value(root);
+      // On a copy: the Game's const queries compress union-find paths, and the other
+      // trees' threads read `root` at the same time.
+      const Game view = root;
+      root_value_ = coop_position_value(view);
     } else {
       // Competitive: the root's options enter the tree in the greedy bot's order (on a
       // deal of our own), best first, under progressive widening like every other node.
