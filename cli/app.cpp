@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/replay_cmd.h"
+#include "cli/suggest.h"
 #include "engine/bots.h"
 #include "engine/text.h"
 #include "schema/paths.h"
@@ -42,6 +43,7 @@ struct Args {
   PlayOptions play;
   bool no_record = false;
   ReplayArgs replay;
+  SuggestOptions suggest;
   std::string shell;
 };
 
@@ -52,6 +54,7 @@ struct Commands {
   CLI::App* simulate = nullptr;
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
+  CLI::App* suggest = nullptr;
   CLI::App* replay = nullptr;
   CLI::App* completion = nullptr;
   CLI::App* man = nullptr;
@@ -110,6 +113,15 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_flag("--quiet,-q", a.play.quiet, "print only the result");
   c.play->add_flag("--no-record", a.no_record, "do not store the game as a replay in the database");
   add_db(c.play);
+
+  c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");
+  c.suggest->add_option("file", a.suggest.file, "the record (.tgn)")->required();
+  c.suggest->add_option("--bot", a.suggest.bot, "the bot, as in simulate --bots (greedy, mcts, mcts:200)")
+      ->capture_default_str();
+  c.suggest->add_option("--seed", a.suggest.seed, "the bot's seed")->capture_default_str();
+  c.suggest->add_flag("--json", a.suggest.json,
+                      "the choice and the best options with the bot's evaluation, as JSON (errors too)");
+  add_db(c.suggest);
 
   c.replay = add_replay_commands(app, a.replay);
 
@@ -311,6 +323,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   }
   if (c.run->parsed()) return cmd_run(*content, a.run, out, err);
   if (c.options->parsed()) return cmd_options(*content, a.options_file, out, err);
+  if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, out, err);
   if (c.simulate->parsed()) {
     a.sim.bots.clear();
     for (size_t start = 0; start <= a.sim_bots.size();) {

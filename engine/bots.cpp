@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/mcts.h"
+
 namespace tw {
 
 namespace {
@@ -31,13 +33,29 @@ class GreedyBot final : public Bot {
  public:
   std::string_view name() const override { return "greedy"; }
 
-  size_t choose(const Game& g, Rng& rng) override {
-    const auto& opts = g.pending().options;
-    const int me = g.pending().player;
+  size_t choose(const Game& real, Rng& rng) override {
+    public_view(real, rng, view_);
+    const std::vector<int64_t>& vals = values(view_);
     int64_t best = std::numeric_limits<int64_t>::min();
     std::vector<size_t> ties;
+    for (size_t i = 0; i < vals.size(); ++i) {
+      const int64_t v = vals[i];
+      if (v > best) {
+        best = v;
+        ties.clear();
+      }
+      if (v == best) ties.push_back(i);
+    }
+    return ties[static_cast<size_t>(rng.below(ties.size()))];
+  }
+
+  // Each pending option's value on `g` (already a determinized view).
+  const std::vector<int64_t>& values(const Game& g) {
+    const auto& opts = g.pending().options;
+    const int me = g.pending().player;
     const DecisionKind kind = g.pending().kind;
     const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
+    values_.assign(opts.size(), 0);
     for (size_t i = 0; i < opts.size(); ++i) {
       int64_t v = 0;
       if (kind == DecisionKind::Place)
@@ -48,13 +66,9 @@ class GreedyBot final : public Bot {
         v = value_of_takeback(g, opts[i], me);
       else
         v = base + follower_bonus(g, opts[i]);
-      if (v > best) {
-        best = v;
-        ties.clear();
-      }
-      if (v == best) ties.push_back(i);
+      values_[i] = v;
     }
-    return ties[static_cast<size_t>(rng.below(ties.size()))];
+    return values_;
   }
 
  private:
@@ -141,6 +155,8 @@ class GreedyBot final : public Bot {
     return (scores_now ? value * kScale : value) - guard_cost;
   }
 
+  std::vector<int64_t> values_;
+  Game view_;
   Game scratch_;
   Game after_;
   Game ghost_;
@@ -155,8 +171,10 @@ class CoopBot final : public Bot {
  public:
   std::string_view name() const override { return "coop"; }
 
-  size_t choose(const Game& g, Rng& rng) override {
-    if (!g.coop()) return greedy_.choose(g, rng);
+  size_t choose(const Game& real, Rng& rng) override {
+    if (!real.coop()) return greedy_.choose(real, rng);
+    public_view(real, rng, view_);
+    const Game& g = view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
     const DecisionKind kind = g.pending().kind;
@@ -345,12 +363,29 @@ class CoopBot final : public Bot {
     return v;
   }
 
+  friend size_t tw::coop_rule_choice(const Game& g);
+  friend double tw::coop_position_value(const Game& g);
   GreedyBot greedy_;
+  Game view_;
   Game scratch_;
   Game inner_;
 };
 
 }  // namespace
+
+void public_view(const Game& g, const Rng& rng, Game& out) {
+  const auto& st = rng.state();
+  Rng deal(st[0] ^ (st[1] << 1) ^ (st[2] << 2) ^ (st[3] << 3) ^ 0x6a09e667f3bcc909ULL);
+  out = g;
+  out.determinize(deal);
+}
+
+size_t coop_rule_choice(const Game& g) { return CoopBot::quick(g); }
+std::vector<int64_t> greedy_option_values(const Game& g) {
+  GreedyBot greedy;
+  return greedy.values(g);
+}
+double coop_position_value(const Game& g) { return CoopBot::value(g); }
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
   int plies = 0;
@@ -366,11 +401,12 @@ std::unique_ptr<Bot> make_bot(std::string_view name) {
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
   if (name == "coop") return std::make_unique<CoopBot>();
+  if (name.substr(0, 4) == "mcts") return make_mcts_bot(name);
   return nullptr;
 }
 
 const std::vector<std::string_view>& bot_names() {
-  static const std::vector<std::string_view> names = {"random", "greedy", "coop"};
+  static const std::vector<std::string_view> names = {"random", "greedy", "coop", "mcts"};
   return names;
 }
 

@@ -2,6 +2,9 @@
 //
 // A bot sees only the Game's public state and its own Rng, so its choices are
 // reproducible from a seed, and a game a bot played is replayed from the options alone.
+// Every bot that looks ahead does so on a determinized copy (Game::determinize: the
+// unseen tiles dealt again), never on the real pile: two games with the same public
+// history get the same choice from the same bot and bot seed.
 //   random  uniform over the legal options of each decision: over placements, then over
 //           "pass" and every legal follower spot (fields included).
 //   greedy  the option with the best immediate score difference (own points minus the
@@ -10,6 +13,8 @@
 //   coop    Mists levels: tries each placement, follower and evaluation option on a copy,
 //           finishes the turn with quick rules and weighs progress, the ghost bank (more
 //           the emptier it is), open features and the dog deadlines.
+//   mcts    information-set Monte Carlo tree search (engine/mcts.h); `mcts:N` searches N
+//           iterations per decision, `mcts:N:T` with T threads (root parallelism).
 #pragma once
 
 #include <memory>
@@ -21,19 +26,41 @@
 
 namespace tw {
 
+// One option as a bot weighs it (suggest --json): its index in pending().options, how
+// often the search tried it and the mean reward it found (search bots only).
+struct OptionEval {
+  size_t index = 0;
+  int visits = 0;
+  double value = 0;
+};
+
 class Bot {
  public:
   virtual ~Bot() = default;
   virtual std::string_view name() const = 0;
   // The index of the chosen option in game.pending().options.
   virtual size_t choose(const Game& game, Rng& rng) = 0;
+  // The options it weighed, best first (the first one is its choice). Bots that do not
+  // search give their choice alone.
+  virtual std::vector<OptionEval> evaluate(const Game& game, Rng& rng) { return {{choose(game, rng), 0, 0}}; }
 };
+
+// A determinized copy of `g` for one decision (Game::determinize), dealt from a generator
+// seeded by rng's state: rng itself does not advance.
+void public_view(const Game& g, const Rng& rng, Game& out);
+
+// The co-op bot's quick rule for a non-placement decision (search rollouts use it), and
+// its weighing of a co-op position (higher is better for the team; search leaves use it).
+size_t coop_rule_choice(const Game& g);
+double coop_position_value(const Game& g);
+// The greedy bot's value of each pending option on `g` (search orders its root by it).
+std::vector<int64_t> greedy_option_values(const Game& g);
 
 // Plays `g` to its end, seat i choosing with bots[i]; returns the decisions applied.
 // Every seat needs a bot.
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng);
 
-// nullptr when the name is unknown.
+// nullptr when the name is unknown. Names: random, greedy, coop, mcts, mcts:N, mcts:N:T.
 std::unique_ptr<Bot> make_bot(std::string_view name);
 const std::vector<std::string_view>& bot_names();
 

@@ -622,6 +622,7 @@ void Game::coop_run() {
         if (!haunted || stack_tiles_left() <= 0) continue;
         auto cells = face_down_cells();
         if (cells.empty()) continue;
+        face_down_from_ = pile_pos_;
         face_down_tile_ = pile_[pile_pos_++];
         stage_ = Stage::FaceDown;
         ask(DecisionKind::FaceDown, std::move(cells));
@@ -842,6 +843,7 @@ bool Game::coop_apply(const Option& o) {
       return true;
     case OptKind::FaceDown: {
       put_face_down(face_down_tile_, o.x, o.y);
+      face_down_.emplace_back(last_face_down_, face_down_from_);
       face_down_tile_ = -1;
       bury_queue_.clear();
       queue_cemeteries_closed_around(last_face_down_);

@@ -337,6 +337,8 @@ void Game::clear_state() {
   dog_picks_ = 0;
   dog_cleared_.clear();
   face_down_tile_ = -1;
+  face_down_from_ = 0;
+  face_down_.clear();
   last_face_down_ = -1;
   loss_reason_.clear();
 }
@@ -1324,6 +1326,25 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
 
 // ---------------------------------------------------------------------------------
 // Checks
+
+void Game::determinize(Rng& rng) {
+  const size_t prefix = std::min(setup_.draw.size(), pile_.size());
+  const size_t from = std::max(pile_pos_, prefix);
+  std::vector<uint16_t> hidden(pile_.begin() + static_cast<std::ptrdiff_t>(from), pile_.end());
+  const bool pending_down = face_down_tile_ >= 0 && face_down_from_ >= prefix;
+  if (pending_down) hidden.push_back(static_cast<uint16_t>(face_down_tile_));
+  for (const auto& [p, pos] : face_down_)
+    if (pos >= prefix) hidden.push_back(placed_[static_cast<size_t>(p)].type);
+  std::sort(hidden.begin(), hidden.end());
+  rng.shuffle(hidden);
+  size_t k = 0;
+  // A face-down tile's type decides nothing (it joins no feature, matches anything), so
+  // it can be dealt again like the pile.
+  if (pending_down) face_down_tile_ = hidden[k++];
+  for (const auto& [p, pos] : face_down_)
+    if (pos >= prefix) placed_[static_cast<size_t>(p)].type = hidden[k++];
+  for (size_t i = from; i < pile_.size(); ++i) pile_[i] = hidden[k++];
+}
 
 uint64_t Game::state_hash() const {
   Fnv64 h;

@@ -243,6 +243,23 @@ class Game {
   // Discovery: cities a region counts (mountains: their own and the adjacent lowlands').
   int region_cities(uint32_t node) const;
 
+  // Information sets. What a player at the table knows: the board, scores, supplies,
+  // every tile drawn face up (hands are face up), the Draw prefix of the setup (it is in
+  // the record) and how many tiles each co-op stack holds. What nobody knows: the order
+  // of the tiles not yet drawn, and which tiles lie face down (co-op levels 5-6) or wait
+  // to go face down. `determinize` deals those hidden tiles again at random: the multiset
+  // of hidden tile types (sorted first, so two games with the same public history give
+  // the same deal from the same Rng) is shuffled with `rng` and put back in the hidden
+  // places: the tile waiting to go face down, the face-down tiles, then the pile after the
+  // Draw prefix. Stack boundaries stay where they are (a stack's size is public, its
+  // contents are not). Bots search on determinized copies only, never on the real pile.
+  void determinize(Rng& rng);
+  // Every tile type taken from the pile so far, in draw order (face-down ones included,
+  // so this is not public: for tests and records).
+  std::vector<uint16_t> tiles_drawn() const {
+    return {pile_.begin(), pile_.begin() + static_cast<std::ptrdiff_t>(pile_pos_)};
+  }
+
   // A 64-bit digest of everything that decides the rest of the game.
   uint64_t state_hash() const;
   // Empty when every invariant holds; else a description of the first broken one.
@@ -428,6 +445,8 @@ class Game {
   int dog_picks_ = 0;
   std::vector<int> dog_cleared_;          // tiles the dog already cleared
   int face_down_tile_ = -1;               // the unseen tile waiting to go face down
+  size_t face_down_from_ = 0;             // ... and its position in the pile
+  std::vector<std::pair<int, size_t>> face_down_;  // placed face-down tiles: index, pile position
   int last_face_down_ = -1;
   std::string loss_reason_;
 };

@@ -1,0 +1,62 @@
+// Search speed for the report: decisions/s, iterations/s and the slowest decision of
+// bot:mcts per rule set, every seat played by mcts on one thread. Nothing is asserted.
+// Run: ./build/bench/tw_bench_search [iterations] [games]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "engine/bots.h"
+#include "engine/mcts.h"
+#include "schema/store.h"
+
+int main(int argc, char** argv) {
+  const int iterations = argc > 1 ? std::atoi(argv[1]) : tw::kMctsDefaultIterations;
+  const int games = argc > 2 ? std::atoi(argv[2]) : 1;
+  const tw::Content c = tw::Store::open(TW_BENCH_DB, tw::Store::Mode::ReadOnly).load_content();
+  struct Table {
+    const char* rule_set;
+    const char* level;
+  };
+  const Table tables[] = {{"base", ""},  {"gcc", ""},     {"discovery", ""}, {"discovery-expert", ""},
+                          {"mists", "mists-1"}, {"mists", "mists-4"}, {"mists", "mists-6"}};
+  std::printf("bot:mcts:%d, 2 players, %d game%s per rule set, one thread\n", iterations, games, games == 1 ? "" : "s");
+  std::printf("%-18s %9s %11s %13s %10s %10s\n", "rule set", "decisions", "decisions/s", "iterations/s", "mean ms", "max ms");
+  auto bot = tw::make_bot("mcts:" + std::to_string(iterations));
+  for (const auto& t : tables) {
+    long decisions = 0;
+    double secs = 0, worst = 0;
+    for (int i = 0; i < games; ++i) {
+      tw::GameSetup s;
+      s.rule_set = t.rule_set;
+      s.level = t.level;
+      s.seed = 1000 + static_cast<uint64_t>(i);
+      s.players = {{"a", "mcts"}, {"b", "mcts"}};
+      tw::Game g;
+      if (auto v = tw::Game::create(c, s, g)) {
+        std::printf("%s: %s\n", t.rule_set, v->message.c_str());
+        return 1;
+      }
+      tw::Rng rng(s.seed);
+      while (!g.finished()) {
+        if (g.pending().options.size() == 1) {
+          g.apply_index(0);
+          continue;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        const size_t k = bot->choose(g, rng);
+        const double d = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        secs += d;
+        worst = std::max(worst, d);
+        ++decisions;
+        g.apply_index(k);
+      }
+    }
+    const std::string name = std::string(t.rule_set) + (t.level[0] ? std::string(" ") + t.level : "");
+    std::printf("%-18s %9ld %11.1f %13.0f %10.1f %10.1f\n", name.c_str(), decisions, decisions / secs,
+                static_cast<double>(decisions) * iterations / secs, 1000 * secs / decisions, 1000 * worst);
+    std::fflush(stdout);
+  }
+  return 0;
+}

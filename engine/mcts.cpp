@@ -1,0 +1,412 @@
+#include "engine/mcts.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <thread>
+
+namespace tw {
+
+namespace {
+
+struct Node {
+  Option move;
+  int mover = -1;       // the player who chose `move`
+  uint32_t visits = 0;
+  uint32_t avail = 0;   // times it was legal when its parent was visited
+  double total = 0;     // the mover's reward, summed
+  std::vector<int> children;
+};
+
+// Each player's reward at the end of a (played out) game, in [0, 1].
+void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out) {
+  const int n = g.player_count();
+  out.assign(static_cast<size_t>(n), 0.0);
+  if (g.coop()) {
+    double v = 1.0;
+    if (g.outcome() != Outcome::Win) {
+      const Level& l = *g.level();
+      const double share = l.target > 0 ? std::clamp(static_cast<double>(g.progress()) / static_cast<double>(l.target), 0.0, 1.0) : 0.0;
+      const double dogs = l.dogs.empty() ? 0.0 : static_cast<double>(g.dogs_reached()) / static_cast<double>(l.dogs.size());
+      v = 0.7 * share + 0.2 * dogs;
+    }
+    std::fill(out.begin(), out.end(), v);
+    return;
+  }
+  for (int p = 0; p < n; ++p) {
+    int64_t best_other = 0;
+    bool any = false;
+    for (int q = 0; q < n; ++q)
+      if (q != p && (!any || g.score(q) > best_other)) {
+        best_other = g.score(q);
+        any = true;
+      }
+    const double margin = static_cast<double>(g.score(p) - (any ? best_other : 0));
+    double& r = out[static_cast<size_t>(p)];
+    if (mode == MctsConfig::Reward::Win)
+      r = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
+    else
+      r = 0.5 + 0.5 * std::tanh(margin / 20.0);
+  }
+}
+
+// Discovery (no scoring on completion; a take-back scores an area at once): take back
+// the follower on the richest area when it is worth it or the supply is empty, else put
+// one on the richest area of the new tile; now and then anything at random.
+size_t discovery_follower(const Game& g, Rng& rng) {
+  const auto& opts = g.pending().options;
+  if (rng.below(5) == 0) return static_cast<size_t>(rng.below(opts.size()));
+  const int me = g.pending().player;
+  const int p = g.last_placed();
+  size_t take = opts.size(), put = opts.size(), pass = opts.size();
+  int take_v = -1, put_v = -1;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const Option& o = opts[i];
+    if (o.kind == OptKind::TakeBack) {
+      const int v = g.feature_value(g.node_of(g.tile_at(o.x, o.y), o.seg));
+      if (v > take_v) {
+        take_v = v;
+        take = i;
+      }
+    } else if (o.kind == OptKind::Meeple && p >= 0) {
+      const int v = g.feature_value(g.node_of(p, o.seg));
+      if (v > put_v) {
+        put_v = v;
+        put = i;
+      }
+    } else if (o.kind == OptKind::Pass) {
+      pass = i;
+    }
+  }
+  if (take < opts.size() && (take_v >= 5 || g.supply(me) == 0 || put == opts.size())) return take;
+  if (put < opts.size()) return put;
+  return pass < opts.size() ? pass : 0;
+}
+
+// The playout policy: cheap, but better than uniform where it pays.
+size_t rollout_choice(const Game& g, Rng& rng) {
+  const Decision& d = g.pending();
+  const auto& opts = d.options;
+  if (opts.size() == 1) return 0;
+  if (d.kind == DecisionKind::Place) return static_cast<size_t>(rng.below(opts.size()));
+  if (g.coop()) return coop_rule_choice(g);
+  if (d.kind != DecisionKind::Follower) return static_cast<size_t>(rng.below(opts.size()));
+  if (!g.rules().completion_scores) return discovery_follower(g, rng);
+  // A follower: where it scores at once (best first), else a random option that does not
+  // put it in a field for the rest of the game.
+  const int p = g.last_placed();
+  size_t best = opts.size();
+  int best_value = 0;
+  size_t keep[64];
+  size_t kept = 0;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const Option& o = opts[i];
+    if ((o.kind == OptKind::Meeple || o.kind == OptKind::Guard) && p >= 0) {
+      const TileType& tt = g.content().tiles[g.placed()[static_cast<size_t>(p)].type];
+      const uint32_t node = g.node_of(p, o.seg);
+      if (g.feature_complete(node)) {
+        const int v = g.feature_value(node);
+        if (v > best_value) {
+          best_value = v;
+          best = i;
+        }
+      }
+      if (tt.segments[o.seg].kind == Kind::Field) continue;
+    }
+    if (kept < 64) keep[kept++] = i;
+  }
+  if (best < opts.size()) return best;
+  if (kept == 0) return static_cast<size_t>(rng.below(opts.size()));
+  return keep[rng.below(kept)];
+}
+
+class Search {
+ public:
+  Search(const Game& root, const MctsConfig& config, uint64_t seed) : root_(root), config_(config), rng_(seed) {
+    nodes_.reserve(static_cast<size_t>(config.iterations) + 1);
+    nodes_.emplace_back();
+    if (root.coop()) {
+      coop_bot_ = make_bot("coop");
+      // On a copy: the Game's const queries compress union-find paths, and the other
+      // trees' threads read `root` at the same time.
+      const Game view = root;
+      root_value_ = coop_position_value(view);
+    } else {
+      // Competitive: the root's options enter the tree in the greedy bot's order (on a
+      // deal of our own), best first, under progressive widening like every other node.
+      Game view = root;
+      view.determinize(rng_);
+      const auto v = greedy_option_values(view);
+      root_order_.resize(v.size());
+      for (size_t i = 0; i < v.size(); ++i) root_order_[i] = i;
+      std::stable_sort(root_order_.begin(), root_order_.end(), [&](size_t a, size_t b) { return v[a] > v[b]; });
+    }
+  }
+
+  void run() {
+    for (int i = 0; i < config_.iterations; ++i) iterate();
+  }
+
+  // Root children: option index, visits, mean reward for the deciding player.
+  std::vector<OptionEval> root_stats() const {
+    std::vector<OptionEval> out;
+    const auto& opts = root_.pending().options;
+    for (const int c : nodes_[0].children) {
+      const Node& n = nodes_[static_cast<size_t>(c)];
+      const auto it = std::find(opts.begin(), opts.end(), n.move);
+      if (it == opts.end() || n.visits == 0) continue;
+      out.push_back({static_cast<size_t>(it - opts.begin()), static_cast<int>(n.visits), n.total / n.visits});
+    }
+    return out;
+  }
+
+ private:
+  void iterate() {
+    det_ = root_;
+    det_.determinize(rng_);
+    path_.clear();
+    path_.push_back(0);
+    int cur = 0;
+    while (!det_.finished()) {
+      const Decision& d = det_.pending();
+      const auto& opts = d.options;
+      // Which children are legal in this deal, and which options have none yet.
+      tried_.assign(opts.size(), 0);
+      legal_.clear();
+      for (const int c : nodes_[static_cast<size_t>(cur)].children) {
+        const Option& m = nodes_[static_cast<size_t>(c)].move;
+        for (size_t i = 0; i < opts.size(); ++i)
+          if (!tried_[i] && opts[i] == m) {
+            tried_[i] = 1;
+            legal_.push_back({c, i});
+            ++nodes_[static_cast<size_t>(c)].avail;
+            break;
+          }
+      }
+      const size_t untried = opts.size() - legal_.size();
+      const Node& here = nodes_[static_cast<size_t>(cur)];
+      const bool ordered = cur == 0 && !root_order_.empty();
+      const size_t allowed =
+          cur == 0 && !ordered
+              ? opts.size()
+              : std::max<size_t>(ordered ? kRootMin : 1, static_cast<size_t>(config_.widen * std::sqrt(here.visits + 1.0)));
+      if (untried > 0 && legal_.size() < allowed) {
+        // Expand: the root's best untried option by the greedy order, elsewhere one at random.
+        size_t i = 0;
+        if (ordered) {
+          for (const size_t k : root_order_)
+            if (!tried_[k]) {
+              i = k;
+              break;
+            }
+        } else {
+          size_t pick = static_cast<size_t>(rng_.below(untried));
+          for (;; ++i)
+            if (!tried_[i] && pick-- == 0) break;
+        }
+        Node child;
+        child.move = opts[i];
+        child.mover = d.player;
+        child.avail = 1;
+        nodes_.push_back(std::move(child));
+        const int id = static_cast<int>(nodes_.size() - 1);
+        nodes_[static_cast<size_t>(cur)].children.push_back(id);
+        path_.push_back(id);
+        det_.apply_index(i);
+        break;
+      }
+      // Select: UCB1 over availability counts.
+      double best = -1e300;
+      std::pair<int, size_t> chosen = legal_.front();
+      for (const auto& [c, i] : legal_) {
+        const Node& n = nodes_[static_cast<size_t>(c)];
+        const double v = n.visits == 0 ? 1e9
+                                       : n.total / n.visits +
+                                             config_.exploration * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+        if (v > best) {
+          best = v;
+          chosen = {c, i};
+        }
+      }
+      det_.apply_index(chosen.second);
+      cur = chosen.first;
+      path_.push_back(cur);
+    }
+    // Play out, then back up every player's own reward.
+    if (coop_bot_) {
+      coop_rollout();
+    } else {
+      if (det_.rules().completion_scores) {
+        while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
+        rewards(det_, config_.reward, reward_);
+      } else {
+        truncated_rollout();
+      }
+    }
+    for (const int id : path_) {
+      Node& n = nodes_[static_cast<size_t>(id)];
+      ++n.visits;
+      if (n.mover >= 0) n.total += reward_[static_cast<size_t>(n.mover)];
+    }
+  }
+
+  // Co-op: random placements lose the ghost bank within a few turns, so the playout
+  // follows the co-op bot for `coop_horizon` more placements and the leaf is weighed with
+  // its position value (relative to the root's, squashed into 0.25..0.95); a game that
+  // ends on the way scores 1 (won) or at most 0.2 (lost: share of the target and dogs).
+  static constexpr double kCoopScale = 30.0;
+
+  // Discovery (nothing scores on completion; a take-back or the end scores an area as it
+  // stands): random placements to the end drown a few points' difference in noise, so
+  // the playout stops after kDiscoveryHorizon placements and each player counts its score
+  // plus what its followers' areas give now.
+  static constexpr int kDiscoveryHorizon = 8;
+  void truncated_rollout() {
+    int placements = 0;
+    while (!det_.finished()) {
+      if (det_.pending().kind == DecisionKind::Place && ++placements > kDiscoveryHorizon) break;
+      det_.apply_index(rollout_choice(det_, rng_));
+    }
+    const int n = det_.player_count();
+    if (det_.finished()) {
+      rewards(det_, config_.reward, reward_);
+      return;
+    }
+    std::vector<double> worth(static_cast<size_t>(n), 0.0);
+    for (int p = 0; p < n; ++p) worth[static_cast<size_t>(p)] = static_cast<double>(det_.score(p));
+    for (const auto& f : det_.followers())
+      if (f.placed >= 0 && f.player >= 0) worth[static_cast<size_t>(f.player)] += det_.feature_value(f.node);
+    reward_.assign(static_cast<size_t>(n), 0.0);
+    for (int p = 0; p < n; ++p) {
+      double best_other = -1e300;
+      for (int q = 0; q < n; ++q)
+        if (q != p) best_other = std::max(best_other, worth[static_cast<size_t>(q)]);
+      const double margin = n > 1 ? worth[static_cast<size_t>(p)] - best_other : worth[static_cast<size_t>(p)];
+      reward_[static_cast<size_t>(p)] = config_.reward == MctsConfig::Reward::Win
+                                            ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
+                                            : 0.5 + 0.5 * std::tanh(margin / 20.0);
+    }
+  }
+  void coop_rollout() {
+    int placements = 0;
+    while (!det_.finished()) {
+      if (det_.pending().kind == DecisionKind::Place && ++placements > config_.coop_horizon) break;
+      det_.apply_index(det_.pending().options.size() == 1 ? 0 : coop_bot_->choose(det_, rng_));
+    }
+    double v;
+    if (det_.finished()) {
+      rewards(det_, config_.reward, reward_);
+      v = det_.outcome() == Outcome::Win ? 1.0 : 0.2 * reward_.front() / 0.9;
+    } else {
+      v = 0.25 + 0.7 / (1.0 + std::exp(-(coop_position_value(det_) - root_value_) / kCoopScale));
+    }
+    reward_.assign(static_cast<size_t>(det_.player_count()), v);
+  }
+
+  static constexpr size_t kRootMin = 6;  // children the root starts with
+  const Game& root_;
+  std::vector<size_t> root_order_;
+  std::unique_ptr<Bot> coop_bot_;
+  double root_value_ = 0;
+  MctsConfig config_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  Game det_;
+  std::vector<int> path_;
+  std::vector<uint8_t> tried_;
+  std::vector<std::pair<int, size_t>> legal_;
+  std::vector<double> reward_;
+};
+
+class MctsBot final : public Bot {
+ public:
+  explicit MctsBot(MctsConfig c) : config_(c) {}
+  std::string_view name() const override { return "mcts"; }
+  size_t choose(const Game& g, Rng& rng) override {
+    if (g.pending().options.size() == 1) return 0;
+    return evaluate(g, rng).front().index;
+  }
+  std::vector<OptionEval> evaluate(const Game& g, Rng& rng) override {
+    if (g.pending().options.size() == 1) return {{0, 0, 0}};
+    return mcts_search(g, config_, rng.next());
+  }
+
+ private:
+  MctsConfig config_;
+};
+
+bool parse_int(std::string_view s, int& out) {
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+}  // namespace
+
+std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed) {
+  const int threads = std::max(1, config.threads);
+  std::vector<std::vector<OptionEval>> per(static_cast<size_t>(threads));
+  auto work = [&](int t) {
+    // Each tree gets its own stream, fixed by the seed and the tree's number.
+    uint64_t x = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(t);
+    Search s(g, config, Rng::splitmix64(x));
+    s.run();
+    per[static_cast<size_t>(t)] = s.root_stats();
+  };
+  if (threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  // Add up the trees' root statistics by option.
+  const size_t n = g.pending().options.size();
+  std::vector<OptionEval> sum(n);
+  std::vector<double> total(n, 0);
+  for (size_t i = 0; i < n; ++i) sum[i].index = i;
+  for (const auto& v : per)
+    for (const auto& e : v) {
+      sum[e.index].visits += e.visits;
+      total[e.index] += e.value * e.visits;
+    }
+  std::vector<OptionEval> out;
+  for (size_t i = 0; i < n; ++i)
+    if (sum[i].visits > 0) {
+      sum[i].value = total[i] / sum[i].visits;
+      out.push_back(sum[i]);
+    }
+  if (out.empty()) out.push_back({0, 0, 0});
+  std::stable_sort(out.begin(), out.end(), [](const OptionEval& a, const OptionEval& b) {
+    if (a.visits != b.visits) return a.visits > b.visits;
+    return a.value > b.value;
+  });
+  return out;
+}
+
+std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {
+  if (spec.substr(0, 4) != "mcts") return nullptr;
+  spec.remove_prefix(4);
+  MctsConfig c;
+  std::vector<std::string_view> parts;
+  while (!spec.empty()) {
+    if (spec.front() != ':') return nullptr;
+    spec.remove_prefix(1);
+    const size_t next = spec.find(':');
+    parts.push_back(spec.substr(0, next));
+    spec = next == std::string_view::npos ? std::string_view{} : spec.substr(next);
+  }
+  if (parts.size() > 3) return nullptr;
+  if (parts.size() >= 1 && (!parse_int(parts[0], c.iterations) || c.iterations < 1 || c.iterations > 10'000'000))
+    return nullptr;
+  if (parts.size() >= 2 && (!parse_int(parts[1], c.threads) || c.threads < 1 || c.threads > 64)) return nullptr;
+  if (parts.size() >= 3) {
+    if (parts[2] == "win")
+      c.reward = MctsConfig::Reward::Win;
+    else if (parts[2] != "margin")
+      return nullptr;
+  }
+  return std::make_unique<MctsBot>(c);
+}
+
+}  // namespace tw

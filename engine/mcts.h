@@ -1,0 +1,64 @@
+// Information-set Monte Carlo tree search (ISMCTS, Cowling, Powley and Whitehouse 2012).
+//
+// One tree over the deciding player's information set: every iteration deals the unseen
+// tiles again (Game::determinize), walks down the tree among the options legal in that
+// deal, adds one node, plays the game out with a cheap policy and backs up each player's
+// own reward. A node keeps, besides its visits, how often it was available (legal in the
+// deal) when its parent was visited: the selection rule is UCB1 over availability
+// counts, so options that exist only in some deals (the next player's placements of a
+// tile not yet drawn) are compared fairly. Placements x follower spots are grouped as
+// two levels (a placement, then its follower choice), and progressive widening lets in
+// at most `widen * sqrt(visits)` children per node (the competitive root at least 6, in
+// the greedy bot's order; the co-op root all of them).
+//
+// Rewards, in [0, 1], each player maximising its own:
+//   competitive  0.5 + 0.5 tanh(margin / 20) (margin = own score - best opponent's), or
+//                with Reward::Win 1 / 0.5 / 0 for a win / tie / loss;
+//   co-op        1 for a win, else 0.7 x the share of the target reached (progress():
+//                the team's score, or the lowest marker on level 6) + 0.2 x the share of
+//                dogs reached: it learns even where wins are rare.
+// The root's options enter the tree in the greedy bot's order (competitive games).
+// Playouts, competitive: to the end of the game; placements uniformly at random, a
+// follower where it scores at once, else on a random non-field spot or nowhere.
+// Discovery (no scoring on completion): 8 placements, then each player's score plus its
+// followers' areas as a take-back would score them now. Co-op:
+// random placements lose the ghost bank within a few turns, so the playout follows the
+// co-op bot to the end of the turn after the next placement (`coop_horizon`) and the
+// leaf is weighed with the co-op bot's position value, relative to the root's and
+// squashed into 0.25..0.95; a game that ends on the way scores 1 (won) or at most 0.2
+// (lost, graded as above). Deterministic for a given seed, iteration count and
+// thread count; threads > 1 searches one tree per thread (root parallelism, each with
+// `iterations` iterations) and adds their root visit counts.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "engine/bots.h"
+#include "engine/game.h"
+
+namespace tw {
+
+// The budget of `mcts` without a number (iterations per decision).
+inline constexpr int kMctsDefaultIterations = 500;
+
+struct MctsConfig {
+  enum class Reward : uint8_t { Margin, Win };
+  int iterations = kMctsDefaultIterations;
+  int threads = 1;
+  double exploration = 0.7;  // UCB1 constant
+  double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
+  Reward reward = Reward::Margin;
+  int coop_horizon = 1;      // co-op playouts: placements played by the co-op bot before the leaf is weighed
+};
+
+// The options at the root, most visited first (ties: higher value, then lower index).
+std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed);
+
+// "mcts", "mcts:N" (N iterations), "mcts:N:T" (T threads), "mcts:N:T:win" (win/loss
+// reward); nullptr when the text is not one of these.
+std::unique_ptr<Bot> make_mcts_bot(std::string_view spec);
+
+}  // namespace tw

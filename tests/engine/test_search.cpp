@@ -1,0 +1,242 @@
+// Information sets and the search bot: bots decide on public information only
+// (OpenSpiel's information-state invariance), determinize keeps what is known, and
+// mcts is deterministic, plays every rule system and beats weak play.
+#include <algorithm>
+#include <map>
+
+#include <catch2/catch.hpp>
+
+#include "engine/bots.h"
+#include "engine/mcts.h"
+#include "fixtures.h"
+
+using namespace tw;
+
+namespace {
+
+struct Table {
+  std::string rule_set;
+  std::string level;
+  int players;
+};
+
+GameSetup setup_for(const Table& t, uint64_t seed, std::vector<std::string> draw = {}) {
+  GameSetup s;
+  s.rule_set = t.rule_set;
+  s.level = t.level;
+  s.seed = seed;
+  s.draw = std::move(draw);
+  for (int p = 0; p < t.players; ++p) s.players.push_back({"p" + std::to_string(p), ""});
+  return s;
+}
+
+std::vector<std::string> ids(const Game& g, const std::vector<uint16_t>& tiles) {
+  std::vector<std::string> out;
+  for (const uint16_t t : tiles) out.push_back(g.content().tiles[t].id);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("bots decide on public information only (information-state invariance)", "[engine][search]") {
+  const Content& c = test::default_content();
+  const std::vector<Table> tables = {
+      {"base", "", 2}, {"gcc", "", 3}, {"discovery", "", 2}, {"mists", "mists-4", 2}, {"mists", "mists-6", 2}};
+  const std::vector<std::string> bot_names_ = {"random", "greedy", "coop", "mcts:24"};
+  for (const auto& t : tables) {
+    INFO(t.rule_set << " " << t.level);
+    // A reference game gives the public history: its draws and its choices.
+    Game ref;
+    REQUIRE(!Game::create(c, setup_for(t, 5), ref));
+    auto mover = make_bot(t.level.empty() ? "greedy" : "coop");
+    Rng mover_rng(3);
+    std::vector<Option> history;
+    int compared = 0;
+    for (int stop : {3, 11, 24}) {
+      while (static_cast<int>(history.size()) < stop && !ref.finished()) {
+        history.push_back(ref.pending().options[mover->choose(ref, mover_rng)]);
+        ref.apply(history.back());
+      }
+      if (ref.finished()) break;
+      // Two games whose Draw prefix is exactly what was drawn so far, with different
+      // seeds: the same public history, a different order of the unseen tiles.
+      const auto drawn = ids(ref, ref.tiles_drawn());
+      Game a, b;
+      REQUIRE(!Game::create(c, setup_for(t, 1001, drawn), a));
+      REQUIRE(!Game::create(c, setup_for(t, 2002, drawn), b));
+      for (const auto& o : history) {
+        REQUIRE(!a.apply(o));
+        REQUIRE(!b.apply(o));
+      }
+      REQUIRE(a.pending().options == ref.pending().options);
+      REQUIRE(b.pending().options == ref.pending().options);
+      // The hidden orders differ (else the test would prove nothing).
+      REQUIRE(a.state_hash() != b.state_hash());
+      for (const auto& name : bot_names_) {
+        INFO("bot " << name << " after " << history.size() << " decisions");
+        auto ba = make_bot(name), bb = make_bot(name);
+        REQUIRE(ba);
+        for (uint64_t seed : {1u, 2u}) {
+          Rng ra(seed), rb(seed);
+          CHECK(ba->choose(a, ra) == bb->choose(b, rb));
+        }
+        ++compared;
+      }
+    }
+    CHECK(compared >= 4);
+  }
+}
+
+TEST_CASE("determinize deals only the unseen tiles", "[engine][search]") {
+  const Content& c = test::default_content();
+  SECTION("the Draw prefix and the drawn tiles stay, the rest is the same multiset") {
+    GameSetup s = setup_for({"base", "", 2}, 9, {"D", "E", "E", "F", "K", "L"});
+    Game g;
+    REQUIRE(!Game::create(c, s, g));
+    g.apply_index(0);
+    g.apply_index(0);  // one turn: one more tile drawn from the prefix
+    const auto before_drawn = g.tiles_drawn();
+    Game h = g;
+    Rng r(77);
+    h.determinize(r);
+    CHECK(h.tiles_drawn() == before_drawn);
+    CHECK(h.pending().options == g.pending().options);
+    CHECK(h.tiles_left() == g.tiles_left());
+    // Play both to the end drawing the rest: the same tiles, in another order.
+    auto rest = [](Game x) {
+      auto bot = make_bot("random");
+      Rng rr(1);
+      const size_t from = x.tiles_drawn().size();
+      // The prefix tiles not drawn yet come first and in order.
+      while (!x.finished()) x.apply_index(bot->choose(x, rr));
+      auto all = x.tiles_drawn();
+      return std::vector<uint16_t>(all.begin() + static_cast<std::ptrdiff_t>(from), all.end());
+    };
+    auto rg = rest(g), rh = rest(h);
+    REQUIRE(rg.size() == rh.size());
+    REQUIRE(rg.size() > 10);
+    // Tiles 3..6 of the prefix (drawn next) are known: they come in the same order.
+    CHECK(std::equal(rg.begin(), rg.begin() + 4, rh.begin()));
+    CHECK(rg != rh);
+    std::sort(rg.begin(), rg.end());
+    std::sort(rh.begin(), rh.end());
+    CHECK(rg == rh);
+  }
+  SECTION("Discovery expert: the hands are face up and stay") {
+    GameSetup s = setup_for({"discovery-expert", "", 2}, 4);
+    Game g;
+    REQUIRE(!Game::create(c, s, g));
+    for (int i = 0; i < 6; ++i) g.apply_index(0);
+    Game h = g;
+    Rng r(5);
+    h.determinize(r);
+    for (int p = 0; p < 2; ++p) CHECK(h.hand(p) == g.hand(p));
+    CHECK(h.pending().options == g.pending().options);
+    CHECK(h.state_hash() != g.state_hash());
+    // The same public game from another deal gives the bots the same view.
+    for (const char* name : {"greedy", "mcts:16"}) {
+      auto b1 = make_bot(name), b2 = make_bot(name);
+      Rng r1(8), r2(8);
+      CHECK(b1->choose(g, r1) == b2->choose(h, r2));
+    }
+  }
+  SECTION("co-op: the stacks keep their sizes, face-down tiles are dealt again") {
+    GameSetup s = setup_for({"mists", "mists-6", 2}, 12);
+    Game g;
+    REQUIRE(!Game::create(c, s, g));
+    auto bot = make_bot("coop");
+    Rng br(2);
+    int face_down = 0;
+    for (int i = 0; i < 400 && !g.finished(); ++i) {
+      g.apply_index(bot->choose(g, br));
+      for (const auto& p : g.placed()) face_down += p.face_down;
+      if (face_down > 0) break;
+    }
+    REQUIRE(!g.finished());
+    Game h = g;
+    Rng r(6);
+    h.determinize(r);
+    CHECK(h.stack() == g.stack());
+    CHECK(h.stack_tiles_left() == g.stack_tiles_left());
+    CHECK(h.tiles_left() == g.tiles_left());
+    CHECK(h.pending().options == g.pending().options);
+    CHECK(h.check_invariants().empty());
+  }
+}
+
+TEST_CASE("mcts: names, determinism, every rule system", "[engine][search]") {
+  CHECK(make_bot("mcts"));
+  CHECK(make_bot("mcts:50"));
+  CHECK(make_bot("mcts:50:2"));
+  CHECK(make_bot("mcts:50:1:win"));
+  CHECK_FALSE(make_bot("mcts:"));
+  CHECK_FALSE(make_bot("mcts:0"));
+  CHECK_FALSE(make_bot("mcts:x"));
+  CHECK_FALSE(make_bot("mctsx"));
+  CHECK_FALSE(make_bot("mcts:5:1:maybe"));
+  CHECK(std::find(bot_names().begin(), bot_names().end(), "mcts") != bot_names().end());
+
+  const Content& c = test::default_content();
+  const std::vector<Table> tables = {{"base", "", 2},          {"gcc", "", 2},          {"discovery", "", 3},
+                                     {"discovery-expert", "", 2}, {"mists", "mists-1", 1}, {"mists", "mists-5", 3},
+                                     {"mists", "mists-6", 2}};
+  for (const auto& t : tables) {
+    INFO(t.rule_set << " " << t.level << " " << t.players << " players");
+    auto play = [&](const char* name) {
+      Game g;
+      REQUIRE(!Game::create(c, setup_for(t, 31), g));
+      auto bot = make_bot(name);
+      Rng rng(17);
+      std::vector<size_t> choices;
+      while (!g.finished()) {
+        const size_t i = bot->choose(g, rng);
+        REQUIRE(i < g.pending().options.size());
+        choices.push_back(i);
+        g.apply_index(i);
+      }
+      CHECK(g.check_invariants().empty());
+      return choices;
+    };
+    const auto first = play("mcts:8"), again = play("mcts:8");
+    CHECK(first == again);
+    // Two threads: still one answer for one seed.
+    CHECK(play("mcts:4:2") == play("mcts:4:2"));
+  }
+}
+
+TEST_CASE("mcts: evaluations come best first", "[engine][search]") {
+  const Content& c = test::default_content();
+  Game g;
+  REQUIRE(!Game::create(c, setup_for({"gcc", "", 2}, 3), g));
+  MctsConfig cfg;
+  cfg.iterations = 200;
+  const auto ev = mcts_search(g, cfg, 1);
+  REQUIRE(ev.size() > 1);
+  int sum = 0;
+  for (size_t i = 0; i < ev.size(); ++i) {
+    CHECK(ev[i].index < g.pending().options.size());
+    CHECK(ev[i].value >= 0.0);
+    CHECK(ev[i].value <= 1.0);
+    if (i > 0) CHECK(ev[i - 1].visits >= ev[i].visits);
+    sum += ev[i].visits;
+  }
+  CHECK(sum == 200);
+}
+
+TEST_CASE("mcts beats random", "[engine][search]") {
+  const Content& c = test::default_content();
+  auto mcts = make_bot("mcts:40"), random = make_bot("random");
+  int wins = 0;
+  const int games = 6;
+  for (int i = 0; i < games; ++i) {
+    Game g;
+    REQUIRE(!Game::create(c, setup_for({"base", "", 2}, 100 + static_cast<uint64_t>(i)), g));
+    const int me = i % 2;  // seats rotated
+    std::vector<Bot*> bots = me == 0 ? std::vector<Bot*>{mcts.get(), random.get()}
+                                     : std::vector<Bot*>{random.get(), mcts.get()};
+    Rng rng(static_cast<uint64_t>(i));
+    play_out(g, bots, rng);
+    wins += g.score(me) > g.score(1 - me);
+  }
+  CHECK(wins >= games - 1);
+}
