@@ -331,8 +331,7 @@ std::string board_text(const Game& g, const BoardView& view) {
   }
   std::ostringstream out;
   if (cropped)
-    out << "(cells " << minx << ".." << maxx << " x " << miny << ".." << maxy << " of the board; h j k l move, c centres, "
-        << "b shows it all)\n";
+    out << "(cells " << minx << ".." << maxx << " x " << miny << ".." << maxy << "; h j k l c b)\n";
   out << "      ";
   for (int x = minx; x <= maxx; ++x) {
     std::string lab = std::to_string(x);

@@ -46,7 +46,8 @@ struct BoardView {
 // The board as text: 3x3 characters per tile, a meeple as its player's number, a guard
 // as its player's letter (a, b, ...), a ghost as '*' in the gap right of its tile (one a
 // ghost, up to three), a face-down tile as '?'. A view smaller than the board shows the
-// cells around the last tile placed (moved by the pan) and says which part it shows.
+// cells around the last tile placed (moved by the pan) and says which cells it shows
+// (one line of at most 40 characters for boards of up to 3-digit coordinates).
 std::string board_text(const Game& g, const BoardView& view = {});
 // The tile of a pending placement (each tile of a Discovery hand) drawn in every
 // rotation that has a legal placement, side by side and labelled; "" otherwise.

@@ -227,7 +227,7 @@ TEST_CASE("the terminal board fits the terminal around the last tile, shows guar
     if (line[0] != '(') CHECK(line.size() <= 60);
   }
   CHECK(lines <= 21);  // the note, then at most 20 lines
-  CHECK(fit.find("of the board; h j k l move") != std::string::npos);
+  CHECK(fit.find("; h j k l c b)") != std::string::npos);
   // The last tile placed is inside the window.
   const auto& last = g.placed().back();
   CHECK(fit.find(" " + std::to_string(last.x) + " ") != std::string::npos);
