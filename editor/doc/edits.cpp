@@ -1,6 +1,5 @@
 #include "doc/edits.h"
 
-#include <regex>
 #include <sstream>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -426,9 +425,23 @@ bool SetLevelFieldCommand::write(const std::string& value) {
     const std::string check = "CHECK constraint failed: ";
     if (const size_t at = why.find(check); at != std::string::npos) {
       std::string rule = why.substr(at + check.size());
-      static const std::regex between(R"((\w+) BETWEEN (-?\d+) AND (-?\d+))");
-      std::smatch m;
-      if (std::regex_search(rule, m, between)) rule = m[2].str() + ".." + m[3].str();
+      // "NAME BETWEEN LO AND HI" -> "LO..HI" (read by hand: std::regex trips GCC 12's
+      // -Wmaybe-uninitialized under the sanitizers).
+      const auto number_at = [&](size_t from, size_t* end) {
+        size_t i = from;
+        if (i < rule.size() && rule[i] == '-') ++i;
+        const size_t digits = i;
+        while (i < rule.size() && rule[i] >= '0' && rule[i] <= '9') ++i;
+        *end = i;
+        return i > digits ? rule.substr(from, i - from) : std::string();
+      };
+      if (const size_t b = rule.find(" BETWEEN "); b != std::string::npos) {
+        size_t lo_end = 0, hi_end = 0;
+        const std::string lo = number_at(b + 9, &lo_end);
+        const bool and_follows = rule.compare(lo_end, 5, " AND ") == 0;
+        const std::string hi = and_follows ? number_at(lo_end + 5, &hi_end) : std::string();
+        if (!lo.empty() && !hi.empty()) rule = lo + ".." + hi;
+      }
       why = "expected " + rule;
     }
     g_last_error = "level " + level_ + ", column " + column_ + ", value '" + value + "': " + why;
