@@ -2,7 +2,6 @@
 // nothing here is asserted. Run: ./build/bench/tw_bench
 #include <benchmark/benchmark.h>
 
-#include "cli/commands.h"
 #include "engine/bots.h"
 #include "engine/game.h"
 #include "schema/store.h"

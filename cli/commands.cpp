@@ -16,7 +16,7 @@
 #include <fmt/format.h>
 
 #include "cli/files.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "engine/text.h"
 #include "engine/bots.h"
 #include "engine/tgn.h"

@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "engine/bots.h"
 #include "engine/text.h"
 #include "engine/tgn.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "cli/record.h"
+#include "present/record.h"
 
 namespace twe {
 

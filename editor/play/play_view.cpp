@@ -13,7 +13,7 @@
 
 #include "board/board_canvas.h"
 #include "board/tile_preview.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "play/new_game_dialog.h"
 #include "replay/replay_store.h"
 

@@ -23,7 +23,7 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
 #include "review/markdown.h"

@@ -14,7 +14,7 @@
 
 #include "cli/app.h"
 #include "cli/commands.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "fixtures.h"
 #include "schema/store.h"
 

@@ -16,7 +16,7 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "engine/bots.h"
 #include "fixture.h"
 #include "replay/replay_store.h"

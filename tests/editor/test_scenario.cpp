@@ -5,7 +5,7 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
-#include "cli/record.h"
+#include "present/record.h"
 #include "fixture.h"
 #include "play/play_view.h"
 #include "replay/replay_store.h"

@@ -1,4 +1,4 @@
-#include "cli/record.h"
+#include "present/record.h"
 
 #include "engine/bots.h"
 #include "engine/text.h"
