@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/content_cmd.h"
 #include "cli/replay_cmd.h"
 #include "cli/suggest.h"
 #include "engine/bots.h"
@@ -43,6 +44,7 @@ struct Args {
   PlayOptions play;
   bool no_record = false;
   ReplayArgs replay;
+  ContentArgs content;
   SuggestOptions suggest;
   std::string shell;
 };
@@ -56,6 +58,7 @@ struct Commands {
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
   CLI::App* replay = nullptr;
+  CLI::App* content = nullptr;
   CLI::App* completion = nullptr;
   CLI::App* man = nullptr;
 };
@@ -112,6 +115,8 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--out", a.play.out_file, "write the game record (TGN) here, after every decision");
   c.play->add_flag("--quiet,-q", a.play.quiet, "print only the result");
   c.play->add_flag("--no-record", a.no_record, "do not store the game as a replay in the database");
+  c.play->add_flag("--with-rules", a.play.with_rules,
+                   "--out: embed the rule set's content pack (TGN 2), so a database without it can replay the game");
   add_db(c.play);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");
@@ -124,6 +129,7 @@ Commands define(CLI::App& app, Args& a) {
   add_db(c.suggest);
 
   c.replay = add_replay_commands(app, a.replay);
+  c.content = add_content_commands(app, a.content);
 
   c.completion = app.add_subcommand("completion", "print the shell completion script (bash or zsh)");
   c.completion->add_option("shell", a.shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
@@ -281,6 +287,11 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     return kExitOk;
   }
   if (c.replay->parsed()) return cmd_replay(a.replay, out, err);
+  if (c.content->parsed()) {
+    if (!a.content.db) a.content.db = a.db.db;
+    a.content.json = a.content.json || json;
+    return cmd_content(a.content, out, err);
+  }
 
   if (c.validate->parsed()) {
     if (a.validate_db) a.db.db = a.validate_db;
@@ -311,7 +322,9 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   }
   int code = 0;
   std::ostringstream load_err;
-  auto content = load_db(a.db, json ? load_err : err, &code);
+  std::string db_path;
+  auto content = load_db(a.db, json ? load_err : err, &code, &db_path);
+  a.play.db_path = db_path;
   if (!content) {
     if (json) {
       err << load_err.str();

@@ -16,13 +16,16 @@
 #include <fmt/format.h>
 
 #include "cli/files.h"
+#include "cli/record_rules.h"
 #include "present/record.h"
 #include "engine/text.h"
 #include "engine/bots.h"
 #include "engine/tgn.h"
+#include "replay/digest.h"
 #include "replay/log.h"
 #include "replay/replay_store.h"
 #include "schema/paths.h"
+#include "schema/pack.h"
 #include "schema/store.h"
 
 namespace tw {
@@ -61,7 +64,7 @@ std::optional<tgn::Record> read_record(const std::string& path, std::ostream& er
 
 }  // namespace
 
-int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err) {
+int cmd_run(const Content& c_db, const RunOptions& o, std::ostream& out, std::ostream& err) {
   // A failure is said on err; with --json also as one object on out, same exit code.
   using J = nlohmann::ordered_json;
   const auto fail = [&](int code, const std::string& message, std::optional<int> ply, int line, int column,
@@ -99,6 +102,13 @@ int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostre
                 std::nullopt, first.line, first.column, J{{"errors", all}});
   }
   const tgn::Record& rec = *parsed.record;
+  // The rules the record is played on: the database's, or the ones it carries (TGN 2).
+  const RecordRules rules = record_rules(c_db, rec, file);
+  if (rules.error) return fail(kExitInput, *rules.error, std::nullopt, 0, 0);
+  for (const auto& n : rules.notes) err << text::printable_lines(n) << '\n';
+  std::vector<std::string> warnings = rules.warnings;
+  for (const auto& w : warnings) err << "warning: " << text::printable_lines(w) << '\n';
+  const Content& c = rules.content(c_db);
   if (!rec.tag("Level"))
     if (const std::string* rs = rec.tag("Ruleset"))
       if (const RuleSet* set = c.find_rule_set(*rs); set && set->system == System::Mists) {
@@ -126,16 +136,32 @@ int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostre
     }
     return fail(kExitIllegal, file + ": " + text::printable(*r.error, 2000), ply, line, 0, J{{"legal", r.legal}});
   }
-  if (o.json)
-    out << json_text(state_json(r.game)) << '\n';
-  else
+  if (!o.ply)
+    if (auto m = result_tag_mismatch(rec, r.game, file)) {
+      err << "warning: " << *m << '\n';
+      warnings.push_back(*m);
+    }
+  if (o.json) {
+    auto j = state_json(r.game);
+    if (!warnings.empty()) j["warnings"] = warnings;
+    out << json_text(j) << '\n';
+  } else {
     out << text::printable_lines(state_text(r.game));
+  }
   return kExitOk;
 }
 
-int cmd_options(const Content& c, const std::string& file, std::ostream& out, std::ostream& err) {
+int cmd_options(const Content& c_db, const std::string& file, std::ostream& out, std::ostream& err) {
   auto rec = read_record(file, err);
   if (!rec) return kExitInput;
+  const RecordRules rules = record_rules(c_db, *rec, text::printable(file, 1000));
+  if (rules.error) {
+    err << text::printable_lines(*rules.error) << '\n';
+    return kExitInput;
+  }
+  for (const auto& n : rules.notes) err << text::printable_lines(n) << '\n';
+  for (const auto& w : rules.warnings) err << "warning: " << text::printable_lines(w) << '\n';
+  const Content& c = rules.content(c_db);
   Replayed r = replay_record(c, *rec);
   if (r.setup_failed) {
     err << text::printable(file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
@@ -381,7 +407,9 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
         st.loss = rec.game().loss_reason();
         st.progress = rec.game().progress();
         replay::GameLog log = rec.take_log();
-        log.set_tag("Result", log.result);
+        // The same tags as `play` writes for the same game.
+        if (rec.game().finished()) log.set_tag("Result", result_text(rec.game()));
+        log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
         recorded[static_cast<size_t>(i - batch_start)] = replay::from_log(std::move(log));
         continue;
       }
@@ -656,6 +684,20 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       if (t.name != "Format") tags.push_back({t.name, t.value});
     replay::Recorder::start(c, setup, recorder, std::move(tags));
   }
+  // The record names the rules it is played with, and with --with-rules carries them.
+  rec.set_tag("RulesDigest", replay::hex64(recorder.log().header.rules_digest));
+  if (o.with_rules) {
+    try {
+      Store store = Store::open(o.db_path, Store::Mode::ReadOnly);
+      std::string text = pack::pack_text(
+          pack::export_pack(store, {setup.level.empty() ? "rule_set:" + setup.rule_set : "level:" + setup.level}));
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      rec.rules = std::move(text);
+    } catch (const std::exception& e) {
+      err << "tilewright play: --with-rules: " << e.what() << '\n';
+      return kExitDatabase;
+    }
+  }
   const Game& g = recorder.game();
   if (!o.quiet) out << "Tilewright — " << setup.rule_set << ", seed " << seed << ", players: " << players << "\n";
   // At a terminal the board is a window that fits it, around the last tile placed.
@@ -742,6 +784,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     }
   }
   replay::GameLog log = recorder.take_log();
+  log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
   if (g.finished()) {
     rec.set_tag("Result", result_text(g));
     log.set_tag("Result", result_text(g));

@@ -93,6 +93,8 @@ struct PlayOptions {
   std::string out_file;
   bool quiet = false;   // bots only: print just the result
   std::string replay_db;  // store the game as a replay in this database ("" = do not)
+  bool with_rules = false;  // --out: embed the rule set's content pack (TGN 2)
+  std::string db_path;      // the database the content came from (for --with-rules)
 };
 int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out,
              std::ostream& err, bool interactive);

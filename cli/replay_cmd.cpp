@@ -17,6 +17,8 @@
 #include "replay/player.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
+#include "cli/record_rules.h"
+#include "schema/pack.h"
 #include "replay/verify.h"
 #include "schema/paths.h"
 #include "schema/store.h"
@@ -46,6 +48,9 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
   auto* imp = add("import", "store a game record (TGN, or an exported XML archive); prints the new id last",
                   Action::Import);
   imp->add_option("file", a.file, "the record (.tgn) or archive (.xml)")->required();
+  imp->add_flag("--duplicate", a.duplicate, "store the game even when the same game is already stored");
+  imp->add_flag("--ignore-rules", a.ignore_rules,
+                "store a record whose RulesDigest differs from this database's rules (it is replayed on these)");
 
   auto* list = add("list", "list the stored replays, newest first", Action::List);
   list->add_option("--ruleset", a.rule_set, "only this rule set");
@@ -96,9 +101,14 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
   add_id(exp);
   exp->add_option("--format", a.format, "tgn or xml")->check(CLI::IsMember({"tgn", "xml"}))->capture_default_str();
   exp->add_option("--out", a.out_file, "write to this file instead of the standard output");
+  exp->add_flag("--with-rules", a.with_rules,
+                "embed the rule set's content pack (TGN 2), so a database without it can replay the game");
 
   auto* ver = add("verify", "replay the log and name the first ply whose state differs", Action::Verify);
   add_id(ver);
+
+  auto* rm = add("delete", "remove a replay with its annotations and variations", Action::Remove);
+  add_id(rm);
   return group;
 }
 
@@ -209,7 +219,25 @@ int count_variations(const Line& line) {
   return n;
 }
 
-int do_import(const ReplayArgs& a, std::ostream& out) {
+// The stored replay holding the same game (setup, decisions, main line), if any.
+std::optional<int64_t> same_game(const ReplayStore& rs, const Replay& r) {
+  for (const ReplaySummary& s : rs.list(r.log.header.rule_set)) {
+    if (s.plies != r.log.plies() || s.seed != std::to_string(r.log.header.seed) || s.level != r.log.header.level ||
+        s.players != players_text(r.log.header.players))
+      continue;
+    try {
+      const GameLog log = rs.load_log(s.id);
+      if (log.decisions == r.log.decisions && log.header.players == r.log.header.players &&
+          log.header.draw == r.log.header.draw)
+        return s.id;
+    } catch (const ReplayError&) {
+      continue;  // a damaged replay is no duplicate (verify says more)
+    }
+  }
+  return std::nullopt;
+}
+
+int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   // A record is at most tgn::kMaxRecordBytes; an XML archive of a replay (more verbose)
   // at most kMaxArchiveBytes. Larger files are refused before they are read.
   std::string why;
@@ -217,7 +245,7 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
   if (!read) throw Fail{kExitInput, why};
   const std::string& text = *read;
   Store store = open_db(a, true);
-  const Content content = store.load_content();
+  Content content = store.load_content();
   Replay r;
   const bool xml = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF") != std::string::npos &&
                    text.compare(text.find_first_not_of(" \t\r\n\xEF\xBB\xBF"), 5, "<?xml") == 0;
@@ -239,7 +267,48 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
     if (text.size() > tgn::kMaxRecordBytes)
       throw Fail{kExitInput, a.file + ": " + std::to_string(text.size()) + " bytes; a game record holds at most " +
                                  std::to_string(tgn::kMaxRecordBytes) + " bytes"};
-    ImportResult res = import_tgn(content, text, a.file);
+    const tgn::ParseResult parsed = tgn::parse(text);
+    if (!parsed.record) {
+      std::string msg;
+      for (const auto& e : parsed.errors)
+        msg += (msg.empty() ? "" : "\n") + a.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " +
+               e.message;
+      throw Fail{kExitInput, msg};
+    }
+    const tgn::Record& rec = *parsed.record;
+    // The record's rules against this database's (cli/record_rules.h): rules that differ
+    // are refused, rules the database lacks are imported from the record first.
+    const RecordRules rules = record_rules(content, rec, a.file);
+    if (rules.error) throw Fail{kExitInput, *rules.error};
+    for (const auto& n : rules.notes) err << text::printable_lines(n) << '\n';
+    if (rules.rules_differ && !a.ignore_rules) {
+      std::string msg;
+      for (const auto& w : rules.warnings) msg += (msg.empty() ? "" : "\n") + w;
+      throw Fail{kExitIllegal, msg + "\nnot imported: import the record's rules under another id first (tilewright "
+                                     "content import PACK --rename NEW), or --ignore-rules to store it on this "
+                                     "database's rules"};
+    }
+    for (const auto& w : rules.warnings)
+      if (!rules.rules_differ || a.ignore_rules) err << "warning: " << text::printable_lines(w) << '\n';
+    if (rules.use_embedded && rules.db_lacks_rules) {
+      try {
+        const auto report = pack::import_pack(store, pack::parse_pack(rec.rules, a.file + " (its %rules section)"), {});
+        err << a.file << ": added the rules it carries to " << store.path() << " (" << report.added.size()
+            << " items: " << [&] {
+                 std::string s;
+                 for (const auto& it : report.added)
+                   if (it.key.rfind("rule_set:", 0) == 0 || it.key.rfind("level:", 0) == 0)
+                     s += (s.empty() ? "" : ", ") + pack::describe_item(it.key);
+                 return s;
+               }() << ")\n";
+      } catch (const LoadError& e) {
+        throw Fail{kExitIllegal, std::string(e.what()) + "\nthe record's rules were not imported; nor was the record"};
+      } catch (const pack::PackError& e) {
+        throw Fail{kExitIllegal, std::string(e.what()) + "\nthe record was not imported"};
+      }
+      content = store.load_content();
+    }
+    ImportResult res = import_record(content, rec, a.file);
     if (!res.replay) {
       std::string msg;
       for (const auto& e : res.errors) msg += (msg.empty() ? "" : "\n") + e;
@@ -248,8 +317,24 @@ int do_import(const ReplayArgs& a, std::ostream& out) {
       throw Fail{syntax ? kExitInput : kExitIllegal, msg};
     }
     r = std::move(*res.replay);
+    if (auto m = [&]() -> std::optional<std::string> {
+          Game g;
+          if (Game::create(content, r.log.setup(), g)) return std::nullopt;
+          for (const auto& d : r.log.decisions)
+            if (g.apply(std::string_view(d))) return std::nullopt;
+          return result_tag_mismatch(rec, g, a.file);
+        }())
+      err << "warning: " << text::printable(*m, 600) << " (stored with the replayed result)\n";
   }
-  const int64_t id = ReplayStore(store).insert(r);
+  ReplayStore replays(store);
+  if (!a.duplicate)
+    if (const auto existing = same_game(replays, r)) {
+      out << a.file << ": the same game is already stored as " << ReplayStore::where(*existing)
+          << "; not stored again (--duplicate stores another copy)\n";
+      out << *existing << '\n';
+      return kExitOk;
+    }
+  const int64_t id = replays.insert(r);
   out << "Imported " << a.file << ": rule set " << r.log.header.rule_set << ", "
       << players_text(r.log.header.players) << ", " << r.log.plies() << " plies, "
       << count_variations(r.mainline) << " variations, " << flatten(r).annotations.size()
@@ -354,7 +439,7 @@ int edit_replay(const ReplayArgs& a, bool needs_content, std::ostream& out, Edit
   return kExitOk;
 }
 
-int do_export(const ReplayArgs& a, std::ostream& out) {
+int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   Store store = open_db(a, false);
   const Content content = store.load_content();
   const Replay r = load_replay(ReplayStore(store), a.id);
@@ -364,7 +449,30 @@ int do_export(const ReplayArgs& a, std::ostream& out) {
   if (!v.ok())
     throw Fail{kExitIllegal, v.message + "; not exported (tilewright replay verify " + std::to_string(a.id) +
                                  " says more)"};
-  const std::string text = a.format == "xml" ? replay_to_xml(r) : export_tgn(r);
+  if (a.with_rules && a.format != "tgn") throw Fail{kExitInput, "--with-rules embeds the rules in TGN; use --format tgn"};
+  const std::string pack_id =
+      r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set : "level:" + r.log.header.level;
+  std::string text;
+  if (a.format == "xml") {
+    text = replay_to_xml(r);
+  } else {
+    tgn::Record rec = to_record(r);
+    if (a.with_rules) {
+      std::string pack_text = pack::pack_text(pack::export_pack(store, {pack_id}));
+      while (!pack_text.empty() && pack_text.back() == '\n') pack_text.pop_back();
+      rec.rules = std::move(pack_text);
+      rec.set_tag("RulesDigest", hex64(r.log.header.rules_digest));
+    }
+    text = tgn::write(rec);
+  }
+  if (!a.with_rules && a.format == "tgn") {
+    // Rules nobody else has: say how to share them with the game.
+    const auto marker = store.meta("shipped:" + pack_id);
+    const auto digest = pack::item_digest(store, pack_id);
+    if (!marker || !digest || *marker != hex64(*digest))
+      err << "note: " << pack::describe_item(pack_id)
+          << " is not shipped content; --with-rules embeds it so that others can replay the game\n";
+  }
   if (a.out_file.empty()) {
     out << text;
     return kExitOk;
@@ -375,13 +483,45 @@ int do_export(const ReplayArgs& a, std::ostream& out) {
   return kExitOk;
 }
 
+// "; what differs: ghost_penalty: recorded 3, here 2, ..." from the rules kept when the
+// replay was stored ("" when they were not kept).
+std::string rules_differences(Store& store, const Content& content, const Replay& r) {
+  const auto text = ReplayStore(store).rules_pack(r.log.header.rules_digest);
+  if (!text) return "; the rules it was recorded with were not kept, so what differs cannot be named";
+  try {
+    Store scratch = Store::open_scratch({}, "the recorded rules");
+    pack::import_pack(scratch, pack::parse_pack(*text, "the recorded rules"), {});
+    const Content then = scratch.load_content();
+    tgn::Record rec;
+    rec.set_tag("Ruleset", r.log.header.rule_set);
+    if (!r.log.header.level.empty()) rec.set_tag("Level", r.log.header.level);
+    rec.set_tag("Seed", std::to_string(r.log.header.seed));
+    rec.set_tag("Players", players_text(r.log.header.players));
+    std::string list;
+    for (const auto& d : describe_differences(content, then, rec, "here", "recorded")) list += "\n  " + d;
+    return list.empty() ? std::string() : "; what differs:" + list;
+  } catch (const std::exception& e) {
+    return std::string("; the rules it was recorded with cannot be read (") + e.what() + ")";
+  }
+}
+
 int do_verify(const ReplayArgs& a, std::ostream& out) {
   Store store = open_db(a, false);
   const Content content = store.load_content();
   const Replay r = load_replay(ReplayStore(store), a.id);
   const VerifyReport v = verify(content, r.log, ReplayStore::where(a.id));
+  if (v.status == VerifyStatus::RulesDiffer) throw Fail{kExitIllegal, v.message + rules_differences(store, content, r)};
   if (!v.ok()) throw Fail{kExitIllegal, v.message};
   out << v.message << '\n';
+  if (const std::string* tag = r.log.tag("Result"); tag && r.log.finished) {
+    Game g;
+    if (!Game::create(content, r.log.setup(), g)) {
+      for (const auto& d : r.log.decisions) g.apply(std::string_view(d));
+      tgn::Record rec;
+      rec.set_tag("Result", *tag);
+      if (auto m = result_tag_mismatch(rec, g, ReplayStore::where(a.id))) throw Fail{kExitIllegal, *m};
+    }
+  }
   if (auto e = check_variations(content, r); !e.empty())
     throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": variation " + e};
   out << ReplayStore::where(a.id) << ": " << count_variations(r.mainline)
@@ -396,7 +536,14 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   try {
     switch (a.action) {
       case Action::Import:
-        return do_import(a, out);
+        return do_import(a, out, err);
+      case Action::Remove: {
+        Store store = open_db(a, true);
+        ReplayStore rs(store);
+        if (!rs.remove(a.id)) throw Fail{kExitInput, "no replay " + std::to_string(a.id) + " in " + store.path()};
+        out << "Deleted " << ReplayStore::where(a.id) << " from " << store.path() << '\n';
+        return kExitOk;
+      }
       case Action::List:
       case Action::Options:
       case Action::Show: {
@@ -461,7 +608,7 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
           return {};
         });
       case Action::Export:
-        return do_export(a, out);
+        return do_export(a, out, err);
       case Action::Verify:
         return do_verify(a, out);
       case Action::None:

@@ -14,8 +14,10 @@
 //                                     to that node itself
 //   replay promote ID --node PATH     the variation holding PATH becomes the main line
 //   replay delete-variation ID --node PATH
-//   replay export ID --format tgn|xml [--out FILE]
-//   replay verify ID                  replays the log: first diverging ply, illegal variations
+//   replay export ID --format tgn|xml [--out FILE] [--with-rules]
+//   replay verify ID                  replays the log: first diverging ply, illegal variations,
+//                                     a Result tag that disagrees
+//   replay delete ID                  removes a replay with its annotations
 //
 // Every subcommand takes --db (the contract of NOTATION.md). The database is opened for
 // writing when the command writes, or when it predates the replay tables (migration 0002
@@ -38,7 +40,7 @@ class App;
 namespace tw {
 
 struct ReplayArgs {
-  enum class Action { None, Import, List, Show, Options, Annotate, Pin, Vary, Promote, Delete, Export, Verify };
+  enum class Action { None, Import, List, Show, Options, Annotate, Pin, Vary, Promote, Delete, Export, Verify, Remove };
   Action action = Action::None;
   std::optional<std::string> db;
   std::string file;                 // import
@@ -55,6 +57,9 @@ struct ReplayArgs {
   std::string rule_set;             // list
   std::string level;                // list
   bool replace = false;             // vary
+  bool with_rules = false;          // export: embed the rules (TGN 2)
+  bool duplicate = false;           // import: store a game that is already stored
+  bool ignore_rules = false;        // import: store a record whose rules differ from the database's
 };
 
 // Adds the `replay` command group to `app`, filling `args` when one of them is parsed.

@@ -57,6 +57,19 @@ std::optional<int> parse_colour(std::string_view name) {
   return std::nullopt;
 }
 
+std::string seat_label(const std::vector<PlayerSpec>& players, size_t i) {
+  if (i >= players.size()) return {};
+  const std::string& name = players[i].name;
+  size_t same = 0, index = 0;
+  for (size_t j = 0; j < players.size(); ++j)
+    if (players[j].name == name) {
+      ++same;
+      if (j <= i) ++index;
+    }
+  if (same < 2) return name;
+  return name + " (" + std::to_string(index) + ")";
+}
+
 std::vector<PlayerSpec> parse_players(std::string_view text) {
   std::vector<PlayerSpec> out;
   size_t start = 0;

@@ -37,6 +37,10 @@ struct PlayerSpec {
 };
 // Splits "Ann, Ben, bot:greedy" into players.
 std::vector<PlayerSpec> parse_players(std::string_view text);
+// How output names seat i, distinct for every seat: the name when no other seat has it,
+// else the name with its occurrence among the equal names, "bot:random (2)". Used for
+// JSON keys, the Result tag and every printed line, so two seats never merge into one.
+std::string seat_label(const std::vector<PlayerSpec>& players, size_t i);
 // A Seed tag: a decimal number is used as it is; any other text is hashed.
 uint64_t parse_seed(std::string_view text);
 

@@ -365,9 +365,41 @@ class Parser {
       lx_.skip_bytes(3);  // UTF-8 BOM
     for (;;) {
       lx_.skip_space();
-      if (lx_.peek_char() != '[' || stopped_) return;
+      if (stopped_) return;
+      if (lx_.peek_char() == '%' && lx_.column() == 1) {
+        escape_line(r);
+        continue;
+      }
+      if (lx_.peek_char() != '[') return;
       tag(r);
     }
+  }
+
+  // Whether the header had a line starting with '%' (TGN 2 only), and where the first was.
+  bool saw_escape() const { return escape_line_ > 0; }
+  int escape_line() const { return escape_line_; }
+
+  // A line starting with '%' in column 1: "%rules TEXT" adds TEXT to the embedded pack;
+  // any other escape line is skipped.
+  void escape_line(Record& r) {
+    const int line = lx_.line();
+    if (escape_line_ == 0) escape_line_ = line;
+    const std::size_t start = lx_.pos();
+    lx_.skip_to_line_end();
+    std::string_view text = lx_.slice(start);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    if (text.substr(0, 6) != "%rules") return;
+    text.remove_prefix(6);
+    if (!text.empty() && text.front() != ' ') return;  // "%rulesX": another escape
+    if (!text.empty()) text.remove_prefix(1);
+    if (r.rules.size() + text.size() + 1 > kMaxRulesBytes) {
+      if (!rules_too_long_) error(line, 1, "the %rules section holds more than " + std::to_string(kMaxRulesBytes) +
+                                               " bytes (2 MiB)");
+      rules_too_long_ = true;
+      return;
+    }
+    if (rules_lines_++) r.rules += '\n';
+    r.rules += text;
   }
 
   // Reads a line of play up to the end of input (depth 0) or its ')' (variations).
@@ -660,6 +692,9 @@ class Parser {
   Lexer& lx_;
   std::vector<ParseError>& errors_;
   std::vector<Position> positions_;
+  int escape_line_ = 0;
+  int rules_lines_ = 0;
+  bool rules_too_long_ = false;
   bool stopped_ = false;
   std::size_t nodes_ = 0;
 };
@@ -702,13 +737,17 @@ bool check_tags(const Record& r, const std::vector<Parser::Position>& positions,
       std::find_if(r.tags.begin(), r.tags.end(), [](const Tag& t) { return t.name == "Format"; });
   if (it == r.tags.end()) {
     p.error(1, 1, "missing required tag [Format \"" + std::string(kFormat) + "\"]");
-  } else if (it->value != kFormat) {
+  } else if (it->value != kFormat && it->value != kFormatWithRules) {
     const auto& pos = positions[static_cast<std::size_t>(it - r.tags.begin())];
     const bool tgn = it->value.rfind("TGN ", 0) == 0;
     p.error(pos.line, pos.column,
-            "this reader knows " + std::string(kFormat) + "; the record says " +
-                (tgn ? it->value : quote(it->value)));
+            "this reader knows " + std::string(kFormat) + " and " + std::string(kFormatWithRules) +
+                "; the record says " + (tgn ? it->value : quote(it->value)));
     same_version = !tgn;
+  } else if (it->value == kFormat && p.saw_escape()) {
+    p.error(p.escape_line(), 1,
+            "a line starting with '%' (a %rules section) needs [Format \"" + std::string(kFormatWithRules) +
+                "\"]; this record says " + std::string(kFormat));
   }
   for (std::string_view name : {"Ruleset", "Seed"})
     if (r.tag(name) == nullptr)
@@ -854,7 +893,7 @@ ParseResult parse(std::string_view text) {
 
 std::string write(const Record& r) {
   std::string out;
-  put_tag(out, "Format", kFormat);
+  put_tag(out, "Format", r.rules.empty() ? kFormat : kFormatWithRules);
   for (std::size_t k = 1; k < kTagOrder.size(); ++k)
     if (const std::string* v = r.tag(kTagOrder[k])) put_tag(out, kTagOrder[k], *v);
   std::vector<std::string_view> written;
@@ -866,6 +905,18 @@ std::string write(const Record& r) {
     put_tag(out, t.name, t.value);
   }
   out += '\n';
+  if (!r.rules.empty()) {
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t nl = r.rules.find('\n', start);
+      out += "%rules ";
+      out += r.rules.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+      out += '\n';
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
+    out += '\n';
+  }
   if (!r.pre_comment.empty()) {
     put_comment(out, r.pre_comment);
     out += '\n';

@@ -22,8 +22,14 @@
 
 namespace tw::tgn {
 
-// The only version this code reads and writes (the value of the `Format` tag).
+// The version of a plain record (the value of the `Format` tag).
 inline constexpr std::string_view kFormat = "TGN 1";
+// TGN 1 plus a `%rules` section: the content pack of the record's rules, embedded so a
+// database without them can replay it (docs/notation.md). Written only when a record
+// carries its rules; both versions are read.
+inline constexpr std::string_view kFormatWithRules = "TGN 2";
+// The `%rules` section holds at most this many bytes.
+inline constexpr std::size_t kMaxRulesBytes = 2u << 20;
 // Deeper variations are reported as an error and skipped.
 inline constexpr int kMaxVariationDepth = 64;
 // After this many errors parse stops reading and says so in one last error.
@@ -62,6 +68,9 @@ struct Record {
   std::vector<Tag> tags;  // in source order; unknown tags are kept as metadata
   std::vector<Node> mainline;
   std::string pre_comment;  // a {comment} before the first decision
+  // TGN 2: the embedded content pack, the text of the `%rules` lines joined with "\n"
+  // (without the "%rules " prefix); "" = none (TGN 1).
+  std::string rules;
 
   // The first tag with this name, or nullptr.
   const std::string* tag(std::string_view name) const;
@@ -87,12 +96,16 @@ struct ParseResult {
 // at its line and column), and within the limits above. Accepts any whitespace between tokens, optional and ignored turn
 // numbers ("12." or "12..."), CRLF, a UTF-8 BOM, comments / glyphs / variations after a
 // decision in any order, and a glyph attached to the last token ("r90!"). Requires the
-// tags Format ("TGN 1"), Ruleset and Seed. Collects all errors it can, resuming at the
+// tags Format ("TGN 1", or "TGN 2" with a %rules section: lines starting "%rules" in
+// column 1 between the tags and the first decision; other lines starting with "%" in
+// column 1 there are skipped in TGN 2, as PGN's escape lines), Ruleset and Seed. Collects all errors it can, resuming at the
 // next decision keyword after a bad one. In a comment, "\}" stands for "}" and "\\" for
 // "\"; any other backslash is kept as written.
 ParseResult parse(std::string_view text);
 
-// Strict canonical writer (export). Always writes [Format "TGN 1"] first, then Ruleset,
+// Strict canonical writer (export). Writes [Format "TGN 1"] first (or "TGN 2" when the
+// record embeds its rules: then the %rules lines follow the tags, after a blank line and
+// before another one), then Ruleset,
 // Level, Players, Seed, Draw, Date, Result, then other tags in their order (the first of
 // several tags with the same name only; line breaks in a value become spaces), a blank
 // line, a pre-comment on its own line, then one line "N. ..." per placement holding it

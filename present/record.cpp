@@ -94,8 +94,8 @@ std::vector<std::string> option_strings(const Game& g) {
 }
 
 namespace {
-const std::string& player_name(const Game& g, int p) {
-  return g.setup().players[static_cast<size_t>(p)].name;
+std::string player_name(const Game& g, int p) {
+  return seat_label(g.setup().players, static_cast<size_t>(p));
 }
 }  // namespace
 

@@ -1,6 +1,7 @@
 #include "replay/digest.h"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "engine/rng.h"
@@ -84,6 +85,75 @@ uint64_t rules_digest(const Content& c, const RuleSet& rs, const Level* level) {
     }
   }
   return h.h;
+}
+
+std::vector<RulesDifference> diff_rules(const Content& ca, const RuleSet& ra, const Level* la, const Content& cb,
+                                        const RuleSet& rb, const Level* lb) {
+  std::vector<RulesDifference> out;
+  auto add = [&](std::string field, std::string a, std::string b) {
+    if (a != b) out.push_back({std::move(field), std::move(a), std::move(b)});
+  };
+  add("system", std::string(system_name(ra.system)), std::string(system_name(rb.system)));
+  std::vector<const ParamSpec*> specs;
+  for (const ParamSpec& s : rule_param_specs()) specs.push_back(&s);
+  std::sort(specs.begin(), specs.end(), [](const ParamSpec* a, const ParamSpec* b) { return a->key < b->key; });
+  for (const ParamSpec* s : specs) add(std::string(s->key), std::to_string(ra.rules.*(s->field)), std::to_string(rb.rules.*(s->field)));
+  auto tile_name = [](const Content& c, int t) {
+    if (t < 0 || t >= static_cast<int>(c.tiles.size())) return std::string("(none)");
+    const TileType& tt = c.tiles[static_cast<size_t>(t)];
+    return tt.tile_set + "/" + tt.id;
+  };
+  auto tile_hash = [](const Content& c, int t) {
+    Fnv64 h;
+    if (t >= 0 && t < static_cast<int>(c.tiles.size())) hash_tile(h, c, c.tiles[static_cast<size_t>(t)]);
+    return h.h;
+  };
+  add("start tile", tile_name(ca, ra.start_tile), tile_name(cb, rb.start_tile));
+  if (tile_name(ca, ra.start_tile) == tile_name(cb, rb.start_tile) &&
+      tile_hash(ca, ra.start_tile) != tile_hash(cb, rb.start_tile))
+    out.push_back({"tile " + tile_name(ca, ra.start_tile), "one geometry", "another geometry"});
+  std::vector<std::pair<std::string, std::pair<int, int>>> pool;  // name -> (count a, count b), in a's order
+  auto slot = [&](const std::string& name) -> std::pair<int, int>& {
+    for (auto& [n, v] : pool)
+      if (n == name) return v;
+    pool.push_back({name, {-1, -1}});
+    return pool.back().second;
+  };
+  std::map<std::string, std::pair<uint64_t, uint64_t>> geometry;
+  for (const PoolEntry& e : ra.pool) {
+    slot(tile_name(ca, e.tile)).first = e.count;
+    geometry[tile_name(ca, e.tile)].first = tile_hash(ca, e.tile);
+  }
+  for (const PoolEntry& e : rb.pool) {
+    slot(tile_name(cb, e.tile)).second = e.count;
+    geometry[tile_name(cb, e.tile)].second = tile_hash(cb, e.tile);
+  }
+  for (const auto& [name, counts] : pool) {
+    auto show = [](int n) { return n < 0 ? std::string("(none)") : std::to_string(n); };
+    add("pool " + name, show(counts.first), show(counts.second));
+    const auto& g = geometry[name];
+    if (counts.first >= 0 && counts.second >= 0 && g.first != g.second)
+      out.push_back({"tile " + name, "one geometry", "another geometry"});
+  }
+  if (la || lb) {
+    auto field = [](const Level* l, auto get) { return l ? get(*l) : std::string("(none)"); };
+    auto num = [](int v) { return std::to_string(v); };
+    add("level", field(la, [](const Level& l) { return l.id; }), field(lb, [](const Level& l) { return l.id; }));
+    add("level.exclude_kinds", field(la, [](const Level& l) { std::string s; for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k)); return s; }),
+        field(lb, [](const Level& l) { std::string s; for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k)); return s; }));
+    add("level.ghost_bank", field(la, [&](const Level& l) { return num(l.ghost_bank); }), field(lb, [&](const Level& l) { return num(l.ghost_bank); }));
+    add("level.stacks", field(la, [&](const Level& l) { return num(l.stacks); }), field(lb, [&](const Level& l) { return num(l.stacks); }));
+    auto dogs = [](const Level& l) { std::string s; for (int d : l.dogs) s += (s.empty() ? "" : " ") + std::to_string(d); return s; };
+    add("level.dogs", field(la, dogs), field(lb, dogs));
+    add("level.target", field(la, [&](const Level& l) { return num(l.target); }), field(lb, [&](const Level& l) { return num(l.target); }));
+    add("level.cemetery", field(la, [](const Level& l) { return std::string(cemetery_mode_name(l.cemetery)); }), field(lb, [](const Level& l) { return std::string(cemetery_mode_name(l.cemetery)); }));
+    add("level.scoring", field(la, [](const Level& l) { return std::string(scoring_mode_name(l.scoring)); }), field(lb, [](const Level& l) { return std::string(scoring_mode_name(l.scoring)); }));
+    add("level.score_markers", field(la, [&](const Level& l) { return num(l.score_markers); }), field(lb, [&](const Level& l) { return num(l.score_markers); }));
+    add("level.marker_from_supply", field(la, [&](const Level& l) { return num(l.marker_from_supply ? 1 : 0); }), field(lb, [&](const Level& l) { return num(l.marker_from_supply ? 1 : 0); }));
+    auto followers = [](const Level& l) { std::string s; for (const auto& f : l.followers) s += (s.empty() ? "" : "; ") + std::to_string(f.players) + "p: " + std::to_string(f.colours) + "x" + std::to_string(f.per_colour); return s; };
+    add("level.followers", field(la, followers), field(lb, followers));
+  }
+  return out;
 }
 
 std::optional<uint64_t> rules_digest(const Content& content, std::string_view rule_set) {

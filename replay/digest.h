@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/content.h"
 
@@ -24,6 +25,17 @@ namespace tw::replay {
 uint64_t rules_digest(const Content& content, const RuleSet& rule_set, const Level* level = nullptr);
 // nullopt when the content has no such rule set.
 std::optional<uint64_t> rules_digest(const Content& content, std::string_view rule_set);
+
+// One way two rule sets (or levels) differ in what the digest covers: "ghost_penalty",
+// "system", "start tile", "pool base/D" (count), "tile base/D" (geometry), "level.target".
+struct RulesDifference {
+  std::string field;
+  std::string a, b;  // the value on each side ("(none)" when absent)
+};
+// Every difference in what rules_digest covers (empty exactly when the digests agree,
+// up to hash collisions), parameters by their resolved values, in a stable order.
+std::vector<RulesDifference> diff_rules(const Content& ca, const RuleSet& ra, const Level* la, const Content& cb,
+                                        const RuleSet& rb, const Level* lb);
 
 // 16 lower-case hex digits, and back (nullopt unless exactly that shape).
 std::string hex64(uint64_t v);

@@ -45,6 +45,15 @@ std::string scores_text(const Game& g) {
   std::string s;
   for (int p = 0; p < g.player_count(); ++p) {
     if (p) s += ", ";
+    s += seat_label(g.setup().players, static_cast<size_t>(p)) + " " + std::to_string(g.score(p));
+  }
+  return s;
+}
+
+std::string legacy_scores_text(const Game& g) {
+  std::string s;
+  for (int p = 0; p < g.player_count(); ++p) {
+    if (p) s += ", ";
     s += g.setup().players[static_cast<size_t>(p)].name + " " + std::to_string(g.score(p));
   }
   return s;

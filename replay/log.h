@@ -79,8 +79,10 @@ struct GameLog {
 // "" when the log is well formed, else what is wrong (see the header paragraph).
 std::string check_shape(const GameLog& log);
 
-// "Ann 52, Ben 47" in seat order.
+// "Ann 52, Ben 47" in seat order, each seat by its seat_label (engine/game.h).
 std::string scores_text(const Game& g);
+// The same with plain names, as logs recorded before seat labels hold it.
+std::string legacy_scores_text(const Game& g);
 // "Ann, Ben, bot:greedy": the Players tag of these seats.
 std::string players_text(const std::vector<Seat>& seats);
 

@@ -1,5 +1,10 @@
 #include "replay/replay_store.h"
 
+#include <set>
+
+#include "replay/digest.h"
+#include "schema/pack.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <ctime>
@@ -166,6 +171,29 @@ std::vector<int64_t> ReplayStore::insert_all(const std::vector<Replay>& rs) {
     SQLite::Database& db = store_.database();
     SQLite::Transaction tx(db);
     for (const Replay& r : rs) ids.push_back(insert_one(db, r));
+    // The rules each digest stands for, once per digest, so that a later change of the
+    // rules can be named parameter by parameter (rules_pack_for).
+    std::set<uint64_t> done;
+    for (const Replay& r : rs) {
+      const uint64_t d = r.log.header.rules_digest;
+      if (!done.insert(d).second) continue;
+      const std::string key = "rules:" + hex64(d);
+      SQLite::Statement has(db, "SELECT 1 FROM meta WHERE key = ?");
+      has.bind(1, key);
+      if (has.executeStep()) continue;
+      std::string text;
+      try {
+        const std::string id = r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set
+                                                          : "level:" + r.log.header.level;
+        text = pack::pack_text(pack::export_pack(store_, {id}));
+      } catch (const StoreError&) {
+        continue;  // rules this database does not hold: nothing to keep
+      }
+      SQLite::Statement put(db, "INSERT INTO meta (key, value) VALUES (?, ?)");
+      put.bind(1, key);
+      put.bind(2, text);
+      put.exec();
+    }
     tx.commit();
   } catch (const SQLite::Exception& e) {
     throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
@@ -232,6 +260,10 @@ std::optional<ReplaySummary> ReplayStore::summary(int64_t id) const {
   } catch (const SQLite::Exception& e) {
     throw StoreError(store_.path() + ": cannot read " + where(id) + ": " + e.what());
   }
+}
+
+std::optional<std::string> ReplayStore::rules_pack(uint64_t digest) const {
+  return store_.meta("rules:" + hex64(digest));
 }
 
 std::vector<ReplaySummary> ReplayStore::list(const std::string& rule_set) const {

@@ -53,6 +53,9 @@ class ReplayStore {
   Replay load(int64_t id) const;       // throws ReplayError
   GameLog load_log(int64_t id) const;  // throws ReplayError
   std::optional<ReplaySummary> summary(int64_t id) const;
+  // The content pack of the rules with this digest, kept when the first replay recorded
+  // with them was stored (nullopt for replays stored before packs were kept).
+  std::optional<std::string> rules_pack(uint64_t digest) const;
   // Newest first; an empty rule_set lists every rule set.
   std::vector<ReplaySummary> list(const std::string& rule_set = {}) const;
 

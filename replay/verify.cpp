@@ -72,7 +72,7 @@ VerifyReport verify(const Content& content, const GameLog& log, const std::strin
                       hex64(r.actual) + " differs from the recorded " + hex64(r.expected) +
                       " (first diverging ply)");
   }
-  if (g.finished() != log.finished || scores_text(g) != log.result)
+  if (g.finished() != log.finished || (scores_text(g) != log.result && legacy_scores_text(g) != log.result))
     return fail(VerifyStatus::ResultDiffers, log.plies(),
                 "every ply matched, but the log says " +
                     std::string(log.finished ? "finished" : "unfinished") + " '" + log.result +

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "schema/migrations.h"
+#include "schema/pack.h"
 #include "schema/store.h"
 
 namespace {
@@ -87,6 +88,9 @@ int main(int argc, char** argv) {
       }
       store.set_meta("content_version", hex(digest));
       const tw::Content content = store.load_content();
+      // Every item as shipped, so `tilewright content update` can tell a user's change
+      // from an older shipped version (schema/pack.h).
+      tw::pack::mark_all_shipped(store);
       tile_types = content.tiles.size();
       for (const auto& t : content.tiles) tiles += t.count;
       rule_sets = content.rule_sets.size();

@@ -741,6 +741,27 @@ Store Store::open_image(const std::string& image, const std::string& name) {
   return store;
 }
 
+Store Store::open_scratch(const std::string& image, const std::string& name) {
+  std::unique_ptr<SQLite::Database> db;
+  try {
+    db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(name + ": cannot open: " + sqlite_message(e));
+  }
+  if (!image.empty()) {
+    auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
+    if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
+    std::memcpy(buf, image.data(), image.size());
+    const auto n = static_cast<sqlite3_int64>(image.size());
+    const int rc = sqlite3_deserialize(db->getHandle(), "main", buf, n, n,
+                                       SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+    if (rc != SQLITE_OK) throw StoreError(name + ": cannot read the image: " + sqlite3_errstr(rc));
+  }
+  Store store(name, std::move(db), false);
+  store.check_and_migrate(image.empty() ? Mode::Create : Mode::ReadWrite);
+  return store;
+}
+
 std::vector<std::string> Store::integrity_check(int max) const {
   std::vector<std::string> problems;
   try {

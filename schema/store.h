@@ -72,6 +72,11 @@ class Store {
   // tests of the loader.
   static Store open_image(const std::string& image, const std::string& name);
 
+  // A writable database in memory, for trying changes without touching a file (a
+  // record's embedded rules on top of a database): a copy of `image` (a database file's
+  // bytes), or, when `image` is empty, a new database with the schema and no content.
+  static Store open_scratch(const std::string& image, const std::string& name);
+
   // PRAGMA integrity_check (the thorough one, tables against their indexes): each
   // problem SQLite reports, at most `max` of them; empty when the file is sound.
   std::vector<std::string> integrity_check(int max = 20) const;

@@ -149,8 +149,8 @@ bool PlaySession::bot_to_move() const {
   return p >= 0 && static_cast<size_t>(p) < bots_.size() && bots_[static_cast<size_t>(p)] != nullptr;
 }
 
-const std::string& PlaySession::player_name(int p) const {
-  return game().setup().players[static_cast<size_t>(p)].name;
+std::string PlaySession::player_name(int p) const {
+  return tw::seat_label(game().setup().players, static_cast<size_t>(p));
 }
 
 void PlaySession::refresh() {

@@ -49,7 +49,7 @@ class PlaySession {
   // The seat to move is a bot / a human.
   bool bot_to_move() const;
   bool human_to_move() const { return !finished() && !bot_to_move(); }
-  const std::string& player_name(int p) const;
+  std::string player_name(int p) const;
 
   // Applies an option by text; "" or why it is not legal.
   std::string apply(const std::string& text);

@@ -404,7 +404,7 @@ void ReplayView::rebuild_moves() {
             if (place || !turn_item.IsOk()) {
               prefix = wxString::Format("%d%s ", std::max(turn, 1), place ? "." : "...");
               if (mover >= 0 && static_cast<size_t>(mover) < g.setup().players.size())
-                prefix += wxString::FromUTF8(g.setup().players[static_cast<size_t>(mover)].name) + "  ";
+                prefix += wxString::FromUTF8(tw::seat_label(g.setup().players, static_cast<size_t>(mover))) + "  ";
             } else {
               under = turn_item;
             }

@@ -1,0 +1,563 @@
+#include "cli/content_cmd.h"
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/files.h"
+#include "engine/rng.h"
+#include "engine/text.h"
+#include "replay/digest.h"
+#include "schema/pack.h"
+#include "schema/paths.h"
+#include "schema/store.h"
+
+namespace tw {
+
+namespace {
+
+using J = nlohmann::ordered_json;
+
+struct Fail {
+  int code;
+  std::string message;
+};
+
+constexpr const char* kDbHelp = "database (default: $TILEWRIGHT_DB, else your own copy of default.db)";
+
+std::string hex(uint64_t v) { return replay::hex64(v); }
+
+// shipped / changed / own: the item against the digest recorded when it was shipped.
+std::string status_of(Store& store, const std::vector<std::string>& keys) {
+  bool any_marker = false, changed = false;
+  for (const auto& k : keys) {
+    const auto marker = store.meta("shipped:" + k);
+    if (!marker) continue;
+    any_marker = true;
+    const auto d = pack::item_digest(store, k);
+    if (!d || hex(*d) != *marker) changed = true;
+  }
+  if (!any_marker) return "own";
+  return changed ? "changed" : "shipped";
+}
+
+std::vector<std::string> tile_set_keys(const Content& c, const std::string& ts) {
+  std::vector<std::string> keys{"tile_set:" + ts};
+  for (const auto& t : c.tiles)
+    if (t.tile_set == ts) keys.push_back("tile_type:" + ts + "/" + t.id);
+  return keys;
+}
+
+uint64_t tile_set_digest(Store& store, const std::vector<std::string>& keys) {
+  Fnv64 h;
+  for (const auto& k : keys) h.u64(pack::item_digest(store, k).value_or(0));
+  return h.h;
+}
+
+std::vector<std::string> tile_set_ids(const Content& c) {
+  std::vector<std::string> out;
+  for (const auto& t : c.tiles)
+    if (std::find(out.begin(), out.end(), t.tile_set) == out.end()) out.push_back(t.tile_set);
+  return out;
+}
+
+void table(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> w;
+  for (const auto& r : rows)
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (w.size() <= i) w.push_back(0);
+      w[i] = std::max(w[i], text::printable(r[i], 400).size());
+    }
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t i = 0; i < r.size(); ++i) {
+      std::string cell = text::printable(r[i], 400);
+      if (i + 1 < r.size()) cell.resize(w[i], ' ');
+      line += (i ? "  " : "") + cell;
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  }
+}
+
+int do_list(Store& store, const Content& c, const ContentArgs& a, std::ostream& out) {
+  std::vector<std::vector<std::string>> rows{{"kind", "id", "system", "parent", "digest", "status"}};
+  J j;
+  J jr = J::array(), jl = J::array(), jt = J::array();
+  for (const RuleSet& rs : c.rule_sets) {
+    const std::string d = hex(replay::rules_digest(c, rs));
+    const std::string st = status_of(store, {"rule_set:" + rs.id});
+    rows.push_back({"rule set", rs.id, std::string(system_name(rs.system)), rs.parent.empty() ? "-" : rs.parent, d, st});
+    jr.push_back(J{{"id", rs.id}, {"name", rs.name}, {"system", system_name(rs.system)},
+                   {"parent", rs.parent.empty() ? J(nullptr) : J(rs.parent)}, {"digest", d}, {"status", st}});
+  }
+  std::vector<const Level*> levels;
+  for (const Level& l : c.levels) levels.push_back(&l);
+  std::stable_sort(levels.begin(), levels.end(), [](const Level* x, const Level* y) { return x->position < y->position; });
+  for (const Level* l : levels) {
+    const RuleSet* rs = c.find_rule_set(l->rule_set);
+    const std::string d = rs ? hex(replay::rules_digest(c, *rs, l)) : "-";
+    const std::string st = status_of(store, {"level:" + l->id});
+    rows.push_back({"level", l->id, "mists", l->rule_set, d, st});
+    jl.push_back(J{{"id", l->id}, {"name", l->name}, {"system", "mists"}, {"rule_set", l->rule_set}, {"digest", d},
+                   {"status", st}});
+  }
+  for (const std::string& ts : tile_set_ids(c)) {
+    const auto keys = tile_set_keys(c, ts);
+    const std::string d = hex(tile_set_digest(store, keys));
+    const std::string st = status_of(store, keys);
+    rows.push_back({"tile set", ts, "-", "-", d, st});
+    jt.push_back(J{{"id", ts}, {"tiles", keys.size() - 1}, {"digest", d}, {"status", st}});
+  }
+  if (a.json) {
+    j["rule_sets"] = jr;
+    j["levels"] = jl;
+    j["tile_sets"] = jt;
+    out << json_text(j) << '\n';
+    return kExitOk;
+  }
+  table(out, rows);
+  out << "\nstatus: shipped = as in the bundled default.db; changed = a shipped item changed here; own = made "
+         "here (or imported)\n";
+  return kExitOk;
+}
+
+struct Resolved {
+  const RuleSet* rule_set = nullptr;
+  const Level* level = nullptr;
+  std::string tile_set;
+};
+
+Resolved resolve(const Content& c, std::string id, const std::string& db) {
+  std::string kind;
+  for (const char* prefix : {"rule_set:", "level:", "tile_set:"}) {
+    const std::string p = prefix;
+    if (id.rfind(p, 0) == 0) {
+      kind = p.substr(0, p.size() - 1);
+      id = id.substr(p.size());
+    }
+  }
+  Resolved r;
+  const auto ts = tile_set_ids(c);
+  const bool is_rs = c.find_rule_set(id) != nullptr, is_lv = c.find_level(id) != nullptr,
+             is_ts = std::find(ts.begin(), ts.end(), id) != ts.end();
+  // A bare id names a rule set before a level before a tile set ("base" is the rule set).
+  if ((kind.empty() || kind == "rule_set") && is_rs) r.rule_set = c.find_rule_set(id);
+  else if ((kind.empty() || kind == "level") && is_lv) {
+    r.level = c.find_level(id);
+    r.rule_set = c.find_rule_set(r.level->rule_set);
+  } else if ((kind.empty() || kind == "tile_set") && is_ts) {
+    r.tile_set = id;
+  } else {
+    std::vector<std::string> all;
+    for (const auto& x : c.rule_sets) all.push_back(x.id);
+    for (const auto& x : c.levels) all.push_back(x.id);
+    all.insert(all.end(), ts.begin(), ts.end());
+    throw Fail{kExitInput, db + ": no rule set, level or tile set '" + text::printable(id, 80) + "'" +
+                               text::did_you_mean(id, all) + "; `tilewright content list` lists them"};
+  }
+  return r;
+}
+
+struct LevelColumn {
+  const char* name;
+  const char* meaning;
+};
+const std::vector<LevelColumn>& level_columns() {
+  static const std::vector<LevelColumn> cols = {
+      {"rule_set", "the rule set of system mists whose tiles and numbers the level plays"},
+      {"exclude_kinds", "tiles showing one of these kinds stay in the box"},
+      {"ghost_bank", "ghosts in the bank at the start (0..200)"},
+      {"stacks", "the pile is split into this many stacks, played in order (1..10)"},
+      {"dogs", "dog thresholds, one per stack but the last"},
+      {"target", "the score that wins (1..10000)"},
+      {"cemetery", "none, plain or haunted"},
+      {"scoring", "shared (one team score) or per_colour"},
+      {"score_markers", "per colour scoring: markers on the track (0 = one per colour in play; 0..6)"},
+      {"marker_from_supply", "per colour, 3+ players: each marker is one of the player's followers (0/1)"},
+  };
+  return cols;
+}
+
+std::string level_value(const Level& l, const std::string& col) {
+  if (col == "rule_set") return l.rule_set;
+  if (col == "exclude_kinds") {
+    std::string s;
+    for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k));
+    return s;
+  }
+  if (col == "ghost_bank") return std::to_string(l.ghost_bank);
+  if (col == "stacks") return std::to_string(l.stacks);
+  if (col == "dogs") {
+    std::string s;
+    for (int d : l.dogs) s += (s.empty() ? "" : " ") + std::to_string(d);
+    return s;
+  }
+  if (col == "target") return std::to_string(l.target);
+  if (col == "cemetery") return std::string(cemetery_mode_name(l.cemetery));
+  if (col == "scoring") return std::string(scoring_mode_name(l.scoring));
+  if (col == "score_markers") return std::to_string(l.score_markers);
+  if (col == "marker_from_supply") return l.marker_from_supply ? "1" : "0";
+  return {};
+}
+
+int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& out) {
+  const Resolved r = resolve(c, a.ids.at(0), store.path());
+  J j;
+  if (!r.tile_set.empty()) {
+    const auto keys = tile_set_keys(c, r.tile_set);
+    j["tile_set"] = r.tile_set;
+    j["digest"] = hex(tile_set_digest(store, keys));
+    j["status"] = status_of(store, keys);
+    J tiles = J::array();
+    std::vector<std::vector<std::string>> rows{{"tile", "count", "segments", "reconstructed", "note"}};
+    for (const auto& t : c.tiles)
+      if (t.tile_set == r.tile_set) {
+        tiles.push_back(J{{"id", t.id}, {"count", t.count}, {"segments", t.segments.size()},
+                          {"reconstructed", t.reconstructed}, {"note", t.note}});
+        rows.push_back({t.id, std::to_string(t.count), std::to_string(t.segments.size()), t.reconstructed ? "yes" : "",
+                        t.note});
+      }
+    j["tiles"] = tiles;
+    if (a.json) {
+      out << json_text(j) << '\n';
+      return kExitOk;
+    }
+    out << "tile set " << r.tile_set << " · digest " << j["digest"].get<std::string>() << " · "
+        << j["status"].get<std::string>() << "\n\n";
+    table(out, rows);
+    return kExitOk;
+  }
+  const RuleSet& rs = *r.rule_set;
+  // Who sets each parameter: the rule set's own row, else its parent's, ... else the default.
+  const pack::Pack p = pack::export_pack(store, {"rule_set:" + rs.id});
+  std::map<std::string, std::pair<std::string, std::map<std::string, std::string>>> chain;  // id -> (parent, params)
+  for (const auto& row : p.json["rule_set"]) {
+    auto& e = chain[row["id"].get<std::string>()];
+    e.first = row.contains("parent") && row["parent"].is_string() ? row["parent"].get<std::string>() : "";
+    for (const auto& param : row["params"]) e.second[param["key"].get<std::string>()] = param["value"].dump();
+  }
+  auto from = [&](const std::string& key) {
+    std::string at = rs.id;
+    for (int depth = 0; !at.empty() && depth < 64; ++depth) {
+      const auto it = chain.find(at);
+      if (it == chain.end()) break;
+      if (it->second.second.count(key)) return at;
+      at = it->second.first;
+    }
+    return std::string("default");
+  };
+  const Rules defaults{};
+  std::vector<std::vector<std::string>> rows{{"parameter", "value", "default", "from", "range", "meaning"}};
+  J params = J::array();
+  for (const ParamSpec& s : rule_param_specs()) {
+    const int64_t v = rs.rules.*(s.field), d = defaults.*(s.field);
+    const std::string f = from(std::string(s.key));
+    rows.push_back({std::string(s.key), std::to_string(v), std::to_string(d), f,
+                    std::to_string(s.min) + ".." + std::to_string(s.max), std::string(s.doc)});
+    params.push_back(J{{"key", s.key}, {"value", v}, {"default", d}, {"from", f}, {"min", s.min}, {"max", s.max},
+                       {"meaning", s.doc}});
+  }
+  int pool_tiles = 0;
+  for (const auto& e : rs.pool) pool_tiles += e.count;
+  const TileType* start = rs.start_tile >= 0 ? &c.tiles[static_cast<size_t>(rs.start_tile)] : nullptr;
+  if (r.level) {
+    const Level& l = *r.level;
+    j["level"] = l.id;
+    j["name"] = l.name;
+    j["digest"] = hex(replay::rules_digest(c, rs, &l));
+    j["status"] = status_of(store, {"level:" + l.id});
+    J cols = J::array();
+    for (const auto& col : level_columns()) cols.push_back(J{{"column", col.name}, {"value", level_value(l, col.name)}, {"meaning", col.meaning}});
+    j["columns"] = cols;
+    J fol = J::array();
+    for (const auto& f : l.followers)
+      fol.push_back(J{{"players", f.players}, {"colours", f.colours}, {"per_colour", f.per_colour}});
+    j["followers"] = fol;
+    j["description"] = l.description;
+  }
+  J jrs;
+  jrs["id"] = rs.id;
+  jrs["name"] = rs.name;
+  jrs["system"] = system_name(rs.system);
+  jrs["parent"] = rs.parent.empty() ? J(nullptr) : J(rs.parent);
+  jrs["digest"] = hex(replay::rules_digest(c, rs));
+  jrs["status"] = status_of(store, {"rule_set:" + rs.id});
+  jrs["start_tile"] = start ? start->tile_set + "/" + start->notation_id() : "";
+  jrs["pool_types"] = rs.pool.size();
+  jrs["pool_tiles"] = pool_tiles;
+  jrs["params"] = params;
+  j["rule_set"] = jrs;
+  if (a.json) {
+    out << json_text(j) << '\n';
+    return kExitOk;
+  }
+  if (r.level) {
+    const Level& l = *r.level;
+    out << "level " << l.id << " \"" << l.name << "\" · digest " << j["digest"].get<std::string>() << " · "
+        << j["status"].get<std::string>() << "\n";
+    if (!l.description.empty()) out << "  " << text::printable(l.description, 400) << "\n";
+    out << '\n';
+    std::vector<std::vector<std::string>> lrows{{"column", "value", "meaning"}};
+    for (const auto& col : level_columns()) lrows.push_back({col.name, level_value(l, col.name), col.meaning});
+    std::string fol;
+    for (const auto& f : l.followers)
+      fol += (fol.empty() ? "" : "; ") + std::to_string(f.players) + " players: " + std::to_string(f.colours) +
+             " colour(s) x " + std::to_string(f.per_colour);
+    lrows.push_back({"followers", fol, "followers by player count"});
+    table(out, lrows);
+    out << "\nIts rule set:\n";
+  }
+  out << "rule set " << rs.id << " \"" << rs.name << "\" · system " << system_name(rs.system)
+      << (rs.parent.empty() ? "" : " · parent " + rs.parent) << " · digest " << jrs["digest"].get<std::string>() << " · "
+      << jrs["status"].get<std::string>() << "\n"
+      << "start tile " << jrs["start_tile"].get<std::string>() << " · pool " << rs.pool.size() << " tile types, "
+      << pool_tiles << " tiles\n\n";
+  table(out, rows);
+  return kExitOk;
+}
+
+int do_diff(Store& store, const Content& c, const ContentArgs& a, std::ostream& out) {
+  if (a.ids.size() != 2) throw Fail{kExitInput, "content diff takes two ids"};
+  const Resolved x = resolve(c, a.ids[0], store.path()), y = resolve(c, a.ids[1], store.path());
+  std::vector<std::vector<std::string>> rows{{"what", a.ids[0], a.ids[1]}};
+  J diffs = J::array();
+  auto add = [&](const std::string& what, const std::string& va, const std::string& vb) {
+    rows.push_back({what, va, vb});
+    diffs.push_back(J{{"field", what}, {"a", va}, {"b", vb}});
+  };
+  if (x.tile_set.empty() != y.tile_set.empty())
+    throw Fail{kExitInput, "content diff compares two rule sets or levels, or two tile sets"};
+  if (!x.tile_set.empty()) {
+    std::map<std::string, std::pair<const TileType*, const TileType*>> tiles;
+    for (const auto& t : c.tiles) {
+      if (t.tile_set == x.tile_set) tiles[t.id].first = &t;
+      if (t.tile_set == y.tile_set) tiles[t.id].second = &t;
+    }
+    for (const auto& [id, p] : tiles) {
+      if (!p.first || !p.second) {
+        add("tile " + id, p.first ? "present" : "(none)", p.second ? "present" : "(none)");
+        continue;
+      }
+      if (p.first->count != p.second->count) add("tile " + id + " count", std::to_string(p.first->count), std::to_string(p.second->count));
+      std::string ga, gb;  // geometry: the segments, without the tile set's name
+      for (const auto& s : p.first->segments) ga += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.fogged) + ";";
+      for (const auto& s : p.second->segments) gb += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.fogged) + ";";
+      if (ga != gb) add("tile " + id + " segments", "one geometry", "another geometry");
+    }
+  } else {
+    for (const auto& d : replay::diff_rules(c, *x.rule_set, x.level, c, *y.rule_set, y.level)) add(d.field, d.a, d.b);
+    if (x.rule_set->parent != y.rule_set->parent)
+      add("parent", x.rule_set->parent.empty() ? "(none)" : x.rule_set->parent,
+          y.rule_set->parent.empty() ? "(none)" : y.rule_set->parent);
+  }
+  if (a.json) {
+    out << json_text(J{{"a", a.ids[0]}, {"b", a.ids[1]}, {"differences", diffs}}) << '\n';
+  } else if (diffs.empty()) {
+    out << a.ids[0] << " and " << a.ids[1] << " play the same rules\n";
+  } else {
+    table(out, rows);
+    out << diffs.size() << " difference" << (diffs.size() == 1 ? "" : "s") << '\n';
+  }
+  return diffs.empty() ? kExitOk : kExitIllegal;
+}
+
+void print_items(std::ostream& out, const char* verb, const std::vector<pack::PlanItem>& items, bool with_diffs) {
+  for (const auto& it : items) {
+    out << "  " << verb << " " << pack::describe_item(it.key) << '\n';
+    if (with_diffs)
+      for (const auto& d : it.differences) out << "      " << d.field << ": " << d.here << " -> " << d.there << '\n';
+  }
+}
+
+int do_import(const ContentArgs& a, std::ostream& out) {
+  std::string why;
+  const auto text = read_text_file(a.file, pack::kMaxPackBytes, "a content pack", &why);
+  if (!text) throw Fail{kExitInput, why};
+  pack::Pack p;
+  try {
+    p = pack::parse_pack(*text, a.file);
+  } catch (const pack::PackError& e) {
+    throw Fail{kExitInput, e.what()};
+  }
+  pack::ImportOptions o;
+  o.on_conflict = a.replace ? pack::OnConflict::Replace : pack::OnConflict::Refuse;
+  for (const auto& r : a.renames) {
+    const auto eq = r.find('=');
+    if (eq == std::string::npos) {
+      for (auto& [k, v] : pack::primary_rename(p, r)) o.renames[k] = v;
+    } else {
+      o.renames[r.substr(0, eq)] = r.substr(eq + 1);
+    }
+  }
+  const std::string path = resolve_db_path(a.db);
+  Store store = Store::open(path, a.dry_run ? Store::Mode::ReadOnly : Store::Mode::ReadWrite);
+  if (a.dry_run) {
+    // Renames and the loader's check need writes; a dry run shows the plan only.
+    const auto plan = pack::plan_import(store, p);
+    size_t n[3] = {0, 0, 0};
+    for (const auto& it : plan) {
+      ++n[static_cast<int>(it.status)];
+      out << "  " << (it.status == pack::ItemStatus::New ? "add " : it.status == pack::ItemStatus::Same ? "same" : "DIFFERS")
+          << " " << pack::describe_item(it.key) << '\n';
+      for (const auto& d : it.differences) out << "      " << to_string(d) << '\n';
+    }
+    out << a.file << ": " << n[0] << " new, " << n[1] << " identical, " << n[2] << " differing item(s); nothing written\n";
+    return kExitOk;
+  }
+  pack::ImportReport r;
+  try {
+    r = pack::import_pack(store, std::move(p), o);
+  } catch (const pack::PackError& e) {
+    throw Fail{kExitIllegal, e.what()};
+  } catch (const LoadError& e) {
+    throw Fail{kExitIllegal, std::string(e.what()) + "\n" + std::to_string(e.errors().size()) + " problem(s); nothing was written"};
+  }
+  print_items(out, "added", r.added, false);
+  print_items(out, "replaced", r.replaced, true);
+  out << "Imported " << a.file << " into " << path << ": " << r.added.size() << " added, " << r.replaced.size()
+      << " replaced, " << r.same.size() << " already here\n";
+  return kExitOk;
+}
+
+int do_update(const ContentArgs& a, std::ostream& out) {
+  std::string from = a.from;
+  if (from.empty()) {
+    const auto bundled = find_bundled_db();
+    if (!bundled) throw Fail{kExitDatabase, "no bundled default.db found; say --from PATH"};
+    from = *bundled;
+  }
+  const std::string path = resolve_db_path(a.db);
+  Store shipped = Store::open(from, Store::Mode::ReadOnly);
+  Store store = Store::open(path, a.dry_run ? Store::Mode::ReadOnly : Store::Mode::ReadWrite);
+  if (a.dry_run) {
+    const auto plan = pack::plan_import(store, pack::export_all(shipped));
+    for (const auto& it : plan) {
+      if (it.status == pack::ItemStatus::Same) continue;
+      const auto marker = store.meta("shipped:" + it.key);
+      const bool untouched = marker && *marker == hex(it.here_digest);
+      out << "  " << (it.status == pack::ItemStatus::New ? "would add" : untouched || a.force ? "would update" : "would keep yours")
+          << " " << pack::describe_item(it.key) << '\n';
+    }
+    out << "dry run: nothing written\n";
+    return kExitOk;
+  }
+  pack::UpdateReport r;
+  try {
+    r = pack::update_from(store, shipped, a.force);
+  } catch (const LoadError& e) {
+    throw Fail{kExitIllegal, std::string(e.what()) + "\nnothing was written"};
+  } catch (const pack::PackError& e) {
+    throw Fail{kExitIllegal, e.what()};
+  }
+  print_items(out, "added", r.added, false);
+  print_items(out, "updated", r.updated, true);
+  for (const auto& it : r.kept) {
+    out << "  kept yours: " << pack::describe_item(it.key) << " (differs from the shipped one";
+    out << (store.meta("shipped:" + it.key) ? "; you changed it" : "; it predates update tracking") << ")\n";
+    for (const auto& d : it.differences) out << "      " << d.field << ": yours " << d.here << ", shipped " << d.there << '\n';
+  }
+  out << "Updated " << path << " from " << from << ": " << r.added.size() << " added, " << r.updated.size()
+      << " updated, " << r.kept.size() << " kept as you have them" << (r.kept.empty() ? "" : " (--force takes the shipped ones)")
+      << ", " << r.same.size() << " unchanged; your own rule sets, levels and replays were not touched\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+CLI::App* add_content_commands(CLI::App& app, ContentArgs& a) {
+  using Action = ContentArgs::Action;
+  auto* group = app.add_subcommand("content", "rule sets, levels and tile sets: list, show, diff, export, import, update");
+  group->require_subcommand(1);
+  auto add = [&](const char* name, const char* help, Action action) {
+    auto* sub = group->add_subcommand(name, help);
+    sub->add_option("--db", a.db, kDbHelp);
+    sub->callback([&a, action] { a.action = action; });
+    return sub;
+  };
+  auto* list = add("list", "rule sets, levels and tile sets with their digests", Action::List);
+  list->add_flag("--json", a.json, "as one JSON object");
+  auto* show = add("show", "every parameter of a rule set or level (value, default, inherited from, range, meaning), or a tile set's tiles", Action::Show);
+  show->add_option("id", a.ids, "a rule set, level or tile set (rule_set:ID, level:ID, tile_set:ID where ambiguous)")
+      ->required()
+      ->expected(1);
+  show->add_flag("--json", a.json, "as one JSON object");
+  auto* diff = add("diff", "what differs between two rule sets, levels or tile sets (exit 1 when something does)", Action::Diff);
+  diff->add_option("ids", a.ids, "A B")->required()->expected(2);
+  diff->add_flag("--json", a.json, "as one JSON object");
+  auto* exp = add("export", "write a content pack: the ids with everything they need", Action::Export);
+  exp->add_option("ids", a.ids, "rule sets, levels or tile sets")->required();
+  exp->add_option("--out", a.out_file, "write to this file instead of the standard output");
+  auto* imp = add("import", "read a content pack into the database, all or nothing", Action::Import);
+  imp->add_option("file", a.file, "the pack (.json)")->required();
+  imp->add_option("--rename", a.renames, "NEW (the pack's one rule set or level) or OLD=NEW; may repeat")
+      ->allow_extra_args(false);
+  imp->add_flag("--replace", a.replace, "overwrite items that exist here with different content");
+  imp->add_flag("--dry-run", a.dry_run, "say what would be added, kept or refused; write nothing");
+  auto* up = add("update", "bring the shipped content (the bundled default.db) into your database", Action::Update);
+  up->add_option("--from", a.from, "the shipped database (default: the bundled default.db)");
+  up->add_flag("--force", a.force, "also replace shipped items you changed");
+  up->add_flag("--dry-run", a.dry_run, "say what would change; write nothing");
+  return group;
+}
+
+int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
+  using Action = ContentArgs::Action;
+  try {
+    switch (a.action) {
+      case Action::Import:
+        return do_import(a, out);
+      case Action::Update:
+        return do_update(a, out);
+      case Action::Export: {
+        const std::string path = resolve_db_path(a.db);
+        Store store = Store::open(path, Store::Mode::ReadOnly);
+        const std::string text = pack::pack_text(pack::export_pack(store, a.ids));
+        if (a.out_file.empty() || a.out_file == "-") {
+          out << text;
+          return kExitOk;
+        }
+        std::string why;
+        if (!write_file_atomic(a.out_file, text, &why)) throw Fail{kExitInput, why};
+        out << "Wrote " << text::joined(a.ids) << " to " << a.out_file << '\n';
+        return kExitOk;
+      }
+      case Action::List:
+      case Action::Show:
+      case Action::Diff: {
+        const std::string path = resolve_db_path(a.db);
+        Store store = Store::open(path, Store::Mode::ReadOnly);
+        const Content c = store.load_content();
+        if (a.action == Action::List) return do_list(store, c, a, out);
+        if (a.action == Action::Show) return do_show(store, c, a, out);
+        return do_diff(store, c, a, out);
+      }
+      case Action::None:
+        break;
+    }
+    err << "tilewright content: no subcommand\n";
+    return kExitInput;
+  } catch (const Fail& f) {
+    err << "tilewright content: " << text::printable(f.message, text::PrintableOptions{64u << 10, true}) << '\n';
+    return f.code;
+  } catch (const LoadError& e) {
+    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
+    return kExitIllegal;
+  } catch (const pack::PackError& e) {
+    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
+    return kExitInput;
+  } catch (const StoreError& e) {
+    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
+    return kExitDatabase;
+  } catch (const std::exception& e) {
+    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
+    return kExitDatabase;
+  }
+}
+
+}  // namespace tw
