@@ -1,6 +1,8 @@
 #include "main_frame.h"
 
 #include <wx/aboutdlg.h>
+#include <wx/choicdlg.h>
+#include <wx/textdlg.h>
 #include <wx/config.h>
 #include <wx/filedlg.h>
 #include <wx/menu.h>
@@ -12,12 +14,15 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <optional>
 
 #include "doc/edits.h"
 #include "play/play_view.h"
 #include "review/replay_view.h"
 #include "scenario/scenario_view.h"
+#include "engine/text.h"
 #include "schema/paths.h"
 #include "schema/store.h"
 #include "views/rules_view.h"
@@ -30,6 +35,8 @@ namespace {
 enum MenuId {
   ID_IMPORT_TGN = wxID_HIGHEST + 1,
   ID_EXPORT_TGN,
+  ID_IMPORT_PACK,
+  ID_EXPORT_PACK,
   ID_VIEW_FIRST,  // one per page, in notebook order
   ID_VIEW_LAST = ID_VIEW_FIRST + 15,
 };
@@ -107,6 +114,9 @@ void MainFrame::build_menus() {
   file->AppendSeparator();
   file->Append(ID_IMPORT_TGN, "&Import TGN...\tCtrl+I", "Import a game record as a replay");
   file->Append(ID_EXPORT_TGN, "&Export TGN...\tCtrl+E", "Write the open replay as a game record");
+  file->AppendSeparator();
+  file->Append(ID_IMPORT_PACK, "Import &pack...", "Import a content pack: rule sets, levels, tile sets (all or nothing)");
+  file->Append(ID_EXPORT_PACK, "Export pac&k...", "Write a rule set or level with everything it needs as a content pack");
   file->AppendSeparator();
   file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
 
@@ -284,6 +294,62 @@ bool MainFrame::export_tgn(const std::string& path, std::string* error) {
   return replays_->export_tgn(path, error);
 }
 
+bool MainFrame::import_pack(const std::string& path, const tw::pack::ImportOptions& options, std::string* error,
+                            std::string* summary) {
+  if (!ctx_.store) {
+    if (error) *error = "no database is open";
+    return false;
+  }
+  try {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw tw::StoreError("cannot read " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    tw::pack::Pack pack = tw::pack::parse_pack(text.str(), path);
+    const auto report = tw::pack::import_pack(*ctx_.store, std::move(pack), options);
+    commands_.ClearCommands();
+    std::string s = "Imported " + path + ": " + std::to_string(report.added.size()) + " added, " +
+                    std::to_string(report.replaced.size()) + " replaced, " + std::to_string(report.same.size()) +
+                    " already here";
+    for (const auto& it : report.added)
+      if (it.key.rfind("rule_set:", 0) == 0 || it.key.rfind("level:", 0) == 0) s += "; added " + tw::pack::describe_item(it.key);
+    if (summary) *summary = s;
+    if (ctx_.status) ctx_.status(s);
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return false;
+  }
+  if (!reload_content()) {
+    if (error) *error = last_error_;
+    return false;
+  }
+  return true;
+}
+
+bool MainFrame::export_pack(const std::string& path, const std::vector<std::string>& ids, std::string* error) {
+  if (!ctx_.store) {
+    if (error) *error = "no database is open";
+    return false;
+  }
+  try {
+    const std::string text = tw::pack::pack_text(tw::pack::export_pack(*ctx_.store, ids));
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      out << text;
+      if (!out.flush()) throw tw::StoreError("cannot write " + path);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw tw::StoreError("cannot write " + path + ": " + ec.message());
+    if (ctx_.status) ctx_.status("Wrote the pack of " + tw::text::joined(ids) + " to " + path);
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return false;
+  }
+  return true;
+}
+
 void MainFrame::update_title() {
   SetTitle(ctx_.db_path.empty() ? wxString("Tilewright editor")
                                 : "Tilewright editor - " + wxString::FromUTF8(ctx_.db_path));
@@ -368,6 +434,60 @@ void MainFrame::on_menu(wxCommandEvent& e) {
                      wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     std::string error;
     if (dlg.ShowModal() == wxID_OK && !export_tgn(dlg.GetPath().utf8_string(), &error)) report(error);
+  } else if (id == ID_IMPORT_PACK) {
+    wxFileDialog dlg(this, "Import pack", "", "", "Content packs (*.json)|*.json|All files|*",
+                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (dlg.ShowModal() != wxID_OK) return;
+    const std::string path = dlg.GetPath().utf8_string();
+    std::string error;
+    tw::pack::ImportOptions o;
+    if (import_pack(path, o, &error)) return;
+    if (error.find("different content under the same ids") == std::string::npos) {
+      report(error);
+      return;
+    }
+    // A conflict: the differences, and the choice to replace or to import under a new id.
+    wxMessageDialog ask(this, wxString::FromUTF8(error), "Import pack", wxYES_NO | wxCANCEL | wxICON_QUESTION);
+    ask.SetYesNoCancelLabels("Replace them", "Import under a new id...", "Cancel");
+    const int answer = ask.ShowModal();
+    if (answer == wxID_YES) {
+      o.on_conflict = tw::pack::OnConflict::Replace;
+    } else if (answer == wxID_NO) {
+      wxTextEntryDialog name(this, "New id for the pack's rule set or level", "Import pack");
+      if (name.ShowModal() != wxID_OK) return;
+      try {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        o.renames = tw::pack::primary_rename(tw::pack::parse_pack(text.str(), path), name.GetValue().utf8_string());
+      } catch (const std::exception& ex) {
+        report(ex.what());
+        return;
+      }
+    } else {
+      return;
+    }
+    error.clear();
+    if (!import_pack(path, o, &error)) report(error);
+  } else if (id == ID_EXPORT_PACK) {
+    if (!ctx_.store) return report("no database is open");
+    wxArrayString choices;
+    std::vector<std::string> ids;
+    for (const auto& rs : ctx_.content.rule_sets) {
+      choices.Add(wxString::FromUTF8("rule set " + rs.id + " — " + rs.name));
+      ids.push_back("rule_set:" + rs.id);
+    }
+    for (const auto& l : ctx_.content.levels) {
+      choices.Add(wxString::FromUTF8("level " + l.id + " — " + l.name));
+      ids.push_back("level:" + l.id);
+    }
+    wxSingleChoiceDialog pick(this, "What to export (with everything it needs)", "Export pack", choices);
+    if (pick.ShowModal() != wxID_OK || pick.GetSelection() < 0) return;
+    const std::string what = ids[static_cast<size_t>(pick.GetSelection())];
+    wxFileDialog dlg(this, "Export pack", "", wxString::FromUTF8(what.substr(what.find(':') + 1) + ".json"),
+                     "Content packs (*.json)|*.json", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    std::string error;
+    if (dlg.ShowModal() == wxID_OK && !export_pack(dlg.GetPath().utf8_string(), {what}, &error)) report(error);
   } else if (id == wxID_EXIT) {
     Close();
   } else if (id == wxID_UNDO) {

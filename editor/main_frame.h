@@ -15,6 +15,8 @@
 // or wxConfigBase::Get().
 #pragma once
 
+#include "schema/pack.h"
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -76,6 +78,14 @@ class MainFrame : public wxFrame {
   // Asks for the TGN file to import ("" when cancelled); a file dialog unless replaced.
   std::function<std::string()> choose_import_path;
   bool export_tgn(const std::string& path, std::string* error);
+  // Content packs (schema/pack.h): import all or nothing into the open database (the
+  // design's undo history is cleared: its steps refer to the rows before the import);
+  // `summary` says what was added, replaced or already there. Conflicts are refused with
+  // the differences in `error` unless `options` renames or replaces.
+  bool import_pack(const std::string& path, const tw::pack::ImportOptions& options, std::string* error,
+                   std::string* summary = nullptr);
+  // Writes the pack of rule sets / levels / tile sets `ids` with everything they need.
+  bool export_pack(const std::string& path, const std::vector<std::string>& ids, std::string* error);
 
  private:
   void build_menus();
