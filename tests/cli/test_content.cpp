@@ -113,7 +113,21 @@ TEST_CASE("content show names value, default, origin, range and meaning of every
   CHECK(by_key.at("ghost_penalty")["default"] == 2);
   CHECK(by_key.at("ghost_penalty")["from"] == "gcc-harsh");
   CHECK(by_key.at("followers")["from"] == "gcc");  // inherited
-  CHECK(by_key.at("road_tile_points")["from"] == "default");
+  // A rule set without a parent: what it does not set is the engine's default.
+  sql(db, "INSERT INTO rule_set (id, name, system, start_tile_set, start_tile) VALUES ('solo', 'Solo', 'base', 'base', 'D');"
+          "INSERT INTO rule_param VALUES ('solo', 'followers', 5);"
+          "INSERT INTO rule_set_pool SELECT 'solo', tile_set, tile_id, count FROM rule_set_pool WHERE rule_set = 'base';");
+  const auto solo = nlohmann::json::parse(cli({"content", "show", "solo", "--db", db, "--json"}).out)["rule_set"];
+  for (const auto& p : solo["params"]) {
+    INFO(p.dump());
+    if (p["key"] == "followers") {
+      CHECK(p["from"] == "solo");
+      CHECK(p["value"] == 5);
+    } else {
+      CHECK(p["from"] == "default");
+      CHECK(p["value"] == p["default"]);
+    }
+  }
   CHECK(by_key.at("guards")["max"].get<int>() >= 1);
   CHECK_FALSE(by_key.at("guards")["meaning"].get<std::string>().empty());
   CHECK(by_key.size() == rule_param_specs().size());
@@ -377,7 +391,7 @@ TEST_CASE("a pack with bad rows is refused with located errors and nothing is wr
   CHECK(r.err.find("gards") != std::string::npos);
   // An unknown column, named with its place in the pack.
   r = try_pack(replace(good, "\"id\":\"gcc-harsh\"", "\"id\":\"gcc-harsh\",\"colour\":\"red\""));
-  CHECK(r.code == 2);
+  CHECK(r.code == 1);
   CHECK(r.err.find("rule_set[") != std::string::npos);
   CHECK(r.err.find("unknown column 'colour'") != std::string::npos);
   // Malformed JSON: line and column.

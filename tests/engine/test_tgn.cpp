@@ -440,7 +440,7 @@ TEST_CASE("malformed input: each error names its place and the problem") {
       {"[Format \"TGN 1\"]\n[Seed \"1\"]\n", 1, 1, "missing required tag [Ruleset"},
       {"[Format \"TGN 1\"]\n[Ruleset \"x\"]\n", 1, 1, "missing required tag [Seed"},
       {"[Format \"PGN\"]\n[Ruleset \"x\"]\n[Seed \"1\"]\n", 1, 9,
-       "this reader knows TGN 1; the record says \"PGN\""},
+       "this reader knows TGN 1 and TGN 2; the record says \"PGN\""},
       {kHead + "[Seed \"2\"]\n", 5, 1, "tag [Seed] appears twice"},
       {"[Seed \"1\"][Seed \"2\"]\n[Format \"TGN 1\"]\n[Ruleset \"x\"]\n", 1, 11,
        "tag [Seed] appears twice"},
@@ -461,10 +461,10 @@ TEST_CASE("malformed input: each error names its place and the problem") {
 
 TEST_CASE("a record of another TGN version is refused with one clear error") {
   const ParseResult r =
-      parse("[Format \"TGN 2\"]\n[Ruleset \"gcc\"]\n[Seed \"1\"]\n\n1. teleport 3 3 ~~\n");
+      parse("[Format \"TGN 3\"]\n[Ruleset \"gcc\"]\n[Seed \"1\"]\n\n1. teleport 3 3 ~~\n");
   REQUIRE(r.errors.size() == 1);
   CHECK(to_string(r.errors[0]) ==
-        "line 1, column 9: this reader knows TGN 1; the record says TGN 2");
+        "line 1, column 9: this reader knows TGN 1 and TGN 2; the record says TGN 3");
   CHECK_FALSE(r.record.has_value());
 }
 

@@ -59,6 +59,13 @@ TEST_CASE("replay import prints the new id on its last line, then list, show, ex
   const int64_t id = std::stoll(a.last_line());
   CHECK(a.out.rfind("Imported " + kTgn + ": rule set base, bot:greedy, bot:random, 142 plies, 4 variations, 5 annotated nodes\n", 0) == 0);
   imp.file = kXml;
+  // The archive holds the same game: reported and not stored again ...
+  const Run same = run(imp, db);
+  REQUIRE(same.code == kExitOk);
+  CHECK(same.out.find("already stored as replay " + std::to_string(id)) != std::string::npos);
+  CHECK(std::stoll(same.last_line()) == id);
+  // ... unless a second copy is asked for.
+  imp.duplicate = true;
   const Run b = run(imp, db);
   REQUIRE(b.code == kExitOk);
   CHECK(std::stoll(b.last_line()) == id + 1);
