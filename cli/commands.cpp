@@ -171,6 +171,7 @@ int cmd_options(const Content& c_db, const std::string& file, std::ostream& out,
     err << text::printable(file, 1000) << ": " << text::printable(*r.error, 2000) << '\n';
     return kExitIllegal;
   }
+  if (auto m = result_tag_mismatch(*rec, r.game, text::printable(file, 1000))) err << "warning: " << *m << '\n';
   if (r.game.finished()) {
     err << text::printable(file, 1000) << ": the game is over (" << text::printable(result_text(r.game), 400)
         << "); no decision is pending\n";

@@ -4,6 +4,8 @@
 
 #include <wx/menu.h>
 
+#include <SQLiteCpp/SQLiteCpp.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -95,4 +97,50 @@ TEST_CASE_METHOD(FrameFixture, "File menu: new database, import and export TGN",
   std::remove(out.c_str());
   REQUIRE(frame->open_database(db_path));
   twe::test::remove_db(fresh);
+}
+
+TEST_CASE_METHOD(FrameFixture, "File menu: export a pack, import it into another database, conflicts refused", "[frame]") {
+  {
+    wxMenuBar* bar = frame->GetMenuBar();
+    REQUIRE(bar);
+    CHECK(bar->FindMenuItem("File", "Import pack...") != wxNOT_FOUND);
+    CHECK(bar->FindMenuItem("File", "Export pack...") != wxNOT_FOUND);
+  }
+  // A level of our own, exported with everything it needs.
+  {
+    SQLite::Database db(db_path, SQLite::OPEN_READWRITE);
+    db.exec("INSERT INTO level (id, name, position, rule_set, ghost_bank, target) VALUES ('mists-7', 'Seven', 7, "
+            "'mists', 20, 60); INSERT INTO level_followers VALUES ('mists-7', 2, 1, 6);");
+  }
+  REQUIRE(frame->reload_content());
+  const std::string pack = db_path + ".pack.json";
+  std::string error;
+  REQUIRE(frame->export_pack(pack, {"level:mists-7"}, &error));
+  CHECK(error.empty());
+  // Another database: the level arrives, all of it, and the views see it.
+  const std::string other = twe::test::temp_db_copy("pack-target");
+  REQUIRE(frame->open_database(other));
+  CHECK(ctx().content.find_level("mists-7") == nullptr);
+  std::string summary;
+  REQUIRE(frame->import_pack(pack, {}, &error, &summary));
+  CHECK(ctx().content.find_level("mists-7") != nullptr);
+  CHECK(summary.find("added level mists-7") != std::string::npos);
+  // The same id with other numbers is refused, naming the difference, and nothing changes.
+  {
+    SQLite::Database db(other, SQLite::OPEN_READWRITE);
+    db.exec("UPDATE level SET target = 61 WHERE id = 'mists-7'");
+  }
+  REQUIRE(frame->reload_content());
+  CHECK_FALSE(frame->import_pack(pack, {}, &error));
+  CHECK(error.find("level mists-7: target: here 61, in the pack 60") != std::string::npos);
+  CHECK(ctx().content.find_level("mists-7")->target == 61);
+  // Under a new id it lands beside it.
+  tw::pack::ImportOptions rename;
+  rename.renames["mists-7"] = "mists-7b";
+  REQUIRE(frame->import_pack(pack, rename, &error));
+  REQUIRE(ctx().content.find_level("mists-7b") != nullptr);
+  CHECK(ctx().content.find_level("mists-7b")->target == 60);
+  std::remove(pack.c_str());
+  REQUIRE(frame->open_database(db_path));
+  twe::test::remove_db(other);
 }
