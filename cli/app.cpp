@@ -101,6 +101,7 @@ Commands define(CLI::App& app, Args& a) {
 
   c.bench = app.add_subcommand("bench", "play fixed seeded random games: signature and speed");
   c.bench->add_option("--ruleset", a.bench.rule_set, "rule set id")->capture_default_str();
+  c.bench->add_option("--level", a.bench.level, "co-op level id (its rule set is played)");
   c.bench->add_option("--games", a.bench.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
   c.bench->add_option("--players", a.bench.players, "seats")->capture_default_str()->check(CLI::Range(1, 6));
   add_db(c.bench);

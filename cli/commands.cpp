@@ -541,6 +541,15 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
 std::optional<BenchResult> run_bench(const Content& c, const BenchOptions& o, std::string* error) {
   GameSetup setup;
   setup.rule_set = o.rule_set;
+  if (!o.level.empty()) {
+    const Level* l = c.find_level(o.level);
+    if (!l) {
+      if (error) *error = "unknown level '" + o.level + "'";
+      return std::nullopt;
+    }
+    setup.level = l->id;
+    setup.rule_set = l->rule_set;
+  }
   for (int p = 0; p < o.players; ++p) setup.players.push_back({"bot:random", "random"});
   auto bot = make_bot("random");
   std::vector<Bot*> bots(static_cast<size_t>(o.players), bot.get());
@@ -572,8 +581,9 @@ int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::o
     err << "tilewright bench: " << error << '\n';
     return kExitInput;
   }
-  out << fmt::format("bench: rule set {}, {} games, {} random bots, seeds 1..{}, one thread\n", o.rule_set,
-                     r->games, o.players, r->games);
+  out << fmt::format("bench: {} {}, {} games, {} random bots, seeds 1..{}, one thread\n",
+                     o.level.empty() ? "rule set" : "level", o.level.empty() ? o.rule_set : o.level, r->games,
+                     o.players, r->games);
   out << fmt::format("signature: placements {} hash {:016x}\n", r->placements, r->hash);
   out << fmt::format("speed: {:.0f} games/s, {:.0f} placements/s, {:.0f} decisions/s ({:.3f} s)\n",
                      static_cast<double>(r->games) / r->seconds, static_cast<double>(r->placements) / r->seconds,

@@ -71,6 +71,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, 
 
 struct BenchOptions {
   std::string rule_set = "base";
+  std::string level;  // a co-op level (its rule set is played)
   int games = 2000;
   int players = 2;
 };

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The allowed include edges between the project's folders (docs: README "Layout"):
+#   engine <- schema <- replay <- present <- cli, editor;  bench -> engine, schema, replay.
+# A folder may include only the folders listed for it; the engine includes no SQLite,
+# wxWidgets, Boost or JSON library. Prints every edge that breaks the rule and exits 1.
+set -u
+root="${1:-$(dirname "$0")/..}"
+cd "$root" || exit 2
+declare -A allowed=(
+  [engine]="engine"
+  [schema]="engine schema"
+  [replay]="engine schema replay"
+  [present]="engine present"
+  [study]="engine schema replay present study"
+  [analysis]="engine schema replay present analysis"
+  [cli]="engine schema replay present study analysis cli"
+  [editor]="engine schema replay present study analysis editor"
+  [bench]="engine schema replay bench"
+)
+bad=0
+for dir in "${!allowed[@]}"; do
+  [ -d "$dir" ] || continue
+  while IFS= read -r line; do
+    file="${line%%:*}"
+    target=$(sed -n 's/.*#include *"\([a-z_]*\)\/.*/\1/p' <<<"$line")
+    [ -n "$target" ] || continue
+    [ -d "$target" ] || continue  # a path relative to the folder itself (editor's own "doc/...")
+    case " ${allowed[$dir]} " in
+      *" $target "*) ;;
+      *) echo "layer violation: $file includes $target/ (allowed for $dir/: ${allowed[$dir]})"; bad=1 ;;
+    esac
+  done < <(grep -rn --include='*.h' --include='*.cpp' '#include *"' "$dir")
+done
+if grep -rn --include='*.h' --include='*.cpp' -E '#include *<(SQLiteCpp/|sqlite3|wx/|boost/|nlohmann/)' engine; then
+  echo "layer violation: the engine includes a storage, GUI, Boost or JSON library (above)"
+  bad=1
+fi
+[ "$bad" = 0 ] && echo "include edges: ok"
+exit "$bad"
