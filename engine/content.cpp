@@ -430,6 +430,33 @@ void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>&
       {"remove_tiles_5", &Rules::remove_tiles_5, false},
   };
   const Rules defaults;
+  if (r.system == System::Mists) {
+    // What a co-op level decides, or the co-op rules do not have: a rule set of system
+    // mists that sets it otherwise would be overridden silently (RULES.md section 4).
+    struct Fixed {
+      std::string_view key;
+      int64_t Rules::*field;
+      int64_t value;
+      std::string_view why;
+    };
+    static constexpr Fixed kFixed[] = {
+        {"farmers", &Rules::farmers, 0, "the co-op rules have no farmers"},
+        {"final_scoring", &Rules::final_scoring, 0, "nothing scores at the end of a co-op game"},
+        {"fog_ghosts", &Rules::fog_ghosts, 0, "co-op ghosts come from the level's ghost bank, not from fog"},
+        {"takeback", &Rules::takeback, 0, "takeback is a Discovery rule"},
+        {"hand_size", &Rules::hand_size, 0, "hands are a Discovery rule"},
+        {"guards", &Rules::guards, 0, "the co-op rules have no guards"},
+        {"general_guards", &Rules::general_guards, 0, "the co-op rules have no guards"},
+        {"ghost_bank", &Rules::ghost_bank, 0, "the level's ghost_bank column decides it"},
+        {"cemetery_neighbours", &Rules::cemetery_neighbours, 8, "the level's cemetery column decides it (plain 4, haunted 8)"},
+    };
+    for (const auto& f : kFixed) {
+      if (r.rules.*f.field == f.value) continue;
+      errors.push_back({"rule_param", r.id + "/" + std::string(f.key), "value", std::to_string(r.rules.*f.field),
+                        std::to_string(f.value) + " for a rule set of system mists: " + std::string(f.why) +
+                            " (the value would be ignored)"});
+    }
+  }
   for (const auto& sw : kSwitches) {
     const bool mine = sw.gcc ? (r.system == System::Gcc || r.system == System::Mists) : r.system == System::Discovery;
     if (mine || r.rules.*sw.field == defaults.*sw.field) continue;

@@ -63,17 +63,11 @@ bool Game::setup_coop(const Level& level) {
                   " colours";
     return false;
   }
-  // What the level decides, whatever the rule set's parameters say.
-  rules_.farmers = 0;
-  rules_.final_scoring = 0;
-  rules_.fog_ghosts = 0;
-  rules_.takeback = 0;
-  rules_.hand_size = 0;
-  rules_.guards = 0;
-  rules_.general_guards = 0;
+  // What the level decides. The switches the co-op rules do not have are off in every
+  // rule set of system mists: the loader refuses one that sets them (validate_content),
+  // so nothing a designer wrote is overridden here.
   rules_.ghost_bank = level.ghost_bank;
   rules_.cemetery_neighbours = level.cemetery == CemeteryMode::Haunted ? 8 : 4;
-  rules_.fog_closes_fields = 1;
 
   const bool marker_from_supply = level.scoring == ScoringMode::PerColour && level.marker_from_supply && n >= 3;
   const int per = std::max(0, lf->per_colour - (marker_from_supply ? 1 : 0));

@@ -465,3 +465,21 @@ TEST_CASE("a stored replay whose rules changed afterwards names what changed on 
   CHECK(v.code == 1);
   CHECK(v.err.find("ghost_penalty: here 4, recorded 3") != std::string::npos);
 }
+
+TEST_CASE("a co-op rule set that sets what a level decides is refused, not overridden silently") {
+  Dir d;
+  const auto db = d.fresh("coop.db");
+  CHECK(cli({"validate", db}).code == 0);
+  int n = 0;
+  for (const std::string row : {"('mists', 'farmers', 1)", "('mists', 'final_scoring', 1)", "('mists', 'ghost_bank', 9)",
+                                 "('mists', 'cemetery_neighbours', 4)", "('mists', 'guards', 1)"}) {
+    const auto copy = d.fresh("coop-" + std::to_string(++n) + ".db");
+    sql(copy, "INSERT OR REPLACE INTO rule_param (rule_set, key, value) VALUES " + row);
+    const Result r = cli({"validate", copy});
+    INFO(row << "\n" << r.err);
+    CHECK(r.code == 1);
+    const std::string key = row.substr(11, row.find('\'', 11) - 11);
+    CHECK(r.err.find("rule_param row mists/" + key) != std::string::npos);
+    CHECK(r.err.find("for a rule set of system mists") != std::string::npos);
+  }
+}
