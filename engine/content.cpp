@@ -103,6 +103,14 @@ const std::vector<ParamSpec>& rule_param_specs() {
        "incomplete castle at the end: points for the castle tile itself, fogged or not"},
       {"cemetery_neighbours", &Rules::cemetery_neighbours, 4, 8,
        "surrounding tiles that complete a cemetery: 4 (orthogonal) or 8"},
+      {"unghost_ghosts", &Rules::unghost_ghosts, 1, 9,
+       "co-op: ghosts one unghost decision (or a dog's clearing) removes from a tile (rule book: 3)"},
+      {"dog_clear_tiles", &Rules::dog_clear_tiles, 0, 9, "co-op: tiles a reached dog clears of ghosts (rule book: 2)"},
+      {"dog_ghost_points", &Rules::dog_ghost_points, 0, 100,
+       "co-op: points a dog scores per ghost on the board when its feature scores (rule book: 1)"},
+      {"marker_supply_players", &Rules::marker_supply_players, 1, 7,
+       "co-op, per colour scoring with marker_from_supply: from this many players on each marker is one of the "
+       "player's followers (rule book: 3; 7 = never)"},
       {"takeback", &Rules::takeback, 0, 1,
        "1: after placing, a player may take back a follower instead and score its area (Discovery)"},
       {"completion_scores", &Rules::completion_scores, 0, 1,
@@ -456,6 +464,20 @@ void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>&
                         std::to_string(f.value) + " for a rule set of system mists: " + std::string(f.why) +
                             " (the value would be ignored)"});
     }
+  }
+  if (r.system != System::Mists) {
+    static constexpr std::pair<std::string_view, int64_t Rules::*> kCoop[] = {
+        {"unghost_ghosts", &Rules::unghost_ghosts},
+        {"dog_clear_tiles", &Rules::dog_clear_tiles},
+        {"dog_ghost_points", &Rules::dog_ghost_points},
+        {"marker_supply_players", &Rules::marker_supply_players},
+    };
+    for (const auto& [key, field] : kCoop)
+      if (r.rules.*field != defaults.*field)
+        errors.push_back({"rule_param", r.id + "/" + std::string(key), "value", std::to_string(r.rules.*field),
+                          std::string(key) + " belongs to the mists (co-op) rules, but rule set " + r.id +
+                              " is of system " + sys + " (leave it at " + std::to_string(defaults.*field) +
+                              " or change rule_set.system)"});
   }
   for (const auto& sw : kSwitches) {
     const bool mine = sw.gcc ? (r.system == System::Gcc || r.system == System::Mists) : r.system == System::Discovery;

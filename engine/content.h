@@ -142,6 +142,11 @@ struct Rules {
   int64_t castle_fog_tile_points_final = 1;  // at the end: per fogged present tile
   int64_t castle_tile_points_final = 1;      // at the end: the castle tile itself, fogged or not
   int64_t cemetery_neighbours = 8;      // tiles around a cemetery that complete it (4 or 8)
+  // Mists over Carcassonne (co-op): numbers the rule book fixes, for designers to vary.
+  int64_t unghost_ghosts = 3;           // ghosts one `unghost` (or a dog's clearing) removes from a tile
+  int64_t dog_clear_tiles = 2;          // tiles a reached dog clears of ghosts
+  int64_t dog_ghost_points = 1;         // points a dog scores per ghost on the board
+  int64_t marker_supply_players = 3;    // per colour scoring: markers come from the supply from this many players
   // Discovery (all off, or unused, in the base game: base tiles have no regions).
   int64_t takeback = 0;                 // 1: instead of a follower, take one back and score its area
   int64_t completion_scores = 1;        // 0: completing a feature scores nothing, returns nobody

@@ -69,7 +69,8 @@ bool Game::setup_coop(const Level& level) {
   rules_.ghost_bank = level.ghost_bank;
   rules_.cemetery_neighbours = level.cemetery == CemeteryMode::Haunted ? 8 : 4;
 
-  const bool marker_from_supply = level.scoring == ScoringMode::PerColour && level.marker_from_supply && n >= 3;
+  const bool marker_from_supply =
+      level.scoring == ScoringMode::PerColour && level.marker_from_supply && n >= rules_.marker_supply_players;
   const int per = std::max(0, lf->per_colour - (marker_from_supply ? 1 : 0));
   player_colours_.assign(static_cast<size_t>(n), {});
   supply_.assign(static_cast<size_t>(n), 0);
@@ -599,7 +600,7 @@ void Game::coop_run() {
       }
       case Stage::DogClear: {
         auto opts = dog_clear_options();
-        if (dog_picks_ >= 2 || opts.empty()) {
+        if (dog_picks_ >= rules_.dog_clear_tiles || opts.empty()) {
           dog_follower_ = -1;
           --dogs_to_place_;
           stage_ = Stage::Dogs;
@@ -685,14 +686,14 @@ void Game::coop_evaluate(uint32_t root, const Option& o) {
     }
   } else {
     const int q = tile_at(o.x, o.y);
-    if (q >= 0) remove_tile_ghosts(q, 3);
+    if (q >= 0) remove_tile_ghosts(q, static_cast<int>(rules_.unghost_ghosts));
   }
   // Dogs with the feature's followers score the ghosts now on the board, then leave.
   for (auto& f : followers_) {
     if (f.placed < 0 || f.buried || f.dogs == 0 || find(f.node) != root) continue;
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
     for (; f.dogs > 0; --f.dogs) {
-      const int pts = ghosts_on_board();
+      const int pts = ghosts_on_board() * static_cast<int>(rules_.dog_ghost_points);
       coop_add_points(f.colour, pts);
       emit({EventKind::DogScored, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, pts});
     }
@@ -758,7 +759,7 @@ bool Game::coop_apply(const Option& o) {
     case OptKind::Unghost: {
       if (pending_.kind == DecisionKind::DogClear) {
         const int q = tile_at(o.x, o.y);
-        remove_tile_ghosts(q, 3);
+        remove_tile_ghosts(q, static_cast<int>(rules_.unghost_ghosts));
         dog_cleared_.push_back(q);
         ++dog_picks_;
         coop_run();

@@ -11,6 +11,8 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "engine/tgn.h"
+#include "present/record.h"
 #include "fixtures.h"
 
 using namespace tw;
@@ -70,4 +72,50 @@ TEST_CASE("every shipped rule set and level has a pinned signature") {
   for (const Pinned& p : kPinned) pinned.insert(std::string(p.rule_set) + "/" + p.level);
   for (const RuleSet& rs : c.rule_sets) CHECK(pinned.count(rs.id + "/"));
   for (const Level& l : c.levels) CHECK(pinned.count(l.rule_set + "/" + l.id));
+}
+
+TEST_CASE("the co-op numbers are read from the rule set: changing one changes the games") {
+  const Content& shipped = test::default_content();
+  auto signature = [](const Content& c, const char* level) {
+    BenchOptions o;
+    o.level = level;
+    o.games = 100;
+    std::string error;
+    const auto r = run_bench(c, o, &error);
+    REQUIRE(r);
+    return std::make_pair(r->placements, r->hash);
+  };
+  for (const char* level : {"mists-4", "mists-6"}) {
+    const auto plain = signature(shipped, level);
+    {
+      Content c = shipped;
+      for (RuleSet& rs : c.rule_sets)
+        if (rs.id == "mists") rs.rules.unghost_ghosts = 1;
+      CHECK(signature(c, level) != plain);
+    }
+    Content c = shipped;
+    for (RuleSet& rs : c.rule_sets)
+      if (rs.id == "mists") rs.rules.unghost_ghosts = 3;  // the default: the same games
+    CHECK(signature(c, level) == plain);
+  }
+}
+
+TEST_CASE("a dog clears as many tiles as the rule set says") {
+  // The rule book's dog example (seed 000, level 3): the dog clears two tiles.
+  const auto parsed = tgn::parse(test::read_text(std::string(TW_SOURCE_DIR) + "/tests/records/mists/05-dog.tgn"));
+  REQUIRE(parsed.record);
+  auto run = [&](int64_t Rules::*field, int64_t value) {
+    Content c = test::test_content();
+    for (RuleSet& rs : c.rule_sets)
+      if (rs.id == parsed.record->tag("Ruleset")[0]) rs.rules.*field = value;
+    return replay_record(c, *parsed.record);
+  };
+  const Replayed plain = run(&Rules::dog_clear_tiles, 2);
+  REQUIRE_FALSE(plain.error);
+  const Replayed one = run(&Rules::dog_clear_tiles, 1);
+  REQUIRE(one.error);  // the second `unghost` of the dog is not asked any more
+  CHECK(one.error->find("unghost -1,1") != std::string::npos);
+  const Replayed light = run(&Rules::unghost_ghosts, 1);  // each clearing takes one ghost, not three
+  REQUIRE_FALSE(light.error);
+  CHECK(light.game.ghost_bank() < plain.game.ghost_bank());
 }
