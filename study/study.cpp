@@ -381,12 +381,12 @@ void SprtState::add(double d, const SprtOptions& o) {
   lower = std::log(o.beta / (1 - o.alpha));
   upper = std::log((1 - o.beta) / o.alpha);
   const double n = pairs;
-  const double mean = sum / n;
-  double var = n > 1 ? (sumsq - n * mean * mean) / (n - 1) : 0;
-  // No spread yet (every pair equal): no evidence either way; a floor keeps the ratio finite.
-  var = std::max(var, 1e-3);
+  // The variance of the differences with two pseudo-pairs, -1 and +1, added: early on
+  // (a few pairs, all equal) the test does not mistake a lack of spread for certainty.
+  const double m = n + 2;
+  const double var = std::max(1e-6, (sumsq + 2 - sum * sum / m) / (m - 1));
   llr = (o.d1 - o.d0) / var * (sum - n * (o.d0 + o.d1) / 2);
-  if (verdict.empty() && pairs >= 2) {
+  if (verdict.empty() && pairs >= kSprtMinPairs) {
     if (llr >= upper) verdict = "H1";
     else if (llr <= lower) verdict = "H0";
   }

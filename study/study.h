@@ -181,9 +181,12 @@ std::vector<PairedDiff> paired(const Study& s, int variant, const std::vector<Ga
 // (B - A per pair, in [-1, 1]), with the normal (generalised) likelihood ratio:
 //   H0: mean difference = d0   against   H1: mean difference = d1   (d1 > d0)
 //   LLR(n) = (d1 - d0) / var * (sum of differences - n (d0 + d1) / 2)
-// (var: the sample variance of the differences so far), stopping when
-// LLR >= log((1 - beta) / alpha) (H1 accepted) or LLR <= log(beta / (1 - alpha)) (H0
-// accepted). alpha: the chance to accept H1 when H0 holds; beta: to accept H0 when H1 holds.
+// (var: the variance of the differences so far, with two pseudo-pairs -1 and +1 added so
+// that a few equal pairs are not taken for certainty), stopping after at least
+// kSprtMinPairs pairs when LLR >= log((1 - beta) / alpha) (H1 accepted) or
+// LLR <= log(beta / (1 - alpha)) (H0 accepted). alpha: the chance to accept H1 when H0
+// holds; beta: to accept H0 when H1 holds (Wald's bounds; approximate, as in fishtest).
+inline constexpr int kSprtMinPairs = 20;
 struct SprtOptions {
   double d0 = 0, d1 = 0.05, alpha = 0.05, beta = 0.05;
 };
