@@ -39,7 +39,7 @@ std::string without_timing(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("simulate writes the study as JSON and CSV, and its chart; the table stays as it was", "[study]") {
+TEST_CASE("simulate writes the study as JSON and CSV, and its chart, the table stays as it was", "[study]") {
   test::TempTestDir dir;
   const std::string json = (dir.path / "s.json").string(), csv = (dir.path / "s.csv").string(),
                     svg = (dir.path / "s.svg").string();
@@ -108,7 +108,7 @@ TEST_CASE("simulate --shard I/N parts merge into exactly the whole run", "[study
         std::string::npos);
 }
 
-TEST_CASE("compare plays variants on the same seeds and reports paired differences; --sprt decides", "[study]") {
+TEST_CASE("compare plays variants on the same seeds and reports paired differences, --sprt decides", "[study]") {
   const Result r = cli({"compare", "--db", TW_TEST_DB, "mists-1", "mists-3", "--games", "6", "--threads", "2"});
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("A mists-1: level mists-1") != std::string::npos);

@@ -55,7 +55,7 @@ std::string without_timing(Json j) {
 
 }  // namespace
 
-TEST_CASE("study: game indices decompose into seed, rotation and variant; shards are disjoint and cover") {
+TEST_CASE("game indices decompose into seed, rotation and variant, shards are disjoint and cover") {
   Study s = coop_study();
   s.rotate = true;
   CHECK(s.rotations() == 2);
@@ -79,13 +79,13 @@ TEST_CASE("study: game indices decompose into seed, rotation and variant; shards
   CHECK(shard_indices(s, {3, 3}).empty());
 }
 
-TEST_CASE("study: the thread count changes no figure") {
+TEST_CASE("the thread count changes no figure") {
   const Study s = small_study();
   CHECK(without_timing(to_json(run_whole(s, 1))) == without_timing(to_json(run_whole(s, 2))));
   CHECK(to_csv(run_whole(s, 1)) == to_csv(run_whole(s, 3)));
 }
 
-TEST_CASE("study: merging N shards gives the whole run's JSON exactly, N = 1..4") {
+TEST_CASE("merging N shards gives the whole run's JSON exactly, N = 1..4") {
   for (const Study& s : {small_study(true), coop_study()}) {
     const std::string whole = without_timing(to_json(run_whole(s, 2)));
     for (int n = 1; n <= 4; ++n) {
@@ -126,7 +126,7 @@ TEST_CASE("study: merging N shards gives the whole run's JSON exactly, N = 1..4"
   }
 }
 
-TEST_CASE("study: rotation plays each seed once per seat order; entrants are counted where they sat") {
+TEST_CASE("rotation plays each seed once per seat order, entrants are counted where they sat") {
   const Study s = small_study(true);
   const Report r = run_whole(s, 2);
   REQUIRE(r.rows.size() == 12);
@@ -145,7 +145,7 @@ TEST_CASE("study: rotation plays each seed once per seat order; entrants are cou
   CHECK(measure(s, r.rows[1], "score") == double(r.rows[1].scores[1]));
 }
 
-TEST_CASE("study: co-op rows carry the graded measures and the JSON names the rules") {
+TEST_CASE("co-op rows carry the graded measures and the JSON names the rules") {
   const Study s = coop_study();
   const Report r = run_whole(s, 2);
   const Json j = to_json(r);
@@ -174,7 +174,7 @@ TEST_CASE("study: co-op rows carry the graded measures and the JSON names the ru
   CHECK(d[0].diff.mean == Approx(d[0].mean_b - d[0].mean_a));
 }
 
-TEST_CASE("study: wilson and normal intervals") {
+TEST_CASE("wilson and normal intervals") {
   const Interval w = wilson(42, 100);
   CHECK(w.lo == Approx(0.3280).epsilon(0.001));
   CHECK(w.hi == Approx(0.5179).epsilon(0.001));
@@ -183,7 +183,7 @@ TEST_CASE("study: wilson and normal intervals") {
   CHECK(m.hi - m.mean == Approx(1.96 * std::sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)));
 }
 
-TEST_CASE("study: the SPRT accepts H1 for a clear difference and H0 for none") {
+TEST_CASE("the SPRT accepts H1 for a clear difference and H0 for none") {
   SprtOptions o;
   o.d0 = 0;
   o.d1 = 0.1;
@@ -196,7 +196,7 @@ TEST_CASE("study: the SPRT accepts H1 for a clear difference and H0 for none") {
   CHECK(flat.llr <= flat.lower);
 }
 
-TEST_CASE("study: charts hold one bar per variant or bot and a histogram per variant; PLplot writes the SVG") {
+TEST_CASE("charts hold one bar per variant or bot and a histogram per variant, PLplot writes the SVG") {
   const Study s = coop_study();
   const Report r = run_whole(s, 1);
   const Chart c = chart_data(r);
