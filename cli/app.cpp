@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include <CLI/CLI.hpp>
 
@@ -43,6 +44,7 @@ struct Args {
   std::string sim_shard;
   CompareOptions compare;
   std::string compare_bots;
+  std::string compare_shard;
   MergeOptions merge;
   BenchOptions bench;
   PlayOptions play;
@@ -138,6 +140,9 @@ Commands define(CLI::App& app, Args& a) {
       ->capture_default_str();
   c.compare->add_option("--beta", a.compare.beta, "SPRT: the chance to accept H0 when H1 holds")
       ->capture_default_str();
+  c.compare->add_option("--shard", a.compare_shard,
+                         "I/N: play only the I-th (from 0) of N disjoint slices (merge puts the --json parts "
+                         "together; not with --sprt)");
   c.compare->add_option("--json", a.compare.json_file, "write the study as JSON (as simulate --json)");
   c.compare->add_option("--csv", a.compare.csv_file, "write one row per game as CSV");
   c.compare->add_option("--plot", a.compare.plot_file, "draw the charts (.svg or .png)");
@@ -338,25 +343,28 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   }
   if (c.replay->parsed()) return cmd_replay(a.replay, out, err);
   if (c.merge->parsed()) return cmd_merge(a.merge, out, err);
-  if (c.simulate->parsed() && !a.sim_shard.empty()) {
+  for (auto [sub, text, index, count] :
+       {std::tuple{c.simulate, &a.sim_shard, &a.sim.shard_index, &a.sim.shard_count},
+        std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count}}) {
+    if (!sub->parsed() || text->empty()) continue;
     // I/N
-    const size_t slash = a.sim_shard.find('/');
+    const size_t slash = text->find('/');
     int i = -1, n = 0;
     try {
       size_t used_i = 0, used_n = 0;
       if (slash != std::string::npos) {
-        i = std::stoi(a.sim_shard.substr(0, slash), &used_i);
-        n = std::stoi(a.sim_shard.substr(slash + 1), &used_n);
+        i = std::stoi(text->substr(0, slash), &used_i);
+        n = std::stoi(text->substr(slash + 1), &used_n);
       }
-      if (slash == std::string::npos || used_i != slash || used_n != a.sim_shard.size() - slash - 1) i = -1;
+      if (slash == std::string::npos || used_i != slash || used_n != text->size() - slash - 1) i = -1;
     } catch (const std::exception&) {
       i = -1;
     }
     if (i < 0 || n < 1 || i >= n)
-      return usage_error("tilewright simulate: --shard wants I/N with 0 <= I < N (e.g. 0/4), not '" +
-                         text::printable(a.sim_shard, 60) + "'");
-    a.sim.shard_index = i;
-    a.sim.shard_count = n;
+      return usage_error("tilewright " + sub->get_name() + ": --shard wants I/N with 0 <= I < N (e.g. 0/4), not '" +
+                         text::printable(*text, 60) + "'");
+    *index = i;
+    *count = n;
   }
 
   if (c.validate->parsed()) {

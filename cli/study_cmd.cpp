@@ -269,6 +269,14 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
     err << "tilewright compare: --sprt needs --d1 > --d0 and 0 < --alpha, --beta < 0.5\n";
     return kExitInput;
   }
+  if (o.sprt && o.shard_count > 1) {
+    err << "tilewright compare: --sprt decides as the games come in and cannot be sharded\n";
+    return kExitInput;
+  }
+  if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
+    err << "tilewright compare: --shard I/N needs 0 <= I < N\n";
+    return kExitInput;
+  }
   Study s;
   s.seed = o.seed;
   s.rotate = o.rotate;
@@ -300,7 +308,8 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
   double seconds = 0;
   if (!o.sprt) {
     if (o.progress) ro.progress = [&err](int done, int total) { progress_bar(err, done, total); };
-    auto run = study::play(c, s, study::shard_indices(s, {0, 1}), ro);
+    r.shard = {o.shard_index, o.shard_count};
+    auto run = study::play(c, s, study::shard_indices(s, r.shard), ro);
     if (o.progress) err << '\n';
     r.rows = std::move(run.rows);
     seconds = run.seconds;
@@ -341,8 +350,8 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
     r.sprt_verdict = state.verdict.empty() ? "inconclusive" : state.verdict;
   }
   r.seconds = seconds;
-  out << fmt::format("compare: {} variants, {} games, {}, {}\n", s.variants.size(), r.rows.size(),
-                     seeds_text(r.study), timing_text(r));
+  out << fmt::format("compare: {} variants, {} games, {}{}, {}\n", s.variants.size(), r.rows.size(),
+                     seeds_text(r.study), shard_text(r), timing_text(r));
   for (size_t v = 0; v < s.variants.size(); ++v) {
     const auto& var = s.variants[v];
     std::string bots;

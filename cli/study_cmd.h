@@ -22,6 +22,7 @@ struct CompareOptions {
   bool progress = false;
   bool sprt = false;
   double d0 = 0, d1 = 0.05, alpha = 0.05, beta = 0.05;
+  int shard_index = 0, shard_count = 1;  // --shard I/N (not with --sprt)
   std::string json_file, csv_file, plot_file;
 };
 int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, std::ostream& err);

@@ -130,4 +130,28 @@ TEST_CASE("compare plays variants on the same seeds and reports paired differenc
   CHECK(flat.out.find(": H0 accepted") != std::string::npos);
   CHECK(cli({"compare", "--db", TW_TEST_DB, "mists-1", "mists-2", "--sprt", "--d0", "0.3", "--d1", "0.1"}).code ==
         kExitInput);
+  CHECK(cli({"compare", "--db", TW_TEST_DB, "mists-1", "mists-2", "--sprt", "--shard", "0/2"}).code == kExitInput);
+}
+
+TEST_CASE("a sharded comparison merges into the whole comparison", "[study]") {
+  test::TempTestDir dir;
+  const std::vector<std::string> study = {"compare", "--db", TW_TEST_DB, "base@greedy,random", "mists-1",
+                                          "--games", "3", "--rotate"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> w = study;
+    w.insert(w.end(), extra.begin(), extra.end());
+    return cli(w);
+  };
+  const std::string whole = (dir.path / "whole.json").string(), p0 = (dir.path / "p0.json").string(),
+                    p1 = (dir.path / "p1.json").string(), merged = (dir.path / "merged.json").string();
+  REQUIRE(with({"--json", whole}).code == kExitOk);
+  REQUIRE(with({"--shard", "1/2", "--json", p1}).code == kExitOk);
+  REQUIRE(with({"--shard", "0/2", "--json", p0}).code == kExitOk);
+  const Result m = cli({"merge", p1, p0, "--json", merged});
+  REQUIRE(m.code == kExitOk);
+  CHECK(m.out.find("paired on 6 seeds and rotations: mists-1 - base@greedy,random") != std::string::npos);
+  CHECK(without_timing(merged) == without_timing(whole));
+  // A competitive game and a co-op level have only the plies in common.
+  const auto j = nlohmann::ordered_json::parse(test::read_text(whole));
+  CHECK(j["comparison"][0]["measures"].size() == 1);
 }
