@@ -101,9 +101,10 @@ void print_comparison(const Study& s, const Report& r, std::ostream& out) {
   for (size_t v = 1; v < s.variants.size(); ++v) {
     const auto diffs = study::paired(s, static_cast<int>(v), r.rows);
     if (diffs.empty()) continue;
-    out << fmt::format("paired on {} seed{}{}: {} - {} (B - A, mean difference with 95% interval)\n",
-                       diffs.front().pairs, diffs.front().pairs == 1 ? "" : "s",
-                       s.rotate ? " and rotations" : "", s.variants[v].label, s.variants.front().label);
+    const int rotations = s.rotations(), seeds = diffs.front().pairs / std::max(1, rotations);
+    out << fmt::format("paired over {} seed{}{}: {} - {} (B - A, mean difference with 95% interval)\n", seeds,
+                       seeds == 1 ? "" : "s", s.rotate ? fmt::format(" x {} rotations", rotations) : "",
+                       s.variants[v].label, s.variants.front().label);
     out << fmt::format("  {:<14}{:>12}{:>12}{:>14}   {}\n", "measure", "A", "B", "B - A", "95% interval");
     for (const auto& d : diffs)
       out << fmt::format("  {:<14}{:>12.3f}{:>12.3f}{:>+14.3f}   {:+.3f} .. {:+.3f}{}\n", d.measure, d.mean_a,

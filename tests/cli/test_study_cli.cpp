@@ -113,7 +113,7 @@ TEST_CASE("compare plays variants on the same seeds and reports paired differenc
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("A mists-1: level mists-1") != std::string::npos);
   CHECK(r.out.find("B mists-3: level mists-3") != std::string::npos);
-  CHECK(r.out.find("paired on 6 seeds: mists-3 - mists-1") != std::string::npos);
+  CHECK(r.out.find("paired over 6 seeds: mists-3 - mists-1") != std::string::npos);
   CHECK(r.out.find("  target share ") != std::string::npos);
   CHECK(cli({"compare", "--db", TW_TEST_DB, "mists-1", "--games", "2"}).code == kExitInput);
   CHECK(cli({"compare", "--db", TW_TEST_DB, "base", "nowhere", "--games", "2"}).code == kExitInput);
@@ -149,7 +149,7 @@ TEST_CASE("a sharded comparison merges into the whole comparison", "[study]") {
   REQUIRE(with({"--shard", "0/2", "--json", p0}).code == kExitOk);
   const Result m = cli({"merge", p1, p0, "--json", merged});
   REQUIRE(m.code == kExitOk);
-  CHECK(m.out.find("paired on 6 seeds and rotations: mists-1 - base@greedy,random") != std::string::npos);
+  CHECK(m.out.find("paired over 3 seeds x 2 rotations: mists-1 - base@greedy,random") != std::string::npos);
   CHECK(without_timing(merged) == without_timing(whole));
   // A competitive game and a co-op level have only the plies in common.
   const auto j = nlohmann::ordered_json::parse(test::read_text(whole));

@@ -6,7 +6,8 @@
 #   tests/slurm/one_node.sh TILEWRIGHT DB [SHARDS]
 # Exit 77 (ctest: skipped) when Slurm or munge is not installed or we are not root,
 # unless TW_REQUIRE_SLURM=1 (CI), which makes that a failure. Daemons this script started
-# are stopped by their pids when it ends. TW_SLURM_ARGS replaces the study's arguments.
+# are stopped by their pids when it ends. TW_SLURM_ARGS replaces the study's arguments
+# (simulate's; "compare A B ..." shards a comparison).
 set -euo pipefail
 tw=$(realpath "$1")
 db=$(realpath "$2")
@@ -105,10 +106,12 @@ if [[ -n ${TW_SLURM_ARGS:-} ]]; then
 else
   args=(--ruleset gcc --bots greedy,random --games 10 --seed 7 --rotate)
 fi
-"$tw" simulate --db "$db" "${args[@]}" --threads 1 --json "$tmp/single.json" --csv "$tmp/single.csv" >/dev/null
+cmd=simulate
+if [[ ${args[0]} == compare ]]; then cmd=compare; args=("${args[@]:1}"); fi
+"$tw" "$cmd" --db "$db" "${args[@]}" --threads 1 --json "$tmp/single.json" --csv "$tmp/single.csv" >/dev/null
 
 start=$(date +%s%N)
-read -r array merge < <("$here/scripts/slurm/submit-study.sh" -n "$shards" -o "$tmp/out" -t "$tw" -- --db "$db" "${args[@]}")
+read -r array merge < <("$here/scripts/slurm/submit-study.sh" -n "$shards" -o "$tmp/out" -t "$tw" -- "$cmd" --db "$db" "${args[@]}")
 echo "submitted array job $array ($shards tasks) and merge job $merge"
 for _ in $(seq 600); do
   [[ -z $(squeue -h -j "$array,$merge" 2>/dev/null) ]] && break
