@@ -9,6 +9,7 @@
 
 #include "engine/bots.h"
 #include "engine/game.h"
+#include "engine/mcts.h"
 #include "engine/rng.h"
 #include "replay/digest.h"
 #include "replay/log.h"
@@ -462,6 +463,35 @@ std::string fmt_double(double x) {
 
 }  // namespace
 
+namespace {
+
+// What a bot spends per decision, from its name (mcts:N:T:reward).
+Json bot_budget(const std::string& name) {
+  if (name.rfind("mcts", 0) != 0) return Json{{"bot", name}, {"search", "none"}};
+  MctsConfig c;
+  std::vector<std::string> parts;
+  for (size_t at = name.find(':'); at != std::string::npos;) {
+    const size_t next = name.find(':', at + 1);
+    parts.push_back(name.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
+    at = next;
+  }
+  const auto number = [](const std::string& t, int fallback) {
+    int v = 0;
+    for (char ch : t) {
+      if (ch < '0' || ch > '9') return fallback;
+      v = v * 10 + (ch - '0');
+      if (v > 100'000'000) return fallback;
+    }
+    return t.empty() ? fallback : v;
+  };
+  const int iterations = parts.size() > 0 ? number(parts[0], c.iterations) : c.iterations;
+  const int threads = parts.size() > 1 ? number(parts[1], c.threads) : c.threads;
+  const std::string reward = parts.size() > 2 ? parts[2] : std::string("margin");
+  return Json{{"bot", name}, {"search", "mcts"}, {"iterations", iterations}, {"threads", threads}, {"reward", reward}};
+}
+
+}  // namespace
+
 Json identity(const Study& s) {
   Json j;
   j["engine"] = "tilewright " + s.engine_version;
@@ -482,6 +512,9 @@ Json identity(const Study& s) {
     x["coop"] = v.coop;
     x["target"] = v.target;
     x["bots"] = v.bots;
+    Json budgets = Json::array();
+    for (const auto& b : v.bots) budgets.push_back(bot_budget(b));
+    x["budgets"] = budgets;
     vs.push_back(x);
   }
   j["variants"] = vs;

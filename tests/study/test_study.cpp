@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "engine/mcts.h"
 #include "fixtures.h"
 #include "study/chart.h"
 #include "study/study.h"
@@ -153,6 +154,15 @@ TEST_CASE("co-op rows carry the graded measures and the JSON names the rules") {
   CHECK(j["study"]["variants"][0]["rules_digest"].get<std::string>().size() == 16);
   CHECK(j["study"]["variants"][0]["rules_digest"] != j["study"]["variants"][1]["rules_digest"]);
   CHECK(j["study"]["variants"][0]["rule_set"] == "mists");
+  CHECK(j["study"]["variants"][0]["budgets"][0]["search"] == "none");
+  Study m;
+  m.variants.push_back({"base", "", {"mcts:200:2", "mcts"}, "", 0, false, 0});
+  m.seeds = 1;
+  REQUIRE(prepare(test::default_content(), m).empty());
+  const Json budgets = identity(m)["variants"][0]["budgets"];
+  CHECK(budgets[0]["iterations"] == 200);
+  CHECK(budgets[0]["threads"] == 2);
+  CHECK(budgets[1]["iterations"] == MctsConfig{}.iterations);
   CHECK(j["complete"] == true);
   const VariantSummary v = summarise(s, 0, r.rows);
   int losses = 0;
