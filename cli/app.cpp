@@ -7,12 +7,14 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
 #include "cli/replay_cmd.h"
+#include "cli/study_cmd.h"
 #include "cli/suggest.h"
 #include "engine/bots.h"
 #include "engine/text.h"
@@ -40,6 +42,11 @@ struct Args {
   std::string sim_bots = "random,random";
   int sim_players = 0;
   bool sim_record = false;
+  std::string sim_shard;
+  CompareOptions compare;
+  std::string compare_bots;
+  std::string compare_shard;
+  MergeOptions merge;
   BenchOptions bench;
   PlayOptions play;
   bool no_record = false;
@@ -54,6 +61,8 @@ struct Commands {
   CLI::App* options = nullptr;
   CLI::App* validate = nullptr;
   CLI::App* simulate = nullptr;
+  CLI::App* compare = nullptr;
+  CLI::App* merge = nullptr;
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
@@ -97,7 +106,56 @@ Commands define(CLI::App& app, Args& a) {
   c.simulate->add_option("--threads", a.sim.threads, "worker threads (0 = all cores)")->capture_default_str();
   c.simulate->add_option("--seed", a.sim.seed, "seed of the first game; game i uses seed+i")->capture_default_str();
   c.simulate->add_flag("--record", a.sim_record, "store every game as a replay in the database");
+  c.simulate->add_flag("--rotate", a.sim.rotate, "play each seed once per seat rotation (every bot in every seat)");
+  c.simulate->add_option("--json", a.sim.json_file,
+                         "write the summary, the study's identity (rules digests, engine version, bots, seeds) "
+                         "and one row per game as JSON to this file");
+  c.simulate->add_option("--csv", a.sim.csv_file, "write one row per game as CSV to this file");
+  c.simulate->add_option("--plot", a.sim.plot_file,
+                         "draw win rates with 95% intervals, the score distribution and loss reasons (.svg or .png)");
+  c.simulate->add_option("--shard", a.sim_shard,
+                         "I/N: play only the I-th (from 0) of N disjoint slices of the study; `tilewright merge` "
+                         "puts the parts' --json files together");
   add_db(c.simulate);
+
+  c.compare = app.add_subcommand("compare",
+                                 "play rule sets, levels or bots on the same seeds: paired differences with 95% "
+                                 "intervals, optionally until an SPRT decides");
+  c.compare->add_option("variants", a.compare.variants,
+                        "two or more rule sets or levels, each optionally with its bots: mists-2 mists-3, "
+                        "gcc@greedy,greedy gcc@mcts:200,greedy (the first is A, the baseline)")
+      ->required();
+  c.compare->add_option("--bots", a.compare_bots, "bots of every variant without @ (default greedy,greedy; co-op: coop)");
+  c.compare->add_option("--players", a.compare.players, "seats (co-op default 2)")->check(CLI::Range(1, 6));
+  c.compare->add_option("--games", a.compare.games, "seeds per variant (with --sprt: at most)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  c.compare->add_option("--threads", a.compare.threads, "worker threads (0 = all cores)")->capture_default_str();
+  c.compare->add_option("--seed", a.compare.seed, "the first seed")->capture_default_str();
+  c.compare->add_flag("--rotate", a.compare.rotate, "play each seed once per seat rotation");
+  c.compare->add_flag("--sprt", a.compare.sprt,
+                      "sequential test on the paired win difference d = B - A (co-op: team wins; competitive: "
+                      "the first bot's wins): H0 d = d0 against H1 d = d1, stopping when one is accepted "
+                      "(docs/studies.md)");
+  c.compare->add_option("--d0", a.compare.d0, "SPRT: the difference of H0")->capture_default_str();
+  c.compare->add_option("--d1", a.compare.d1, "SPRT: the difference of H1 (> d0)")->capture_default_str();
+  c.compare->add_option("--alpha", a.compare.alpha, "SPRT: the chance to accept H1 when H0 holds")
+      ->capture_default_str();
+  c.compare->add_option("--beta", a.compare.beta, "SPRT: the chance to accept H0 when H1 holds")
+      ->capture_default_str();
+  c.compare->add_option("--shard", a.compare_shard,
+                         "I/N: play only the I-th (from 0) of N disjoint slices (merge puts the --json parts "
+                         "together; not with --sprt)");
+  c.compare->add_option("--json", a.compare.json_file, "write the study as JSON (as simulate --json)");
+  c.compare->add_option("--csv", a.compare.csv_file, "write one row per game as CSV");
+  c.compare->add_option("--plot", a.compare.plot_file, "draw the charts (.svg or .png)");
+  add_db(c.compare);
+
+  c.merge = app.add_subcommand("merge", "merge the --json parts of a sharded study into the whole run's result");
+  c.merge->add_option("parts", a.merge.parts, "the parts (part-*.json), every shard once")->required();
+  c.merge->add_option("--json", a.merge.json_file, "write the merged study (the whole run's JSON) to this file");
+  c.merge->add_option("--csv", a.merge.csv_file, "write one row per game as CSV");
+  c.merge->add_option("--plot", a.merge.plot_file, "draw the charts (.svg or .png)");
 
   c.bench = app.add_subcommand("bench", "play fixed seeded random games: signature and speed");
   c.bench->add_option("--ruleset", a.bench.rule_set, "rule set id")->capture_default_str();
@@ -218,6 +276,9 @@ const CLI::App* deepest(const CLI::App& app, const std::vector<std::string>& arg
 }
 
 bool wants_json(const std::vector<std::string>& args) {
+  // simulate, compare and merge take --json FILE: their failures stay on err.
+  for (const char* file_json : {"simulate", "compare", "merge"})
+    if (args.size() > 1 && std::find(args.begin() + 1, args.end(), file_json) != args.end()) return false;
   return std::find(args.begin(), args.end(), "--json") != args.end();
 }
 
@@ -293,6 +354,30 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     a.content.json = a.content.json || json;
     return cmd_content(a.content, out, err);
   }
+  if (c.merge->parsed()) return cmd_merge(a.merge, out, err);
+  for (auto [sub, text, index, count] :
+       {std::tuple{c.simulate, &a.sim_shard, &a.sim.shard_index, &a.sim.shard_count},
+        std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count}}) {
+    if (!sub->parsed() || text->empty()) continue;
+    // I/N
+    const size_t slash = text->find('/');
+    int i = -1, n = 0;
+    try {
+      size_t used_i = 0, used_n = 0;
+      if (slash != std::string::npos) {
+        i = std::stoi(text->substr(0, slash), &used_i);
+        n = std::stoi(text->substr(slash + 1), &used_n);
+      }
+      if (slash == std::string::npos || used_i != slash || used_n != text->size() - slash - 1) i = -1;
+    } catch (const std::exception&) {
+      i = -1;
+    }
+    if (i < 0 || n < 1 || i >= n)
+      return usage_error("tilewright " + sub->get_name() + ": --shard wants I/N with 0 <= I < N (e.g. 0/4), not '" +
+                         text::printable(*text, 60) + "'");
+    *index = i;
+    *count = n;
+  }
 
   if (c.validate->parsed()) {
     if (a.validate_db) a.db.db = a.validate_db;
@@ -354,6 +439,20 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     a.sim.players = a.sim_players;
     a.sim.progress = &err == &std::cerr && isatty(STDERR_FILENO);
     return cmd_simulate(*content, a.sim, out, err);
+  }
+  if (c.compare->parsed()) {
+    for (size_t start = 0; start <= a.compare_bots.size();) {
+      size_t comma = a.compare_bots.find(',', start);
+      if (comma == std::string::npos) comma = a.compare_bots.size();
+      std::string b = a.compare_bots.substr(start, comma - start);
+      b.erase(0, b.find_first_not_of(' '));
+      if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
+      if (b.rfind("bot:", 0) == 0) b = b.substr(4);
+      if (!b.empty()) a.compare.bots.push_back(b);
+      start = comma + 1;
+    }
+    a.compare.progress = &err == &std::cerr && isatty(STDERR_FILENO);
+    return cmd_compare(*content, a.compare, out, err);
   }
   if (c.bench->parsed()) return cmd_bench(*content, a.bench, out, err);
   if (c.play->parsed()) {

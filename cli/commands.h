@@ -66,7 +66,12 @@ struct SimulateOptions {
   int record_batch = 250;  // games per transaction when recording (bounds the memory held)
   int players = 0;            // co-op: seats (0 = 2); competitive: seats, the last bot repeated
   bool explicit_bots = true;  // false: a co-op level gets a team of coop bots
+  bool rotate = false;        // each seed once per seat rotation
+  int shard_index = 0, shard_count = 1;  // --shard I/N: the I-th of N disjoint slices
+  std::string json_file, csv_file, plot_file;  // "" = not written
 };
+// Plays the study through tw::study (cli/study_cmd.cpp): the table on out, --json,
+// --csv and --plot files.
 int cmd_simulate(const Content& c, const SimulateOptions& o, std::ostream& out, std::ostream& err);
 
 struct BenchOptions {

@@ -6,85 +6,55 @@
 #include <cstdio>
 #include <memory>
 
-#include "engine/bots.h"
-#include "engine/game.h"
-#include "engine/rng.h"
 
 namespace twe {
 
 EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
                         const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel) {
   EstimateResult r;
-  tw::GameSetup base;
-  base.rule_set = o.rule_set;
-  base.level = o.level;
-  if (!o.level.empty()) {
-    const tw::Level* l = c.find_level(o.level);
-    if (!l) {
-      r.error = "unknown level '" + o.level + "'";
-      return r;
+  tw::study::Study s;
+  s.variants.push_back({o.rule_set, o.level, o.bots, "", 0, false, 0});
+  s.seeds = std::max(1, o.games);
+  s.seed = o.seed;
+  r.error = tw::study::prepare(c, s);
+  if (!r.error.empty()) return r;
+  tw::study::RunOptions ro;
+  ro.threads = o.threads;
+  ro.progress = progress;
+  ro.cancel = cancel;
+  if (cancel && cancel->load()) return r;
+  tw::study::RunResult run = tw::study::play(c, s, tw::study::shard_indices(s, {0, 1}), ro);
+  r.report.study = s;
+  r.report.rows = std::move(run.rows);
+  r.report.seconds = run.seconds;
+  r.report.threads = run.threads;
+  const tw::study::VariantSummary v = tw::study::summarise(s, 0, r.report.rows);
+  r.coop = v.coop;
+  r.games = v.games;
+  r.mean_plies = v.mean_plies;
+  if (v.coop) {
+    r.coop_wins = v.wins;
+    r.mean_progress = v.progress.mean;
+    for (const auto& [why, n] : v.loss_reasons) r.loss_reasons[why] = n;
+    r.mean_score.assign(o.bots.size(), 0.0);
+    for (const auto& row : r.report.rows)
+      for (size_t p = 0; p < row.scores.size() && p < r.mean_score.size(); ++p)
+        r.mean_score[p] += static_cast<double>(row.scores[p]) / std::max(1, r.games);
+    r.wins.assign(o.bots.size(), 0);
+  } else {
+    for (const auto& e : v.entrants) {
+      r.mean_score.push_back(e.score.mean);
+      r.wins.push_back(e.wins);
     }
-    base.rule_set = l->rule_set;
-  }
-  std::vector<std::unique_ptr<tw::Bot>> owned;
-  std::vector<tw::Bot*> bots;
-  for (const auto& b : o.bots) {
-    owned.push_back(tw::make_bot(b));
-    if (!owned.back()) {
-      r.error = "unknown bot '" + b + "'";
-      return r;
-    }
-    bots.push_back(owned.back().get());
-    base.players.push_back({"bot:" + b, b});
-  }
-  tw::Game g;
-  if (auto v = tw::Game::create(c, base, g)) {
-    r.error = v->message;
-    return r;
-  }
-  r.coop = g.coop();
-  const size_t seats = bots.size();
-  r.mean_score.assign(seats, 0.0);
-  r.wins.assign(seats, 0);
-  double plies = 0, progress_sum = 0;
-  for (int i = 0; i < o.games; ++i) {
-    if (cancel && cancel->load()) break;
-    tw::GameSetup s = base;
-    s.seed = o.seed + static_cast<uint64_t>(i);
-    tw::Rng rng(s.seed ^ 0x5bd1e995ULL);
-    tw::Game::create(c, s, g);
-    plies += tw::play_out(g, bots, rng);
-    int64_t best = INT64_MIN;
-    for (size_t p = 0; p < seats; ++p) {
-      r.mean_score[p] += static_cast<double>(g.score(static_cast<int>(p)));
-      best = std::max(best, g.score(static_cast<int>(p)));
-    }
-    if (r.coop) {
-      progress_sum += static_cast<double>(g.progress());
-      if (g.outcome() == tw::Outcome::Win) ++r.coop_wins;
-      else ++r.loss_reasons[g.loss_reason().empty() ? std::string("unfinished") : g.loss_reason()];
-    } else {
-      for (size_t p = 0; p < seats; ++p)
-        if (g.score(static_cast<int>(p)) == best) ++r.wins[p];
-    }
-    ++r.games;
-    if (progress) progress(r.games, o.games);
-  }
-  if (r.games > 0) {
-    for (auto& m : r.mean_score) m /= r.games;
-    r.mean_plies = plies / r.games;
-    r.mean_progress = progress_sum / r.games;
+    r.ties = v.ties;
   }
   return r;
 }
 
 std::pair<double, double> win_interval(int wins, int games) {
   if (games <= 0) return {0, 0};
-  const double n = games, z = 1.96, p = wins / n;
-  const double denom = 1 + z * z / n;
-  const double centre = (p + z * z / (2 * n)) / denom;
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  const tw::study::Interval i = tw::study::wilson(wins, games);
+  return {i.lo, i.hi};
 }
 
 std::string EstimateResult::summary() const {

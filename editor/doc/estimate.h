@@ -1,7 +1,8 @@
 // Difficulty estimate: many seeded bot games of one rule set (or co-op level), played
-// off the UI thread. The same seeds and bot random streams as `tilewright simulate`
-// (game i: seed + i, bot stream seed ^ 0x5bd1e995), so the editor's numbers and the
-// command line's agree. Pure: no wx; progress and cancellation through callbacks.
+// off the UI thread by the study library (study/study.h), the same code as
+// `tilewright simulate`: the same seeds, bot streams and figures, so the editor's
+// numbers and the command line's agree by construction. Pure: no wx; progress and
+// cancellation through callbacks.
 #pragma once
 
 #include <atomic>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "engine/content.h"
+#include "study/study.h"
 
 namespace twe {
 
@@ -22,20 +24,24 @@ struct EstimateOptions {
   std::vector<std::string> bots = {"greedy", "greedy"};
   int games = 200;
   uint64_t seed = 1;
+  int threads = 0;                      // 0 = all cores (the figures do not depend on it)
 };
 
 struct EstimateResult {
   std::string error;                    // set when the games could not start
   int games = 0;                        // games played (fewer when cancelled)
   bool coop = false;
-  // Competitive: per seat mean score and wins (a shared first place counts for each).
+  // Competitive: per seat mean score and wins (alone in first place, as simulate counts
+  // them; shared first places are ties).
   std::vector<double> mean_score;
   std::vector<int> wins;
+  int ties = 0;
   // Co-op: wins, and why the other games were lost.
   int coop_wins = 0;
   std::map<std::string, int> loss_reasons;
   double mean_progress = 0;             // co-op: the team's (or lowest marker's) score
   double mean_plies = 0;
+  tw::study::Report report;             // the games themselves (the charts are drawn from it)
   std::string summary() const;          // a few lines for people
 };
 

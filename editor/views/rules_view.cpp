@@ -144,6 +144,10 @@ void RulesView::build() {
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
   result_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
   estbox->Add(result_text_, 1, wxEXPAND | wxALL, 4);
+  chart_ = new StudyChart(eb);
+  chart_->SetToolTip("Win rates with their 95% intervals, the score distribution and the loss reasons "
+                     "(the charts of tilewright simulate --plot)");
+  estbox->Add(chart_, 1, wxEXPAND | wxALL, 4);
   right->Add(estbox, 1, wxEXPAND);
   body->Add(right, 4, wxEXPAND);
 
@@ -502,6 +506,7 @@ void RulesView::start_estimate(int games, const std::string& bots) {
   gauge_->SetRange(std::max(1, games));
   gauge_->SetValue(0);
   estimate_btn_->SetLabel("Stop");
+  chart_->clear();
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
                             wxString::FromUTF8(level_.empty() ? rule_set_ : level_) + "...");
   cancel_ = false;
@@ -524,6 +529,7 @@ void RulesView::start_estimate(int games, const std::string& bots) {
       gauge_->SetValue(r.games);
       estimate_btn_->SetLabel("Estimate difficulty");
       result_text_->ChangeValue(wxString::FromUTF8(r.summary()));
+      if (r.error.empty() && r.games > 0) chart_->set_chart(tw::study::chart_data(r.report));
       if (ctx_.status) ctx_.status("Estimate: " + std::to_string(r.games) + " games played");
     });
   });

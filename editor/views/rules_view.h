@@ -6,7 +6,8 @@
 // field (in red, with the loader's message below the grid) and nothing is written.
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
-// bar and shows win rates and mean scores, or for a level the win rate and loss reasons.
+// bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
+// as text and as charts with the 95% intervals (StudyChart).
 #pragma once
 
 #include <atomic>
@@ -18,6 +19,7 @@
 
 #include "context.h"
 #include "doc/estimate.h"
+#include "views/study_chart.h"
 
 class wxButton;
 class wxChoice;
@@ -57,6 +59,7 @@ class RulesView : public wxPanel {
   bool estimating() const { return worker_.joinable() && !finished_; }
   const EstimateResult& last_estimate() const { return result_; }
   int progress_value() const;
+  const StudyChart* estimate_chart() const { return chart_; }
 
   wxPropertyGrid* grid() { return grid_; }
 
@@ -89,6 +92,7 @@ class RulesView : public wxPanel {
   wxButton* estimate_btn_ = nullptr;
   wxGauge* gauge_ = nullptr;
   wxTextCtrl* result_text_ = nullptr;
+  StudyChart* chart_ = nullptr;
 
   std::thread worker_;
   std::atomic<bool> cancel_{false};

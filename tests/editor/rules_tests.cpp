@@ -32,7 +32,7 @@ TEST_CASE("estimate: seeded, every game counted, co-op loss reasons", "[estimate
   CHECK_FALSE(a.coop);
   CHECK(a.mean_score == b.mean_score);
   CHECK(a.wins == b.wins);
-  CHECK(std::accumulate(a.wins.begin(), a.wins.end(), 0) >= 12);
+  CHECK(std::accumulate(a.wins.begin(), a.wins.end(), 0) + a.ties == 12);  // alone first, as simulate counts
   CHECK(a.mean_score[0] > 10);
   o.seed = 99;
   CHECK(twe::estimate(c, o).mean_score != a.mean_score);
@@ -156,6 +156,10 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().coop);
   CHECK(rv->last_estimate().games == 2);
+  // The charts of the estimate: the team's win rate with its interval, the loss reasons.
+  REQUIRE(rv->estimate_chart()->has_chart());
+  CHECK(rv->estimate_chart()->chart().win_rates.size() == 1);
+  CHECK(rv->estimate_chart()->chart().win_rates[0].lo <= rv->estimate_chart()->chart().win_rates[0].hi);
   screenshot(frame, "rules_level");
   menu(frame, wxID_UNDO);
   pump();
@@ -170,6 +174,9 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK(rv->last_estimate().games == 20);
   CHECK(rv->progress_value() == 20);
   CHECK(rv->last_estimate().wins.size() == 2);
+  REQUIRE(rv->estimate_chart()->has_chart());
+  CHECK(rv->estimate_chart()->chart().win_rates.size() == 2);  // one bar per bot
+  CHECK(rv->estimate_chart()->chart().win_rates[0].value == Approx(rv->last_estimate().wins[0] / 20.0));
   screenshot(frame, "rules");
 
   // Reopen: the parameter change is in the file.

@@ -1,0 +1,27 @@
+// StudyChart: the estimate's charts in the Levels and rule sets view, drawn from the
+// same chart data (study/chart.h) that `tilewright simulate --plot` draws with PLplot:
+// win rates with their 95% intervals, the score distribution, loss reasons (competitive:
+// seat wins and ties). Three panels side by side; empty until a chart is set.
+#pragma once
+
+#include <wx/panel.h>
+
+#include "study/chart.h"
+
+namespace twe {
+
+class StudyChart : public wxPanel {
+ public:
+  explicit StudyChart(wxWindow* parent);
+  void set_chart(const tw::study::Chart& c);
+  void clear();
+  const tw::study::Chart& chart() const { return chart_; }
+  bool has_chart() const { return has_; }
+
+ private:
+  void on_paint(wxPaintEvent&);
+  tw::study::Chart chart_;
+  bool has_ = false;
+};
+
+}  // namespace twe

@@ -1,0 +1,41 @@
+// The charts of a study, as data (what the CLI's --plot draws with PLplot, and what a
+// front end may draw itself): win rates with their 95% intervals per variant (co-op:
+// the team; competitive: each bot), the distribution of final scores per variant, and
+// the loss reasons (competitive: seat wins and ties). No drawing code here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "study/study.h"
+
+namespace tw::study {
+
+struct ChartBar {
+  std::string label;
+  double value = 0;         // a rate in [0, 1] or a count
+  double lo = 0, hi = 0;    // 95% interval (win rates), else lo == hi == value
+  int series = 0;           // the variant it belongs to (colour)
+};
+
+struct ChartHistogram {
+  std::string label;        // the variant
+  std::vector<double> counts;
+};
+
+struct Chart {
+  std::string title;                 // the study in a few words
+  std::vector<ChartBar> win_rates;
+  double score_min = 0, score_max = 1, bin_width = 1;  // the histograms' bins: [min + k w, min + (k+1) w)
+  std::vector<ChartHistogram> scores;
+  std::string outcome_title;         // "loss reasons" or "seat wins and ties"
+  std::vector<ChartBar> outcomes;
+};
+
+Chart chart_data(const Report& r);
+
+// Draws the three charts to `file` with PLplot: .svg (device svg) or .png (device
+// pngcairo, package plplot-driver-cairo). "" on success, else the problem.
+std::string plot(const Chart& c, const std::string& file);
+
+}  // namespace tw::study

@@ -1,0 +1,223 @@
+// The study library: results independent of threads and shards (merge == whole run,
+// byte for byte without timings, for N = 1..4), rotation, paired comparison, SPRT,
+// JSON round trip, CSV rows, merge refusals, charts.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <numeric>
+#include <set>
+
+#include "engine/mcts.h"
+#include "fixtures.h"
+#include "study/chart.h"
+#include "study/study.h"
+
+using namespace tw;
+using namespace tw::study;
+
+namespace {
+
+Study small_study(bool rotate = false) {
+  Study s;
+  s.variants.push_back({"gcc", "", {"greedy", "random"}, "", 0, false, 0});
+  s.seeds = 6;
+  s.seed = 11;
+  s.rotate = rotate;
+  REQUIRE(prepare(test::default_content(), s).empty());
+  return s;
+}
+
+Study coop_study() {
+  Study s;
+  s.variants.push_back({"", "mists-1", {"coop", "coop"}, "", 0, false, 0});
+  s.variants.push_back({"", "mists-2", {"coop", "coop"}, "", 0, false, 0});
+  s.seeds = 3;
+  s.seed = 5;
+  REQUIRE(prepare(test::default_content(), s).empty());
+  return s;
+}
+
+Report run_whole(const Study& s, int threads) {
+  RunOptions o;
+  o.threads = threads;
+  RunResult r = play(test::default_content(), s, shard_indices(s, {0, 1}), o);
+  Report rep;
+  rep.study = s;
+  rep.rows = r.rows;
+  rep.seconds = r.seconds;
+  rep.threads = r.threads;
+  return rep;
+}
+
+std::string without_timing(Json j) {
+  j.erase("timing");
+  return j.dump();
+}
+
+}  // namespace
+
+TEST_CASE("game indices decompose into seed, rotation and variant, shards are disjoint and cover") {
+  Study s = coop_study();
+  s.rotate = true;
+  CHECK(s.rotations() == 2);
+  CHECK(s.total_games() == 12);
+  const GameRow r = describe(s, 7);  // (seed_index * 2 + rotation) * 2 + variant = 7
+  CHECK(r.variant == 1);
+  CHECK(r.rotation == 1);
+  CHECK(r.seed_index == 1);
+  CHECK(r.seed == 6);
+  for (int n = 1; n <= 5; ++n) {
+    std::set<uint64_t> all;
+    size_t count = 0;
+    for (int i = 0; i < n; ++i)
+      for (uint64_t x : shard_indices(s, {i, n})) {
+        all.insert(x);
+        ++count;
+      }
+    CHECK(count == 12);
+    CHECK(all.size() == 12);
+  }
+  CHECK(shard_indices(s, {3, 3}).empty());
+}
+
+TEST_CASE("the thread count changes no figure") {
+  const Study s = small_study();
+  CHECK(without_timing(to_json(run_whole(s, 1))) == without_timing(to_json(run_whole(s, 2))));
+  CHECK(to_csv(run_whole(s, 1)) == to_csv(run_whole(s, 3)));
+}
+
+TEST_CASE("merging N shards gives the whole run's JSON exactly, N = 1..4") {
+  for (const Study& s : {small_study(true), coop_study()}) {
+    const std::string whole = without_timing(to_json(run_whole(s, 2)));
+    for (int n = 1; n <= 4; ++n) {
+      std::vector<Report> parts;
+      for (int i = n - 1; i >= 0; --i) {  // any order
+        RunOptions o;
+        o.threads = 1;
+        Report p;
+        p.study = s;
+        p.shard = {i, n};
+        p.rows = play(test::default_content(), s, shard_indices(s, {i, n}), o).rows;
+        // Through the file format, as `merge` reads them.
+        std::string error;
+        auto back = from_json(Json::parse(to_json(p).dump()), &error);
+        REQUIRE(back);
+        CHECK(error.empty());
+        parts.push_back(*back);
+      }
+      std::string error;
+      const auto merged = merge(parts, &error);
+      REQUIRE(merged);
+      CHECK(without_timing(to_json(*merged)) == whole);
+      if (n > 1) {
+        // Refusals: a missing shard, a shard twice, another study.
+        std::vector<Report> missing(parts.begin(), parts.end() - 1);
+        CHECK_FALSE(merge(missing, &error));
+        CHECK(error.find("missing") != std::string::npos);
+        std::vector<Report> twice = parts;
+        twice.back() = parts.front();
+        CHECK_FALSE(merge(twice, &error));
+        CHECK(error.find("twice") != std::string::npos);
+        std::vector<Report> other = parts;
+        other.front().study.seed += 1;
+        CHECK_FALSE(merge(other, &error));
+        CHECK(error.find("same study") != std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("rotation plays each seed once per seat order, entrants are counted where they sat") {
+  const Study s = small_study(true);
+  const Report r = run_whole(s, 2);
+  REQUIRE(r.rows.size() == 12);
+  CHECK(r.rows[0].bots == std::vector<std::string>{"greedy", "random"});
+  CHECK(r.rows[1].bots == std::vector<std::string>{"random", "greedy"});
+  CHECK(r.rows[0].seed == r.rows[1].seed);
+  const VariantSummary v = summarise(s, 0, r.rows);
+  CHECK(v.games == 12);
+  CHECK(v.entrants.size() == 2);
+  CHECK(v.entrants[0].bot == "greedy");
+  CHECK(v.entrants[0].wins + v.entrants[1].wins + v.ties == 12);
+  CHECK(v.seat_wins[0] + v.seat_wins[1] + v.ties == 12);
+  // Greedy beats random on most seeds whichever seat it takes.
+  CHECK(v.entrants[0].wins > v.entrants[1].wins);
+  // Entrant 1's measures follow it to seat 2 in rotation 1.
+  CHECK(measure(s, r.rows[1], "score") == double(r.rows[1].scores[1]));
+}
+
+TEST_CASE("co-op rows carry the graded measures and the JSON names the rules") {
+  const Study s = coop_study();
+  const Report r = run_whole(s, 2);
+  const Json j = to_json(r);
+  CHECK(j["study"]["engine"] == std::string("tilewright ") + TW_VERSION);
+  CHECK(j["study"]["variants"][0]["rules_digest"].get<std::string>().size() == 16);
+  CHECK(j["study"]["variants"][0]["rules_digest"] != j["study"]["variants"][1]["rules_digest"]);
+  CHECK(j["study"]["variants"][0]["rule_set"] == "mists");
+  CHECK(j["study"]["variants"][0]["budgets"][0]["search"] == "none");
+  Study m;
+  m.variants.push_back({"base", "", {"mcts:200:2", "mcts"}, "", 0, false, 0});
+  m.seeds = 1;
+  REQUIRE(prepare(test::default_content(), m).empty());
+  const Json budgets = identity(m)["variants"][0]["budgets"];
+  CHECK(budgets[0]["iterations"] == 200);
+  CHECK(budgets[0]["threads"] == 2);
+  CHECK(budgets[1]["iterations"] == MctsConfig{}.iterations);
+  CHECK(j["complete"] == true);
+  const VariantSummary v = summarise(s, 0, r.rows);
+  int losses = 0;
+  for (const auto& [why, n] : v.loss_reasons) losses += n;
+  CHECK(v.wins + losses == 3);
+  CHECK(v.win_rate.lo <= v.win_rate.mean);
+  CHECK(v.win_rate.mean <= v.win_rate.hi);
+  const std::string csv = to_csv(r);
+  CHECK(csv.rfind("index,variant,rule_set,level,seed,rotation,seats,bots,scores,winner,outcome,loss_reason,plies,"
+                  "score,target_share,dogs_reached,defeat_ply\n",
+                  0) == 0);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 7);
+  CHECK(csv.find(",mists-2,mists,mists-2,5,0,2,coop coop,") != std::string::npos);
+  // A paired comparison over the 3 seeds.
+  const auto d = paired(s, 1, r.rows);
+  REQUIRE_FALSE(d.empty());
+  CHECK(d[0].measure == "win");
+  CHECK(d[0].pairs == 3);
+  CHECK(d[0].diff.mean == Approx(d[0].mean_b - d[0].mean_a));
+}
+
+TEST_CASE("wilson and normal intervals") {
+  const Interval w = wilson(42, 100);
+  CHECK(w.lo == Approx(0.3280).epsilon(0.001));
+  CHECK(w.hi == Approx(0.5179).epsilon(0.001));
+  const Interval m = mean_interval({1, 2, 3, 4});
+  CHECK(m.mean == 2.5);
+  CHECK(m.hi - m.mean == Approx(1.96 * std::sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)));
+}
+
+TEST_CASE("the SPRT accepts H1 for a clear difference and H0 for none") {
+  SprtOptions o;
+  o.d0 = 0;
+  o.d1 = 0.1;
+  SprtState up, flat;
+  for (int i = 0; i < 400 && up.verdict.empty(); ++i) up.add(i % 2 ? 1.0 : 0.0, o);  // mean difference 0.5
+  CHECK(up.verdict == "H1");
+  CHECK(up.llr >= up.upper);
+  for (int i = 0; i < 4000 && flat.verdict.empty(); ++i) flat.add(i % 2 ? 1.0 : -1.0, o);  // mean 0
+  CHECK(flat.verdict == "H0");
+  CHECK(flat.llr <= flat.lower);
+}
+
+TEST_CASE("charts hold one bar per variant or bot and a histogram per variant, PLplot writes the SVG") {
+  const Study s = coop_study();
+  const Report r = run_whole(s, 1);
+  const Chart c = chart_data(r);
+  CHECK(c.win_rates.size() == 2);
+  CHECK(c.scores.size() == 2);
+  CHECK(std::accumulate(c.scores[0].counts.begin(), c.scores[0].counts.end(), 0.0) == 3);
+  CHECK_FALSE(c.outcomes.empty());
+  test::TempTestDir dir;
+  const auto file = (dir.path / "study.svg").string();
+  CHECK(plot(c, file).empty());
+  const std::string svg = test::read_text(file);
+  CHECK(svg.find("<svg") != std::string::npos);
+  CHECK(plot(c, (dir.path / "study.txt").string()).find(".svg or .png") != std::string::npos);
+}
