@@ -84,11 +84,12 @@ PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s)
   config.iterations = std::max(1, s.iterations);
   const int min_visits = s.min_visits > 0 ? s.min_visits : std::max(20, config.iterations / 5);
   const RootSearch r = mcts_root_search(g, config, ply_seed(s.seed, e.ply), played, min_visits);
-  const RootEval* best = r.options.empty() ? nullptr : &r.options.front();
+  const RootEval* best = nullptr;
   const RootEval* mine = nullptr;
-  if (played)
-    for (const RootEval& o : r.options)
-      if (o.index == *played) mine = &o;
+  for (const RootEval& o : r.options) {
+    if (o.index == r.choice) best = &o;
+    if (played && o.index == *played) mine = &o;
+  }
   if (!best) {  // nothing searched (cannot happen with a pending decision): no verdict
     e.best = e.played = played ? g.to_string(d.options[*played]) : g.to_string(d.options.front());
     e.best_line = {e.best};

@@ -6,9 +6,9 @@
 // One ply: the state before the decision is searched with `mcts_root_search` (engine/
 // mcts.h), which deals the unseen tiles again on every iteration: the evaluation uses
 // only what the mover could see. The best option is the search's choice (the most
-// visited); when the search visited the option played fewer than `min_visits` times,
-// more iterations go through it in the same tree, so the two values come from one search
-// of one root and are comparable. From the mover's point of view:
+// visited after the budget); then the choice and the option played each get more
+// iterations through them in the same tree until they have `min_visits` visits, so the
+// two values are firm and come from one search of one root. From the mover's view:
 //   eval_before  the value of the best option,
 //   eval_after   the value of the option played,
 //   loss         eval_before - eval_after (>= 0; when the played option scores at least

@@ -485,13 +485,24 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
   uint64_t x = seed;
   Search s(g, config, Rng::splitmix64(x));
   s.run();
-  if (played && *played < g.pending().options.size() && min_visits > 0) s.top_up(*played, min_visits);
+  const auto order = [](std::vector<RootEval>& v) {
+    std::stable_sort(v.begin(), v.end(), [](const RootEval& a, const RootEval& b) {
+      if (a.visits != b.visits) return a.visits > b.visits;
+      return a.value > b.value;
+    });
+  };
   out.options = s.root_evals();
-  std::stable_sort(out.options.begin(), out.options.end(), [](const RootEval& a, const RootEval& b) {
-    if (a.visits != b.visits) return a.visits > b.visits;
-    return a.value > b.value;
-  });
-  if (!out.options.empty()) out.best_line = s.line_after(out.options.front().index);
+  order(out.options);
+  if (out.options.empty()) return out;
+  // The search's choice is fixed before the top-ups, which then make both values firm.
+  out.choice = out.options.front().index;
+  if (min_visits > 0) {
+    s.top_up(out.choice, min_visits);
+    if (played && *played < g.pending().options.size()) s.top_up(*played, min_visits);
+    out.options = s.root_evals();
+    order(out.options);
+  }
+  out.best_line = s.line_after(out.choice);
   if (played) out.played_line = s.line_after(*played);
   return out;
 }

@@ -62,9 +62,10 @@ std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uin
 // pending decision's information set, with what the search found for each root option
 // from the deciding player's view: visits, mean reward, mean final score margin of the
 // playouts through it (competitive; Discovery: the truncated playouts' margin; co-op: 0)
-// and the share of those playouts won (a tie counts half). When `played` is given and
-// the search visited it fewer than `min_visits` times, more iterations enter the root
-// through it until it has them (the same tree: its value is comparable with the best's).
+// and the share of those playouts won (a tie counts half). `choice` is the search's
+// choice (the most visited option after `config.iterations` iterations); then, when the
+// choice or `played` has fewer than `min_visits` visits, more iterations enter the root
+// through it until it has them (the same tree: the two values are comparable).
 struct RootEval {
   size_t index = 0;
   int visits = 0;
@@ -73,7 +74,8 @@ struct RootEval {
   double win = 0;
 };
 struct RootSearch {
-  std::vector<RootEval> options;   // most visited first (ties: higher value)
+  size_t choice = 0;               // index of the search's choice
+  std::vector<RootEval> options;   // most visited first (ties: higher value), after the top-ups
   std::vector<Option> best_line;   // the best option's continuation while its player decides
   std::vector<Option> played_line;  // the same below `played`
 };

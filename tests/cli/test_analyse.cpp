@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -111,6 +112,7 @@ analysis::Settings small(int iterations, int threads) {
 
 TEST_CASE("analysis: a planted losing placement is marked ?? with the best move shown", "[analysis]") {
   const Planted p = planted_game(3);
+  if (const char* dump = std::getenv("TW_DUMP")) std::ofstream(dump) << replay::export_tgn(replay::from_log(p.log));
   INFO("planted ply " << p.ply << ", greedy gap " << p.gap);
   REQUIRE(p.ply > 20);
   analysis::Settings s = small(300, 2);
@@ -268,7 +270,7 @@ TEST_CASE("analyse: usage errors", "[cli][analysis]") {
   CHECK(nlohmann::json::parse(out.str()).contains("error"));
 }
 
-TEST_CASE("analyse --annotate: glyph, comment and a checked variation; a human comment is kept", "[cli][analysis]") {
+TEST_CASE("analyse --annotate: glyph, comment and a checked variation, a human comment kept", "[cli][analysis]") {
   const Planted p = planted_game(3);
   replay::Replay r = replay::from_log(p.log);
   // A human comment on the planted ply, and a glyph of their own on the ply before.
