@@ -13,6 +13,8 @@
 //   eval_after   the value of the option played,
 //   loss         eval_before - eval_after (>= 0; when the played option scores at least
 //                as well as the search's choice, it is the best and the loss is 0).
+// A decision with one legal option is searched with `min_visits` iterations only (its
+// loss is 0; the value still goes into the graph).
 // Values are, by Measure:
 //   Margin  competitive (default): the mean final score margin (own score minus the best
 //           opponent's) of the playouts through the option, in points;

@@ -198,7 +198,7 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         lost[e.player] += e.loss;
       }
       for (const auto& [p, c] : by)
-        t << name_of(p) << ": " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
+        t << name_of(p) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-") << "): " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
           << c[3] << " blunders (?\?), mean loss " << fixed1(lost[p] / c[0]) << " " << unit << "\n";
       out << text::printable_lines(t.str());
     }

@@ -203,8 +203,8 @@ class Search {
         if (k.mover != me || k.visits == 0) continue;
         if (best < 0 || k.visits > nodes_[static_cast<size_t>(best)].visits) best = c;
       }
-      // Only a line the search followed through most of the node's visits.
-      if (best < 0 || 2 * nodes_[static_cast<size_t>(best)].visits < n.visits || out.size() >= 8) break;
+      // The most visited continuation, where the search tried it more than once.
+      if (best < 0 || nodes_[static_cast<size_t>(best)].visits < 2 || out.size() >= 8) break;
       out.push_back(nodes_[static_cast<size_t>(best)].move);
       cur = best;
     }

@@ -128,7 +128,7 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   cancel_button_ = new wxButton(this, wxID_ANY, "Cancel", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(120, 16));
   keep_ = new wxButton(this, wxID_ANY, "Keep", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-  keep_->SetToolTip("Write the marks (?! ? ??), comments and best lines into the replay (one undoable step)");
+  keep_->SetToolTip("Write the marks (?!, ?, ?\?), comments and best lines into the replay (one undoable step)");
   discard_ = new wxButton(this, wxID_ANY, "Discard", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   discard_->SetToolTip("Throw the analysis away");
   arow->Add(analyse_, 0, wxRIGHT, 2);
