@@ -83,7 +83,7 @@ void EvalGraph::paint(wxDC& dc) {
   dc.DrawLine(x0, py(centred_ ? 0.0 : 50.0), x1, py(centred_ ? 0.0 : 50.0));
   dc.DrawText(wxString::Format("%+.0f", top), 2, y1);
   dc.DrawText(centred_ ? wxString::Format("%+.0f", bottom) : wxString("0"), 2, y0 - 8);
-  dc.DrawText(wxString::FromUTF8(caption_), x0 + 4, y1);
+  dc.DrawText(wxString::FromUTF8(caption_), x0 + 4, y0 + 1);
   // The line (two seats, co-op) or the movers' points.
   const bool by_mover = std::any_of(points_.begin(), points_.end(), [](const auto& p) { return p && p->mover >= 2; });
   std::optional<std::pair<int, int>> last;

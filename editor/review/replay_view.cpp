@@ -670,11 +670,12 @@ void ReplayView::update() {
   const Annotation note = doc_->note();
   BoardOverlay ov;
   ov.markers = note.markers;
-  // The analysis' best move for the next decision of the main line, when it places a tile.
+  // At a move of the main line the analysis found worse than the best, the best
+  // placement's cell is labelled "best" (the move played can be compared with it).
   if (const tw::analysis::Analysis* a = analysis(); a && doc_->position().steps.empty()) {
-    const int next = doc_->position().ply + 1;
+    const int here = doc_->position().ply;
     for (const auto& p : a->plies)
-      if (p.ply == next && p.best != p.played) {
+      if (p.ply == here && p.best != p.played) {
         int x = 0, y = 0;
         char tile[64] = {0};
         if (std::sscanf(p.best.c_str(), "place %63s %d,%d", tile, &x, &y) == 3) {

@@ -6,6 +6,7 @@
 
 #include <wx/gauge.h>
 
+#include "board/board_canvas.h"
 #include "engine/bots.h"
 #include "fixture.h"
 #include "replay/replay_store.h"
@@ -85,9 +86,18 @@ TEST_CASE("review analysis: analyse, graph, jump to mistakes, keep as one undoab
   rv->doc()->end();
   CHECK(rv->handle_key('[', false, false));
   CHECK(rv->doc()->position() == NodePath::main(last));
-  rv->doc()->go(NodePath::main(first));
+  // At a marked placement the board labels the best placement's cell.
+  const tw::analysis::PlyEval* placed = nullptr;
+  for (const auto& p : a->plies)
+    if (!p.glyph.empty() && p.best.rfind("place ", 0) == 0 && !placed) placed = &p;
+  REQUIRE(placed);
+  rv->doc()->go(NodePath::main(placed->ply));
   twe::test::pump();
+  bool labelled = false;
+  for (const auto& m : rv->board()->scene().markers) labelled |= m.text == "best";
+  CHECK(labelled);
   twe::test::screenshot(f.frame, "review-analysis");
+  rv->doc()->go(NodePath::main(first));
 
   // Keep: marks, comments and best lines in the replay, saved; one undo takes it all back.
   REQUIRE(rv->keep_analysis());
