@@ -338,3 +338,52 @@ TEST_CASE("analyse FILE --annotate --out: the annotated record, comment on the m
   CHECK(node.note.comment.rfind("best: ", 0) == 0);
   CHECK(node.variations.size() == 1);
 }
+
+TEST_CASE("analysis: only public information counts (same history, other unseen tiles, same result)", "[analysis]") {
+  const Content& c = test::default_content();
+  struct Table {
+    std::string rule_set, level;
+  };
+  for (const Table& t : {Table{"gcc", ""}, Table{"mists", "mists-4"}}) {
+    INFO(t.rule_set << " " << t.level);
+    // A reference game: its draws and choices are the public history.
+    GameSetup s;
+    s.rule_set = t.rule_set;
+    s.level = t.level;
+    s.seed = 5;
+    s.players = {{"Ann", ""}, {"Ben", ""}};
+    Game ref;
+    REQUIRE(!Game::create(c, s, ref).has_value());
+    auto mover = make_bot(t.level.empty() ? "greedy" : "coop");
+    Rng rng(3);
+    std::vector<std::string> moves;
+    while (moves.size() < 16 && !ref.finished()) {
+      moves.push_back(ref.to_string(ref.pending().options[mover->choose(ref, rng)]));
+      REQUIRE(!ref.apply(std::string_view(moves.back())).has_value());
+    }
+    REQUIRE(!ref.finished());
+    // Two records whose Draw prefix is what was drawn, with other seeds: the same public
+    // history, another order of the unseen tiles.
+    for (const uint16_t tile : ref.tiles_drawn()) s.draw.push_back(c.tiles[tile].id);
+    GameSetup a = s, b = s;
+    a.seed = 1001;
+    b.seed = 2002;
+    analysis::Settings st = small(40, 2);
+    const auto ra = analysis::analyse(c, a, moves, st);
+    const auto rb = analysis::analyse(c, b, moves, st);
+    REQUIRE(ra.error.empty());
+    REQUIRE(rb.error.empty());
+    REQUIRE(ra.plies.size() == moves.size());
+    CHECK(ra.measure == (t.level.empty() ? analysis::Measure::Margin : analysis::Measure::Team));
+    for (size_t i = 0; i < ra.plies.size(); ++i) {
+      INFO("ply " << i + 1);
+      CHECK(ra.plies[i].best_line == rb.plies[i].best_line);
+      CHECK(ra.plies[i].eval_before == rb.plies[i].eval_before);
+      CHECK(ra.plies[i].eval_after == rb.plies[i].eval_after);
+      if (ra.measure == analysis::Measure::Team) {
+        CHECK(ra.plies[i].eval_before >= 0);
+        CHECK(ra.plies[i].eval_before <= 100);
+      }
+    }
+  }
+}
