@@ -119,9 +119,51 @@ PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s)
   return e;
 }
 
-Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std::string>& decisions,
-                 const Settings& s, const std::function<void(int, int)>& progress,
-                 const std::atomic<bool>* cancel) {
+namespace {
+
+// One position to evaluate: the state before the decision, the option played there and
+// the node path ("" on the main line).
+struct Job {
+  Game before;
+  size_t played = 0;
+  std::string node;
+};
+
+// The index of `text` among g's pending options; "" or why not.
+std::string find_played(const Game& g, const std::string& text, const std::string& where, size_t& index) {
+  if (g.finished()) return where + " '" + text + "' comes after the end of the game";
+  std::string why;
+  const auto o = g.parse_option(text, &why);
+  if (!o) return where + " '" + text + "' is illegal: " + why;
+  const auto& opts = g.pending().options;
+  index = static_cast<size_t>(std::find(opts.begin(), opts.end(), *o) - opts.begin());
+  return {};
+}
+
+// The nodes of a variation line starting at `first` (its first node's path), played
+// from `g` (the state before that node), nested variations after their node.
+std::string collect_line(const replay::Line& line, replay::NodePath first, Game g, std::vector<Job>& jobs) {
+  for (size_t k = 0; k < line.size(); ++k) {
+    replay::NodePath p = first;
+    p.steps.back().second = static_cast<int>(k) + 1;
+    Job j;
+    j.node = p.to_string();
+    if (auto e = find_played(g, line[k].decision, "node " + j.node, j.played); !e.empty()) return e;
+    j.before = g;
+    jobs.push_back(std::move(j));
+    for (size_t v = 0; v < line[k].variations.size(); ++v) {
+      replay::NodePath vp = p;
+      vp.steps.emplace_back(static_cast<int>(v), 1);
+      if (auto e = collect_line(line[k].variations[v], vp, g, jobs); !e.empty()) return e;
+    }
+    g.apply_index(jobs.back().played);
+  }
+  return {};
+}
+
+Analysis run(const Content& c, const GameSetup& setup, const std::vector<std::string>& decisions,
+             const replay::Replay* tree, const Settings& s, const std::function<void(int, int)>& progress,
+             const std::atomic<bool>* cancel) {
   Analysis out;
   out.iterations = s.iterations;
   out.seed = s.seed;
@@ -135,31 +177,36 @@ Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std
   const int n = static_cast<int>(decisions.size());
   const int from = std::max(1, s.from);
   const int to = s.to > 0 ? std::min(n, s.to) : n;
-  // The state before each ply analysed, and the index of the option played there.
-  std::vector<Game> states;
-  std::vector<size_t> played;
+  // The positions analysed: the main line's plies in order, each followed by its variations.
+  std::vector<Job> jobs;
   for (int ply = 1; ply <= to; ++ply) {
-    if (g.finished()) {
-      out.error = "ply " + std::to_string(ply) + " '" + decisions[static_cast<size_t>(ply - 1)] +
-                  "' comes after the end of the game";
+    Job j;
+    const std::string& text = decisions[static_cast<size_t>(ply - 1)];
+    if (auto e = find_played(g, text, "ply " + std::to_string(ply), j.played); !e.empty()) {
+      out.error = e;
       return out;
     }
-    std::string why;
-    const auto o = g.parse_option(decisions[static_cast<size_t>(ply - 1)], &why);
-    if (!o) {
-      out.error = "ply " + std::to_string(ply) + " '" + decisions[static_cast<size_t>(ply - 1)] + "' is illegal: " + why;
-      return out;
-    }
+    const size_t played = j.played;
     if (ply >= from) {
-      states.push_back(g);
-      const auto& opts = g.pending().options;
-      played.push_back(static_cast<size_t>(std::find(opts.begin(), opts.end(), *o) - opts.begin()));
+      j.before = g;
+      jobs.push_back(std::move(j));
+      if (tree && static_cast<size_t>(ply) <= tree->mainline.size()) {
+        const auto& node = tree->mainline[static_cast<size_t>(ply - 1)];
+        for (size_t v = 0; v < node.variations.size(); ++v) {
+          replay::NodePath vp = replay::NodePath::main(ply);
+          vp.steps.emplace_back(static_cast<int>(v), 1);
+          if (auto e = collect_line(node.variations[v], vp, g, jobs); !e.empty()) {
+            out.error = e;
+            return out;
+          }
+        }
+      }
     }
-    g.apply(*o);
+    g.apply_index(played);
   }
-  const int total = static_cast<int>(states.size());
-  std::vector<PlyEval> results(states.size());
-  std::vector<uint8_t> done(states.size(), 0);
+  const int total = static_cast<int>(jobs.size());
+  std::vector<PlyEval> results(jobs.size());
+  std::vector<uint8_t> done(jobs.size(), 0);
   std::atomic<int> next{0};
   std::mutex m;
   int finished = 0;
@@ -169,7 +216,8 @@ Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std
       const int i = next.fetch_add(1);
       if (i >= total) return;
       const size_t k = static_cast<size_t>(i);
-      results[k] = evaluate(states[k], played[k], s);
+      results[k] = evaluate(jobs[k].before, jobs[k].played, s);
+      results[k].node = jobs[k].node;
       results[k].glyph = glyph_for(results[k].loss, out.thresholds);
       std::lock_guard<std::mutex> lock(m);
       done[k] = 1;
@@ -192,6 +240,19 @@ Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std
   return out;
 }
 
+}  // namespace
+
+Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std::string>& decisions,
+                 const Settings& s, const std::function<void(int, int)>& progress,
+                 const std::atomic<bool>* cancel) {
+  return run(c, setup, decisions, nullptr, s, progress, cancel);
+}
+
+Analysis analyse_replay(const Content& c, const replay::Replay& r, const Settings& s, bool variations,
+                        const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel) {
+  return run(c, r.log.setup(), r.log.decisions, variations ? &r : nullptr, s, progress, cancel);
+}
+
 std::string eval_text(double v, Measure m) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%+.1f%s", v, m == Measure::Margin ? "" : "%");
@@ -208,7 +269,7 @@ AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a) 
   using replay::NodePath;
   AnnotateReport rep;
   for (const PlyEval& e : a.plies) {
-    if (e.glyph.empty()) continue;
+    if (e.glyph.empty() || !e.node.empty()) continue;  // the main line only
     if (e.ply < 1 || e.ply > static_cast<int>(r.mainline.size())) continue;
     ++rep.marked;
     const NodePath at = NodePath::main(e.ply);

@@ -62,6 +62,7 @@ struct Settings {
 
 struct PlyEval {
   int ply = 0;      // 1-based, the decision's game ply
+  std::string node;  // "" on the main line; in a variation its node path ("12/0:2", replay/tree.h)
   int player = -1;  // the seat deciding
   std::string played;
   std::string best;
@@ -77,7 +78,7 @@ struct Analysis {
   Thresholds thresholds;
   int iterations = 0;
   uint64_t seed = 0;
-  std::vector<PlyEval> plies;  // in ply order
+  std::vector<PlyEval> plies;  // in ply order (variation nodes after the ply they branch from)
   std::string error;           // "" or why the record could not be analysed (an illegal decision)
   bool cancelled = false;
 };
@@ -100,6 +101,13 @@ Analysis analyse(const Content& c, const GameSetup& setup, const std::vector<std
                  const Settings& s, const std::function<void(int, int)>& progress = {},
                  const std::atomic<bool>* cancel = nullptr);
 
+// The same for a replay: its main line and, with `variations`, every node of every
+// variation (after the main-line ply it branches from, nested ones after their node;
+// plies from..to select the main-line plies, with their variations).
+Analysis analyse_replay(const Content& c, const replay::Replay& r, const Settings& s, bool variations,
+                        const std::function<void(int, int)>& progress = {},
+                        const std::atomic<bool>* cancel = nullptr);
+
 // "best: place M12 3,1 r90 meeple city:N, +6.2" (percent measures: "+6.2%").
 std::string comment_text(const PlyEval& e, Measure m);
 // "+6.2" or "-1.0" (percent measures with "%").
@@ -114,7 +122,8 @@ struct AnnotateReport {
   int kept_comments = 0;  // a human comment was there: kept, the analysis went on the variation
   std::vector<std::string> problems;  // plies left without their variation, and why
 };
-// Writes the marked plies of `a` into the replay's main line: the glyph, the comment
+// Writes the marked plies of `a`'s main line into the replay's main line (variation
+// nodes are reported, not annotated): the glyph, the comment
 // and the best line as a variation (played through the engine by replay::add_variation;
 // a line that is not legal to the end is cut to the best move alone). An existing glyph
 // or comment is never overwritten; a variation already starting with the best move is

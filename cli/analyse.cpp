@@ -3,7 +3,6 @@
 #include <array>
 #include <charconv>
 #include <map>
-#include <mutex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -139,11 +138,12 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
                                    ", " + fixed1(t.mistake) + ", " + fixed1(t.blunder) + ")"};
       s.thresholds = t;
     }
-    std::mutex progress_lock;
     std::function<void(int, int)> progress;
     if (o.progress)
-      progress = [&](int done, int total) { err << "\ranalysing: ply " << done << " of " << total << "   " << std::flush; };
-    const analysis::Analysis a = analysis::analyse(*content, r.log.setup(), r.log.decisions, s, progress);
+      progress = [&](int done, int total) {
+        err << "\ranalysing: " << done << " of " << total << " plies done   " << std::flush;
+      };
+    const analysis::Analysis a = analysis::analyse_replay(*content, r, s, o.variations, progress);
     if (o.progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
     if (!a.error.empty()) throw Fail{kExitIllegal, source + ": " + a.error};
 
@@ -156,6 +156,7 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
       for (const auto& e : a.plies) {
         nlohmann::ordered_json j;
         j["ply"] = e.ply;
+        j["node"] = e.node.empty() ? std::to_string(e.ply) : e.node;
         j["player"] = e.player;
         j["name"] = name_of(e.player);
         j["played"] = e.played;
@@ -181,7 +182,8 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         << " from the mover's view, loss in " << unit << "; ?! from " << fixed1(a.thresholds.inaccuracy) << ", ? from "
         << fixed1(a.thresholds.mistake) << ", ?? from " << fixed1(a.thresholds.blunder) << "\n";
       for (const auto& e : a.plies) {
-        t << fmt::format("{:>4} {:<10} {:<34} {:>7} -> {:>7}", e.ply, name_of(e.player).substr(0, 10),
+        t << fmt::format("{:>4} {:<10} {:<34} {:>7} -> {:>7}", e.node.empty() ? std::to_string(e.ply) : e.node,
+                         name_of(e.player).substr(0, 10),
                          e.played + (e.glyph.empty() ? "" : " " + e.glyph), analysis::eval_text(e.eval_before, a.measure),
                          analysis::eval_text(e.eval_after, a.measure));
         if (e.loss > 0) t << "  loss " << fixed1(e.loss) << "  best: " << e.best;
@@ -190,6 +192,7 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
       std::map<int, std::array<int, 4>> by;
       std::map<int, double> lost;
       for (const auto& e : a.plies) {
+        if (!e.node.empty()) continue;  // the game as played
         auto& c = by[e.player];
         ++c[0];
         if (e.glyph == "?!") ++c[1];
@@ -198,7 +201,8 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         lost[e.player] += e.loss;
       }
       for (const auto& [p, c] : by)
-        t << name_of(p) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-") << "): " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
+        t << name_of(p) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-")
+          << "): " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
           << c[3] << " blunders (?\?), mean loss " << fixed1(lost[p] / c[0]) << " " << unit << "\n";
       out << text::printable_lines(t.str());
     }

@@ -22,6 +22,7 @@ struct AnalyseOptions {
   bool json = false;               // one object a ply
   bool annotate = false;
   std::string out_file;            // FILE.tgn --annotate: where the annotated record goes
+  bool variations = false;         // also every node of every variation (reported, not annotated)
   bool win = false;                // competitive: win chance (percent) instead of score margin
   std::optional<double> inaccuracy, mistake, blunder;
   int min_visits = 0;

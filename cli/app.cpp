@@ -140,6 +140,8 @@ Commands define(CLI::App& app, Args& a) {
   c.analyse->add_flag("--annotate", a.analyse.annotate,
                       "write marks, comments and best lines into the replay (or, for a FILE, into --out)");
   c.analyse->add_option("--out", a.analyse.out_file, "with FILE --annotate: the annotated record (TGN)");
+  c.analyse->add_flag("--variations", a.analyse.variations,
+                      "also evaluate every move of every variation (reported; --annotate marks the main line only)");
   c.analyse->add_flag("--win", a.analyse.win, "competitive: evaluate the chance to win (percent) instead of the score margin");
   c.analyse->add_option("--inaccuracy", a.analyse.inaccuracy,
                         "loss marked ?! (default 3 points; win chance and co-op: 5 percentage points)");

@@ -348,7 +348,9 @@ const tw::analysis::Analysis* ReplayView::analysis() const {
   // Only while the main line is the one analysed (a promotion changes it).
   const auto& d = doc_->replay().log.decisions;
   for (const auto& p : it->second.plies)
-    if (p.ply < 1 || p.ply > static_cast<int>(d.size()) || d[static_cast<size_t>(p.ply - 1)] != p.played) return nullptr;
+    if (p.node.empty() &&
+        (p.ply < 1 || p.ply > static_cast<int>(d.size()) || d[static_cast<size_t>(p.ply - 1)] != p.played))
+      return nullptr;
   return &it->second;
 }
 
@@ -390,7 +392,7 @@ bool ReplayView::next_mistake(int dir) {
   const int here = is_start(doc_->position()) ? 0 : doc_->position().ply;
   const tw::analysis::PlyEval* to = nullptr;
   for (const auto& p : a->plies) {
-    if (p.glyph.empty()) continue;
+    if (p.glyph.empty() || !p.node.empty()) continue;
     if (dir > 0 && p.ply > here && (!to || p.ply < to->ply)) to = &p;
     if (dir < 0 && p.ply < here && (!to || p.ply > to->ply)) to = &p;
   }
@@ -411,6 +413,7 @@ void ReplayView::update_analysis() {
   const bool two = a->measure != tw::analysis::Measure::Team && seats == 2;
   std::vector<std::optional<EvalGraph::Point>> pts(static_cast<size_t>(r.log.plies()));
   for (const auto& p : a->plies) {
+    if (!p.node.empty()) continue;
     EvalGraph::Point q;
     q.value = p.eval_after;
     if (two && p.player == 1) q.value = a->measure == tw::analysis::Measure::Win ? 100.0 - q.value : -q.value;
@@ -675,7 +678,7 @@ void ReplayView::update() {
   if (const tw::analysis::Analysis* a = analysis(); a && doc_->position().steps.empty()) {
     const int here = doc_->position().ply;
     for (const auto& p : a->plies)
-      if (p.ply == here && p.best != p.played) {
+      if (p.node.empty() && p.ply == here && p.best != p.played) {
         int x = 0, y = 0;
         char tile[64] = {0};
         if (std::sscanf(p.best.c_str(), "place %63s %d,%d", tile, &x, &y) == 3) {

@@ -336,7 +336,28 @@ TEST_CASE("analyse FILE --annotate --out: the annotated record, comment on the m
   const auto& node = back.replay->mainline[static_cast<size_t>(p.ply - 1)];
   CHECK(node.note.glyph == "??");
   CHECK(node.note.comment.rfind("best: ", 0) == 0);
-  CHECK(node.variations.size() == 1);
+  REQUIRE(node.variations.size() == 1);
+
+  // --variations: the variation's moves are evaluated too, after the ply they branch from.
+  AnalyseOptions v = o;
+  v.annotate = false;
+  v.out_file.clear();
+  v.file = annotated.path.string();
+  v.json = true;
+  v.variations = true;
+  std::ostringstream vout, verr;
+  REQUIRE(cmd_analyse(v, vout, verr) == kExitOk);
+  std::istringstream lines(vout.str());
+  std::string line;
+  std::vector<nlohmann::json> js;
+  while (std::getline(lines, line)) js.push_back(nlohmann::json::parse(line));
+  const std::string at = std::to_string(p.ply);
+  REQUIRE(js.size() == 1 + node.variations[0].size());
+  CHECK(js[0]["node"] == at);
+  CHECK(js[1]["node"] == at + "/0:1");
+  CHECK(js[1]["ply"] == p.ply);
+  CHECK(js[1]["played"] == node.variations[0][0].decision);
+  CHECK(js[1]["glyph"] != "??");
 }
 
 TEST_CASE("analysis: only public information counts (same history, other unseen tiles, same result)", "[analysis]") {
