@@ -255,14 +255,19 @@ Analysis analyse_replay(const Content& c, const replay::Replay& r, const Setting
 
 std::string eval_text(double v, Measure m) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%+.1f%s", v, m == Measure::Margin ? "" : "%");
+  if (m == Measure::Margin)
+    std::snprintf(buf, sizeof buf, "%+.1f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f%%", v);
   return buf;
 }
 
 std::string comment_text(const PlyEval& e, Measure m) {
   std::string line;
   for (const auto& s : e.best_line) line += (line.empty() ? "" : " ") + s;
-  return "best: " + line + ", " + eval_text(e.loss, m);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%+.1f%s", e.loss, m == Measure::Margin ? "" : "%");
+  return "best: " + line + ", " + buf;
 }
 
 AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a) {

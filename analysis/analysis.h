@@ -110,7 +110,7 @@ Analysis analyse_replay(const Content& c, const replay::Replay& r, const Setting
 
 // "best: place M12 3,1 r90 meeple city:N, +6.2" (percent measures: "+6.2%").
 std::string comment_text(const PlyEval& e, Measure m);
-// "+6.2" or "-1.0" (percent measures with "%").
+// An evaluation as text: "+6.2" / "-1.0" points (Margin), "57.5%" (Win, Team).
 std::string eval_text(double v, Measure m);
 
 struct AnnotateReport {
