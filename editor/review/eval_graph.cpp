@@ -86,10 +86,11 @@ void EvalGraph::paint(wxDC& dc) {
   dc.DrawText(wxString::FromUTF8(caption_), x0 + 4, y0 + 1);
   // The line (two seats, co-op) or the movers' points.
   const bool by_mover = std::any_of(points_.begin(), points_.end(), [](const auto& p) { return p && p->mover >= 2; });
-  std::optional<std::pair<int, int>> last;
+  bool has_last = false;
+  int last_x = 0, last_y = 0;
   for (size_t i = 0; i < points_.size(); ++i) {
     if (!points_[i]) {
-      last.reset();
+      has_last = false;
       continue;
     }
     const int x = px(static_cast<int>(i) + 1), y = py(points_[i]->value);
@@ -99,9 +100,11 @@ void EvalGraph::paint(wxDC& dc) {
       dc.DrawCircle(x, y, 2);
     } else {
       dc.SetPen(wxPen(wxColour(0x30, 0x30, 0x30), 2));
-      if (last) dc.DrawLine(last->first, last->second, x, y);
+      if (has_last) dc.DrawLine(last_x, last_y, x, y);
     }
-    last = std::make_pair(x, y);
+    has_last = true;
+    last_x = x;
+    last_y = y;
   }
   for (size_t i = 0; i < points_.size(); ++i)
     if (points_[i] && !points_[i]->glyph.empty()) {

@@ -674,14 +674,24 @@ void ReplayView::update() {
   BoardOverlay ov;
   ov.markers = note.markers;
   // At a move of the main line the analysis found worse than the best, the best
-  // placement's cell is labelled "best" (the move played can be compared with it).
+  // placement's cell is labelled "best", with an arrow from the tile played.
   if (const tw::analysis::Analysis* a = analysis(); a && doc_->position().steps.empty()) {
     const int here = doc_->position().ply;
     for (const auto& p : a->plies)
       if (p.node.empty() && p.ply == here && p.best != p.played) {
-        int x = 0, y = 0;
+        int x = 0, y = 0, px = 0, py = 0;
         char tile[64] = {0};
         if (std::sscanf(p.best.c_str(), "place %63s %d,%d", tile, &x, &y) == 3) {
+          // An arrow from the tile played to the better cell (when it is another cell).
+          if (std::sscanf(p.played.c_str(), "place %63s %d,%d", tile, &px, &py) == 3 && (px != x || py != y)) {
+            Marker arrow;
+            arrow.kind = Marker::Kind::Arrow;
+            arrow.x = px;
+            arrow.y = py;
+            arrow.x2 = x;
+            arrow.y2 = y;
+            ov.markers.push_back(arrow);
+          }
           Marker m;
           m.kind = Marker::Kind::Label;
           m.x = x;

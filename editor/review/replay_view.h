@@ -18,7 +18,8 @@
 // Analyse (the review analysis, analysis/analysis.h) evaluates every ply of the main line
 // in the background on every core, with a progress bar and Cancel; the evaluation graph
 // beside the score graph shows it (click to jump), at a move the analysis found worse
-// than the best the board labels the best placement's cell "best", and Keep writes the marks, comments and best
+// than the best the board labels the best placement's cell "best" (an arrow leads there
+// from the tile played), and Keep writes the marks, comments and best
 // lines into the replay as one undoable step (Discard throws the analysis away).
 #pragma once
 

@@ -93,9 +93,15 @@ TEST_CASE("review analysis: analyse, graph, jump to mistakes, keep as one undoab
   REQUIRE(placed);
   rv->doc()->go(NodePath::main(placed->ply));
   twe::test::pump();
-  bool labelled = false;
-  for (const auto& m : rv->board()->scene().markers) labelled |= m.text == "best";
+  bool labelled = false, arrow = false;
+  for (const auto& m : rv->board()->scene().markers) {
+    labelled |= m.text == "best";
+    arrow |= m.kind == tw::replay::Marker::Kind::Arrow;
+  }
   CHECK(labelled);
+  // Nothing of it is stored: the markers are the view's.
+  CHECK(rv->doc()->note().markers.empty());
+  CHECK(arrow == (placed->played.substr(0, placed->played.find(" r")) != placed->best.substr(0, placed->best.find(" r"))));
   twe::test::screenshot(f.frame, "review-analysis");
   rv->doc()->go(NodePath::main(first));
 
