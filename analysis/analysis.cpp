@@ -82,7 +82,7 @@ PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s)
   e.legal = static_cast<int>(d.options.size());
   MctsConfig config;
   config.iterations = std::max(1, s.iterations);
-  const int min_visits = s.min_visits > 0 ? s.min_visits : std::max(20, config.iterations / 5);
+  const int min_visits = s.min_visits > 0 ? s.min_visits : std::max(20, config.iterations / 2);
   // A forced decision loses nothing: a smaller search gives its value for the graph.
   if (d.options.size() == 1) config.iterations = std::min(config.iterations, min_visits);
   const RootSearch r = mcts_root_search(g, config, ply_seed(s.seed, e.ply), played, min_visits);

@@ -56,7 +56,7 @@ struct Settings {
   int threads = 0;        // 0: every core
   bool win = false;       // competitive: Measure::Win instead of Margin
   std::optional<Thresholds> thresholds;  // default_thresholds of the measure when absent
-  int min_visits = 0;     // visits the best option and the one played get at least (0: iterations / 5, at least 20)
+  int min_visits = 0;     // visits the best option and the one played get at least (0: iterations / 2, at least 20)
   int from = 1, to = 0;   // main-line plies analysed (to = 0: the last)
 };
 

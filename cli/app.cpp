@@ -148,7 +148,7 @@ Commands define(CLI::App& app, Args& a) {
   c.analyse->add_option("--mistake", a.analyse.mistake, "loss marked ? (default 6 points; percent: 10)");
   c.analyse->add_option("--blunder", a.analyse.blunder, "loss marked ?? (default 12 points; percent: 20)");
   c.analyse->add_option("--min-visits", a.analyse.min_visits,
-                        "visits the best option and the move played get at least (default: a fifth of the "
+                        "visits the best option and the move played get at least (default: half the "
                         "budget, at least 20)")
       ->check(CLI::NonNegativeNumber);
   c.analyse->add_option("--from", a.analyse.from, "first ply analysed")->check(CLI::NonNegativeNumber);
