@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/analyse.h"
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
 #include "cli/replay_cmd.h"
@@ -53,6 +54,8 @@ struct Args {
   ReplayArgs replay;
   ContentArgs content;
   SuggestOptions suggest;
+  AnalyseOptions analyse;
+  int64_t analyse_replay = 0;
   std::string shell;
 };
 
@@ -66,6 +69,7 @@ struct Commands {
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
+  CLI::App* analyse = nullptr;
   CLI::App* replay = nullptr;
   CLI::App* content = nullptr;
   CLI::App* completion = nullptr;
@@ -186,6 +190,34 @@ Commands define(CLI::App& app, Args& a) {
   c.suggest->add_flag("--json", a.suggest.json,
                       "the choice and the best options with the bot's evaluation, as JSON (errors too)");
   add_db(c.suggest);
+
+  c.analyse = app.add_subcommand("analyse", "evaluate every ply of a recorded game: mistakes marked, better moves shown");
+  c.analyse->add_option("file", a.analyse.file, "the record (.tgn); or --replay ID");
+  c.analyse->add_option("--replay", a.analyse_replay, "a replay stored in the database, by id");
+  c.analyse->add_option("--bot", a.analyse.bot, "the search and its budget a ply: mcts (500 iterations) or mcts:N")
+      ->capture_default_str();
+  c.analyse->add_option("--seed", a.analyse.seed, "the search's seed (ply p searches with a seed made of it and p)")
+      ->capture_default_str();
+  c.analyse->add_option("--threads", a.analyse.threads, "plies searched at once (0 = every core); the result does not depend on it")
+      ->capture_default_str();
+  c.analyse->add_flag("--json", a.analyse.json, "one JSON object a ply (errors too)");
+  c.analyse->add_flag("--annotate", a.analyse.annotate,
+                      "write marks, comments and best lines into the replay (or, for a FILE, into --out)");
+  c.analyse->add_option("--out", a.analyse.out_file, "with FILE --annotate: the annotated record (TGN)");
+  c.analyse->add_flag("--variations", a.analyse.variations,
+                      "also evaluate every move of every variation (reported; --annotate marks the main line only)");
+  c.analyse->add_flag("--win", a.analyse.win, "competitive: evaluate the chance to win (percent) instead of the score margin");
+  c.analyse->add_option("--inaccuracy", a.analyse.inaccuracy,
+                        "loss marked ?! (default 3 points; win chance and co-op: 5 percentage points)");
+  c.analyse->add_option("--mistake", a.analyse.mistake, "loss marked ? (default 6 points; percent: 10)");
+  c.analyse->add_option("--blunder", a.analyse.blunder, "loss marked ?? (default 12 points; percent: 20)");
+  c.analyse->add_option("--min-visits", a.analyse.min_visits,
+                        "visits the best option and the move played get at least (default: half the "
+                        "budget, at least 20)")
+      ->check(CLI::NonNegativeNumber);
+  c.analyse->add_option("--from", a.analyse.from, "first ply analysed")->check(CLI::NonNegativeNumber);
+  c.analyse->add_option("--to", a.analyse.to, "last ply analysed")->check(CLI::NonNegativeNumber);
+  add_db(c.analyse);
 
   c.replay = add_replay_commands(app, a.replay);
   c.content = add_content_commands(app, a.content);
@@ -349,6 +381,12 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     return kExitOk;
   }
   if (c.replay->parsed()) return cmd_replay(a.replay, out, err);
+  if (c.analyse->parsed()) {
+    a.analyse.db = a.db.db;
+    if (c.analyse->count("--replay") > 0) a.analyse.replay = a.analyse_replay;
+    a.analyse.progress = &err == &std::cerr && isatty(STDERR_FILENO);
+    return cmd_analyse(a.analyse, out, err);
+  }
   if (c.content->parsed()) {
     if (!a.content.db) a.content.db = a.db.db;
     a.content.json = a.content.json || json;

@@ -16,13 +16,17 @@ struct Node {
   uint32_t visits = 0;
   uint32_t avail = 0;   // times it was legal when its parent was visited
   double total = 0;     // the mover's reward, summed
+  double margin = 0;    // the mover's final score margin, summed (analysis)
+  double wins = 0;      // the mover's playouts won (1) or tied (0.5), summed (analysis)
   std::vector<int> children;
 };
 
 // Each player's reward at the end of a (played out) game, in [0, 1].
-void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out) {
+// `margins` receives each player's score margin (co-op: 0).
+void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out, std::vector<double>& margins) {
   const int n = g.player_count();
   out.assign(static_cast<size_t>(n), 0.0);
+  margins.assign(static_cast<size_t>(n), 0.0);
   if (g.coop()) {
     double v = 1.0;
     if (g.outcome() != Outcome::Win) {
@@ -43,6 +47,7 @@ void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out) {
         any = true;
       }
     const double margin = static_cast<double>(g.score(p) - (any ? best_other : 0));
+    margins[static_cast<size_t>(p)] = margin;
     double& r = out[static_cast<size_t>(p)];
     if (mode == MctsConfig::Reward::Win)
       r = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
@@ -148,6 +153,64 @@ class Search {
     for (int i = 0; i < config_.iterations; ++i) iterate();
   }
 
+  // Analysis: more iterations, each entering the root through option `index` (added to
+  // the tree if it is not there), until that option has `visits` visits.
+  void top_up(size_t index, int visits) {
+    force_ = static_cast<int>(index);
+    for (int guard = 0; guard < visits && root_visits(index) < visits; ++guard) iterate();
+    force_ = -1;
+  }
+
+  int root_visits(size_t index) const {
+    const Option& o = root_.pending().options[index];
+    for (const int c : nodes_[0].children)
+      if (nodes_[static_cast<size_t>(c)].move == o) return static_cast<int>(nodes_[static_cast<size_t>(c)].visits);
+    return 0;
+  }
+
+  // Root children with the analysis sums, and the most visited line below `index` while
+  // the root's player keeps deciding.
+  std::vector<RootEval> root_evals() const {
+    std::vector<RootEval> out;
+    const auto& opts = root_.pending().options;
+    for (const int c : nodes_[0].children) {
+      const Node& n = nodes_[static_cast<size_t>(c)];
+      const auto it = std::find(opts.begin(), opts.end(), n.move);
+      if (it == opts.end() || n.visits == 0) continue;
+      RootEval e;
+      e.index = static_cast<size_t>(it - opts.begin());
+      e.visits = static_cast<int>(n.visits);
+      e.value = n.total / n.visits;
+      e.margin = n.margin / n.visits;
+      e.win = n.wins / n.visits;
+      out.push_back(e);
+    }
+    return out;
+  }
+  std::vector<Option> line_after(size_t index) const {
+    std::vector<Option> out;
+    const Option& o = root_.pending().options[index];
+    int cur = -1;
+    for (const int c : nodes_[0].children)
+      if (nodes_[static_cast<size_t>(c)].move == o) cur = c;
+    if (cur < 0) return out;
+    const int me = root_.pending().player;
+    for (;;) {
+      const Node& n = nodes_[static_cast<size_t>(cur)];
+      int best = -1;
+      for (const int c : n.children) {
+        const Node& k = nodes_[static_cast<size_t>(c)];
+        if (k.mover != me || k.visits == 0) continue;
+        if (best < 0 || k.visits > nodes_[static_cast<size_t>(best)].visits) best = c;
+      }
+      // The most visited continuation, where the search tried it more than once.
+      if (best < 0 || nodes_[static_cast<size_t>(best)].visits < 2 || out.size() >= 8) break;
+      out.push_back(nodes_[static_cast<size_t>(best)].move);
+      cur = best;
+    }
+    return out;
+  }
+
   // Root children: option index, visits, mean reward for the deciding player.
   std::vector<OptionEval> root_stats() const {
     std::vector<OptionEval> out;
@@ -183,6 +246,28 @@ class Search {
             ++nodes_[static_cast<size_t>(c)].avail;
             break;
           }
+      }
+      if (cur == 0 && force_ >= 0) {
+        const size_t i = static_cast<size_t>(force_);
+        int child = -1;
+        for (const auto& [c, k] : legal_)
+          if (k == i) child = c;
+        if (child < 0) {
+          Node fresh;
+          fresh.move = opts[i];
+          fresh.mover = d.player;
+          fresh.avail = 1;
+          nodes_.push_back(std::move(fresh));
+          child = static_cast<int>(nodes_.size() - 1);
+          nodes_[0].children.push_back(child);
+          path_.push_back(child);
+          det_.apply_index(i);
+          break;
+        }
+        det_.apply_index(i);
+        cur = child;
+        path_.push_back(cur);
+        continue;
       }
       const size_t untried = opts.size() - legal_.size();
       const Node& here = nodes_[static_cast<size_t>(cur)];
@@ -239,7 +324,7 @@ class Search {
     } else {
       if (det_.rules().completion_scores) {
         while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
-        rewards(det_, config_.reward, reward_);
+        rewards(det_, config_.reward, reward_, margin_);
       } else {
         truncated_rollout();
       }
@@ -247,7 +332,12 @@ class Search {
     for (const int id : path_) {
       Node& n = nodes_[static_cast<size_t>(id)];
       ++n.visits;
-      if (n.mover >= 0) n.total += reward_[static_cast<size_t>(n.mover)];
+      if (n.mover >= 0) {
+        const double m = margin_[static_cast<size_t>(n.mover)];
+        n.total += reward_[static_cast<size_t>(n.mover)];
+        n.margin += m;
+        n.wins += m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
+      }
     }
   }
 
@@ -270,7 +360,7 @@ class Search {
     }
     const int n = det_.player_count();
     if (det_.finished()) {
-      rewards(det_, config_.reward, reward_);
+      rewards(det_, config_.reward, reward_, margin_);
       return;
     }
     std::vector<double> worth(static_cast<size_t>(n), 0.0);
@@ -278,11 +368,13 @@ class Search {
     for (const auto& f : det_.followers())
       if (f.placed >= 0 && f.player >= 0) worth[static_cast<size_t>(f.player)] += det_.feature_value(f.node);
     reward_.assign(static_cast<size_t>(n), 0.0);
+    margin_.assign(static_cast<size_t>(n), 0.0);
     for (int p = 0; p < n; ++p) {
       double best_other = -1e300;
       for (int q = 0; q < n; ++q)
         if (q != p) best_other = std::max(best_other, worth[static_cast<size_t>(q)]);
       const double margin = n > 1 ? worth[static_cast<size_t>(p)] - best_other : worth[static_cast<size_t>(p)];
+      margin_[static_cast<size_t>(p)] = margin;
       reward_[static_cast<size_t>(p)] = config_.reward == MctsConfig::Reward::Win
                                             ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
                                             : 0.5 + 0.5 * std::tanh(margin / 20.0);
@@ -296,15 +388,17 @@ class Search {
     }
     double v;
     if (det_.finished()) {
-      rewards(det_, config_.reward, reward_);
+      rewards(det_, config_.reward, reward_, margin_);
       v = det_.outcome() == Outcome::Win ? 1.0 : 0.2 * reward_.front() / 0.9;
     } else {
       v = 0.25 + 0.7 / (1.0 + std::exp(-(coop_position_value(det_) - root_value_) / kCoopScale));
     }
     reward_.assign(static_cast<size_t>(det_.player_count()), v);
+    margin_.assign(static_cast<size_t>(det_.player_count()), 0.0);
   }
 
   static constexpr size_t kRootMin = 6;  // children the root starts with
+  int force_ = -1;                        // top_up: the root option every iteration takes
   const Game& root_;
   std::vector<size_t> root_order_;
   std::unique_ptr<Bot> coop_bot_;
@@ -317,6 +411,7 @@ class Search {
   std::vector<uint8_t> tried_;
   std::vector<std::pair<int, size_t>> legal_;
   std::vector<double> reward_;
+  std::vector<double> margin_;
 };
 
 class MctsBot final : public Bot {
@@ -381,6 +476,34 @@ std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uin
     if (a.visits != b.visits) return a.visits > b.visits;
     return a.value > b.value;
   });
+  return out;
+}
+
+RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t seed, std::optional<size_t> played,
+                            int min_visits) {
+  RootSearch out;
+  uint64_t x = seed;
+  Search s(g, config, Rng::splitmix64(x));
+  s.run();
+  const auto order = [](std::vector<RootEval>& v) {
+    std::stable_sort(v.begin(), v.end(), [](const RootEval& a, const RootEval& b) {
+      if (a.visits != b.visits) return a.visits > b.visits;
+      return a.value > b.value;
+    });
+  };
+  out.options = s.root_evals();
+  order(out.options);
+  if (out.options.empty()) return out;
+  // The search's choice is fixed before the top-ups, which then make both values firm.
+  out.choice = out.options.front().index;
+  if (min_visits > 0) {
+    s.top_up(out.choice, min_visits);
+    if (played && *played < g.pending().options.size()) s.top_up(*played, min_visits);
+    out.options = s.root_evals();
+    order(out.options);
+  }
+  out.best_line = s.line_after(out.choice);
+  if (played) out.played_line = s.line_after(*played);
   return out;
 }
 

@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -56,6 +57,30 @@ struct MctsConfig {
 
 // The options at the root, most visited first (ties: higher value, then lower index).
 std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed);
+
+// Analysis (analysis/analysis.h): one tree (config.threads is not used) over the
+// pending decision's information set, with what the search found for each root option
+// from the deciding player's view: visits, mean reward, mean final score margin of the
+// playouts through it (competitive; Discovery: the truncated playouts' margin; co-op: 0)
+// and the share of those playouts won (a tie counts half). `choice` is the search's
+// choice (the most visited option after `config.iterations` iterations); then, when the
+// choice or `played` has fewer than `min_visits` visits, more iterations enter the root
+// through it until it has them (the same tree: the two values are comparable).
+struct RootEval {
+  size_t index = 0;
+  int visits = 0;
+  double value = 0;
+  double margin = 0;
+  double win = 0;
+};
+struct RootSearch {
+  size_t choice = 0;               // index of the search's choice
+  std::vector<RootEval> options;   // most visited first (ties: higher value), after the top-ups
+  std::vector<Option> best_line;   // the best option's continuation while its player decides
+  std::vector<Option> played_line;  // the same below `played`
+};
+RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t seed,
+                            std::optional<size_t> played = std::nullopt, int min_visits = 0);
 
 // "mcts", "mcts:N" (N iterations), "mcts:N:T" (T threads), "mcts:N:T:win" (win/loss
 // reward); nullptr when the text is not one of these.

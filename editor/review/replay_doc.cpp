@@ -426,4 +426,15 @@ bool TreeEditCommand::Do() {
 
 bool TreeEditCommand::Undo() { return doc_->restore(before_, before_pos_).empty(); }
 
+ReplaceTreeCommand::ReplaceTreeCommand(std::shared_ptr<ReplayDoc> doc, const wxString& name, tw::replay::Replay after)
+    : wxCommand(true, name), doc_(std::move(doc)), after_(std::move(after)) {}
+
+bool ReplaceTreeCommand::Do() {
+  before_ = doc_->replay();
+  pos_ = doc_->position();
+  return doc_->restore(after_, pos_).empty();
+}
+
+bool ReplaceTreeCommand::Undo() { return doc_->restore(before_, pos_).empty(); }
+
 }  // namespace twe

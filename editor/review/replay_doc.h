@@ -176,6 +176,20 @@ class TreeEditCommand : public wxCommand {
   std::string error_;
 };
 
+// A whole new tree for the replay (the review analysis kept: marks, comments and best
+// lines at once): undo puts the tree as it was back. One undoable step.
+class ReplaceTreeCommand : public wxCommand {
+ public:
+  ReplaceTreeCommand(std::shared_ptr<ReplayDoc> doc, const wxString& name, tw::replay::Replay after);
+  bool Do() override;
+  bool Undo() override;
+
+ private:
+  std::shared_ptr<ReplayDoc> doc_;
+  tw::replay::Replay before_, after_;
+  NodePath pos_;
+};
+
 // A new variation: undo deletes it.
 class AddVariationCommand : public wxCommand {
  public:

@@ -1,6 +1,7 @@
 #include "review/replay_view.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include <wx/choice.h>
 #include <wx/cmdproc.h>
 #include <wx/dcmemory.h>
+#include <wx/gauge.h>
 #include <wx/html/htmlwin.h>
 #include <wx/imaglist.h>
 #include <wx/listbox.h>
@@ -23,9 +25,11 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
+#include "engine/mcts.h"
 #include "present/record.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
+#include "review/eval_graph.h"
 #include "review/markdown.h"
 #include "review/score_graph.h"
 
@@ -37,6 +41,9 @@ using tw::replay::Marker;
 namespace {
 
 const wxString kGlyphs[] = {"(none)", "!", "?", "!!", "??", "!?", "?!"};
+// The analysis budgets offered (iterations a ply); the default is the search bot's.
+const wxString kBudgets[] = {"quick (mcts:100)", "normal (mcts:500)", "deep (mcts:2000)"};
+const int kBudgetIterations[] = {100, tw::kMctsDefaultIterations, 2000};
 
 class PathData : public wxTreeItemData {
  public:
@@ -107,8 +114,33 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   centre->Add(header_, 0, wxEXPAND | wxALL, 4);
   board_ = new BoardCanvas(this);
   centre->Add(board_, 1, wxEXPAND);
+  auto* graphs = new wxBoxSizer(wxHORIZONTAL);
   graph_ = new ScoreGraph(this);
-  centre->Add(graph_, 0, wxEXPAND | wxTOP, 2);
+  graphs->Add(graph_, 1, wxEXPAND | wxRIGHT, 2);
+  eval_ = new EvalGraph(this);
+  graphs->Add(eval_, 1, wxEXPAND);
+  centre->Add(graphs, 0, wxEXPAND | wxTOP, 2);
+  auto* arow = new wxBoxSizer(wxHORIZONTAL);
+  analyse_ = new wxButton(this, wxID_ANY, "Analyse", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  analyse_->SetToolTip("Evaluate every ply of the main line with the search (in the background, on every core)");
+  budget_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, 3, kBudgets);
+  budget_->SetSelection(1);
+  cancel_button_ = new wxButton(this, wxID_ANY, "Cancel", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(120, 16));
+  keep_ = new wxButton(this, wxID_ANY, "Keep", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  keep_->SetToolTip("Write the marks (?!, ?, ?\?), comments and best lines into the replay (one undoable step)");
+  discard_ = new wxButton(this, wxID_ANY, "Discard", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+  discard_->SetToolTip("Throw the analysis away");
+  arow->Add(analyse_, 0, wxRIGHT, 2);
+  arow->Add(budget_, 0, wxRIGHT, 2);
+  arow->Add(cancel_button_, 0, wxRIGHT, 4);
+  arow->Add(gauge_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+  arow->Add(keep_, 0, wxRIGHT, 2);
+  arow->Add(discard_, 0);
+  centre->Add(arow, 0, wxALL, 2);
+  cancel_button_->Disable();
+  keep_->Disable();
+  discard_->Disable();
   top->Add(centre, 1, wxEXPAND);
 
   // Right: annotation pane, options, events.
@@ -187,6 +219,13 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   graph_->on_ply = [this](int ply) {
     if (doc_) doc_->go_ply(ply);
   };
+  eval_->on_ply = [this](int ply) {
+    if (doc_) doc_->go(NodePath::main(ply));
+  };
+  analyse_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { start_analysis(); });
+  cancel_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { cancel_analysis(); });
+  keep_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { keep_analysis(); });
+  discard_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { discard_analysis(); });
   board_->on_cell = [this](int x, int y) { on_cell(x, y); };
   board_->on_spot = [this](int s) { on_spot(s); };
   board_->on_rotate = [this](int dir) {
@@ -229,7 +268,168 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
 }
 
 ReplayView::~ReplayView() {
+  if (cancel_) *cancel_ = true;
+  join_worker();
   if (doc_) doc_->listeners.clear();
+}
+
+void ReplayView::join_worker() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void ReplayView::start_analysis(int iterations) {
+  if (!doc_ || running_) return;
+  join_worker();
+  const int budget = iterations > 0 ? iterations : kBudgetIterations[std::clamp(budget_->GetSelection(), 0, 2)];
+  // The worker reads its own copies: the content may be reloaded meanwhile.
+  auto content = std::make_shared<const tw::Content>(ctx_.content);
+  const tw::GameSetup setup = doc_->replay().log.setup();
+  const std::vector<std::string> decisions = doc_->replay().log.decisions;
+  const int64_t id = doc_->id();
+  tw::analysis::Settings s;
+  s.iterations = budget;
+  s.threads = 0;
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  running_ = true;
+  gauge_->SetRange(std::max<int>(1, static_cast<int>(decisions.size())));
+  gauge_->SetValue(0);
+  analyse_->Disable();
+  cancel_button_->Enable();
+  if (ctx_.status) ctx_.status("Analysing " + tw::replay::ReplayStore::where(id) + " (mcts:" + std::to_string(budget) + ")...");
+  auto cancel = cancel_;
+  worker_ = std::thread([this, content, setup, decisions, s, cancel, id] {
+    auto a = tw::analysis::analyse(
+        *content, setup, decisions, s,
+        [this, cancel](int done, int total) {
+          if (!cancel->load()) CallAfter([this, done, total] { analysis_progress(done, total); });
+        },
+        cancel.get());
+    if (cancel->load()) a.cancelled = true;
+    CallAfter([this, id, a = std::move(a)]() mutable { analysis_done(id, std::move(a)); });
+  });
+}
+
+void ReplayView::cancel_analysis() {
+  if (cancel_) *cancel_ = true;
+}
+
+void ReplayView::analysis_progress(int done, int total) {
+  if (!running_) return;
+  gauge_->SetRange(std::max(1, total));
+  gauge_->SetValue(std::min(done, total));
+}
+
+void ReplayView::analysis_done(int64_t id, tw::analysis::Analysis a) {
+  running_ = false;
+  join_worker();
+  analyse_->Enable();
+  cancel_button_->Disable();
+  gauge_->SetValue(0);
+  if (a.cancelled) {
+    if (ctx_.status) ctx_.status("Analysis cancelled");
+  } else if (!a.error.empty()) {
+    if (ctx_.status) ctx_.status("Analysis failed: " + a.error);
+  } else {
+    int marks = 0;
+    for (const auto& p : a.plies) marks += !p.glyph.empty();
+    if (ctx_.status)
+      ctx_.status("Analysis of " + tw::replay::ReplayStore::where(id) + ": " + std::to_string(a.plies.size()) +
+                  " plies, " + std::to_string(marks) + " marked (] / [ jump to them; Keep writes them into the replay)");
+    analyses_[id] = std::move(a);
+  }
+  update_analysis();
+  if (doc_) update();
+}
+
+const tw::analysis::Analysis* ReplayView::analysis() const {
+  if (!doc_) return nullptr;
+  const auto it = analyses_.find(doc_->id());
+  if (it == analyses_.end()) return nullptr;
+  // Only while the main line is the one analysed (a promotion changes it).
+  const auto& d = doc_->replay().log.decisions;
+  for (const auto& p : it->second.plies)
+    if (p.node.empty() &&
+        (p.ply < 1 || p.ply > static_cast<int>(d.size()) || d[static_cast<size_t>(p.ply - 1)] != p.played))
+      return nullptr;
+  return &it->second;
+}
+
+bool ReplayView::keep_analysis() {
+  const tw::analysis::Analysis* a = analysis();
+  if (!a) return false;
+  tw::replay::Replay after = doc_->replay();
+  const auto rep = tw::analysis::annotate(ctx_.content, after, *a);
+  if (after == doc_->replay()) {
+    if (ctx_.status) ctx_.status("The analysis is in the replay already");
+    return true;
+  }
+  auto* cmd = new ReplaceTreeCommand(doc_, "Keep analysis", std::move(after));
+  bool ok = false;
+  if (history()) {
+    ok = history()->Submit(cmd);
+  } else {
+    ok = cmd->Do();
+    delete cmd;
+  }
+  if (ctx_.status)
+    ctx_.status(ok ? "Analysis kept: " + std::to_string(rep.glyphs) + " marks, " + std::to_string(rep.comments) +
+                         " comments, " + std::to_string(rep.variations) + " variations" +
+                         (rep.kept_comments ? ", " + std::to_string(rep.kept_comments) + " human comments kept" : "")
+                   : std::string("The analysis could not be written into the replay"));
+  return ok;
+}
+
+void ReplayView::discard_analysis() {
+  if (!doc_) return;
+  analyses_.erase(doc_->id());
+  update_analysis();
+  update();
+}
+
+bool ReplayView::next_mistake(int dir) {
+  const tw::analysis::Analysis* a = analysis();
+  if (!a) return false;
+  const int here = is_start(doc_->position()) ? 0 : doc_->position().ply;
+  const tw::analysis::PlyEval* to = nullptr;
+  for (const auto& p : a->plies) {
+    if (p.glyph.empty() || !p.node.empty()) continue;
+    if (dir > 0 && p.ply > here && (!to || p.ply < to->ply)) to = &p;
+    if (dir < 0 && p.ply < here && (!to || p.ply > to->ply)) to = &p;
+  }
+  if (!to) return false;
+  return doc_->go(NodePath::main(to->ply));
+}
+
+void ReplayView::update_analysis() {
+  const tw::analysis::Analysis* a = analysis();
+  keep_->Enable(a != nullptr && !running_);
+  discard_->Enable(a != nullptr && !running_);
+  if (!a) {
+    if (!eval_->empty()) eval_->clear();
+    return;
+  }
+  const auto& r = doc_->replay();
+  const size_t seats = r.log.header.players.size();
+  const bool two = a->measure != tw::analysis::Measure::Team && seats == 2;
+  std::vector<std::optional<EvalGraph::Point>> pts(static_cast<size_t>(r.log.plies()));
+  for (const auto& p : a->plies) {
+    if (!p.node.empty()) continue;
+    EvalGraph::Point q;
+    q.value = p.eval_after;
+    if (two && p.player == 1) q.value = a->measure == tw::analysis::Measure::Win ? 100.0 - q.value : -q.value;
+    q.mover = two ? 0 : p.player;
+    q.glyph = p.glyph;
+    pts[static_cast<size_t>(p.ply - 1)] = q;
+  }
+  std::string caption;
+  if (a->measure == tw::analysis::Measure::Team)
+    caption = "the team's chances (%)";
+  else if (two)
+    caption = r.log.header.players[0].name + (a->measure == tw::analysis::Measure::Win ? "'s win chance (%)" : "'s expected margin");
+  else
+    caption = a->measure == tw::analysis::Measure::Win ? "the mover's win chance (%)" : "the mover's expected margin";
+  const int current = doc_->position().steps.empty() ? doc_->position().ply : -1;
+  eval_->set(std::move(pts), a->measure == tw::analysis::Measure::Margin, r.log.plies(), current, caption);
 }
 
 wxCommandProcessor* ReplayView::history() {
@@ -473,6 +673,34 @@ void ReplayView::update() {
   const Annotation note = doc_->note();
   BoardOverlay ov;
   ov.markers = note.markers;
+  // At a move of the main line the analysis found worse than the best, the best
+  // placement's cell is labelled "best", with an arrow from the tile played.
+  if (const tw::analysis::Analysis* a = analysis(); a && doc_->position().steps.empty()) {
+    const int here = doc_->position().ply;
+    for (const auto& p : a->plies)
+      if (p.node.empty() && p.ply == here && p.best != p.played) {
+        int x = 0, y = 0, px = 0, py = 0;
+        char tile[64] = {0};
+        if (std::sscanf(p.best.c_str(), "place %63s %d,%d", tile, &x, &y) == 3) {
+          // An arrow from the tile played to the better cell (when it is another cell).
+          if (std::sscanf(p.played.c_str(), "place %63s %d,%d", tile, &px, &py) == 3 && (px != x || py != y)) {
+            Marker arrow;
+            arrow.kind = Marker::Kind::Arrow;
+            arrow.x = px;
+            arrow.y = py;
+            arrow.x2 = x;
+            arrow.y2 = y;
+            ov.markers.push_back(arrow);
+          }
+          Marker m;
+          m.kind = Marker::Kind::Label;
+          m.x = x;
+          m.y = y;
+          m.text = "best";
+          ov.markers.push_back(m);
+        }
+      }
+  }
   board_->set_overlay(ov);
   const auto opts = classify(g);
   board_->set_spots(marker_tool_ == 0 ? option_spots(opts) : std::vector<SceneSpot>{});
@@ -529,6 +757,7 @@ void ReplayView::update() {
     scoring.push_back(lp.scoring);
   }
   graph_->set(std::move(scores), std::move(scoring), doc_->line_index());
+  update_analysis();
   if (!doc_->save_error().empty() && ctx_.status) ctx_.status("Saving failed: " + doc_->save_error());
   Layout();
 }
@@ -556,6 +785,8 @@ bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
     case 'F':  // here, not in the list that has the focus (it would search for an "F...")
       board_->fit();
       return true;
+    case ']': next_mistake(1); return true;
+    case '[': next_mistake(-1); return true;
     default: return false;
   }
 }

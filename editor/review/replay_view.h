@@ -13,13 +13,25 @@
 // Keys (anywhere in the view but a text field): Left / Right step, Home / End, Up / Down
 // among the alternatives of a move, N / Shift+N next / previous comment, S / Shift+S
 // next / previous scoring step, Ctrl+G go to a ply, R / Shift+R turn the tile to play,
-// F fits the board.
+// F fits the board, ] / [ next / previous move the analysis marked.
+//
+// Analyse (the review analysis, analysis/analysis.h) evaluates every ply of the main line
+// in the background on every core, with a progress bar and Cancel; the evaluation graph
+// beside the score graph shows it (click to jump), at a move the analysis found worse
+// than the best the board labels the best placement's cell "best" (an arrow leads there
+// from the tile played), and Keep writes the marks, comments and best
+// lines into the replay as one undoable step (Discard throws the analysis away).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <thread>
+
+#include "analysis/analysis.h"
 
 #include <wx/panel.h>
 #include <wx/treebase.h>
@@ -30,6 +42,7 @@
 class wxButton;
 class wxCommandProcessor;
 class wxChoice;
+class wxGauge;
 class wxListBox;
 class wxListCtrl;
 class wxRadioBox;
@@ -42,6 +55,7 @@ namespace twe {
 
 class BoardCanvas;
 class ScoreGraph;
+class EvalGraph;
 
 class ReplayView : public wxPanel {
  public:
@@ -77,6 +91,21 @@ class ReplayView : public wxPanel {
   void set_marker_tool(int tool);
   void set_label_text(const std::string& text);
 
+  // Review analysis of the open replay's main line, `iterations` a ply (0: the default
+  // budget of the choice box). Runs in the background; progress and the result arrive
+  // through the event loop.
+  void start_analysis(int iterations = 0);
+  void cancel_analysis();
+  bool analysis_running() const { return running_; }
+  // The finished analysis of the open replay (nullptr when there is none).
+  const tw::analysis::Analysis* analysis() const;
+  // Writes it into the replay (one undoable step); false when there is none.
+  bool keep_analysis();
+  void discard_analysis();
+  // Goes to the next (dir > 0) / previous marked move of the main line; false: none.
+  bool next_mistake(int dir);
+  EvalGraph* eval_graph() { return eval_; }
+
  private:
   void show_doc();
   void update();
@@ -87,6 +116,10 @@ class ReplayView : public wxPanel {
   void edit_note(const tw::replay::Annotation& note);
   void commit_comment();
   void go_to_ply_dialog();
+  void analysis_progress(int done, int total);
+  void analysis_done(int64_t id, tw::analysis::Analysis a);
+  void join_worker();
+  void update_analysis();
  public:
   // Promotes (to_main: to the main line) or deletes the selected move's variation, as
   // one undoable step. False when the selection is not in a variation.
@@ -121,6 +154,19 @@ class ReplayView : public wxPanel {
   wxListBox* options_ = nullptr;
   wxTextCtrl* events_ = nullptr;
   wxHtmlWindow* rendered_ = nullptr;
+
+  // Review analysis: finished ones by replay id, and the one running.
+  std::map<int64_t, tw::analysis::Analysis> analyses_;
+  std::thread worker_;
+  std::shared_ptr<std::atomic<bool>> cancel_;
+  bool running_ = false;
+  EvalGraph* eval_ = nullptr;
+  wxButton* analyse_ = nullptr;
+  wxButton* cancel_button_ = nullptr;
+  wxButton* keep_ = nullptr;
+  wxButton* discard_ = nullptr;
+  wxChoice* budget_ = nullptr;
+  wxGauge* gauge_ = nullptr;
 };
 
 }  // namespace twe
