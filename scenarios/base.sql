@@ -232,6 +232,11 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'castle_fog_tile_points_final', 1),
   ('base', 'castle_tile_points_final',    1),
   ('base', 'cemetery_neighbours',         8),
+  -- Mists over Carcassonne's numbers (co-op only; the rule book's values).
+  ('base', 'unghost_ghosts',              3),   -- ghosts one unghost removes from a tile
+  ('base', 'dog_clear_tiles',             2),   -- tiles a reached dog clears
+  ('base', 'dog_ghost_points',            1),   -- a dog's points per ghost on the board
+  ('base', 'marker_supply_players',       3),   -- per colour markers from the supply from 3 players
   -- Carcassonne: Discovery's modules (take-backs, regions), off for the base game.
   ('base', 'takeback',                    0),   -- no take-backs
   ('base', 'completion_scores',           1),   -- completed features score and return followers
