@@ -307,6 +307,14 @@ Pack build(SQLite::Database& db, const Closure& c, const std::vector<std::string
   return p;
 }
 
+// A value for a message: scalars as written, structures by their kind (never dumped
+// whole: a pack may nest them deeply).
+std::string brief(const OJ& v) {
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return text::printable(v.dump(-1, ' ', false, OJ::error_handler_t::replace), 80);
+}
+
 std::string sql_error(const SQLite::Exception& e) {
   std::string m = e.what();
   return text::printable(m, 300);
@@ -434,7 +442,7 @@ Pack parse_pack(std::string_view text, const std::string& source) {
     throw PackError(source + ": a pack of version " + j["version"].dump() + "; this build reads version " +
                     std::to_string(kPackVersion) + " and older. Update Tilewright.");
   if (j.contains("schema") && (!j["schema"].is_number_integer() || j["schema"].get<int64_t>() > latest_schema_version()))
-    throw PackError(source + ": the pack comes from a database of schema version " + j["schema"].dump() +
+    throw PackError(source + ": the pack comes from a database of schema version " + brief(j["schema"]) +
                     "; this build knows versions up to " + std::to_string(latest_schema_version()) +
                     ". Update Tilewright.");
   for (auto it = j.begin(); it != j.end(); ++it) {
@@ -475,13 +483,13 @@ Pack parse_pack(std::string_view text, const std::string& source) {
             for (auto v = cr.begin(); v != cr.end(); ++v)
               if (!(v->is_string() || v->is_number_integer() || v->is_null()))
                 throw PackError(cat + ": column '" + text::printable(v.key(), 60) +
-                                "' must be text, an integer or null, not " + v->dump());
+                                "' must be text, an integer or null, not " + brief(*v));
           }
           continue;
         }
         if (!(c->is_string() || c->is_number_integer() || c->is_null()))
           throw PackError(where + ": column '" + text::printable(c.key(), 60) +
-                          "' must be text, an integer or null, not " + c->dump());
+                          "' must be text, an integer or null, not " + brief(*c));
       }
     }
   }
