@@ -62,25 +62,18 @@ std::string value_text(const J& v) {
   return v.dump();
 }
 
-// "base/A", "gcc": the item's key values joined.
-std::string key_of(const TableSpec& spec, const OJ& row) {
+// "base/A", "gcc": the values of `cols` in a row, joined (an item's or a child row's key).
+std::string key_of(const std::vector<const char*>& cols, const OJ& row) {
   std::string k;
-  for (size_t i = 0; i < spec.key.size(); ++i) {
+  for (size_t i = 0; i < cols.size(); ++i) {
     if (i) k += '/';
-    const auto it = row.find(spec.key[i]);
+    const auto it = row.find(cols[i]);
     k += it == row.end() ? std::string() : value_text(*it);
   }
   return k;
 }
-std::string child_key(const ChildSpec& spec, const OJ& row) {
-  std::string k;
-  for (size_t i = 0; i < spec.key.size(); ++i) {
-    if (i) k += '/';
-    const auto it = row.find(spec.key[i]);
-    k += it == row.end() ? std::string() : value_text(*it);
-  }
-  return k;
-}
+std::string key_of(const TableSpec& spec, const OJ& row) { return key_of(spec.key, row); }
+std::string child_key(const ChildSpec& spec, const OJ& row) { return key_of(spec.key, row); }
 
 std::vector<std::string> columns_of(SQLite::Database& db, const std::string& table) {
   std::vector<std::string> cols;

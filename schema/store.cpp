@@ -718,46 +718,41 @@ Store Store::open(const std::string& path, Mode mode) {
   return store;
 }
 
-Store Store::open_image(const std::string& image, const std::string& name) {
-  std::unique_ptr<SQLite::Database> db;
-  try {
-    db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE);
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(name + ": cannot open: " + sqlite_message(e));
-  }
-  if (image.empty())
-    throw StoreError(name + ": empty image (0 bytes), not a Tilewright database");
-  // SQLite reads from (and with SQLITE_DESERIALIZE_READONLY never writes to) a buffer of
-  // its own allocation, freed with the connection.
-  auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
-  if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
-  std::memcpy(buf, image.data(), image.size());
-  const auto n = static_cast<sqlite3_int64>(image.size());
-  const int rc = sqlite3_deserialize(db->getHandle(), "main", buf, n, n,
-                                     SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
-  if (rc != SQLITE_OK) throw StoreError(name + ": cannot read the image: " + sqlite3_errstr(rc));
-  Store store(name, std::move(db), true);
-  store.check_and_migrate(Mode::ReadOnly);
-  return store;
-}
+namespace {
 
-Store Store::open_scratch(const std::string& image, const std::string& name) {
+// A connection to a database in memory holding a copy of `image` (none when empty);
+// SQLite owns the copy (freed with the connection).
+std::unique_ptr<SQLite::Database> memory_database(const std::string& image, const std::string& name, bool read_only) {
   std::unique_ptr<SQLite::Database> db;
   try {
     db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
   } catch (const SQLite::Exception& e) {
     throw StoreError(name + ": cannot open: " + sqlite_message(e));
   }
-  if (!image.empty()) {
-    auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
-    if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
-    std::memcpy(buf, image.data(), image.size());
-    const auto n = static_cast<sqlite3_int64>(image.size());
-    const int rc = sqlite3_deserialize(db->getHandle(), "main", buf, n, n,
-                                       SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
-    if (rc != SQLITE_OK) throw StoreError(name + ": cannot read the image: " + sqlite3_errstr(rc));
-  }
-  Store store(name, std::move(db), false);
+  if (image.empty()) return db;
+  auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
+  if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
+  std::memcpy(buf, image.data(), image.size());
+  const auto n = static_cast<sqlite3_int64>(image.size());
+  const unsigned flags = SQLITE_DESERIALIZE_FREEONCLOSE |
+                         (read_only ? SQLITE_DESERIALIZE_READONLY : SQLITE_DESERIALIZE_RESIZEABLE);
+  const int rc = sqlite3_deserialize(db->getHandle(), "main", buf, n, n, flags);
+  if (rc != SQLITE_OK) throw StoreError(name + ": cannot read the image: " + sqlite3_errstr(rc));
+  return db;
+}
+
+}  // namespace
+
+Store Store::open_image(const std::string& image, const std::string& name) {
+  if (image.empty()) throw StoreError(name + ": empty image (0 bytes), not a Tilewright database");
+  // SQLite reads from (and with SQLITE_DESERIALIZE_READONLY never writes to) its own copy.
+  Store store(name, memory_database(image, name, true), true);
+  store.check_and_migrate(Mode::ReadOnly);
+  return store;
+}
+
+Store Store::open_scratch(const std::string& image, const std::string& name) {
+  Store store(name, memory_database(image, name, false), false);
   store.check_and_migrate(image.empty() ? Mode::Create : Mode::ReadWrite);
   return store;
 }
