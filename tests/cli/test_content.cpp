@@ -438,19 +438,27 @@ TEST_CASE("content update adds and updates shipped content and keeps the user's 
   CHECK(up.out.find("added level mists-7") != std::string::npos);
   CHECK(up.out.find("updated rule set gcc") != std::string::npos);
   CHECK(up.out.find("kept yours: level mists-2") != std::string::npos);
-  const auto show = [&](const std::string& id) { return nlohmann::json::parse(cli({"content", "show", id, "--db", user, "--json"}).out); };
-  for (const auto& p : show("gcc")["rule_set"]["params"])
-    if (p["key"] == "followers") CHECK(p["value"] == 6);
-  for (const auto& c : show("mists-2")["columns"])
-    if (c["column"] == "target") CHECK(c["value"] == "70");
-  for (const auto& p : show("gcc-harsh")["rule_set"]["params"])
-    if (p["key"] == "ghost_penalty") CHECK(p["value"] == 3);
+  // A parameter's value, or a level column's, as `content show --json` gives it.
+  const auto param = [&](const std::string& id, const std::string& key) {
+    const auto j = nlohmann::json::parse(cli({"content", "show", id, "--db", user, "--json"}).out);
+    for (const auto& p : j["rule_set"]["params"])
+      if (p["key"] == key) return p["value"].dump();
+    return std::string("?");
+  };
+  const auto column = [&](const std::string& id, const std::string& col) {
+    const auto j = nlohmann::json::parse(cli({"content", "show", id, "--db", user, "--json"}).out);
+    for (const auto& c : j["columns"])
+      if (c["column"] == col) return c["value"].get<std::string>();
+    return std::string("?");
+  };
+  CHECK(param("gcc", "followers") == "6");
+  CHECK(column("mists-2", "target") == "70");
+  CHECK(param("gcc-harsh", "ghost_penalty") == "3");
   CHECK(cli({"replay", "verify", "1", "--db", user}).code == 0);
   // A second update has nothing to do but the kept item; --force takes the shipped one.
   CHECK(cli({"content", "update", "--db", user, "--from", shipped}).out.find("0 added, 0 updated") != std::string::npos);
   REQUIRE(cli({"content", "update", "--db", user, "--from", shipped, "--force"}).code == 0);
-  for (const auto& c : show("mists-2")["columns"])
-    if (c["column"] == "target") CHECK(c["value"] == "55");
+  CHECK(column("mists-2", "target") == "55");
 }
 
 TEST_CASE("a stored replay whose rules changed afterwards names what changed on verify") {
