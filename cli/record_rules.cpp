@@ -11,36 +11,23 @@
 namespace tw {
 namespace {
 
-// The game the record's tags set up on `c` (as replay_record does), or nullopt.
+// The game the record's tags set up on `c` (the tags read as `run` reads them), or
+// nullopt when `c` has no such rules. Seats or a draw prefix that do not fit still leave
+// rules with a digest, so the game is then set up without them.
 std::optional<Game> game_for(const Content& c, const tgn::Record& rec) {
+  const std::string* rule_set = rec.tag("Ruleset");
+  if (!rule_set) return std::nullopt;
   GameSetup setup;
-  const std::string* rs = rec.tag("Ruleset");
-  if (!rs) return std::nullopt;
-  setup.rule_set = *rs;
-  if (const std::string* level = rec.tag("Level")) setup.level = *level;
-  if (const std::string* seed = rec.tag("Seed")) setup.seed = parse_seed(*seed);
-  if (const std::string* players = rec.tag("Players")) setup.players = parse_players(*players);
-  if (setup.players.empty()) setup.players = {{"a", ""}, {"b", ""}};
-  if (const std::string* draw = rec.tag("Draw")) {
-    std::istringstream in(*draw);
-    for (std::string id; in >> id;) setup.draw.push_back(id);
+  if (setup_from_record(rec, setup)) {  // a tag `run` would refuse: the rules are still these
+    setup.rule_set = *rule_set;
+    if (const std::string* level = rec.tag("Level")) setup.level = *level;
   }
-  // A co-op rule set without a Level tag plays its first level (as `run` does).
-  if (setup.level.empty())
-    if (const RuleSet* set = c.find_rule_set(setup.rule_set); set && set->system == System::Mists) {
-      const Level* first = nullptr;
-      for (const Level& l : c.levels)
-        if (l.rule_set == set->id && (!first || l.position < first->position)) first = &l;
-      if (first) setup.level = first->id;
-    }
   Game g;
-  if (Game::create(c, setup, g)) {
-    // The draw prefix or the seats may not fit; the rules still have a digest.
-    setup.draw.clear();
-    setup.players = {{"a", ""}, {"b", ""}};
-    if (Game::create(c, setup, g)) return std::nullopt;
-  }
-  return g;
+  if (!Game::create(c, setup, g)) return g;
+  setup.draw.clear();
+  setup.players = {{"a", ""}, {"b", ""}};
+  if (!Game::create(c, setup, g)) return g;
+  return std::nullopt;
 }
 
 uint64_t digest_of(const Game& g) { return replay::rules_digest(g.content(), g.rule_set(), g.level()); }

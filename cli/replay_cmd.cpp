@@ -317,14 +317,9 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
       throw Fail{syntax ? kExitInput : kExitIllegal, msg};
     }
     r = std::move(*res.replay);
-    if (auto m = [&]() -> std::optional<std::string> {
-          Game g;
-          if (Game::create(content, r.log.setup(), g)) return std::nullopt;
-          for (const auto& d : r.log.decisions)
-            if (g.apply(std::string_view(d))) return std::nullopt;
-          return result_tag_mismatch(rec, g, a.file);
-        }())
-      err << "warning: " << text::printable(*m, 600) << " (stored with the replayed result)\n";
+    if (const Replayed played = replay_record(content, rec); !played.error)
+      if (auto m = result_tag_mismatch(rec, played.game, a.file))
+        err << "warning: " << text::printable(*m, 600) << " (stored with the replayed result)\n";
   }
   ReplayStore replays(store);
   if (!a.duplicate)
