@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/app.h"
+#include "cli_run.h"
 #include "cli/commands.h"
 #include "present/record.h"
 #include "fixtures.h"
@@ -23,21 +24,8 @@ using namespace tw;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result cli(const std::vector<std::string>& words, const std::string& input = "") {
-  std::vector<std::string> args;
-  args.reserve(words.size() + 1);
-  args.emplace_back("tilewright");
-  for (const auto& w : words) args.push_back(w);
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  const int code = run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using Result = test::CliResult;
+using test::cli;
 
 struct Dir {
   fs::path path;

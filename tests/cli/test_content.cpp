@@ -11,6 +11,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "cli/app.h"
+#include "cli_run.h"
 #include "engine/tgn.h"
 #include "fixtures.h"
 #include "schema/pack.h"
@@ -21,19 +22,8 @@ using namespace tw;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result cli(const std::vector<std::string>& words) {
-  std::vector<std::string> args{"tilewright"};
-  args.insert(args.end(), words.begin(), words.end());
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using Result = test::CliResult;
+using test::cli;
 
 struct Dir {
   fs::path path;

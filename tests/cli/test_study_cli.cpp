@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "cli_run.h"
 #include "cli/commands.h"
 #include "fixtures.h"
 
@@ -17,19 +18,8 @@ using namespace tw;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result cli(const std::vector<std::string>& words) {
-  std::vector<std::string> args{"tilewright"};
-  args.insert(args.end(), words.begin(), words.end());
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
+using Result = test::CliResult;
+using test::cli;
 
 std::string without_timing(const std::string& path) {
   auto j = nlohmann::ordered_json::parse(test::read_text(path));
