@@ -167,4 +167,11 @@ std::string joined(const std::vector<std::string>& names, std::string_view sep) 
   return out;
 }
 
+std::string hex64(uint64_t v) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kHex[v & 15];
+  return s;
+}
+
 }  // namespace tw::text

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,5 +65,8 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 
 // The names joined with ", ".
 std::string joined(const std::vector<std::string>& names, std::string_view sep = ", ");
+
+// 16 lower-case hex digits (digests in files, tags and messages).
+std::string hex64(uint64_t v);
 
 }  // namespace tw::text

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "engine/text.h"
 
 namespace tw::replay {
 namespace {
@@ -162,12 +163,7 @@ std::optional<uint64_t> rules_digest(const Content& content, std::string_view ru
   return rules_digest(content, *rs);
 }
 
-std::string hex64(uint64_t v) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string s(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kHex[v & 15];
-  return s;
-}
+std::string hex64(uint64_t v) { return text::hex64(v); }
 
 std::optional<uint64_t> parse_hex64(std::string_view s) {
   if (s.size() != 16) return std::nullopt;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/text.h"
 #include "schema/migrations.h"
 #include "schema/pack.h"
 #include "schema/store.h"
@@ -31,12 +32,6 @@ uint64_t fnv1a(uint64_t h, const std::string& s) {
   return h;
 }
 
-std::string hex(uint64_t v) {
-  static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<size_t>(i)] = digits[v & 0xf];
-  return out;
-}
 
 }  // namespace
 
@@ -86,7 +81,7 @@ int main(int argc, char** argv) {
         store.exec_script(text.str(), path);
         digest = fnv1a(fnv1a(digest, fs::path(path).filename().string()), text.str());
       }
-      store.set_meta("content_version", hex(digest));
+      store.set_meta("content_version", tw::text::hex64(digest));
       const tw::Content content = store.load_content();
       // Every item as shipped, so `tilewright content update` can tell a user's change
       // from an older shipped version (schema/pack.h).

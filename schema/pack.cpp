@@ -651,12 +651,6 @@ void set_meta_in(SQLite::Database& db, const std::string& key, const std::string
   st.exec();
 }
 
-std::string hex(uint64_t v) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string s(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kHex[v & 15];
-  return s;
-}
 
 // Rule sets ordered so that a parent comes before its children.
 std::vector<Planned*> in_write_order(std::vector<Planned>& planned) {
@@ -764,7 +758,7 @@ ImportReport import_pack(Store& store, Pack pack, const ImportOptions& options) 
         }
       }
       if (options.mark_shipped && (write || p->item.status == ItemStatus::Same))
-        set_meta_in(db, "shipped:" + p->item.key, hex(p->item.digest));
+        set_meta_in(db, "shipped:" + p->item.key, text::hex64(p->item.digest));
     }
     {
       SQLite::Statement fk(db, "PRAGMA foreign_key_check");
@@ -806,7 +800,7 @@ void mark_all_shipped(Store& store) {
     for (const TableSpec& spec : tables())
       for (const auto& k : all_keys(db, spec))
         if (auto item = read_item(db, spec, split_key(k, spec.key.size())))
-          set_meta_in(db, "shipped:" + item_key(spec, k), hex(digest_of(spec, *item)));
+          set_meta_in(db, "shipped:" + item_key(spec, k), text::hex64(digest_of(spec, *item)));
     tx.commit();
   } catch (const SQLite::Exception& e) {
     throw StoreError(store.path() + ": cannot record the shipped content (" + sql_error(e) + ")");
@@ -826,7 +820,7 @@ UpdateReport update_from(Store& store, Store& shipped, bool force) {
   for (const PlanItem& it : plan_import(store, all)) {
     if (it.status != ItemStatus::Differs) continue;
     const auto marker = store.meta("shipped:" + it.key);
-    const bool untouched = marker && *marker == hex(it.here_digest);
+    const bool untouched = marker && *marker == text::hex64(it.here_digest);
     if (untouched || force) o.per_item[it.key] = OnConflict::Replace;
   }
   ImportReport ir = import_pack(store, all, o);
