@@ -425,6 +425,13 @@ Pack parse_pack(std::string_view text, const std::string& source) {
     throw PackError(source + ":" + std::to_string(line) + ":" + std::to_string(col) +
                     ": not a content pack (malformed JSON: " +
                     text::printable(colon == std::string::npos ? what : what.substr(colon + 2), 200) + ")");
+  } catch (const nlohmann::json::exception& e) {
+    // Well-formed JSON the reader still refuses, such as a number too large for a double
+    // (1e999): no byte offset is known, so name the value as the reader does.
+    std::string what = e.what();
+    const auto bracket = what.find("] ");
+    throw PackError(source + ": not a content pack (" +
+                    text::printable(bracket == std::string::npos ? what : what.substr(bracket + 2), 200) + ")");
   }
   const OJ& j = p.json;
   if (!j.is_object() || !j.contains("format") || j["format"] != kPackFormat)

@@ -388,6 +388,10 @@ TEST_CASE("a pack with bad rows is refused with located errors and nothing is wr
   r = try_pack(good.substr(0, good.size() / 2));
   CHECK(r.code == 2);
   CHECK(r.err.find("p.json:") != std::string::npos);
+  // Well-formed JSON with a number no double holds (found by the pack fuzzer): refused, not a crash.
+  r = try_pack(replace(good, "\"version\": 1", "\"version\": 1e99999"));
+  CHECK(r.code == 2);
+  CHECK(r.err.find("p.json: not a content pack (number overflow") != std::string::npos);
   // A pack from a newer Tilewright.
   r = try_pack(replace(good, "\"version\": 1", "\"version\": 99"));
   CHECK(r.code == 2);
