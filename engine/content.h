@@ -21,6 +21,9 @@
 
 namespace tw {
 
+// The most seats (and, co-op, colours) a game has: the colours a follower can wear.
+inline constexpr int kMaxPlayers = 6;
+
 // Ports run clockwise from the west end of the north edge:
 //   Nw N Ne | En E Es | Se S Sw | Ws W Wn, then the centre C.
 // Rotating a tile 90 degrees clockwise moves port p to (p + 3) % 12.
@@ -136,6 +139,7 @@ struct Rules {
   int64_t guards = 0;                   // guards per player in supply at the start
   int64_t general_guards = 0;           // guards per colour in the general supply
   int64_t score_floor_zero = 0;         // 1: a score never drops below 0
+  int64_t score_floor_per_turn = 0;     // with the floor: 0 after each scoring step, 1 once on the turn's total
   int64_t fog_closes_fields = 0;        // 1: fields do not continue across a fog boundary
   int64_t fogged_fields_occupiable = 1; // 0: no follower on a fogged part of a field
   int64_t castle_fog_tile_points = 2;   // completed castle: per fogged tile of its 9
@@ -147,6 +151,13 @@ struct Rules {
   int64_t dog_clear_tiles = 2;          // tiles a reached dog clears of ghosts
   int64_t dog_ghost_points = 1;         // points a dog scores per ghost on the board
   int64_t marker_supply_players = 3;    // per colour scoring: markers come from the supply from this many players
+  int64_t fog_extend_fewer_ghosts = 1;  // ghosts fewer emerge when the placed tile's fog extends fog on the board
+  int64_t haunted_cemetery_ghosts = 1;  // ghosts a placed haunted cemetery puts on each neighbouring fogged tile
+  int64_t plain_cemetery_ghosts = 1;    // ghosts that go to an open plain cemetery when ghosts emerge on fog
+  // Choices the rule book leaves open, the engine's reading the default (README: Mists).
+  int64_t fog_clear_side_never_closes = 1;  // 1: fog meeting a clear side disperses (never closes); 0: the side bounds it
+  int64_t dog_waits_for_follower = 0;   // 0: a dog with no standing follower is lost; 1: it waits for one
+  int64_t unghost_choose_count = 0;     // 0: removing ghosts takes the most it may; 1: the player picks how many
   // Discovery (all off, or unused, in the base game: base tiles have no regions).
   int64_t takeback = 0;                 // 1: instead of a follower, take one back and score its area
   int64_t completion_scores = 1;        // 0: completing a feature scores nothing, returns nobody
@@ -162,18 +173,28 @@ struct Rules {
   int64_t water_closed_city_points = 1; // the seed's worked example; 0 = the text's reading
   int64_t water_small_city_points = 1;  // closed two-tile water, per city
   int64_t hand_size = 0;                // 0: draw and place; n: keep n face-up tiles, place one, refill
-  int64_t remove_tiles_2 = 0;           // tiles set aside before the game, by player count
+  int64_t remove_tiles_1 = 0;           // tiles set aside before the game, by player count
+  int64_t remove_tiles_2 = 0;
   int64_t remove_tiles_3 = 0;
   int64_t remove_tiles_4 = 0;
   int64_t remove_tiles_5 = 0;
+  int64_t remove_tiles_6 = 0;
 };
+// The remove_tiles_N parameter for `players` seats (nullptr outside 1..kMaxPlayers).
+int64_t Rules::* remove_tiles_field(int players);
 
+// The rule module a parameter belongs to, and the rule systems whose games read it. A
+// rule set whose system does not read a parameter may not set it to anything but its
+// default: the value would be ignored silently (validate_content names table, row, column).
+inline constexpr uint8_t system_bit(System s) { return static_cast<uint8_t>(1u << static_cast<unsigned>(s)); }
 struct ParamSpec {
   std::string_view key;
   int64_t Rules::*field;
   int64_t min;
   int64_t max;
   std::string_view doc;
+  std::string_view module;  // "roads", "gcc ghosts", "dogs", ...
+  uint8_t systems;          // system_bit()s of the systems that read it
 };
 const std::vector<ParamSpec>& rule_param_specs();
 const ParamSpec* find_param(std::string_view key);
@@ -192,6 +213,9 @@ struct RuleSet {
   std::vector<PoolEntry> pool;
   Rules rules;
   std::string description;
+  // The parameters this rule set's own rows set (the rest it inherits). Filled by the
+  // store; empty for content built in code, which is then checked by its values.
+  std::vector<std::string_view> own_params;
 };
 
 // Mists over Carcassonne: one cooperative level (a row of the `level` table). A level

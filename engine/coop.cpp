@@ -410,7 +410,7 @@ void Game::coop_after_place() {
   emerge_ = 0;
   emerge_node_ = fog_node;
   if (!closed && fog_node != UINT32_MAX)
-    emerge_ = std::max(0, tt.ghost_symbols - (fog_joined_ ? 1 : 0));
+    emerge_ = std::max(0, tt.ghost_symbols - (fog_joined_ ? static_cast<int>(rules_.fog_extend_fewer_ghosts) : 0));
   stage_ = Stage::Bury;
   coop_run();
 }
@@ -446,13 +446,28 @@ std::vector<Option> Game::dog_clear_options() const {
       const int q = tile_at(pt.x + dx, pt.y + dy);
       if (q < 0 || tile_ghosts(q) == 0) continue;
       if (std::find(dog_cleared_.begin(), dog_cleared_.end(), q) != dog_cleared_.end()) continue;
-      Option o;
-      o.kind = OptKind::Unghost;
-      o.x = static_cast<int16_t>(pt.x + dx);
-      o.y = static_cast<int16_t>(pt.y + dy);
-      out.push_back(o);
+      push_unghost(out, q);
     }
   return out;
+}
+
+void Game::push_unghost(std::vector<Option>& out, int q) const {
+  const PlacedTile& pt = placed_[static_cast<size_t>(q)];
+  Option o;
+  o.kind = OptKind::Unghost;
+  o.x = pt.x;
+  o.y = pt.y;
+  out.push_back(o);  // seg 0: the most it may
+  if (!rules_.unghost_choose_count) return;
+  const int most = std::min(tile_ghosts(q), static_cast<int>(rules_.unghost_ghosts));
+  for (int n = 1; n < most; ++n) {
+    o.seg = static_cast<uint8_t>(n);
+    out.push_back(o);
+  }
+}
+
+int Game::unghost_count(const Option& o) const {
+  return o.seg ? o.seg : static_cast<int>(rules_.unghost_ghosts);
 }
 
 void Game::coop_run() {
@@ -507,21 +522,22 @@ void Game::coop_run() {
               const PlacedTile& qt = placed_[static_cast<size_t>(q)];
               if (qt.face_down) continue;
               const TileType& qtt = content_->tiles[qt.type];
-              for (size_t i = 0; i < qtt.segments.size(); ++i) {
+              const int haunt = static_cast<int>(rules_.haunted_cemetery_ghosts);
+              for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
                 if (qtt.segments[i].kind != Kind::Fog) continue;
-                if (ghost_bank_ < 1) {
+                if (ghost_bank_ < haunt) {
                   coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + cell_text(pt.x, pt.y) +
                             " cannot haunt " + qtt.notation_id() + " at " + cell_text(qt.x, qt.y));
                   return;
                 }
-                add_ghosts(qt.node_base + static_cast<uint32_t>(i), 1);
-                emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 1});
+                add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
+                emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
                 break;
               }
             }
         }
         stage_ = Stage::Follower;
-        if (level_->cemetery == CemeteryMode::Plain && on_fog > 0) {
+        if (level_->cemetery == CemeteryMode::Plain && on_fog > 0 && rules_.plain_cemetery_ghosts > 0) {
           std::vector<Option> opts;
           for (size_t q = 0; q < placed_.size(); ++q)
             if (cemetery_open(static_cast<int>(q))) {
@@ -532,8 +548,12 @@ void Game::coop_run() {
               opts.push_back(o);
             }
           if (!opts.empty()) {
-            if (ghost_bank_ < 1) {
-              coop_lose("ghost bank empty", "the ghost bank is empty: no ghost for an open cemetery");
+            if (ghost_bank_ < rules_.plain_cemetery_ghosts) {
+              coop_lose("ghost bank empty", rules_.plain_cemetery_ghosts == 1
+                                                ? "the ghost bank is empty: no ghost for an open cemetery"
+                                                : "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " +
+                                                      std::to_string(rules_.plain_cemetery_ghosts) +
+                                                      " must go to an open cemetery");
               return;
             }
             ask(DecisionKind::Cemetery, std::move(opts));
@@ -566,13 +586,7 @@ void Game::coop_run() {
           std::vector<Option> opts(1);
           opts[0].kind = OptKind::Points;
           for (size_t q = 0; q < placed_.size(); ++q)
-            if (tile_ghosts(static_cast<int>(q)) > 0) {
-              Option o;
-              o.kind = OptKind::Unghost;
-              o.x = placed_[q].x;
-              o.y = placed_[q].y;
-              opts.push_back(o);
-            }
+            if (tile_ghosts(static_cast<int>(q)) > 0) push_unghost(opts, static_cast<int>(q));
           ask(DecisionKind::Evaluate, std::move(opts));
           return;
         }
@@ -592,6 +606,10 @@ void Game::coop_run() {
           if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
         }
         if (opts.empty()) {  // no standing follower: the dog has nobody to join
+          if (rules_.dog_waits_for_follower) {  // ... yet: it joins one at the end of a later turn
+            stage_ = Stage::FaceDown;
+            continue;
+          }
           --dogs_to_place_;
           continue;
         }
@@ -686,7 +704,7 @@ void Game::coop_evaluate(uint32_t root, const Option& o) {
     }
   } else {
     const int q = tile_at(o.x, o.y);
-    if (q >= 0) remove_tile_ghosts(q, static_cast<int>(rules_.unghost_ghosts));
+    if (q >= 0) remove_tile_ghosts(q, unghost_count(o));
   }
   // Dogs with the feature's followers score the ghosts now on the board, then leave.
   for (auto& f : followers_) {
@@ -759,7 +777,7 @@ bool Game::coop_apply(const Option& o) {
     case OptKind::Unghost: {
       if (pending_.kind == DecisionKind::DogClear) {
         const int q = tile_at(o.x, o.y);
-        remove_tile_ghosts(q, static_cast<int>(rules_.unghost_ghosts));
+        remove_tile_ghosts(q, unghost_count(o));
         dog_cleared_.push_back(q);
         ++dog_picks_;
         coop_run();
@@ -774,8 +792,9 @@ bool Game::coop_apply(const Option& o) {
     case OptKind::Cemetery: {
       const int q = tile_at(o.x, o.y);
       const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-      add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), 1);
-      emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 1});
+      const int extra = static_cast<int>(rules_.plain_cemetery_ghosts);
+      add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), extra);
+      emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
       stage_ = Stage::Follower;
       coop_run();
       return true;
@@ -878,7 +897,7 @@ std::string Game::coop_to_string(const Option& o) const {
       return s;
     }
     case OptKind::Points: return "points";
-    case OptKind::Unghost: return "unghost " + cell_text(o.x, o.y);
+    case OptKind::Unghost: return "unghost " + cell_text(o.x, o.y) + (o.seg ? " " + std::to_string(o.seg) : "");
     case OptKind::Cemetery: return "cemetery " + cell_text(o.x, o.y);
     case OptKind::Bury: return "bury " + loc(o.x, o.y, o.seg);
     case OptKind::BurySupply: return "bury supply " + colour(o.colour);
@@ -984,11 +1003,28 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
   if (kw == "unghost") {
     if (pending_.kind != DecisionKind::Evaluate && pending_.kind != DecisionKind::DogClear)
       return fail("a ghost removal, but " + asks);
-    if (tok.size() != 2) return fail("'unghost' takes a cell x,y");
+    if (tok.size() != 2 && !(tok.size() == 3 && rules_.unghost_choose_count))
+      return fail(rules_.unghost_choose_count ? "'unghost' takes a cell x,y and how many ghosts, if fewer than the most"
+                                              : "'unghost' takes a cell x,y");
     int x = 0, y = 0;
     if (!parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    int count = 0;
+    if (tok.size() == 3) {
+      const std::string n(tok[2]);
+      if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos)
+        return fail("'" + n + "' is not a number of ghosts");
+      count = std::stoi(n);
+    }
+    const int at = tile_at(x, y);
     for (const auto& o : opts)
-      if (o.kind == OptKind::Unghost && o.x == x && o.y == y) return found(o);
+      if (o.kind == OptKind::Unghost && o.x == x && o.y == y &&
+          (o.seg == count || (o.seg == 0 && at >= 0 && std::min(tile_ghosts(at), unghost_count(o)) == count)))
+        return found(o);
+    if (count > 0)
+      for (const auto& o : opts)
+        if (o.kind == OptKind::Unghost && o.x == x && o.y == y)
+          return fail("cannot remove " + std::to_string(count) + " ghosts from the tile at " + std::string(tok[1]) +
+                      " (" + legal + ")");
     const int p = tile_at(x, y);
     if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
     if (tile_ghosts(p) == 0) return fail("no ghost stands on the tile at " + std::string(tok[1]) + " (" + legal + ")");

@@ -278,12 +278,8 @@ bool Game::build_pile() {
   g.rng_.shuffle(g.pile_, prefix);
   // Expert variant (Discovery): tiles set aside unplayed so all get equal turns, taken
   // from the bottom of the shuffled pile (never from the Draw prefix).
-  const int64_t players = static_cast<int64_t>(setup.players.size());
-  const int64_t remove = players == 2   ? rules_.remove_tiles_2
-                         : players == 3 ? rules_.remove_tiles_3
-                         : players == 4 ? rules_.remove_tiles_4
-                         : players == 5 ? rules_.remove_tiles_5
-                                        : 0;
+  const auto remove_field = remove_tiles_field(static_cast<int>(setup.players.size()));
+  const int64_t remove = remove_field ? rules_.*remove_field : 0;
   if (remove > 0) {
     const size_t keep = std::max(prefix, g.pile_.size() - std::min<size_t>(g.pile_.size(), static_cast<size_t>(remove)));
     g.pile_.resize(keep);
@@ -528,10 +524,13 @@ void Game::put_tile(int type, int x, int y, int rot) {
           const uint32_t root = unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
           feat_[root].open = static_cast<uint16_t>(feat_[root].open - 2);
           fog_joined_ = true;
-        } else if (mine >= 0) {
-          feat_[find(base + static_cast<uint32_t>(mine))].never = true;
-        } else if (theirs >= 0) {
-          feat_[find(q.node_base + static_cast<uint32_t>(theirs))].never = true;
+        } else if (mine >= 0 || theirs >= 0) {
+          // Fog against a clear side disperses (rule fog_clear_side_never_closes), or the
+          // side bounds it like the edge of the board's fog; a face-down tile always disperses.
+          Feature& f = feat_[find(mine >= 0 ? base + static_cast<uint32_t>(mine)
+                                            : q.node_base + static_cast<uint32_t>(theirs))];
+          if (q.face_down || rules_.fog_clear_side_never_closes) f.never = true;
+          else f.open = static_cast<uint16_t>(f.open - 1);
         }
         if (q.face_down) continue;  // a face-down tile joins nothing: features stay open there
       }
@@ -762,7 +761,12 @@ int Game::region_value(uint32_t node, bool closed) const {
 void Game::add_points(int player, int64_t delta) {
   int64_t& s = scores_[static_cast<size_t>(player)];
   s += delta;
-  if (rules_.score_floor_zero && s < 0) s = 0;
+  if (rules_.score_floor_zero && !rules_.score_floor_per_turn && s < 0) s = 0;
+}
+
+void Game::apply_score_floor() {
+  if (!rules_.score_floor_zero) return;
+  for (auto& s : scores_) s = std::max<int64_t>(s, 0);
 }
 
 void Game::remove_follower(Follower& f) {
@@ -994,6 +998,7 @@ void Game::finish_turn() {
       const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
       if (feature_complete(node)) score_feature(find(node), false);
     }
+  apply_score_floor();
   last_placed_ = -1;
   current_ = (current_ + 1) % player_count();
   draw_next();
@@ -1046,6 +1051,7 @@ void Game::end_game() {
         }
     }
   }
+  apply_score_floor();
   outcome_ = Outcome::End;
   end_reason_ = "no tiles left";
   emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});

@@ -26,7 +26,6 @@
 
 namespace tw {
 
-inline constexpr int kMaxPlayers = 6;
 inline constexpr std::array<std::string_view, kMaxPlayers> kColourNames = {
     "red", "green", "blue", "yellow", "black", "pink"};
 std::optional<int> parse_colour(std::string_view name);
@@ -72,7 +71,8 @@ enum class OptKind : uint8_t {
 struct Option {
   OptKind kind = OptKind::Pass;
   uint8_t rot = 0;     // place: quarter turns clockwise
-  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost, takeback: the follower's segment
+  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost, takeback: the follower's segment;
+                       // unghost: how many ghosts (0: the most it may; rule unghost_choose_count)
   uint8_t colour = 0;  // meeple: colour (several-colour players); bury supply, marker: the colour
   int16_t x = 0, y = 0;  // place: the cell; ghost, takeback: the follower's tile
   uint16_t tile = 0;   // place: tile type index
@@ -334,6 +334,7 @@ class Game {
   void return_followers(uint32_t root);
   void remove_follower(Follower& f);
   void add_points(int player, int64_t delta);
+  void apply_score_floor();  // rule score_floor_zero, after a turn's or the final scoring
   void next_after_place();
   int fogged_tiles_around(int p) const;
   void end_game();
@@ -369,6 +370,8 @@ class Game {
   void close_cemetery(int p);
   std::vector<Option> bury_options() const;
   std::vector<Option> dog_clear_options() const;
+  void push_unghost(std::vector<Option>& out, int q) const;  // the unghost options for placed tile q
+  int unghost_count(const Option& o) const;                   // ghosts an unghost option removes at most
   std::vector<Option> face_down_cells() const;
   bool feature_cursed_complete(uint32_t root) const;
   bool castle_complete(int p) const;

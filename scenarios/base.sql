@@ -226,6 +226,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'guards',                      0),
   ('base', 'general_guards',              0),
   ('base', 'score_floor_zero',            0),
+  ('base', 'score_floor_per_turn',        0),   -- with the floor: after each scoring step
   ('base', 'fog_closes_fields',           0),
   ('base', 'fogged_fields_occupiable',    1),
   ('base', 'castle_fog_tile_points',      2),
@@ -237,6 +238,12 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'dog_clear_tiles',             2),   -- tiles a reached dog clears
   ('base', 'dog_ghost_points',            1),   -- a dog's points per ghost on the board
   ('base', 'marker_supply_players',       3),   -- per colour markers from the supply from 3 players
+  ('base', 'fog_extend_fewer_ghosts',     1),   -- one ghost fewer when the tile's fog extends fog
+  ('base', 'haunted_cemetery_ghosts',     1),   -- a haunted cemetery's ghost per fogged neighbour
+  ('base', 'plain_cemetery_ghosts',       1),   -- ghosts to an open plain cemetery when ghosts emerge
+  ('base', 'fog_clear_side_never_closes', 1),   -- fog against a clear side disperses (footnote 3)
+  ('base', 'dog_waits_for_follower',      0),   -- a dog with no standing follower is lost
+  ('base', 'unghost_choose_count',        0),   -- removing ghosts takes the most it may
   -- Carcassonne: Discovery's modules (take-backs, regions), off for the base game.
   ('base', 'takeback',                    0),   -- no take-backs
   ('base', 'completion_scores',           1),   -- completed features score and return followers
@@ -252,7 +259,9 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'water_closed_city_points',    1),
   ('base', 'water_small_city_points',     1),
   ('base', 'hand_size',                   0),   -- draw a tile and place it
-  ('base', 'remove_tiles_2',              0),   -- no tiles set aside
+  ('base', 'remove_tiles_1',              0),   -- no tiles set aside
+  ('base', 'remove_tiles_2',              0),
   ('base', 'remove_tiles_3',              0),
   ('base', 'remove_tiles_4',              0),
-  ('base', 'remove_tiles_5',              0);
+  ('base', 'remove_tiles_5',              0),
+  ('base', 'remove_tiles_6',              0);

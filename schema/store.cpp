@@ -497,7 +497,11 @@ void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>&
       rs.rules = Rules{};
       rs.pool = pools[i];
     }
-    for (const auto& [spec, v] : params[i].values) rs.rules.*(spec->field) = v;
+    rs.own_params.clear();
+    for (const auto& [spec, v] : params[i].values) {
+      rs.rules.*(spec->field) = v;
+      rs.own_params.push_back(spec->key);
+    }
   };
   for (size_t i = 0; i < n; ++i) resolve(resolve, i);
   for (auto& rs : c.rule_sets)

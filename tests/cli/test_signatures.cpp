@@ -119,3 +119,80 @@ TEST_CASE("a dog clears as many tiles as the rule set says") {
   REQUIRE_FALSE(light.error);
   CHECK(light.game.ghost_bank() < plain.game.ghost_bank());
 }
+
+TEST_CASE("each number and reading the issue named is read from the rule set: changing it changes the games") {
+  // A module switched off (or turned) by its parameter must show in the games: the bench
+  // signature where it matters moves, and the default gives the same games again.
+  const Content& shipped = test::default_content();
+  auto signature = [](const Content& c, const char* rule_set, const char* level, int players, int games = 100) {
+    BenchOptions o;
+    o.rule_set = rule_set;
+    o.level = level;
+    o.players = players;
+    o.games = games;
+    std::string error;
+    const auto r = run_bench(c, o, &error);
+    INFO(error);
+    REQUIRE(r);
+    return std::make_pair(r->placements, r->hash);
+  };
+  struct Turn {
+    int64_t Rules::*field;
+    int64_t value;
+    const char* rule_set;  // the rule set whose row is turned
+    const char* level;     // "" = a competitive game of rule_set
+    int players;
+    int games = 100;
+  };
+  const Turn turns[] = {
+      {&Rules::fog_extend_fewer_ghosts, 0, "mists", "mists-1", 2},
+      {&Rules::haunted_cemetery_ghosts, 2, "mists", "mists-5", 2},
+      {&Rules::plain_cemetery_ghosts, 0, "mists", "mists-2", 2},
+      {&Rules::fog_clear_side_never_closes, 0, "mists", "mists-1", 2},
+      {&Rules::unghost_choose_count, 1, "mists", "mists-3", 2},
+      // A score that dips below 0 and comes back within one turn is rare: 3000 games.
+      {&Rules::score_floor_per_turn, 1, "gcc", "", 2, 3000},
+      {&Rules::remove_tiles_2, 5, "discovery", "", 2},
+  };
+  for (const Turn& t : turns) {
+    // (dog_waits_for_follower: tests/engine/test_rule_params.cpp; random games reach no dog.)
+    const auto plain = signature(shipped, t.rule_set, t.level, t.players, t.games);
+    Content c = shipped;
+    for (RuleSet& rs : c.rule_sets)
+      if (rs.id == t.rule_set) rs.rules.*t.field = t.value;
+    CAPTURE(t.rule_set, t.level, t.value);
+    CHECK(signature(c, t.rule_set, t.level, t.players, t.games) != plain);
+    const Rules defaults;
+    for (RuleSet& rs : c.rule_sets)
+      if (rs.id == t.rule_set) rs.rules.*t.field = defaults.*t.field;
+    CHECK(signature(c, t.rule_set, t.level, t.players, t.games) == plain);
+  }
+}
+
+TEST_CASE("tiles set aside are read for every seat count, 1 to the most") {
+  const Content& shipped = test::default_content();
+  for (int players = 1; players <= kMaxPlayers; ++players) {
+    Content c = shipped;
+    RuleSet* rs = nullptr;
+    for (RuleSet& r : c.rule_sets)
+      if (r.id == "discovery") rs = &r;
+    REQUIRE(rs);
+    rs->rules.min_players = 1;
+    rs->rules.max_players = kMaxPlayers;
+    auto tiles_left = [&](const Content& content) {
+      GameSetup s;
+      s.rule_set = "discovery";
+      s.seed = 5;
+      for (int i = 0; i < players; ++i) s.players.push_back({"bot:random", "random"});
+      Game g;
+      REQUIRE_FALSE(Game::create(content, s, g));
+      return g.tiles_left();
+    };
+    const int all = tiles_left(c);
+    rs->rules.*remove_tiles_field(players) = 3;
+    CAPTURE(players);
+    CHECK(tiles_left(c) == all - 3);
+  }
+  CHECK(remove_tiles_field(0) == nullptr);
+  CHECK(remove_tiles_field(kMaxPlayers + 1) == nullptr);
+}

@@ -235,3 +235,27 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
   CHECK(has_error(d.errors, "tile_type", "base/H", "reconstructed", "0..1"));
   CHECK(has_error(d.errors, "tile_type", "rowid 24", "id", "NULL"));
 }
+
+TEST_CASE("a parameter the rule set's system does not play is an error naming its module") {
+  // gcc has no dogs; discovery has no ghosts; base has no co-op ghost removal. Each value
+  // would be ignored by the games of that system, so each is refused where it is set.
+  Damaged d({"INSERT INTO rule_param VALUES ('gcc', 'dog_waits_for_follower', 1);"
+             "INSERT INTO rule_param VALUES ('discovery', 'ghost_penalty', 5);"
+             "UPDATE rule_param SET value = 1 WHERE rule_set = 'base' AND key = 'unghost_choose_count';"});
+  CHECK(has_error(d.errors, "rule_param", "gcc/dog_waits_for_follower", "value", "belongs to the dogs rules of mists"));
+  CHECK(has_error(d.errors, "rule_param", "discovery/ghost_penalty", "value", "the gcc ghosts rules of gcc"));
+  CHECK(has_error(d.errors, "rule_param", "base/unghost_choose_count", "value", "rule set base is of system base"));
+  // gcc and mists inherit base's value: the row that sets it is refused, once.
+  CHECK(d.errors.size() == 3);
+}
+
+TEST_CASE("a co-op rule set sets what the level decides: one error, not two") {
+  Damaged d({"INSERT INTO rule_param VALUES ('mists', 'fog_ghosts', 1)"});
+  REQUIRE(d.errors.size() == 1);
+  CHECK(has_error(d.errors, "rule_param", "mists/fog_ghosts", "value", "for a rule set of system mists"));
+}
+
+TEST_CASE("fog that touches no edge is refused: its ghosts could never emerge") {
+  Damaged d({"UPDATE tile_segment SET ports = 'C' WHERE tile_set = 'mists' AND tile_id = 'M06' AND idx = 4"});
+  CHECK(has_error(d.errors, "tile_segment", "mists/M06#4", "ports", "fog must cover at least one side"));
+}
