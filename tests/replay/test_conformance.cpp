@@ -2,7 +2,10 @@
 // bundled default.db, at every player count it seats, plays a few seeded random games
 // and checks at every ply:
 //   - Game::check_invariants() is empty;
-//   - every legal option's canonical text parses back to exactly that option;
+//   - every legal option's canonical text parses back to exactly that option, no follower
+//     is offered from an empty supply, and every legal option applies (on a copy of the
+//     game) keeping the invariants: at every decision other than a placement, and at
+//     one sampled ply per game for placements;
 //   - the game ends within a bound; a co-op game ends Win or Lose, a competitive one End;
 //   - the same seed and choices give the same state_hash sequence twice;
 //   - at one sampled ply per game, the log so far goes through the replay archive
@@ -144,6 +147,11 @@ class SystemChecks {
     const Decision& d = g.pending();
     const System sys = cfg_.rs->system;
     if (d.kind == DecisionKind::Ghost) ++t_.ghost_decisions;
+    // No follower offered from an empty supply (co-op: of that colour).
+    for (const Option& o : d.options) {
+      if (o.kind == OptKind::Meeple) REQUIRE((g.coop() ? g.colour_supply(o.colour) : g.supply(d.player)) > 0);
+      if (o.kind == OptKind::Guard) REQUIRE(g.guard_supply(d.player) > 0);
+    }
     if (sys == System::Discovery && d.kind == DecisionKind::Follower) {
       // Pass first, then the follower on the new tile, then one take-back per follower
       // of the player on the board; no follower offered from an empty supply.
@@ -297,6 +305,17 @@ void conformance_game(const Content& c, const Config& cfg, uint64_t seed,
       const std::string text = g.to_string(o);
       const auto back = g.parse_option(text);
       if (!back || !(*back == o)) FAIL("option does not round-trip: " << text);
+    }
+    // Every legal option applies (on a copy) and keeps the invariants: at every
+    // decision but placements, and at the sampled ply for placements too.
+    if (d.kind != DecisionKind::Place || g.ply() + 1 == save_at) {
+      for (const Option& o : d.options) {
+        Game copy = g;
+        const auto v = copy.apply(o);
+        if (v) FAIL("legal option " << g.to_string(o) << " refused: " << v->message);
+        const std::string broken = copy.check_invariants();
+        if (!broken.empty()) FAIL("after " << g.to_string(o) << ": " << broken);
+      }
     }
     const size_t k = static_cast<size_t>(rng.below(d.options.size()));
     checks.before(g, k);
