@@ -1,7 +1,8 @@
 // Carcassonne: Discovery on the shipped `discovery` rule sets: the tile set's facts,
-// random-game conformance (followers conserved at every ply, scores only grow, the
-// take-back decision exercised), determinism, the bots, and the expert variant (tiles
-// set aside, a hand of two face-up tiles).
+// determinism, the bots, the take-back, and the expert variant's tiles set aside. The
+// random-game checks (followers conserved at every ply, scores only grow, the Follower
+// decision's pass / follower / take-backs, the expert hands, every tile played,
+// discarded or set aside) are in the conformance test, tests/replay/test_conformance.cpp.
 // The seed's worked examples are records under tests/records/discovery/.
 #include <catch2/catch.hpp>
 
@@ -71,68 +72,6 @@ TEST_CASE("discovery tiles: 84 with the start tile, 58 known, every one noted", 
   CHECK(rs->rules.completion_scores == 0);
   CHECK(rs->rules.water_closed_city_points == 1);
   CHECK(c.find_rule_set("discovery-water-text")->rules.water_closed_city_points == 0);
-}
-
-TEST_CASE("2,000 random discovery games: followers conserved, scores only grow", "[discovery][random]") {
-  const Content& c = test::default_content();
-  uint64_t takebacks = 0, placed = 0, passes = 0, final_scored = 0;
-  Game g;
-  for (int i = 0; i < 2000; ++i) {
-    const int players = 2 + i % 4;
-    GameSetup s;
-    s.rule_set = "discovery";
-    s.seed = static_cast<uint64_t>(i) * 7919 + 3;
-    for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
-    REQUIRE(!Game::create(c, s, g));
-    Rng rng(s.seed);
-    std::vector<int64_t> before(static_cast<size_t>(players), 0);
-    while (!g.finished()) {
-      const Decision& d = g.pending();
-      if (d.kind == DecisionKind::Follower) {
-        // Pass first, then the follower on the new tile, then the take-backs.
-        if (d.options.empty() || d.options[0].kind != OptKind::Pass) FAIL("game " << i << ": no pass");
-        int mine_on_board = 0;
-        for (const auto& f : g.followers()) mine_on_board += f.player == d.player && f.placed >= 0;
-        if (count_kind(d, OptKind::TakeBack) != mine_on_board)
-          FAIL("game " << i << " ply " << g.ply() << ": a take-back per follower on the board");
-        if (g.supply(d.player) == 0 && count_kind(d, OptKind::Meeple) != 0)
-          FAIL("game " << i << ": a follower offered with an empty supply");
-      }
-      const size_t k = static_cast<size_t>(rng.below(d.options.size()));
-      const OptKind chosen = d.options[k].kind;
-      takebacks += chosen == OptKind::TakeBack;
-      placed += chosen == OptKind::Meeple;
-      passes += chosen == OptKind::Pass;
-      g.apply_index(k);
-      for (const auto& e : g.events()) {
-        if (e.kind == EventKind::Scored && e.points < 0) FAIL("game " << i << ": negative points");
-        final_scored += e.kind == EventKind::FinalScored;
-      }
-      for (int p = 0; p < players; ++p) {
-        const size_t pi = static_cast<size_t>(p);
-        if (g.score(p) < before[pi]) FAIL("game " << i << " ply " << g.ply() << ": a score went down");
-        before[pi] = g.score(p);
-        int on_board = 0, total = 0;
-        for (const auto& f : g.followers()) {
-          if (f.player != p) continue;
-          ++total;
-          on_board += f.placed >= 0;
-        }
-        if (total != 4 || on_board + g.supply(p) != 4)
-          FAIL("game " << i << " ply " << g.ply() << ": player " << p << " followers not conserved");
-      }
-      if (g.ply() % 16 == 0 || g.finished()) {
-        const std::string broken = g.check_invariants();
-        if (!broken.empty()) FAIL("game " << i << " ply " << g.ply() << ": " << broken);
-      }
-    }
-    // Every tile was drawn: placed, or discarded when it fitted nowhere.
-    CHECK(g.tiles_left() == 0);
-  }
-  CHECK(takebacks > 20000);
-  CHECK(placed > 20000);
-  CHECK(passes > 20000);
-  CHECK(final_scored > 2000);
 }
 
 TEST_CASE("discovery: the same seed gives the same game, another seed another", "[discovery][determinism]") {
@@ -210,51 +149,6 @@ TEST_CASE("discovery: a take-back scores its area now and is written takeback x,
   CHECK(g.score(0) == 4);
   CHECK(g.supply(0) == 4);
   CHECK(g.check_invariants().empty());
-}
-
-TEST_CASE("discovery-expert: hands of 2 face-up tiles, every tile played, discarded or set aside", "[discovery][expert]") {
-  const Content& c = test::default_content();
-  const std::map<int, int> aside = {{2, 1}, {3, 2}, {4, 3}, {5, 1}};
-  uint64_t two_tile_choices = 0, decisions = 0;
-  Game g;
-  for (int i = 0; i < 400; ++i) {
-    const int players = 2 + i % 4;
-    GameSetup s;
-    s.rule_set = "discovery-expert";
-    s.seed = static_cast<uint64_t>(i) + 100;
-    for (int p = 0; p < players; ++p) s.players.push_back({"bot:random", "random"});
-    REQUIRE(!Game::create(c, s, g));
-    REQUIRE(g.uses_hands());
-    for (int p = 0; p < players; ++p) REQUIRE(g.hand(p).size() == 2);
-    Rng rng(s.seed);
-    int discarded = 0;
-    while (!g.finished()) {
-      const Decision& d = g.pending();
-      if (d.kind == DecisionKind::Place) {
-        ++decisions;
-        const auto& hand = g.hand(d.player);
-        if (hand.empty() || hand.size() > 2) FAIL("game " << i << ": a hand of " << hand.size());
-        // Every option places a tile of the hand; both tiles are offered when both fit.
-        bool first = false, second = false;
-        for (const auto& o : d.options) {
-          if (std::find(hand.begin(), hand.end(), o.tile) == hand.end()) FAIL("game " << i << ": not in the hand");
-          first |= o.tile == hand[0];
-          second |= hand.size() == 2 && hand[0] != hand[1] && o.tile == hand[1];
-        }
-        two_tile_choices += first && second;
-      }
-      g.apply_index(static_cast<size_t>(rng.below(d.options.size())));
-      for (const auto& e : g.events()) discarded += e.kind == EventKind::TileDiscarded;
-      if (g.ply() % 16 == 0 || g.finished()) {
-        const std::string broken = g.check_invariants();
-        if (!broken.empty()) FAIL("game " << i << " ply " << g.ply() << ": " << broken);
-      }
-    }
-    for (int p = 0; p < players; ++p) CHECK(g.hand(p).empty());
-    const int played = static_cast<int>(g.placed().size()) - 1;
-    CHECK(played + discarded + aside.at(players) == 83);
-  }
-  CHECK(two_tile_choices * 10 > decisions * 8);  // nearly always a real choice
 }
 
 TEST_CASE("discovery-expert sets 1, 2, 3, 1 tiles aside for 2, 3, 4, 5 players", "[discovery][expert]") {

@@ -152,10 +152,15 @@ TEST_CASE("determinize deals only the unseen tiles", "[engine][search]") {
       for (const auto& p : g.placed()) face_down += p.face_down;
       if (face_down > 0) break;
     }
+    // A face-down tile was reached (else the section would test nothing hidden).
+    REQUIRE(face_down > 0);
     REQUIRE(!g.finished());
     Game h = g;
     Rng r(6);
     h.determinize(r);
+    // The hidden tiles were dealt again.
+    CHECK(h.state_hash() != g.state_hash());
+    CHECK(h.tiles_drawn().size() == g.tiles_drawn().size());
     CHECK(h.stack() == g.stack());
     CHECK(h.stack_tiles_left() == g.stack_tiles_left());
     CHECK(h.tiles_left() == g.tiles_left());

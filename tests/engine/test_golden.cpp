@@ -1,0 +1,165 @@
+// Golden playthroughs: one seeded bot game of each system (base, gcc, a mists level,
+// discovery), written out ply by ply (who decides what, a state summary with the
+// state_hash, the legal options in canonical text, the choice) and compared with the
+// files in tests/golden/. Any change to the rules' behaviour, the option order or text,
+// the pile order or the bots shows up as the first differing line.
+// TW_UPDATE_GOLDEN=1 rewrites the files instead (tests/golden/README.md).
+#include <catch2/catch.hpp>
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/bots.h"
+#include "engine/game.h"
+#include "fixtures.h"
+
+using namespace tw;
+
+namespace {
+
+// Options listed per ply; the rest are counted.
+constexpr size_t kMaxListed = 24;
+
+struct Golden {
+  const char* file;    // under tests/golden/
+  const char* rule_set;
+  const char* level;   // "" = competitive
+  uint64_t seed;
+  std::vector<const char*> bots;  // one per seat
+};
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+  return buf;
+}
+
+std::string tile_id(const Game& g, int type) {
+  return type < 0 ? std::string("-") : g.content().tiles[static_cast<size_t>(type)].id;
+}
+
+// One line of what the decision is made in.
+std::string summary(const Game& g) {
+  std::ostringstream s;
+  s << "scores";
+  for (int p = 0; p < g.player_count(); ++p) s << ' ' << g.score(p);
+  s << " | supply";
+  for (int p = 0; p < g.player_count(); ++p) s << ' ' << g.supply(p);
+  s << " | tiles left " << g.tiles_left() << " | placed " << g.placed().size();
+  if (g.rules().guards || g.rules().general_guards) {
+    s << " | guards";
+    for (int p = 0; p < g.player_count(); ++p) s << ' ' << g.guard_supply(p) << '+' << g.general_guards(p);
+  }
+  if (g.uses_ghosts() || g.coop()) s << " | ghost bank " << g.ghost_bank();
+  if (g.coop()) {
+    s << " | board ghosts " << g.ghosts_on_board() << " | stack " << g.stack() + 1 << " ("
+      << g.stack_tiles_left() << " left) | dogs reached " << g.dogs_reached() << " | progress "
+      << g.progress() << " | markers";
+    for (size_t i = 0; i < g.marker_colours().size(); ++i) s << ' ' << g.marker_score(i);
+  }
+  if (g.uses_hands()) {
+    s << " | hands";
+    for (int p = 0; p < g.player_count(); ++p) {
+      s << ' ';
+      const auto& h = g.hand(p);
+      if (h.empty()) s << '-';
+      for (size_t i = 0; i < h.size(); ++i) s << (i ? "," : "") << tile_id(g, h[i]);
+    }
+  }
+  s << " | hash " << hex(g.state_hash());
+  return s.str();
+}
+
+std::string playthrough(const Golden& gd) {
+  const Content& c = test::default_content();
+  GameSetup s;
+  s.rule_set = gd.rule_set;
+  s.level = gd.level;
+  s.seed = gd.seed;
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> bots;
+  for (const char* b : gd.bots) {
+    s.players.push_back({std::string("bot:") + b, b});
+    owned.push_back(make_bot(b));
+    bots.push_back(owned.back().get());
+  }
+  Game g;
+  const auto v = Game::create(c, s, g);
+  INFO((v ? v->message : std::string()));
+  REQUIRE(!v);
+  std::ostringstream out;
+  out << "# Tilewright golden playthrough (tests/engine/test_golden.cpp; TW_UPDATE_GOLDEN=1 rewrites it)\n";
+  out << "rule set " << gd.rule_set << (*gd.level ? std::string(", level ") + gd.level : std::string())
+      << ", seed " << gd.seed << ", players";
+  for (size_t i = 0; i < gd.bots.size(); ++i) out << (i ? ", " : " ") << i << "=bot:" << gd.bots[i];
+  out << "\nsetup: " << summary(g) << "\n";
+  Rng rng(gd.seed * 7919 + 1);
+  while (!g.finished()) {
+    REQUIRE(g.ply() < 5000);
+    const Decision& d = g.pending();
+    out << "\nply " << g.ply() + 1 << ": player " << d.player << ", " << decision_kind_name(d.kind);
+    if (d.kind == DecisionKind::Place) out << " tile " << tile_id(g, d.tile);
+    out << "\n  state: " << summary(g) << "\n";
+    out << "  options (" << d.options.size() << "):";
+    for (size_t i = 0; i < d.options.size() && i < kMaxListed; ++i) out << (i ? " | " : " ") << g.to_string(d.options[i]);
+    if (d.options.size() > kMaxListed) out << " | ... " << d.options.size() - kMaxListed << " more";
+    const size_t k = bots[static_cast<size_t>(d.player)]->choose(g, rng);
+    REQUIRE(k < d.options.size());
+    out << "\n  choice: " << g.to_string(d.options[k]) << "\n";
+    g.apply_index(k);
+  }
+  out << "\nend: " << (g.outcome() == Outcome::Win ? "win" : g.outcome() == Outcome::Lose ? "lose" : "end")
+      << " after " << g.ply() << " plies: " << g.end_reason() << "\n";
+  out << "final: " << summary(g) << "\n";
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+void check_golden(const Golden& gd) {
+  const std::string got = playthrough(gd);
+  // Twice the same: the playthrough is deterministic before it is compared.
+  REQUIRE(playthrough(gd) == got);
+  const std::filesystem::path path = std::filesystem::path(TW_SOURCE_DIR) / "tests" / "golden" / gd.file;
+  const char* update = std::getenv("TW_UPDATE_GOLDEN");
+  if (update && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << got;
+    WARN("rewrote " << path.string());
+    return;
+  }
+  INFO(path.string() << " (TW_UPDATE_GOLDEN=1 rewrites it; see tests/golden/README.md)");
+  REQUIRE(std::filesystem::exists(path));
+  const std::vector<std::string> want = lines_of(test::read_text(path)), have = lines_of(got);
+  for (size_t i = 0; i < std::max(want.size(), have.size()); ++i) {
+    const std::string w = i < want.size() ? want[i] : "(end of file)";
+    const std::string h = i < have.size() ? have[i] : "(end of playthrough)";
+    if (w != h) FAIL("first difference at line " << i + 1 << "\n  file: " << w << "\n  now:  " << h);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("golden playthrough: base, greedy against random", "[golden]") {
+  check_golden({"base.txt", "base", "", 2026, {"greedy", "random"}});
+}
+
+TEST_CASE("golden playthrough: gcc, three players", "[golden]") {
+  check_golden({"gcc.txt", "gcc", "", 2026, {"greedy", "random", "greedy"}});
+}
+
+TEST_CASE("golden playthrough: mists-3, two coop bots", "[golden]") {
+  check_golden({"mists-3.txt", "mists", "mists-3", 2026, {"coop", "coop"}});
+}
+
+TEST_CASE("golden playthrough: discovery, greedy against random", "[golden]") {
+  check_golden({"discovery.txt", "discovery", "", 2026, {"greedy", "random"}});
+}
