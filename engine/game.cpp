@@ -34,21 +34,6 @@ std::vector<std::string_view> split_ws(std::string_view s) {
   return out;
 }
 
-bool parse_int(std::string_view s, int& out) {
-  if (s.empty()) return false;
-  const char* b = s.data();
-  const char* e = s.data() + s.size();
-  auto r = std::from_chars(b, e, out);
-  return r.ec == std::errc() && r.ptr == e;
-}
-
-bool parse_xy(std::string_view s, int& x, int& y) {
-  const size_t comma = s.find(',');
-  if (comma == std::string_view::npos) return false;
-  return parse_int(s.substr(0, comma), x) && parse_int(s.substr(comma + 1), y) &&
-         x > -30000 && x < 30000 && y > -30000 && y < 30000;
-}
-
 }  // namespace
 
 std::optional<int> parse_colour(std::string_view name) {
@@ -1270,7 +1255,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     if (tok[1] != drawn)
       return fail("the drawn tile is " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
     int x = 0, y = 0;
-    if (!parse_xy(tok[2], x, y)) return fail("'" + std::string(tok[2]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[2], x, y)) return fail("'" + std::string(tok[2]) + "' is not a cell x,y");
     int rot = -1;
     if (tok[3] == "r0") rot = 0;
     else if (tok[3] == "r90") rot = 1;
@@ -1321,7 +1306,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
       return fail(std::string(take ? "a take-back" : "a ghost") + ", but " + asks);
     if (tok.size() != 3) return fail("'" + std::string(kw) + "' takes x,y and a location kind:port");
     int x = 0, y = 0;
-    if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
     const int p = tile_at(x, y);
     if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
     std::string err;
