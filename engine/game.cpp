@@ -1198,6 +1198,80 @@ std::string Game::to_string(const Option& o) const {
   return "?";
 }
 
+std::string_view option_verb(OptKind k) {
+  switch (k) {
+    case OptKind::Place: return "place";
+    case OptKind::Meeple: return "meeple";
+    case OptKind::Guard: return "guard";
+    case OptKind::Pass: return "pass";
+    case OptKind::Ghost: return "ghost";
+    case OptKind::TakeBack: return "takeback";
+    case OptKind::Points: return "points";
+    case OptKind::Unghost: return "unghost";
+    case OptKind::Cemetery: return "cemetery";
+    case OptKind::Bury:
+    case OptKind::BurySupply: return "bury";
+    case OptKind::Dog: return "dog";
+    case OptKind::Done: return "done";
+    case OptKind::FaceDown: return "facedown";
+    case OptKind::Marker: return "marker";
+  }
+  return "?";
+}
+
+// Mirrors to_string and coop_to_string field by field (tests/engine/test_option_view.cpp
+// checks every legal option of random games against the text).
+OptionView Game::describe(const Option& o) const {
+  OptionView v;
+  v.verb = option_verb(o.kind);
+  const auto cell = [&] {
+    v.has_cell = true;
+    v.x = o.x;
+    v.y = o.y;
+  };
+  const auto location = [&] {
+    const int p = tile_at(o.x, o.y);
+    if (p < 0) return;
+    v.placed = p;
+    v.seg = o.seg;
+  };
+  switch (o.kind) {
+    case OptKind::Place:
+      cell();
+      v.tile = content_->tiles[o.tile].notation_id();
+      v.rot = o.rot;
+      break;
+    case OptKind::Meeple:
+      location();
+      if (level_ && current_ >= 0 && player_colours_[static_cast<size_t>(current_)].size() > 1) v.colour = o.colour;
+      break;
+    case OptKind::Guard:
+      location();
+      break;
+    case OptKind::Ghost:
+    case OptKind::TakeBack:
+    case OptKind::Bury:
+    case OptKind::Dog:
+      cell();
+      location();
+      break;
+    case OptKind::Unghost:
+    case OptKind::Cemetery:
+    case OptKind::FaceDown:
+      cell();
+      break;
+    case OptKind::BurySupply:
+    case OptKind::Marker:
+      v.colour = o.colour;
+      break;
+    case OptKind::Pass:
+    case OptKind::Points:
+    case OptKind::Done:
+      break;
+  }
+  return v;
+}
+
 std::optional<Option> Game::parse_option(std::string_view text, std::string* why) const {
   auto fail = [&](std::string msg) -> std::optional<Option> {
     if (why) *why = std::move(msg);
