@@ -149,34 +149,19 @@ NodePath target_of(const ReplayArgs& a, const Replay& r, bool default_last) {
   return NodePath::main(*a.ply);
 }
 
-bool parse_xy(std::string_view s, int& x, int& y) {
-  const auto comma = s.find(',');
-  if (comma == std::string_view::npos) return false;
-  try {
-    size_t used = 0;
-    const std::string xs(s.substr(0, comma)), ys(s.substr(comma + 1));
-    x = std::stoi(xs, &used);
-    if (used != xs.size()) return false;
-    y = std::stoi(ys, &used);
-    return used == ys.size();
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
 std::vector<Marker> markers_of(const ReplayArgs& a) {
   std::vector<Marker> out;
   for (const auto& c : a.cells) {
     Marker m;
-    if (!parse_xy(c, m.x, m.y)) throw Fail{kExitInput, "--cell '" + c + "': expected X,Y"};
+    if (!tw::text::parse_cell(c, m.x, m.y)) throw Fail{kExitInput, "--cell '" + c + "': expected X,Y"};
     out.push_back(m);
   }
   for (const auto& s : a.arrows) {
     Marker m;
     m.kind = Marker::Kind::Arrow;
     const auto colon = s.find(':');
-    if (colon == std::string::npos || !parse_xy(s.substr(0, colon), m.x, m.y) ||
-        !parse_xy(s.substr(colon + 1), m.x2, m.y2))
+    if (colon == std::string::npos || !tw::text::parse_cell(s.substr(0, colon), m.x, m.y) ||
+        !tw::text::parse_cell(s.substr(colon + 1), m.x2, m.y2))
       throw Fail{kExitInput, "--arrow '" + s + "': expected X,Y:X2,Y2"};
     out.push_back(m);
   }
@@ -184,7 +169,7 @@ std::vector<Marker> markers_of(const ReplayArgs& a) {
     Marker m;
     m.kind = Marker::Kind::Label;
     const auto eq = s.find('=');
-    if (eq == std::string::npos || !parse_xy(s.substr(0, eq), m.x, m.y))
+    if (eq == std::string::npos || !tw::text::parse_cell(s.substr(0, eq), m.x, m.y))
       throw Fail{kExitInput, "--label '" + s + "': expected X,Y=TEXT"};
     m.text = s.substr(eq + 1);
     out.push_back(m);

@@ -13,9 +13,9 @@
 // The game ends at once when the target is reached (win), or when the ghost bank cannot
 // supply, no tile is left, or a stack runs out before its dog (lose).
 #include <algorithm>
-#include <charconv>
 
 #include "engine/game.h"
+#include "engine/text.h"
 
 namespace tw {
 
@@ -23,21 +23,6 @@ namespace {
 
 constexpr int kDx[4] = {0, 1, 0, -1};  // N E S W; y grows to the north
 constexpr int kDy[4] = {1, 0, -1, 0};
-
-bool parse_int_token(std::string_view s, int& out) {
-  if (s.empty()) return false;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
-bool parse_cell(std::string_view s, int& x, int& y) {
-  const size_t comma = s.find(',');
-  if (comma == std::string_view::npos) return false;
-  return parse_int_token(s.substr(0, comma), x) && parse_int_token(s.substr(comma + 1), y) && x > -30000 &&
-         x < 30000 && y > -30000 && y < 30000;
-}
-
-std::string cell_text(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
 bool occupiable_in_coop(Kind k) { return k == Kind::City || k == Kind::Road || k == Kind::Castle; }
 
@@ -504,7 +489,7 @@ void Game::coop_run() {
         if (emerge_ > 0) {
           if (ghost_bank_ < emerge_) {
             coop_lose("ghost bank empty", "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " + std::to_string(emerge_) +
-                      " must emerge on " + tt.notation_id() + " at " + cell_text(pt.x, pt.y));
+                      " must emerge on " + tt.notation_id() + " at " + text::cell_text(pt.x, pt.y));
             return;
           }
           add_ghosts(emerge_node_, emerge_);
@@ -526,8 +511,8 @@ void Game::coop_run() {
               for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
                 if (qtt.segments[i].kind != Kind::Fog) continue;
                 if (ghost_bank_ < haunt) {
-                  coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + cell_text(pt.x, pt.y) +
-                            " cannot haunt " + qtt.notation_id() + " at " + cell_text(qt.x, qt.y));
+                  coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
+                            " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
                   return;
                 }
                 add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
@@ -887,7 +872,7 @@ std::string Game::coop_to_string(const Option& o) const {
   auto colour = [](int c) { return std::string(kColourNames[static_cast<size_t>(c)]); };
   auto loc = [&](int x, int y, int seg) {
     const int p = tile_at(x, y);
-    return cell_text(x, y) + " " + (p < 0 ? std::string("?") : location_name(p, seg));
+    return text::cell_text(x, y) + " " + (p < 0 ? std::string("?") : location_name(p, seg));
   };
   switch (o.kind) {
     case OptKind::Meeple: {
@@ -897,13 +882,13 @@ std::string Game::coop_to_string(const Option& o) const {
       return s;
     }
     case OptKind::Points: return "points";
-    case OptKind::Unghost: return "unghost " + cell_text(o.x, o.y) + (o.seg ? " " + std::to_string(o.seg) : "");
-    case OptKind::Cemetery: return "cemetery " + cell_text(o.x, o.y);
+    case OptKind::Unghost: return "unghost " + text::cell_text(o.x, o.y) + (o.seg ? " " + std::to_string(o.seg) : "");
+    case OptKind::Cemetery: return "cemetery " + text::cell_text(o.x, o.y);
     case OptKind::Bury: return "bury " + loc(o.x, o.y, o.seg);
     case OptKind::BurySupply: return "bury supply " + colour(o.colour);
     case OptKind::Dog: return "dog " + loc(o.x, o.y, o.seg);
     case OptKind::Done: return "done";
-    case OptKind::FaceDown: return "facedown " + cell_text(o.x, o.y);
+    case OptKind::FaceDown: return "facedown " + text::cell_text(o.x, o.y);
     case OptKind::Marker: return "marker " + colour(o.colour);
     default: return {};
   }
@@ -927,7 +912,7 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
   // A follower named by cell and location: the segment of the tile there.
   auto segment_named = [&](std::string_view cell, std::string_view loc, int& x, int& y, int& seg,
                            std::string& err) {
-    if (!parse_cell(cell, x, y)) {
+    if (!text::parse_cell(cell, x, y)) {
       err = "'" + std::string(cell) + "' is not a cell x,y";
       return false;
     }
@@ -954,7 +939,7 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
     if (pending_.kind != dk) return fail("'" + std::string(kw) + "' is " + std::string(what) + ", but " + asks);
     if (tok.size() != 2) return fail("'" + std::string(kw) + "' takes a cell x,y");
     int x = 0, y = 0;
-    if (!parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
     for (const auto& o : opts)
       if (o.kind == want && o.x == x && o.y == y) return found(o);
     return fail(std::string(kw) + " " + std::string(tok[1]) + " is not legal now (" + legal + ")");
@@ -982,7 +967,7 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
     const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
     int x = 0, y = 0, seg = -1;
     std::string err;
-    if (!segment_named(cell_text(pt.x, pt.y), tok[1], x, y, seg, err)) return fail(err + " (" + legal + ")");
+    if (!segment_named(text::cell_text(pt.x, pt.y), tok[1], x, y, seg, err)) return fail(err + " (" + legal + ")");
     for (const auto& o : opts)
       if (o.kind == OptKind::Meeple && o.seg == seg && o.colour == colour) return found(o);
     if (colour_supply_[static_cast<size_t>(colour)] <= 0)
@@ -1007,13 +992,11 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
       return fail(rules_.unghost_choose_count ? "'unghost' takes a cell x,y and how many ghosts, if fewer than the most"
                                               : "'unghost' takes a cell x,y");
     int x = 0, y = 0;
-    if (!parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
     int count = 0;
     if (tok.size() == 3) {
-      const std::string n(tok[2]);
-      if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos)
-        return fail("'" + n + "' is not a number of ghosts");
-      count = std::stoi(n);
+      if (!text::parse_int(tok[2], count) || count < 1 || count > 99)
+        return fail("'" + std::string(tok[2]) + "' is not a number of ghosts");
     }
     const int at = tile_at(x, y);
     for (const auto& o : opts)

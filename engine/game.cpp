@@ -34,21 +34,6 @@ std::vector<std::string_view> split_ws(std::string_view s) {
   return out;
 }
 
-bool parse_int(std::string_view s, int& out) {
-  if (s.empty()) return false;
-  const char* b = s.data();
-  const char* e = s.data() + s.size();
-  auto r = std::from_chars(b, e, out);
-  return r.ec == std::errc() && r.ptr == e;
-}
-
-bool parse_xy(std::string_view s, int& x, int& y) {
-  const size_t comma = s.find(',');
-  if (comma == std::string_view::npos) return false;
-  return parse_int(s.substr(0, comma), x) && parse_int(s.substr(comma + 1), y) &&
-         x > -30000 && x < 30000 && y > -30000 && y < 30000;
-}
-
 }  // namespace
 
 std::optional<int> parse_colour(std::string_view name) {
@@ -1219,6 +1204,83 @@ std::string Game::to_string(const Option& o) const {
   return "?";
 }
 
+std::string_view option_verb(OptKind k) {
+  switch (k) {
+    case OptKind::Place: return "place";
+    case OptKind::Meeple: return "meeple";
+    case OptKind::Guard: return "guard";
+    case OptKind::Pass: return "pass";
+    case OptKind::Ghost: return "ghost";
+    case OptKind::TakeBack: return "takeback";
+    case OptKind::Points: return "points";
+    case OptKind::Unghost: return "unghost";
+    case OptKind::Cemetery: return "cemetery";
+    case OptKind::Bury:
+    case OptKind::BurySupply: return "bury";
+    case OptKind::Dog: return "dog";
+    case OptKind::Done: return "done";
+    case OptKind::FaceDown: return "facedown";
+    case OptKind::Marker: return "marker";
+  }
+  return "?";
+}
+
+// Mirrors to_string and coop_to_string field by field (tests/engine/test_option_view.cpp
+// checks every legal option of random games against the text).
+OptionView Game::describe(const Option& o) const {
+  OptionView v;
+  v.verb = option_verb(o.kind);
+  const auto cell = [&] {
+    v.has_cell = true;
+    v.x = o.x;
+    v.y = o.y;
+  };
+  const auto location = [&] {
+    const int p = tile_at(o.x, o.y);
+    if (p < 0) return;
+    v.placed = p;
+    v.seg = o.seg;
+  };
+  switch (o.kind) {
+    case OptKind::Place:
+      cell();
+      v.tile = content_->tiles[o.tile].notation_id();
+      v.rot = o.rot;
+      break;
+    case OptKind::Meeple:
+      location();
+      if (level_ && current_ >= 0 && player_colours_[static_cast<size_t>(current_)].size() > 1) v.colour = o.colour;
+      break;
+    case OptKind::Guard:
+      location();
+      break;
+    case OptKind::Ghost:
+    case OptKind::TakeBack:
+    case OptKind::Bury:
+    case OptKind::Dog:
+      cell();
+      location();
+      break;
+    case OptKind::Unghost:
+      cell();
+      if (o.seg) v.count = o.seg;
+      break;
+    case OptKind::Cemetery:
+    case OptKind::FaceDown:
+      cell();
+      break;
+    case OptKind::BurySupply:
+    case OptKind::Marker:
+      v.colour = o.colour;
+      break;
+    case OptKind::Pass:
+    case OptKind::Points:
+    case OptKind::Done:
+      break;
+  }
+  return v;
+}
+
 std::optional<Option> Game::parse_option(std::string_view text, std::string* why) const {
   auto fail = [&](std::string msg) -> std::optional<Option> {
     if (why) *why = std::move(msg);
@@ -1276,7 +1338,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     if (tok[1] != drawn)
       return fail("the drawn tile is " + drawn + ", not " + std::string(tok[1]) + " (" + legal + ")");
     int x = 0, y = 0;
-    if (!parse_xy(tok[2], x, y)) return fail("'" + std::string(tok[2]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[2], x, y)) return fail("'" + std::string(tok[2]) + "' is not a cell x,y");
     int rot = -1;
     if (tok[3] == "r0") rot = 0;
     else if (tok[3] == "r90") rot = 1;
@@ -1327,7 +1389,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
       return fail(std::string(take ? "a take-back" : "a ghost") + ", but " + asks);
     if (tok.size() != 3) return fail("'" + std::string(kw) + "' takes x,y and a location kind:port");
     int x = 0, y = 0;
-    if (!parse_xy(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
+    if (!text::parse_cell(tok[1], x, y)) return fail("'" + std::string(tok[1]) + "' is not a cell x,y");
     const int p = tile_at(x, y);
     if (p < 0) return fail("no tile at " + std::string(tok[1]) + " (" + legal + ")");
     std::string err;

@@ -79,6 +79,26 @@ struct Option {
   friend bool operator==(const Option&, const Option&) = default;
 };
 
+// The first word of an option's canonical text ("place", "meeple", "bury", ...).
+std::string_view option_verb(OptKind k);
+
+// What an option's canonical text says, as fields (Game::describe): computed from the
+// option and the game, never from the text, so a UI maps options without reading them.
+struct OptionView {
+  std::string_view verb;  // the first word of to_string(o)
+  bool has_cell = false;  // the text names a cell "x,y" ...
+  int x = 0, y = 0;       // ... this one
+  std::string tile;       // place: the tile's notation id ("" otherwise)
+  int rot = -1;           // place: quarter turns clockwise (-1 otherwise)
+  int placed = -1;        // the text names a location kind:port on this placed tile (index
+                          // into placed(); meeple and guard name one on the tile just
+                          // placed without its cell), or -1
+  int seg = -1;           // the segment of `placed` that location names, or -1
+  int colour = -1;        // the colour the text names (bury supply, marker, a meeple of a
+                          // player with several colours), or -1
+  int count = -1;         // unghost x,y N (rule unghost_choose_count): N ghosts, or -1
+};
+
 struct Decision {
   DecisionKind kind = DecisionKind::None;
   int player = -1;
@@ -166,6 +186,8 @@ class Game {
   std::optional<Violation> apply(std::string_view text);
 
   std::string to_string(const Option& o) const;
+  // The fields of to_string(o): its verb, cell, tile, rotation, location and colour.
+  OptionView describe(const Option& o) const;
   // Reads option text and finds it among the pending legal options.
   std::optional<Option> parse_option(std::string_view text, std::string* why = nullptr) const;
 

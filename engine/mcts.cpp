@@ -1,7 +1,8 @@
 #include "engine/mcts.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 #include <thread>
@@ -431,11 +432,6 @@ class MctsBot final : public Bot {
   MctsConfig config_;
 };
 
-bool parse_int(std::string_view s, int& out) {
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
 }  // namespace
 
 std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed) {
@@ -520,9 +516,9 @@ std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {
     spec = next == std::string_view::npos ? std::string_view{} : spec.substr(next);
   }
   if (parts.size() > 3) return nullptr;
-  if (parts.size() >= 1 && (!parse_int(parts[0], c.iterations) || c.iterations < 1 || c.iterations > 10'000'000))
+  if (parts.size() >= 1 && (!text::parse_int(parts[0], c.iterations) || c.iterations < 1 || c.iterations > 10'000'000))
     return nullptr;
-  if (parts.size() >= 2 && (!parse_int(parts[1], c.threads) || c.threads < 1 || c.threads > 64)) return nullptr;
+  if (parts.size() >= 2 && (!text::parse_int(parts[1], c.threads) || c.threads < 1 || c.threads > 64)) return nullptr;
   if (parts.size() >= 3) {
     if (parts[2] == "win")
       c.reward = MctsConfig::Reward::Win;

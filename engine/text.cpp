@@ -1,6 +1,7 @@
 #include "engine/text.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 
 namespace tw::text {
@@ -173,5 +174,29 @@ std::string hex64(uint64_t v) {
   for (int i = 15; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = kHex[v & 15];
   return s;
 }
+
+bool parse_int(std::string_view s, int& out) {
+  if (s.empty()) return false;
+  const char* b = s.data();
+  const char* e = s.data() + s.size();
+  const auto r = std::from_chars(b, e, out);
+  return r.ec == std::errc() && r.ptr == e;
+}
+
+bool split_cell(std::string_view s, std::string_view& x, std::string_view& y) {
+  const std::size_t comma = s.find(',');
+  if (comma == std::string_view::npos) return false;
+  x = s.substr(0, comma);
+  y = s.substr(comma + 1);
+  return true;
+}
+
+bool parse_cell(std::string_view s, int& x, int& y) {
+  std::string_view xs, ys;
+  return split_cell(s, xs, ys) && parse_int(xs, x) && parse_int(ys, y) && x > -kCellLimit && x < kCellLimit &&
+         y > -kCellLimit && y < kCellLimit;
+}
+
+std::string cell_text(int x, int y) { return std::to_string(x) + "," + std::to_string(y); }
 
 }  // namespace tw::text

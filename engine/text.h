@@ -69,4 +69,23 @@ std::string joined(const std::vector<std::string>& names, std::string_view sep =
 // 16 lower-case hex digits (digests in files, tags and messages).
 std::string hex64(uint64_t v);
 
+// --- The cell grammar of option text, records and command lines -------------------------
+// A cell is written "x,y": two decimal integers (an optional '-', no '+', no spaces)
+// split at the first comma. Every reader of cells goes through these.
+
+// `s` as a whole decimal int (std::from_chars: optional '-', digits, nothing else).
+bool parse_int(std::string_view s, int& out);
+
+// The cell's two parts, split at the first comma; false when there is no comma.
+bool split_cell(std::string_view s, std::string_view& x, std::string_view& y);
+
+// Coordinates of a cell lie strictly between -kCellLimit and kCellLimit.
+inline constexpr int kCellLimit = 30000;
+
+// "x,y" as a cell: both parts parse_int and within the limit.
+bool parse_cell(std::string_view s, int& x, int& y);
+
+// The canonical text of a cell, "x,y".
+std::string cell_text(int x, int y);
+
 }  // namespace tw::text

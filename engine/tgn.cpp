@@ -286,16 +286,18 @@ std::optional<std::string> check_arg(Arg a, std::string_view w, std::string_view
       return std::nullopt;
     }
     case Arg::Coord: {
-      const auto comma = w.find(',');
-      if (comma == std::string_view::npos) return std::nullopt;
-      auto x = normal_integer(w.substr(0, comma));
-      auto y = normal_integer(w.substr(comma + 1));
+      // The cell grammar's split (engine/text.h); the parts are checked and normalised
+      // here, since a record may hold any number of digits ("007", a 12-digit number).
+      std::string_view xs, ys;
+      if (!text::split_cell(w, xs, ys)) return std::nullopt;
+      auto x = normal_integer(xs);
+      auto y = normal_integer(ys);
       if (!x || !y) {
         const auto digits = [](std::string_view s) {
           if (!s.empty() && s[0] == '-') s.remove_prefix(1);
           return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
         };
-        if (digits(w.substr(0, comma)) && digits(w.substr(comma + 1)))
+        if (digits(xs) && digits(ys))
           problem = "coordinate " + quote(w) + " after " + quote(after) +
                     " is out of range (at most 9 digits)";
         return std::nullopt;

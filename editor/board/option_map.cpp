@@ -1,79 +1,37 @@
 #include "board/option_map.h"
 
 #include <algorithm>
-#include <charconv>
-#include <sstream>
 
 namespace twe {
-
-namespace {
-
-bool parse_int(std::string_view s, int& out) {
-  if (s.empty()) return false;
-  const char* b = s.data();
-  const char* e = s.data() + s.size();
-  auto [p, ec] = std::from_chars(b, e, out);
-  return ec == std::errc() && p == e;
-}
-
-bool parse_cell(std::string_view tok, int& x, int& y) {
-  const size_t comma = tok.find(',');
-  if (comma == std::string_view::npos) return false;
-  return parse_int(tok.substr(0, comma), x) && parse_int(tok.substr(comma + 1), y);
-}
-
-}  // namespace
 
 std::vector<OptionInfo> classify(const tw::Game& g) {
   std::vector<OptionInfo> out;
   const auto& opts = g.pending().options;
   out.reserve(opts.size());
   for (const auto& o : opts) {
+    const tw::OptionView v = g.describe(o);
     OptionInfo info;
     info.text = g.to_string(o);
-    std::vector<std::string> tok;
-    {
-      std::istringstream in(info.text);
-      std::string t;
-      while (in >> t) tok.push_back(t);
-    }
-    if (tok.empty()) continue;
-    info.verb = tok[0];
-    if (info.verb == "place" && tok.size() == 4) {
+    info.verb = std::string(v.verb);
+    if (o.kind == tw::OptKind::Place) {
       info.place = true;
-      info.tile = tok[1];
-      int deg = 0;
-      if (parse_cell(tok[2], info.x, info.y) && tok[3].size() > 1 && parse_int(std::string_view(tok[3]).substr(1), deg)) {
-        info.has_cell = true;
-        info.rot = (deg / 90) % 4;
-      }
-      out.push_back(std::move(info));
-      continue;
+      info.tile = v.tile;
+      info.rot = v.rot;
     }
-    std::string loc;
-    for (size_t i = 1; i < tok.size(); ++i) {
-      int x = 0, y = 0;
-      if (!info.has_cell && parse_cell(tok[i], x, y)) {
-        info.has_cell = true;
-        info.x = x;
-        info.y = y;
-      } else if (loc.empty() && tok[i].find(':') != std::string::npos) {
-        loc = tok[i];
-      }
+    if (v.has_cell) {
+      info.has_cell = true;
+      info.x = v.x;
+      info.y = v.y;
     }
-    if (!loc.empty()) {
-      int p = -1;
-      if (info.has_cell) {
-        p = g.tile_at(info.x, info.y);
-      } else if (g.last_placed() >= 0) {
-        p = g.last_placed();
-        const auto& pt = g.placed()[static_cast<size_t>(p)];
+    if (v.placed >= 0) {
+      // A follower option without a cell (meeple, guard) belongs to the tile's cell.
+      const auto& pt = g.placed()[static_cast<size_t>(v.placed)];
+      if (!info.has_cell) {
         info.has_cell = true;
         info.x = pt.x;
         info.y = pt.y;
       }
-      const auto port = tw::parse_port(std::string_view(loc).substr(loc.find(':') + 1));
-      if (p >= 0 && port) info.seg = g.segment_at(p, *port);
+      info.seg = v.seg;
     }
     out.push_back(std::move(info));
   }

@@ -1,9 +1,9 @@
-// Reading the pending decision's options for the board, from their text alone, so new
-// decision kinds work without code here: an option that names a cell ("x,y") belongs to
-// that cell; one that also names a location ("kind:port") to that segment of the tile
-// there (a follower option without a cell names a segment of the tile just placed);
-// `place T x,y rN` is a placement. Everything else (pass, points, done, marker COLOUR,
-// ...) is chosen from a list.
+// Reading the pending decision's options for the board, from the engine's structured
+// view of each (tw::Game::describe), never by re-reading their text: an option that names
+// a cell ("x,y") belongs to that cell; one that also names a location ("kind:port") to
+// that segment of the tile there (a follower option without a cell names a segment of
+// the tile just placed); `place T x,y rN` is a placement. Everything else (pass, points,
+// done, marker COLOUR, ...) is chosen from a list.
 //
 // Invariants: classify keeps the options' order; every OptionInfo's text is the
 // engine's canonical option string, so applying it is always legal.

@@ -100,6 +100,11 @@ void ReplayDoc::final_bounds(int margin, int& min_x, int& min_y, int& max_x, int
   board_bounds(main_.game(), margin, min_x, min_y, max_x, max_y);
 }
 
+tw::Game ReplayDoc::main_game(int ply) {
+  main_.seek(ply);
+  return main_.game();
+}
+
 Annotation ReplayDoc::note() const {
   if (is_start(pos_)) return {};
   const Node* n = tw::replay::find_node(replay_, pos_);

@@ -58,6 +58,9 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   int64_t id() const { return replay_.id; }
   const NodePath& position() const { return pos_; }
   const tw::Game& game() const { return game_; }
+  // The state on the main line after its first `ply` decisions (clamped to the line),
+  // e.g. the game a main-line ply's decision was taken in: main_game(ply - 1).
+  tw::Game main_game(int ply);
   // The annotation at the position (empty at the start).
   tw::replay::Annotation note() const;
   // The current line with scores and flags per node (index 0 is the start).

@@ -1,7 +1,6 @@
 #include "review/replay_view.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -679,26 +678,28 @@ void ReplayView::update() {
     const int here = doc_->position().ply;
     for (const auto& p : a->plies)
       if (p.node.empty() && p.ply == here && p.best != p.played) {
-        int x = 0, y = 0, px = 0, py = 0;
-        char tile[64] = {0};
-        if (std::sscanf(p.best.c_str(), "place %63s %d,%d", tile, &x, &y) == 3) {
-          // An arrow from the tile played to the better cell (when it is another cell).
-          if (std::sscanf(p.played.c_str(), "place %63s %d,%d", tile, &px, &py) == 3 && (px != x || py != y)) {
-            Marker arrow;
-            arrow.kind = Marker::Kind::Arrow;
-            arrow.x = px;
-            arrow.y = py;
-            arrow.x2 = x;
-            arrow.y2 = y;
-            ov.markers.push_back(arrow);
-          }
-          Marker m;
-          m.kind = Marker::Kind::Label;
-          m.x = x;
-          m.y = y;
-          m.text = "best";
-          ov.markers.push_back(m);
+        // The analysis stores option text: read it with the engine, on the game the
+        // decision was taken in, and take the cells from the options' fields.
+        const tw::Game before = doc_->main_game(here - 1);
+        const auto best = before.parse_option(p.best);
+        if (!best || best->kind != tw::OptKind::Place) continue;
+        // An arrow from the tile played to the better cell (when it is another cell).
+        const auto played = before.parse_option(p.played);
+        if (played && played->kind == tw::OptKind::Place && (played->x != best->x || played->y != best->y)) {
+          Marker arrow;
+          arrow.kind = Marker::Kind::Arrow;
+          arrow.x = played->x;
+          arrow.y = played->y;
+          arrow.x2 = best->x;
+          arrow.y2 = best->y;
+          ov.markers.push_back(arrow);
         }
+        Marker m;
+        m.kind = Marker::Kind::Label;
+        m.x = best->x;
+        m.y = best->y;
+        m.text = "best";
+        ov.markers.push_back(m);
       }
   }
   board_->set_overlay(ov);

@@ -1,5 +1,5 @@
 // Board model and painter without a window: viewport geometry, the scene of a game,
-// option mapping from option text (placements, follower spots, list options), spot hit
+// option mapping from the engine's option fields (placements, follower spots, list options), spot hit
 // tests, and painting into a wxMemoryDC (deterministic, tiles where the game has them).
 #include <catch2/catch.hpp>
 
@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "board/board_model.h"
 #include "board/option_map.h"
 #include "engine/bots.h"
+#include "engine/text.h"
 #include "fixture.h"
 #include "schema/store.h"
 
@@ -97,7 +99,7 @@ TEST_CASE("the scene of a game holds its tiles, followers and legal cells", "[bo
   }
 }
 
-TEST_CASE("options map onto cells, segments and a list from their text", "[board]") {
+TEST_CASE("options map onto cells, segments and a list", "[board]") {
   tw::GameSetup s;
   s.rule_set = "base";
   s.seed = 3;
@@ -190,6 +192,101 @@ TEST_CASE("ghost options of GCC become spots on the follower's tile", "[board]")
     }
   }
   CHECK(seen);
+}
+
+TEST_CASE("co-op decisions and meeples map from the engine's fields onto cells and segments", "[board][coop]") {
+  // Bot games of the Mists levels until an Evaluate `unghost x,y`, a Dog decision and
+  // a meeple option have come up; each OptionInfo is checked against the option's own
+  // fields and the x,y word of its text.
+  int unghosts = 0, dogs = 0, meeples = 0;
+  for (const auto& level : content().levels) {
+    for (uint64_t seed = 1; seed <= 6 && (unghosts == 0 || dogs == 0 || meeples == 0 || seed <= 2); ++seed) {
+      tw::GameSetup s;
+      s.level = level.id;
+      s.seed = seed;
+      s.players = tw::parse_players("bot:coop, bot:coop");
+      tw::Game g;
+      if (tw::Game::create(content(), s, g)) continue;
+      auto bot = tw::make_bot(seed % 2 ? "coop" : "random");  // random players seldom reach a dog
+      tw::Rng rng(seed);
+      for (int ply = 0; !g.finished() && ply < 400; ++ply, g.apply_index(bot->choose(g, rng))) {
+        const auto kind = g.pending().kind;
+        if (kind != tw::DecisionKind::Evaluate && kind != tw::DecisionKind::Dog &&
+            kind != tw::DecisionKind::DogClear && kind != tw::DecisionKind::Follower)
+          continue;
+        const auto& raw = g.pending().options;
+        const auto opts = twe::classify(g);
+        REQUIRE(opts.size() == raw.size());
+        const auto spots = twe::option_spots(opts);
+        for (size_t i = 0; i < raw.size(); ++i) {
+          const tw::Option& o = raw[i];
+          const twe::OptionInfo& info = opts[i];
+          INFO(level.id << " seed " << seed << " ply " << g.ply() << ": " << info.text);
+          CHECK(info.text == g.to_string(o));
+          CHECK_FALSE(info.place);
+          const auto words = [&] {
+            std::istringstream in(info.text);
+            std::vector<std::string> w;
+            for (std::string t; in >> t;) w.push_back(t);
+            return w;
+          }();
+          if (o.kind == tw::OptKind::Unghost) {
+            ++unghosts;
+            CHECK(info.verb == "unghost");
+            REQUIRE(words.size() == 2);
+            int x = 0, y = 0;
+            REQUIRE(tw::text::parse_cell(words[1], x, y));
+            CHECK(info.has_cell);
+            CHECK(info.x == x);
+            CHECK(info.y == y);
+            CHECK(info.x == o.x);
+            CHECK(info.y == o.y);
+            CHECK(info.seg == -1);  // the whole cell
+            CHECK(std::any_of(spots.begin(), spots.end(), [&](const twe::SceneSpot& sp) {
+              return sp.label == info.text && sp.x == x && sp.y == y && sp.seg == -1;
+            }));
+            const auto list = twe::list_options(opts);
+            CHECK(std::find(list.begin(), list.end(), static_cast<int>(i)) == list.end());
+          } else if (o.kind == tw::OptKind::Dog) {
+            ++dogs;
+            CHECK(info.verb == "dog");
+            REQUIRE(words.size() == 3);  // dog x,y LOC
+            int x = 0, y = 0;
+            REQUIRE(tw::text::parse_cell(words[1], x, y));
+            CHECK(info.has_cell);
+            CHECK(info.x == x);
+            CHECK(info.y == y);
+            const int p = g.tile_at(x, y);
+            REQUIRE(p >= 0);
+            CHECK(info.seg == o.seg);
+            const auto port = tw::parse_port(words[2].substr(words[2].find(':') + 1));
+            REQUIRE(port);
+            CHECK(info.seg == g.segment_at(p, *port));
+          } else if (o.kind == tw::OptKind::Meeple) {
+            ++meeples;
+            CHECK(info.verb == "meeple");
+            REQUIRE(words.size() >= 2);  // meeple LOC [COLOUR]: the tile just placed
+            REQUIRE(g.last_placed() >= 0);
+            const auto& pt = g.placed()[static_cast<size_t>(g.last_placed())];
+            CHECK(info.has_cell);
+            CHECK(info.x == pt.x);
+            CHECK(info.y == pt.y);
+            const auto port = tw::parse_port(words[1].substr(words[1].find(':') + 1));
+            REQUIRE(port);
+            CHECK(info.seg >= 0);
+            CHECK(info.seg == o.seg);
+            CHECK(info.seg == g.segment_at(g.last_placed(), *port));
+          } else if (o.kind == tw::OptKind::Points || o.kind == tw::OptKind::Done || o.kind == tw::OptKind::Pass) {
+            CHECK_FALSE(info.has_cell);  // chosen from the list
+            CHECK(info.seg == -1);
+          }
+        }
+      }
+    }
+  }
+  CHECK(unghosts > 0);
+  CHECK(dogs > 0);
+  CHECK(meeples > 0);
 }
 
 TEST_CASE("painting a board is deterministic and shows the tiles", "[board]") {

@@ -6,8 +6,11 @@
 
 #include <wx/gauge.h>
 
+#include <sstream>
+
 #include "board/board_canvas.h"
 #include "engine/bots.h"
+#include "engine/text.h"
 #include "fixture.h"
 #include "replay/replay_store.h"
 #include "review/eval_graph.h"
@@ -93,10 +96,31 @@ TEST_CASE("review analysis: analyse, graph, jump to mistakes, keep as one undoab
   REQUIRE(placed);
   rv->doc()->go(NodePath::main(placed->ply));
   twe::test::pump();
+  // The cells as the stored texts write them ("place T x,y rN"), read here by words.
+  const auto cell_of = [](const std::string& text, int& x, int& y) {
+    std::istringstream in(text);
+    std::string verb, tile, cell;
+    in >> verb >> tile >> cell;
+    return verb == "place" && tw::text::parse_cell(cell, x, y);
+  };
+  int bx = 0, by = 0, px = 0, py = 0;
+  REQUIRE(cell_of(placed->best, bx, by));
+  const bool played_placed = cell_of(placed->played, px, py);
   bool labelled = false, arrow = false;
   for (const auto& m : rv->board()->scene().markers) {
-    labelled |= m.text == "best";
-    arrow |= m.kind == tw::replay::Marker::Kind::Arrow;
+    if (m.text == "best") {
+      labelled = true;
+      CHECK(m.x == bx);  // on the best placement's cell
+      CHECK(m.y == by);
+    }
+    if (m.kind == tw::replay::Marker::Kind::Arrow) {
+      arrow = true;
+      CHECK(played_placed);  // from the tile played to the best cell
+      CHECK(m.x == px);
+      CHECK(m.y == py);
+      CHECK(m.x2 == bx);
+      CHECK(m.y2 == by);
+    }
   }
   CHECK(labelled);
   // Nothing of it is stored: the markers are the view's.

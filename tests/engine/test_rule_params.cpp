@@ -87,6 +87,7 @@ TEST_CASE("unghost_choose_count: fewer ghosts are offered as `unghost x,y N`, an
         INFO(text << ": " << why);
         REQUIRE(back);
         CHECK(*back == o);
+        if (o.kind == OptKind::Unghost) CHECK(g.describe(o).count == (o.seg ? o.seg : -1));
         if (o.kind == OptKind::Unghost && o.seg) {
           ++counted;
           // N is fewer than the tile holds and than a removal takes at most.

@@ -136,6 +136,13 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
     bad = ann;
     bad.arrows = {"0,0-1,1"};
     CHECK(run(bad, db).err == "tilewright replay: --arrow '0,0-1,1': expected X,Y:X2,Y2\n");
+    // Cells follow the engine's grammar (engine/text.h), as in option text.
+    for (const std::string cell : {"+1,0", " 1,0", "1, 0", "30000,0", "1,0x"}) {
+      INFO(cell);
+      bad = ann;
+      bad.cells = {cell};
+      CHECK(run(bad, db).err == "tilewright replay: --cell '" + cell + "': expected X,Y\n");
+    }
     bad = ann;
     bad.ply = 143;
     CHECK(run(bad, db).err == "tilewright replay: replay " + std::to_string(id) + " has plies 1..142, not 143\n");
