@@ -253,15 +253,18 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
     return std::string("default");
   };
   const Rules defaults{};
-  std::vector<std::vector<std::string>> rows{{"parameter", "value", "default", "from", "range", "meaning"}};
+  std::vector<std::vector<std::string>> rows{{"parameter", "value", "default", "from", "range", "module", "meaning"}};
   J params = J::array();
   for (const ParamSpec& s : rule_param_specs()) {
     const int64_t v = rs.rules.*(s.field), d = defaults.*(s.field);
     const std::string f = from(std::string(s.key));
+    // A module this rule set's system does not play is shown in brackets: its value is unused.
+    const bool read = (s.systems & system_bit(rs.system)) != 0;
     rows.push_back({std::string(s.key), std::to_string(v), std::to_string(d), f,
-                    std::to_string(s.min) + ".." + std::to_string(s.max), std::string(s.doc)});
+                    std::to_string(s.min) + ".." + std::to_string(s.max),
+                    read ? std::string(s.module) : "(" + std::string(s.module) + ")", std::string(s.doc)});
     params.push_back(J{{"key", s.key}, {"value", v}, {"default", d}, {"from", f}, {"min", s.min}, {"max", s.max},
-                       {"meaning", s.doc}});
+                       {"module", s.module}, {"read", read}, {"meaning", s.doc}});
   }
   int pool_tiles = 0;
   for (const auto& e : rs.pool) pool_tiles += e.count;
@@ -482,7 +485,7 @@ CLI::App* add_content_commands(CLI::App& app, ContentArgs& a) {
   };
   auto* list = add("list", "rule sets, levels and tile sets with their digests", Action::List);
   list->add_flag("--json", a.json, "as one JSON object");
-  auto* show = add("show", "every parameter of a rule set or level (value, default, inherited from, range, meaning), or a tile set's tiles", Action::Show);
+  auto* show = add("show", "every parameter of a rule set or level (value, default, inherited from, range, module, meaning), or a tile set's tiles", Action::Show);
   show->add_option("id", a.ids, "a rule set, level or tile set (rule_set:ID, level:ID, tile_set:ID where ambiguous)")
       ->required()
       ->expected(1);

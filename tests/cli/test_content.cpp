@@ -121,6 +121,11 @@ TEST_CASE("content show names value, default, origin, range and meaning of every
   CHECK(by_key.at("guards")["max"].get<int>() >= 1);
   CHECK_FALSE(by_key.at("guards")["meaning"].get<std::string>().empty());
   CHECK(by_key.size() == rule_param_specs().size());
+  // Each parameter names its module, and whether a gcc game reads it.
+  CHECK(by_key.at("guards")["module"] == "guards");
+  CHECK(by_key.at("guards")["read"] == true);
+  CHECK(by_key.at("dog_clear_tiles")["module"] == "dogs");
+  CHECK(by_key.at("dog_clear_tiles")["read"] == false);
   // A level shows its columns and then its rule set.
   const Result l = cli({"content", "show", "mists-3", "--db", db});
   REQUIRE(l.code == 0);
