@@ -15,14 +15,12 @@
 #include <algorithm>
 
 #include "engine/game.h"
+#include "engine/rules/sides.h"
 #include "engine/text.h"
 
 namespace tw {
 
 namespace {
-
-constexpr int kDx[4] = {0, 1, 0, -1};  // N E S W; y grows to the north
-constexpr int kDy[4] = {1, 0, -1, 0};
 
 bool occupiable_in_coop(Kind k) { return k == Kind::City || k == Kind::Road || k == Kind::Castle; }
 
@@ -117,211 +115,6 @@ void Game::coop_start() {
 }
 
 // ---------------------------------------------------------------------------------
-// Queries
-
-int64_t Game::progress() const {
-  if (!level_) return scores_.empty() ? 0 : *std::max_element(scores_.begin(), scores_.end());
-  return *std::min_element(marker_score_.begin(), marker_score_.end());
-}
-
-int Game::tile_ghosts(int p) const {
-  if (!level_ || p < 0) return 0;
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down) return 0;
-  int n = 0;
-  const size_t segs = content_->tiles[pt.type].segments.size();
-  for (size_t i = 0; i < segs; ++i) n += node_ghosts_[pt.node_base + i];
-  return n;
-}
-
-int Game::ghosts_on_board() const {
-  int n = 0;
-  for (const uint8_t g : node_ghosts_) n += g;
-  return n;
-}
-
-int Game::stack_tiles_left() const {
-  if (!level_ || stack_ >= static_cast<int>(stack_end_.size())) return 0;
-  return static_cast<int>(stack_end_[static_cast<size_t>(stack_)] - std::min(pile_pos_, stack_end_[static_cast<size_t>(stack_)]));
-}
-
-bool Game::cemetery_open(int p) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down || cem_closed_[static_cast<size_t>(p)]) return false;
-  const int c = (*cache_)[pt.type].centre;
-  return c >= 0 && content_->tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
-}
-
-int Game::fog_open_ends(int p) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down) return -1;
-  const TileType& tt = content_->tiles[pt.type];
-  for (size_t i = 0; i < tt.segments.size(); ++i)
-    if (tt.segments[i].kind == Kind::Fog) {
-      const Feature& f = feat_[find(pt.node_base + static_cast<uint32_t>(i))];
-      return f.never ? -1 : f.open;
-    }
-  return 0;
-}
-
-bool Game::castle_complete(int p) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around != 8) return false;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && placed_[static_cast<size_t>(q)].face_down) return false;  // cursed
-    }
-  return true;
-}
-
-// ---------------------------------------------------------------------------------
-// Ghosts
-
-void Game::add_ghosts(uint32_t node, int n) {
-  node_ghosts_[node] = static_cast<uint8_t>(node_ghosts_[node] + n);
-  ghost_bank_ -= n;
-}
-
-int Game::remove_tile_ghosts(int p, int n) {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down) return 0;
-  int removed = 0;
-  const size_t segs = content_->tiles[pt.type].segments.size();
-  for (size_t i = 0; i < segs && removed < n; ++i) {
-    uint8_t& g = node_ghosts_[pt.node_base + i];
-    const int take = std::min<int>(g, n - removed);
-    g = static_cast<uint8_t>(g - take);
-    removed += take;
-  }
-  ghost_bank_ += removed;
-  if (removed) emit({EventKind::GhostsRemoved, -1, Kind::None, pt.x, pt.y, pt.type, removed});
-  return removed;
-}
-
-void Game::return_area_ghosts(uint32_t root, int p) {
-  int back = 0;
-  uint32_t n = root;
-  do {
-    back += node_ghosts_[n];
-    node_ghosts_[n] = 0;
-    n = next_[n];
-  } while (n != root);
-  ghost_bank_ += back;
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
-}
-
-// ---------------------------------------------------------------------------------
-// Cemeteries and face-down tiles
-
-void Game::queue_cemeteries_closed_around(int p) {
-  if (level_->cemetery == CemeteryMode::None) return;
-  const PlacedTile pt = placed_[static_cast<size_t>(p)];
-  for (int dy = 1; dy >= -1; --dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || !cemetery_open(q)) continue;
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-      bool closed = true;
-      if (level_->cemetery == CemeteryMode::Haunted) {
-        closed = cells_[static_cast<size_t>(cell_index(qt.x, qt.y))].around == 8;
-      } else {
-        for (int side = 0; side < 4; ++side)
-          if (tile_at(qt.x + kDx[side], qt.y + kDy[side]) < 0) closed = false;
-      }
-      if (!closed) continue;
-      cem_closed_[static_cast<size_t>(q)] = 1;
-      bury_queue_.push_back(q);
-      emit({EventKind::CemeteryClosed, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 0});
-    }
-}
-
-void Game::close_cemetery(int p) {
-  // The buried follower lies there; the cemetery's ghosts go back to the bank.
-  remove_tile_ghosts(p, 1 << 20);
-}
-
-std::vector<Option> Game::bury_options() const {
-  std::vector<Option> out;
-  for (const auto& f : followers_) {
-    if (f.placed >= 0 && !f.buried) out.push_back(follower_option(OptKind::Bury, f));
-  }
-  if (!out.empty()) return out;
-  // Nobody on the board: a follower from any supply.
-  for (int c = 0; c < kMaxPlayers; ++c)
-    if (colour_supply_[static_cast<size_t>(c)] > 0) {
-      Option o;
-      o.kind = OptKind::BurySupply;
-      o.colour = static_cast<uint8_t>(c);
-      out.push_back(o);
-    }
-  return out;
-}
-
-std::vector<Option> Game::face_down_cells() const {
-  // Empty cells among the 8 around an open cemetery that touch a tile on a side.
-  std::vector<Option> out;
-  for (size_t p = 0; p < placed_.size(); ++p) {
-    if (!cemetery_open(static_cast<int>(p))) continue;
-    const PlacedTile& pt = placed_[p];
-    for (int dy = 1; dy >= -1; --dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int x = pt.x + dx, y = pt.y + dy;
-        if ((!dx && !dy) || tile_at(x, y) >= 0) continue;
-        bool touches = false;
-        for (int side = 0; side < 4; ++side) touches |= tile_at(x + kDx[side], y + kDy[side]) >= 0;
-        if (!touches) continue;
-        Option o;
-        o.kind = OptKind::FaceDown;
-        o.x = static_cast<int16_t>(x);
-        o.y = static_cast<int16_t>(y);
-        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
-      }
-  }
-  return out;
-}
-
-void Game::put_face_down(int type, int x, int y) {
-  ensure_room(x, y);
-  const int p = static_cast<int>(placed_.size());
-  PlacedTile t;
-  t.x = static_cast<int16_t>(x);
-  t.y = static_cast<int16_t>(y);
-  t.type = static_cast<uint16_t>(type);
-  t.node_base = static_cast<uint32_t>(parent_.size());
-  t.face_down = true;
-  placed_.push_back(t);
-  cem_closed_.push_back(0);
-  const int cell = cell_index(x, y);
-  frontier_remove(cell);
-  cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
-  for (int side = 0; side < 4; ++side) {
-    const int nx = x + kDx[side], ny = y + kDy[side];
-    const int nc = cell_index(nx, ny);
-    const int q = cells_[static_cast<size_t>(nc)].tile;
-    if (q >= 0) {
-      // Fog that meets a face-down tile can never close.
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-      if (qt.face_down) continue;
-      const int opp = (side + 2) % 4;
-      const int fog = content_->tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
-      if (fog >= 0) feat_[find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
-    } else {
-      // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
-      // gets a constraint nothing meets, lifted by put_tile's first face-up neighbour.
-      FrontierCell& f = frontier_add(nc, nx, ny);
-      if (f.cmask == 0) f.val4 = 0x0001000100010001ULL;
-    }
-  }
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
-  last_face_down_ = p;
-  emit({EventKind::FaceDownPlaced, static_cast<int8_t>(current_), Kind::None, t.x, t.y, type, 0});
-}
-
-// ---------------------------------------------------------------------------------
 // Flow
 
 void Game::coop_lose(std::string kind, std::string why) {
@@ -343,32 +136,6 @@ void Game::coop_win() {
   outcome_ = Outcome::Win;
   end_reason_ = "the target of " + std::to_string(level_->target) + " points was reached";
   emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
-}
-
-void Game::coop_draw_next() {
-  const size_t stacks = stack_end_.size();
-  for (;;) {
-    if (static_cast<size_t>(stack_) >= stacks) {
-      coop_lose("no tile left", "no tile left to draw");
-      return;
-    }
-    if (pile_pos_ >= stack_end_[static_cast<size_t>(stack_)]) {
-      if (static_cast<size_t>(stack_) < level_->dogs.size() && dogs_reached_ <= stack_) {
-        coop_lose("stack " + std::to_string(stack_ + 1) + " ran out",
-                  "stack " + std::to_string(stack_ + 1) + " ran out before dog " + std::to_string(stack_ + 1) +
-                  " (" + std::to_string(level_->dogs[static_cast<size_t>(stack_)]) + " points) was reached");
-        return;
-      }
-      if (static_cast<size_t>(stack_) + 1 >= stacks) {
-        coop_lose("no tile left", "no tile left to draw");
-        return;
-      }
-      ++stack_;
-      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, stack_});
-      continue;
-    }
-    if (draw_one()) return;
-  }
 }
 
 void Game::coop_after_place() {
@@ -420,39 +187,6 @@ void Game::coop_follower_options() {
       opts.push_back(o);
     }
   }
-}
-
-std::vector<Option> Game::dog_clear_options() const {
-  std::vector<Option> out;
-  const Follower& f = followers_[static_cast<size_t>(dog_follower_)];
-  const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-  for (int dy = 1; dy >= -1; --dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || tile_ghosts(q) == 0) continue;
-      if (std::find(dog_cleared_.begin(), dog_cleared_.end(), q) != dog_cleared_.end()) continue;
-      push_unghost(out, q);
-    }
-  return out;
-}
-
-void Game::push_unghost(std::vector<Option>& out, int q) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(q)];
-  Option o;
-  o.kind = OptKind::Unghost;
-  o.x = pt.x;
-  o.y = pt.y;
-  out.push_back(o);  // seg 0: the most it may
-  if (!rules_.unghost_choose_count) return;
-  const int most = std::min(tile_ghosts(q), static_cast<int>(rules_.unghost_ghosts));
-  for (int n = 1; n < most; ++n) {
-    o.seg = static_cast<uint8_t>(n);
-    out.push_back(o);
-  }
-}
-
-int Game::unghost_count(const Option& o) const {
-  return o.seg ? o.seg : static_cast<int>(rules_.unghost_ghosts);
 }
 
 void Game::coop_run() {
@@ -634,36 +368,6 @@ void Game::coop_run() {
         return;
     }
   }
-}
-
-void Game::coop_add_points(int colour, int64_t points) {
-  if (level_->scoring == ScoringMode::Shared) {
-    marker_score_[0] += points;
-  } else {
-    const int m = colour >= 0 ? colour_marker_[static_cast<size_t>(colour)] : -1;
-    if (m < 0)
-      marker_queue_.push_back(points);  // the players choose which marker advances
-    else
-      marker_score_[static_cast<size_t>(m)] += points;
-  }
-  const int64_t pr = progress();
-  for (auto& s : scores_) s = pr;
-}
-
-void Game::coop_check_thresholds() {
-  if (!marker_queue_.empty()) return;  // a marker choice is still open
-  const int64_t pr = progress();
-  while (static_cast<size_t>(dogs_reached_) < level_->dogs.size() &&
-         pr >= level_->dogs[static_cast<size_t>(dogs_reached_)]) {
-    ++dogs_reached_;
-    ++dogs_to_place_;
-    if (stack_ < dogs_reached_ && static_cast<size_t>(dogs_reached_) < stack_end_.size()) {
-      // The rest of the current stack goes on top of the next one.
-      stack_ = dogs_reached_;
-      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, stack_});
-    }
-  }
-  if (pr >= level_->target) coop_win();
 }
 
 void Game::coop_return_followers(uint32_t root) {

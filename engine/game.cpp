@@ -1,5 +1,6 @@
 #include "engine/game.h"
 
+#include "engine/rules/sides.h"
 #include "engine/text.h"
 
 #include <algorithm>
@@ -9,8 +10,6 @@ namespace tw {
 
 namespace {
 
-constexpr int kSideDx[4] = {0, 1, 0, -1};  // N E S W; y grows to the north
-constexpr int kSideDy[4] = {1, 0, -1, 0};
 constexpr std::array<int, 8> kFieldNameOrder = {Nw, Ne, En, Es, Se, Sw, Ws, Wn};
 
 bool edge_kind(Kind k) { return kind_named_by_edge(k); }
@@ -363,46 +362,6 @@ void Game::start() {
   draw_next();
 }
 
-void Game::refill_hand(int player) {
-  auto& hand = hands_[static_cast<size_t>(player)];
-  while (hand.size() < static_cast<size_t>(rules_.hand_size) && pile_pos_ < pile_.size()) {
-    const int t = pile_[pile_pos_++];
-    hand.push_back(static_cast<uint16_t>(t));
-    emit({EventKind::TileDrawn, static_cast<int8_t>(player), Kind::None, 0, 0, t, 0});
-  }
-}
-
-void Game::draw_from_hand() {
-  // The current player, or the next one holding tiles once the pile is empty.
-  for (int skipped = 0; skipped <= player_count(); ++skipped) {
-    auto& hand = hands_[static_cast<size_t>(current_)];
-    while (!hand.empty()) {
-      // Placements of every distinct tile of the hand, in hand order.
-      std::vector<Option> all;
-      for (size_t i = 0; i < hand.size(); ++i) {
-        if (std::find(hand.begin(), hand.begin() + static_cast<long>(i), hand[i]) != hand.begin() + static_cast<long>(i))
-          continue;
-        generate_placements(hand[i]);
-        all.insert(all.end(), pending_.options.begin(), pending_.options.end());
-      }
-      if (!all.empty()) {
-        pending_.options = std::move(all);
-        pending_.kind = DecisionKind::Place;
-        pending_.player = current_;
-        pending_.tile = hand.front();
-        return;
-      }
-      // Nothing in the hand fits anywhere: discard it and take new tiles.
-      for (const uint16_t t : hand)
-        emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-      hand.clear();
-      refill_hand(current_);
-    }
-    current_ = (current_ + 1) % player_count();
-  }
-  end_game();
-}
-
 // ---------------------------------------------------------------------------------
 // Board
 
@@ -493,7 +452,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
   const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
   for (int side = 0; side < 4; ++side) {
-    const int nx = x + kSideDx[side], ny = y + kSideDy[side];
+    const int nx = x + sides::kDx[side], ny = y + sides::kDy[side];
     const int nc = cell_index(nx, ny);
     Cell& ncell = cells_[static_cast<size_t>(nc)];
     const int opp = (side + 2) % 4;
@@ -583,7 +542,7 @@ bool Game::feature_complete(uint32_t node) const {
     if (k == Kind::Castle && level_) return castle_complete(node_tile_[node]);
     if (k == Kind::Cemetery && rules_.cemetery_neighbours == 4) {
       for (int side = 0; side < 4; ++side)
-        if (tile_at(pt.x + kSideDx[side], pt.y + kSideDy[side]) < 0) return false;
+        if (tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
       return true;
     }
     return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
@@ -681,63 +640,6 @@ int Game::feature_value(uint32_t node) const {
     case Kind::Mountain:
     case Kind::Water:
       return region_value(node, complete);
-    default:
-      return 0;
-  }
-}
-
-int Game::region_cities(uint32_t node) const {
-  const uint32_t root = find(node);
-  int cities = feat_[root].shields;
-  if (node_kind_[root] != Kind::Mountain) return cities;
-  // Mountains: plus the cities of every adjacent lowland area, each area once.
-  std::array<uint32_t, 64> seen{};
-  size_t nseen = 0;
-  std::vector<uint32_t> more;  // only when more than 64 lowland areas touch (never in practice)
-  uint32_t n = root;
-  do {
-    const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
-    const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
-    for (uint8_t c : s.touches) {
-      const uint32_t other = pt.node_base + c;
-      if (node_kind_[other] != Kind::Lowland) continue;
-      const uint32_t r = find(other);
-      if (std::find(seen.begin(), seen.begin() + static_cast<long>(nseen), r) !=
-              seen.begin() + static_cast<long>(nseen) ||
-          std::find(more.begin(), more.end(), r) != more.end())
-        continue;
-      if (nseen < seen.size())
-        seen[nseen++] = r;
-      else
-        more.push_back(r);
-      cities += feat_[r].shields;
-    }
-    n = next_[n];
-  } while (n != root);
-  return cities;
-}
-
-int Game::region_value(uint32_t node, bool closed) const {
-  const uint32_t root = find(node);
-  const Kind k = node_kind_[root];
-  const int tiles = feature_tiles(root);
-  const bool small = closed && tiles == 2;
-  switch (k) {
-    case Kind::Lowland:
-      if (small) return static_cast<int>(rules_.lowland_small_points);
-      return static_cast<int>(tiles * (closed ? rules_.lowland_closed_tile_points : rules_.lowland_tile_points));
-    case Kind::Mountain: {
-      const int cities = region_cities(root);
-      if (small) return static_cast<int>(cities * rules_.mountain_small_city_points);
-      return static_cast<int>(cities * (closed ? rules_.mountain_closed_city_points : rules_.mountain_city_points));
-    }
-    case Kind::Water: {
-      const int cities = feat_[root].shields;
-      if (small) return static_cast<int>(cities * rules_.water_small_city_points);
-      if (closed)
-        return static_cast<int>(tiles * rules_.water_closed_tile_points + cities * rules_.water_closed_city_points);
-      return static_cast<int>(cities * rules_.water_city_points);
-    }
     default:
       return 0;
   }
@@ -1071,7 +973,7 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
         // no fog (either way round); a side next to empty space does nothing.
         const uint8_t mine = (*cache_)[o.tile].fog[o.rot];
         for (int side = 0; side < 4; ++side) {
-          const int q = tile_at(o.x + kSideDx[side], o.y + kSideDy[side]);
+          const int q = tile_at(o.x + sides::kDx[side], o.y + sides::kDy[side]);
           if (q < 0) continue;
           const PlacedTile& qt = placed_[static_cast<size_t>(q)];
           const bool a = mine & (1u << side);
@@ -1549,7 +1451,7 @@ std::string Game::check_invariants() const {
     const uint16_t sig = (*cache_)[pt.type].sig[pt.rot];
     const bool down = pt.face_down;
     for (int side = 0; side < 4; ++side) {
-      const int nx = pt.x + kSideDx[side], ny = pt.y + kSideDy[side];
+      const int nx = pt.x + sides::kDx[side], ny = pt.y + sides::kDy[side];
       const int q = tile_at(nx, ny);
       if (q >= 0) {
         const PlacedTile& qt = placed_[static_cast<size_t>(q)];

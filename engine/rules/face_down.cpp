@@ -1,0 +1,74 @@
+// Rule module: face-down tiles (co-op levels 5-6). After a turn next to an open haunted
+// cemetery, the next tile goes face down on an empty cell among the 8 around it that
+// touches a tile on a side; it shows its back, matches any edge, joins no feature and
+// keeps fog beside it from ever closing.
+#include <algorithm>
+
+#include "engine/game.h"
+#include "engine/rules/sides.h"
+
+namespace tw {
+
+std::vector<Option> Game::face_down_cells() const {
+  // Empty cells among the 8 around an open cemetery that touch a tile on a side.
+  std::vector<Option> out;
+  for (size_t p = 0; p < placed_.size(); ++p) {
+    if (!cemetery_open(static_cast<int>(p))) continue;
+    const PlacedTile& pt = placed_[p];
+    for (int dy = 1; dy >= -1; --dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = pt.x + dx, y = pt.y + dy;
+        if ((!dx && !dy) || tile_at(x, y) >= 0) continue;
+        bool touches = false;
+        for (int side = 0; side < 4; ++side) touches |= tile_at(x + sides::kDx[side], y + sides::kDy[side]) >= 0;
+        if (!touches) continue;
+        Option o;
+        o.kind = OptKind::FaceDown;
+        o.x = static_cast<int16_t>(x);
+        o.y = static_cast<int16_t>(y);
+        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+      }
+  }
+  return out;
+}
+
+void Game::put_face_down(int type, int x, int y) {
+  ensure_room(x, y);
+  const int p = static_cast<int>(placed_.size());
+  PlacedTile t;
+  t.x = static_cast<int16_t>(x);
+  t.y = static_cast<int16_t>(y);
+  t.type = static_cast<uint16_t>(type);
+  t.node_base = static_cast<uint32_t>(parent_.size());
+  t.face_down = true;
+  placed_.push_back(t);
+  cem_closed_.push_back(0);
+  const int cell = cell_index(x, y);
+  frontier_remove(cell);
+  cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
+  for (int side = 0; side < 4; ++side) {
+    const int nx = x + sides::kDx[side], ny = y + sides::kDy[side];
+    const int nc = cell_index(nx, ny);
+    const int q = cells_[static_cast<size_t>(nc)].tile;
+    if (q >= 0) {
+      // Fog that meets a face-down tile can never close.
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      if (qt.face_down) continue;
+      const int opp = (side + 2) % 4;
+      const int fog = content_->tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
+      if (fog >= 0) feat_[find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
+    } else {
+      // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
+      // gets a constraint nothing meets, lifted by put_tile's first face-up neighbour.
+      FrontierCell& f = frontier_add(nc, nx, ny);
+      if (f.cmask == 0) f.val4 = 0x0001000100010001ULL;
+    }
+  }
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
+  last_face_down_ = p;
+  emit({EventKind::FaceDownPlaced, static_cast<int8_t>(current_), Kind::None, t.x, t.y, type, 0});
+}
+
+}  // namespace tw
