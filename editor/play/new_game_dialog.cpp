@@ -8,8 +8,20 @@
 namespace twe {
 
 namespace {
-const wxString kKinds[] = {"(empty)", "human", "bot:greedy", "bot:random", "bot:coop"};
-constexpr int kKindCount = 5;
+constexpr int kEmpty = 0, kHuman = 1;
+}
+
+const std::vector<NewGameDialog::Seat>& NewGameDialog::seats() {
+  static const std::vector<Seat> s = {
+      {"(empty)", ""},
+      {"human", ""},
+      {"bot: easy (greedy)", "greedy"},
+      {"bot: medium (mcts:200)", "mcts:200"},
+      {"bot: hard (mcts)", "mcts"},
+      {"bot: random", "random"},
+      {"bot: co-op (coop)", "coop"},
+  };
+  return s;
 }
 
 NewGameDialog::NewGameDialog(wxWindow* parent, const tw::Content& content, const tw::GameSetup& initial)
@@ -35,19 +47,32 @@ NewGameDialog::NewGameDialog(wxWindow* parent, const tw::Content& content, const
   }
   if (!games_.empty()) rule_set_->SetSelection(sel);
   grid->Add(rule_set_, 1, wxEXPAND);
+  wxArrayString labels;
+  for (const Seat& seat : seats()) labels.Add(wxString::FromUTF8(seat.label));
   for (int i = 0; i < tw::kMaxPlayers; ++i) {
-    auto* kind = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, kKindCount, kKinds);
+    auto* kind = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, labels);
     auto* name = new wxTextCtrl(this, wxID_ANY);
-    int k = 0;
+    int k = kEmpty;
+    std::string extra;
     if (static_cast<size_t>(i) < initial.players.size()) {
       const auto& p = initial.players[static_cast<size_t>(i)];
-      k = p.bot.empty() ? 1 : p.bot == "random" ? 3 : p.bot == "coop" ? 4 : 2;
+      k = kHuman;
+      if (!p.bot.empty()) {
+        k = -1;
+        for (size_t j = kHuman + 1; j < seats().size(); ++j)
+          if (p.bot == seats()[j].bot) k = static_cast<int>(j);
+        if (k < 0) {  // a bot the list does not name (mcts:500, ...): offered as it is
+          extra = p.bot;
+          k = static_cast<int>(kind->Append(wxString::FromUTF8("bot: " + p.bot)));
+        }
+      }
       if (p.bot.empty()) name->SetValue(wxString::FromUTF8(p.name));
     }
-    if (k != 1 && name->IsEmpty()) name->SetValue(wxString::Format("Player %d", i + 1));
+    extra_bot_.push_back(extra);
+    if (k != kHuman && name->IsEmpty()) name->SetValue(wxString::Format("Player %d", i + 1));
     kind->SetSelection(k);
-    name->Enable(k == 1);
-    kind->Bind(wxEVT_CHOICE, [kind, name](wxCommandEvent&) { name->Enable(kind->GetSelection() == 1); });
+    name->Enable(k == kHuman);
+    kind->Bind(wxEVT_CHOICE, [kind, name](wxCommandEvent&) { name->Enable(kind->GetSelection() == kHuman); });
     grid->Add(kind, 0, wxALIGN_CENTER_VERTICAL);
     grid->Add(name, 1, wxEXPAND);
     kinds_.push_back(kind);
@@ -70,13 +95,13 @@ tw::GameSetup NewGameDialog::setup() const {
   }
   for (size_t i = 0; i < kinds_.size(); ++i) {
     const int k = kinds_[i]->GetSelection();
-    if (k <= 0) continue;
+    if (k <= kEmpty) continue;
     tw::PlayerSpec p;
-    if (k == 1) {
+    if (k == kHuman) {
       p.name = names_[i]->GetValue().ToStdString(wxConvUTF8);
       if (p.name.empty()) p.name = "Player " + std::to_string(i + 1);
     } else {
-      p.bot = k == 2 ? "greedy" : k == 3 ? "random" : "coop";
+      p.bot = static_cast<size_t>(k) < seats().size() ? seats()[static_cast<size_t>(k)].bot : extra_bot_[i];
       p.name = "bot:" + p.bot;
     }
     s.players.push_back(p);

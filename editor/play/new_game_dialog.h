@@ -1,5 +1,6 @@
 // The new-game dialog of the play view: a rule set or a co-op level, up to six seats
-// (each a human with a name, bot:greedy, bot:random or bot:coop, or empty), and the seed.
+// (each empty, a human with a name, or a bot by strength: easy = greedy, medium =
+// mcts:200, hard = mcts at its default budget; also random and coop), and the seed.
 #pragma once
 
 #include <optional>
@@ -20,6 +21,15 @@ class NewGameDialog : public wxDialog {
   NewGameDialog(wxWindow* parent, const tw::Content& content, const tw::GameSetup& initial);
   // The setup the fields describe (empty seats skipped).
   tw::GameSetup setup() const;
+  // The seat choices offered, in order: a label and the bot it seats ("" for empty and
+  // human). A bot of the initial setup not among them is added to its row as it is.
+  struct Seat {
+    const char* label;
+    const char* bot;
+  };
+  static const std::vector<Seat>& seats();
+  // The seat choice of row i (tests).
+  wxChoice* seat_choice(size_t i) { return kinds_[i]; }
 
  private:
   const tw::Content& content_;
@@ -28,6 +38,7 @@ class NewGameDialog : public wxDialog {
   std::vector<std::pair<std::string, std::string>> games_;  // (rule set, level) per entry
   std::vector<wxChoice*> kinds_;
   std::vector<wxTextCtrl*> names_;
+  std::vector<std::string> extra_bot_;  // per row: a bot of the initial setup not in seats()
 };
 
 }  // namespace twe

@@ -8,11 +8,13 @@
 #include <wx/numdlg.h>
 #include <wx/textctrl.h>
 #include <wx/tokenzr.h>
+#include <wx/utils.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
 #include "board/board_canvas.h"
 #include "board/tile_preview.h"
+#include "engine/bots.h"
 #include "present/record.h"
 #include "play/new_game_dialog.h"
 #include "replay/replay_store.h"
@@ -98,16 +100,21 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   pass_ = new wxButton(this, wxID_ANY, "Pass");
   take_back_ = new wxButton(this, wxID_ANY, "Take back");
   take_back_to_ = new wxButton(this, wxID_ANY, L"To ply…");
+  hint_ = new wxButton(this, wxID_ANY, "Hint");
+  hint_->SetToolTip(wxString::Format("What the search bot (%s) would choose here; double-click the selected option to play it",
+                                     kHintBot));
   take_back_->SetToolTip("Take back your last decision and the bots' replies after it (Edit > Undo does too)");
   take_back_to_->SetToolTip("Take the game back to any ply");
   buttons->Add(newg, 0, wxRIGHT, 4);
   buttons->Add(pass_, 0, wxRIGHT, 4);
   buttons->Add(take_back_, 0, wxRIGHT, 4);
-  buttons->Add(take_back_to_, 0);
+  buttons->Add(take_back_to_, 0, wxRIGHT, 4);
+  buttons->Add(hint_, 0);
   side->Add(buttons, 0, wxALL, 4);
   pass_->Disable();
   take_back_->Disable();
   take_back_to_->Disable();
+  hint_->Disable();
   status_ = new wxStaticText(this, wxID_ANY, L"No game. Press New game…", wxDefaultPosition, wxSize(300, -1));
   side->Add(status_, 0, wxEXPAND | wxALL, 4);
   preview_ = new TilePreview(this, 96);
@@ -145,6 +152,10 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
     const int r = dlg.ShowModal();
     return r == wxID_YES ? wxID_YES : r == wxID_NO ? wxID_NO : wxID_CANCEL;
   };
+  hint_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    std::string why;
+    if (hint(&why).empty() && ctx_.status) ctx_.status(why);
+  });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     choose(e.GetString().ToStdString(wxConvUTF8));
   });
@@ -494,6 +505,37 @@ void PlayView::finish() {
 
 wxString PlayView::status_text() const { return status_->GetLabelText(); }
 
+wxString PlayView::selected_option() const { return options_->GetStringSelection(); }
+
+std::string PlayView::hint(std::string* why) {
+  if (!session_ || !session_->human_to_move()) {
+    if (why) *why = "No decision of yours is pending: nothing to hint.";
+    return {};
+  }
+  const tw::Game& g = session_->game();
+  auto bot = tw::make_bot(kHintBot);
+  // Seeded by the position: the same position gets the same hint; the game's own bots'
+  // generator is not touched.
+  tw::Rng rng(g.state_hash() ^ 0x68696e74ULL);
+  wxBusyCursor busy;
+  const auto evals = bot->evaluate(g, rng);
+  const auto& opts = g.pending().options;
+  if (evals.empty() || evals.front().index >= opts.size()) {
+    if (why) *why = "The hint bot found no option.";
+    return {};
+  }
+  const tw::OptionEval& best = evals.front();
+  const std::string text = g.to_string(opts[best.index]);
+  options_->SetStringSelection(wxString::FromUTF8(text));
+  wxString line = wxString::Format("Hint (%s): %s", kHintBot, wxString::FromUTF8(text));
+  if (best.visits > 0) line += wxString::Format(L" — tried %d times, mean reward %.2f", best.visits, best.value);
+  if (ctx_.status) ctx_.status(line.ToStdString(wxConvUTF8));
+  status_->SetLabel(status_->GetLabel() + "\n" + line);
+  status_->Wrap(300);
+  Layout();  // the status line grew: move what is below it
+  return text;
+}
+
 void PlayView::follow_board() {
   // The board follows play: a tile placed outside the view is brought into it.
   const tw::Game& g = session_->game();
@@ -564,6 +606,7 @@ void PlayView::update() {
   pass_->Enable(human && find_option(session_->options(), "pass") >= 0);
   take_back_->Enable(!g.finished() && session_->last_human_ply() >= 0);
   take_back_to_->Enable(!g.finished() && g.ply() > 0);
+  hint_->Enable(human);
 
   BoardOverlay ov;
   ov.legal_cells = human && g.pending().kind == tw::DecisionKind::Place;

@@ -79,6 +79,14 @@ class PlayView : public wxPanel {
   // Whose turn, what is asked and why (the status line beside the board).
   wxString status_text() const;
   wxButton* pass_button() { return pass_; }
+  // Hint: what the search bot (kHintBot, a medium budget) would choose for the human to
+  // move, seeded by the position so the same position gets the same hint. The option is
+  // selected in the list (double-click or Enter plays it) and named in the status line.
+  // Returns the option's text, or "" with `why` set when no human decision is pending.
+  static constexpr const char* kHintBot = "mcts:200";
+  std::string hint(std::string* why = nullptr);
+  wxButton* hint_button() { return hint_; }
+  wxString selected_option() const;
   const tw::GameSetup& last_setup() const { return last_setup_; }
   wxTextCtrl* event_log() { return log_; }
   BoardCanvas* board() { return board_; }
@@ -110,6 +118,7 @@ class PlayView : public wxPanel {
   wxTextCtrl* log_ = nullptr;
   size_t log_lines_ = 0;
   wxButton* pass_ = nullptr;
+  wxButton* hint_ = nullptr;
   wxButton* take_back_ = nullptr;
   wxButton* take_back_to_ = nullptr;
   std::unique_ptr<wxCommandProcessor> history_;

@@ -9,6 +9,8 @@
 
 #include "board/board_canvas.h"
 #include "fixture.h"
+#include "engine/bots.h"
+#include "play/new_game_dialog.h"
 #include "play/play_session.h"
 #include "play/play_view.h"
 #include "replay/player.h"
@@ -265,4 +267,67 @@ TEST_CASE("play view: every co-op decision can be made on the board or from the 
   INFO("plies " << s->game().ply() << ", " << s->game().end_reason());
   CHECK(by_click.count("place"));
   CHECK(s->log().header.level == level->id);
+}
+
+TEST_CASE("new game dialog: seats by strength (easy greedy, medium mcts:200, hard mcts) round trip", "[play][ui]") {
+  twe::test::FrameFixture f;
+  // Every strength seats its bot; a bot the list does not name stays as it was.
+  const tw::GameSetup initial = setup_of("gcc", "Ann, bot:greedy, bot:mcts:200, bot:mcts, bot:mcts:50", 9);
+  twe::NewGameDialog dlg(f.frame, content(), initial);
+  const tw::GameSetup s = dlg.setup();
+  REQUIRE(s.players.size() == initial.players.size());
+  for (size_t i = 0; i < s.players.size(); ++i) {
+    CHECK(s.players[i].bot == initial.players[i].bot);
+    CHECK(s.players[i].name == initial.players[i].name);
+  }
+  CHECK(s.rule_set == "gcc");
+  CHECK(s.seed == 9);
+  CHECK(dlg.seat_choice(1)->GetStringSelection() == "bot: easy (greedy)");
+  CHECK(dlg.seat_choice(2)->GetStringSelection() == "bot: medium (mcts:200)");
+  CHECK(dlg.seat_choice(3)->GetStringSelection() == "bot: hard (mcts)");
+  CHECK(dlg.seat_choice(4)->GetStringSelection() == "bot: mcts:50");
+  // Choosing "hard" on an empty seat seats bot:mcts; every offered bot exists.
+  dlg.seat_choice(5)->SetStringSelection("bot: hard (mcts)");
+  const tw::GameSetup t = dlg.setup();
+  REQUIRE(t.players.size() == 6);
+  CHECK(t.players[5].bot == "mcts");
+  CHECK(t.players[5].name == "bot:mcts");
+  for (const auto& seat : twe::NewGameDialog::seats())
+    if (*seat.bot) CHECK(tw::make_bot(seat.bot));
+  dlg.Show();
+  twe::test::pump();
+  twe::test::screenshot(&dlg, "new-game-strengths");
+  dlg.Hide();
+}
+
+TEST_CASE("play view: Hint names and selects what the search bot would play, the same for the same position", "[play][ui]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = f.frame->play();
+  REQUIRE(pv);
+  f.frame->show_page(pv);
+  pv->set_bot_delay(1);
+  twe::test::pump();
+  // No game: nothing to hint.
+  std::string why;
+  CHECK(pv->hint(&why).empty());
+  CHECK_FALSE(why.empty());
+  REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 21)).empty());
+  twe::test::pump();
+  twe::PlaySession* s = pv->session();
+  REQUIRE(s);
+  REQUIRE(s->human_to_move());
+  CHECK(pv->hint_button()->IsEnabled());
+  const std::string first = pv->hint();
+  REQUIRE_FALSE(first.empty());
+  // A legal option, selected in the list and named in the status line.
+  std::string parse_why;
+  CHECK(s->game().parse_option(first, &parse_why));
+  CHECK(pv->selected_option().ToStdString(wxConvUTF8) == first);
+  CHECK(pv->status_text().ToStdString(wxConvUTF8).find("Hint (mcts:200): " + first) != std::string::npos);
+  twe::test::screenshot(f.frame, "play-hint");
+  // Deterministic: the same position gives the same hint; playing it is legal.
+  CHECK(pv->hint() == first);
+  REQUIRE(pv->choose(first).empty());
+  twe::test::pump();
+  CHECK(s->game().ply() == 1);
 }
