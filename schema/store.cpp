@@ -737,6 +737,12 @@ std::unique_ptr<SQLite::Database> memory_database(const std::string& image, cons
   auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(image.size()));
   if (!buf) throw StoreError(name + ": out of memory for an image of " + std::to_string(image.size()) + " bytes");
   std::memcpy(buf, image.data(), image.size());
+  // A file in WAL mode (the editor switches a database it opens to WAL) says so in its
+  // header (bytes 18-19 = 2), and SQLite cannot open such an image from memory: there is
+  // no WAL beside it. The image is the file's committed pages, so read it as a rollback-
+  // journal database (1, 1), as it would be after `PRAGMA journal_mode = DELETE`.
+  if (image.size() >= 100 && std::memcmp(buf, "SQLite format 3", 16) == 0 && buf[18] == 2 && buf[19] == 2)
+    buf[18] = buf[19] = 1;
   const auto n = static_cast<sqlite3_int64>(image.size());
   const unsigned flags = SQLITE_DESERIALIZE_FREEONCLOSE |
                          (read_only ? SQLITE_DESERIALIZE_READONLY : SQLITE_DESERIALIZE_RESIZEABLE);

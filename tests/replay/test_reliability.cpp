@@ -234,6 +234,12 @@ namespace {
 // A writer killed in the middle of a transaction, after SQLite had to write changed pages
 // into the database file (a tiny cache makes it spill): a hot journal is left behind.
 void leave_hot_journal(const std::string& db) {
+  {
+    // A rollback journal, whatever mode the copied file was left in (the editor switches
+    // a database it opens, build/default.db too, to WAL).
+    SQLite::Database m(db, SQLite::OPEN_READWRITE);
+    m.exec("PRAGMA journal_mode = DELETE");
+  }
   const std::string problem = in_child(false, [&]() -> std::string {
     SQLite::Database w(db, SQLite::OPEN_READWRITE);
     w.exec("PRAGMA cache_size = 1");
