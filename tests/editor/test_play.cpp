@@ -34,6 +34,16 @@ tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, 
   return s;
 }
 
+// The frame's play view, shown, with bots that move at once.
+twe::PlayView* shown_play_view(twe::test::FrameFixture& f) {
+  twe::PlayView* pv = f.frame->play();
+  REQUIRE(pv);
+  f.frame->show_page(pv);
+  pv->set_bot_delay(1);
+  twe::test::pump();
+  return pv;
+}
+
 // Plays a session to its end with its bots; returns the decisions.
 std::vector<std::string> play_out(twe::PlaySession& s) {
   while (!s.finished()) {
@@ -157,11 +167,7 @@ TEST_CASE("co-op levels play through the generic option mapping", "[play][coop]"
 
 TEST_CASE("play view: a human clicks on the board, the bot answers, the game is stored", "[play][ui]") {
   twe::test::FrameFixture f;
-  twe::PlayView* pv = f.frame->play();
-  REQUIRE(pv);
-  f.frame->show_page(pv);
-  pv->set_bot_delay(1);
-  twe::test::pump();
+  twe::PlayView* pv = shown_play_view(f);
   REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 21)).empty());
   twe::test::pump();
   twe::PlaySession* s = pv->session();
@@ -302,11 +308,7 @@ TEST_CASE("new game dialog: seats by strength (easy greedy, medium mcts:200, har
 
 TEST_CASE("play view: Hint names and selects what the search bot would play, the same for the same position", "[play][ui]") {
   twe::test::FrameFixture f;
-  twe::PlayView* pv = f.frame->play();
-  REQUIRE(pv);
-  f.frame->show_page(pv);
-  pv->set_bot_delay(1);
-  twe::test::pump();
+  twe::PlayView* pv = shown_play_view(f);
   // No game: nothing to hint.
   std::string why;
   CHECK(pv->hint(&why).empty());
