@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "engine/game.h"
 #include "engine/rng.h"
 #include "engine/text.h"
 #include "replay/digest.h"
@@ -206,6 +207,19 @@ std::string level_value(const Level& l, const std::string& col) {
   return {};
 }
 
+// The rule modules a game of this rule set (or level) plays, as the engine chooses them
+// from the system and the parameters (engine/rules/modules.cpp).
+std::vector<std::string> modules_of(const Content& c, const RuleSet& rs, const Level* l) {
+  GameSetup s;
+  s.rule_set = rs.id;
+  if (l) s.level = l->id;
+  const int64_t n = l ? (l->followers.empty() ? 1 : l->followers.front().players) : std::max<int64_t>(1, rs.rules.min_players);
+  for (int64_t i = 0; i < n; ++i) s.players.push_back({"bot:random", "random"});
+  Game g;
+  if (Game::create(c, s, g)) return {};
+  return {g.modules().begin(), g.modules().end()};
+}
+
 int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& out) {
   const Resolved r = resolve(c, a.ids.at(0), store.path());
   J j;
@@ -295,6 +309,8 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
   jrs["pool_types"] = rs.pool.size();
   jrs["pool_tiles"] = pool_tiles;
   jrs["params"] = params;
+  const std::vector<std::string> modules = modules_of(c, rs, r.level);
+  j["modules"] = modules;
   j["rule_set"] = jrs;
   if (a.json) {
     out << json_text(j) << '\n';
@@ -320,7 +336,8 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
       << (rs.parent.empty() ? "" : " · parent " + rs.parent) << " · digest " << jrs["digest"].get<std::string>() << " · "
       << jrs["status"].get<std::string>() << "\n"
       << "start tile " << jrs["start_tile"].get<std::string>() << " · pool " << rs.pool.size() << " tile types, "
-      << pool_tiles << " tiles\n\n";
+      << pool_tiles << " tiles\n"
+      << "modules played" << (r.level ? " (level " + r.level->id + ")" : "") << ": " << text::joined(modules) << "\n\n";
   table(out, rows);
   return kExitOk;
 }

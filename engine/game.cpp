@@ -160,6 +160,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     g.cache_ = build_cache(content);
   }
   if (level && !g.setup_coop(*level)) return Violation{g.end_reason_};
+  g.plan_ = build_plan(content, *rs, g.rules_, level, g.setup_.without, std::move(g.plan_));
   if (!g.build_pile()) return Violation{g.end_reason_};
   if (level) {
     g.start();
@@ -321,7 +322,7 @@ void Game::clear_state() {
   stack_ = 0;
   dogs_reached_ = 0;
   dogs_to_place_ = 0;
-  stage_ = Stage::EndTurn;
+  stage_ = 0;
   fog_joined_ = false;
   bury_queue_.clear();
   eval_queue_.clear();
@@ -334,32 +335,6 @@ void Game::clear_state() {
   face_down_.clear();
   last_face_down_ = -1;
   loss_reason_.clear();
-}
-
-void Game::start() {
-  origin_ = -16;
-  size_ = 32;
-  cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
-  // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
-  // each at its offset from 0,0.
-  const TileType& st = content_->tiles[static_cast<size_t>(rule_set_->start_tile)];
-  if (st.piece.empty()) {
-    put_tile(rule_set_->start_tile, 0, 0, 0);
-  } else {
-    for (size_t t = 0; t < content_->tiles.size(); ++t) {
-      const TileType& q = content_->tiles[t];
-      if (q.tile_set == st.tile_set && q.piece == st.piece)
-        put_tile(static_cast<int>(t), q.piece_x, q.piece_y, 0);
-    }
-  }
-  last_placed_ = -1;
-  current_ = 0;
-  if (level_) coop_start();
-  if (rules_.hand_size > 0) {
-    hands_.assign(static_cast<size_t>(player_count()), {});
-    for (int p = 0; p < player_count(); ++p) refill_hand(p);
-  }
-  draw_next();
 }
 
 // ---------------------------------------------------------------------------------
@@ -458,26 +433,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
     const int opp = (side + 2) % 4;
     if (ncell.tile >= 0) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
-      if (level_) {
-        // Fog: joins fog across the edge, and never closes where it meets unfogged
-        // ground or a face-down tile.
-        const int mine = tt.fog_side[static_cast<size_t>((side - rot + 4) % 4)];
-        const int theirs = q.face_down ? -1
-                           : content_->tiles[q.type].fog_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
-        if (mine >= 0 && theirs >= 0) {
-          const uint32_t root = unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
-          feat_[root].open = static_cast<uint16_t>(feat_[root].open - 2);
-          fog_joined_ = true;
-        } else if (mine >= 0 || theirs >= 0) {
-          // Fog against a clear side disperses (rule fog_clear_side_never_closes), or the
-          // side bounds it like the edge of the board's fog; a face-down tile always disperses.
-          Feature& f = feat_[find(mine >= 0 ? base + static_cast<uint32_t>(mine)
-                                            : q.node_base + static_cast<uint32_t>(theirs))];
-          if (q.face_down || rules_.fog_clear_side_never_closes) f.never = true;
-          else f.open = static_cast<uint16_t>(f.open - 1);
-        }
-        if (q.face_down) continue;  // a face-down tile joins nothing: features stay open there
-      }
+      if (level_ && !join_fog(base, tt, rot, side, q)) continue;  // engine/rules/fog.cpp
       const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
       for (int port = 3 * side; port < 3 * side + 3; ++port) {
         const int a = pseg[static_cast<size_t>(port)];
@@ -535,227 +491,6 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
   return a;
 }
 
-bool Game::feature_complete(uint32_t node) const {
-  const Kind k = node_kind_[node];
-  if (k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery) {
-    const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
-    if (k == Kind::Castle && level_) return castle_complete(node_tile_[node]);
-    if (k == Kind::Cemetery && rules_.cemetery_neighbours == 4) {
-      for (int side = 0; side < 4; ++side)
-        if (tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
-      return true;
-    }
-    return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
-  }
-  if (!edge_kind(k)) return false;
-  return feat_[find(node)].open == 0;
-}
-
-int Game::feature_tiles(uint32_t node) const {
-  if (stamp_.size() < placed_.size()) stamp_.resize(placed_.size() + 64, 0);
-  if (++stamp_gen_ == 0) {
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    stamp_gen_ = 1;
-  }
-  int count = 0;
-  uint32_t n = node;
-  do {
-    const size_t t = static_cast<size_t>(node_tile_[n]);
-    if (stamp_[t] != stamp_gen_) {
-      stamp_[t] = stamp_gen_;
-      ++count;
-    }
-    n = next_[n];
-  } while (n != node);
-  return count;
-}
-
-int Game::fogged_tiles_around(int p) const {
-  // Absent tiles show no fog, so this counts the fogged tiles present among the 9.
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  int n = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && !placed_[static_cast<size_t>(q)].face_down && (*cache_)[placed_[static_cast<size_t>(q)].type].fogged) ++n;
-    }
-  return n;
-}
-
-int Game::feature_value(uint32_t node) const {
-  const Kind k = node_kind_[node];
-  const bool complete = feature_complete(node);
-  switch (k) {
-    case Kind::City: {
-      const uint32_t root = find(node);
-      const int tiles = feature_tiles(root);
-      const int shields = feat_[root].shields;
-      if (complete) {
-        if (rules_.small_city_rule && tiles == 2) return static_cast<int>(rules_.small_city_points);
-        return static_cast<int>(tiles * rules_.city_tile_points + shields * rules_.city_shield_points);
-      }
-      return static_cast<int>(tiles * rules_.city_tile_points_final +
-                              shields * rules_.city_shield_points_final);
-    }
-    case Kind::Road: {
-      const int tiles = feature_tiles(find(node));
-      return static_cast<int>(tiles * (complete ? rules_.road_tile_points : rules_.road_tile_points_final));
-    }
-    case Kind::Monastery: {
-      if (complete) return static_cast<int>(rules_.monastery_points);
-      const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
-      const int present = 1 + cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around;
-      return static_cast<int>(present * rules_.monastery_tile_points_final);
-    }
-    case Kind::Castle: {
-      const int p = node_tile_[node];
-      const int fogged = fogged_tiles_around(p);  // (face-down tiles show no fog)
-      if (complete) return static_cast<int>(fogged * rules_.castle_fog_tile_points);
-      // At the end: every fogged present tile, and the castle tile counts in any case.
-      const bool castle_fogged = (*cache_)[placed_[static_cast<size_t>(p)].type].fogged;
-      return static_cast<int>((fogged - (castle_fogged ? 1 : 0)) * rules_.castle_fog_tile_points_final +
-                              rules_.castle_tile_points_final);
-    }
-    case Kind::Field: {
-      // Completed cities bordering the field, each once.
-      const uint32_t root = find(node);
-      std::vector<uint32_t> cities;
-      uint32_t n = root;
-      do {
-        if (node_kind_[n] == Kind::Field) {
-          const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
-          const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
-          for (uint8_t c : s.touches) {
-            const uint32_t cr = find(pt.node_base + c);
-            if (feat_[cr].open == 0) cities.push_back(cr);
-          }
-        }
-        n = next_[n];
-      } while (n != root);
-      std::sort(cities.begin(), cities.end());
-      cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
-      return static_cast<int>(static_cast<int64_t>(cities.size()) * rules_.farm_city_points);
-    }
-    case Kind::Lowland:
-    case Kind::Mountain:
-    case Kind::Water:
-      return region_value(node, complete);
-    default:
-      return 0;
-  }
-}
-
-void Game::add_points(int player, int64_t delta) {
-  int64_t& s = scores_[static_cast<size_t>(player)];
-  s += delta;
-  if (rules_.score_floor_zero && !rules_.score_floor_per_turn && s < 0) s = 0;
-}
-
-void Game::apply_score_floor() {
-  if (!rules_.score_floor_zero) return;
-  for (auto& s : scores_) s = std::max<int64_t>(s, 0);
-}
-
-void Game::remove_follower(Follower& f) {
-  Feature& ft = feat_[find(f.node)];
-  --ft.followers;
-  --ft.by_player[static_cast<size_t>(slot(f))];
-  f.placed = -1;
-  ghost_bank_ += f.ghosts;
-  f.ghosts = 0;
-  if (level_) ++colour_supply_[static_cast<size_t>(f.colour)];
-  if (f.kind == FollowerKind::Guard)
-    ++guard_supply_[static_cast<size_t>(f.player)];
-  else
-    ++supply_[static_cast<size_t>(f.player)];
-}
-
-void Game::return_followers(uint32_t root) {
-  for (auto& f : followers_) {
-    if (f.placed < 0 || find(f.node) != root) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
-    remove_follower(f);
-  }
-}
-
-void Game::score_feature(uint32_t root, bool final) {
-  const Feature& ft = feat_[root];
-  if (ft.followers == 0) return;
-  const Kind kind = node_kind_[root];
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
-  // Ghosts standing with each player's followers on this feature.
-  std::array<int, kMaxPlayers> ghosts{};
-  for (const auto& f : followers_)
-    if (f.placed >= 0 && f.ghosts && find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
-  if (kind == Kind::Cemetery) {
-    // Incomplete cemeteries score nothing at the end and their ghosts cost nothing.
-    if (final) return;
-    for (int p = 0; p < player_count(); ++p) {
-      if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
-      if (general_guards_[static_cast<size_t>(p)] > 0) {
-        for (auto& f : followers_)
-          if (f.player == p && f.general) {
-            f.general = false;
-            break;
-          }
-        --general_guards_[static_cast<size_t>(p)];
-        ++guard_supply_[static_cast<size_t>(p)];
-        emit({EventKind::GuardGained, static_cast<int8_t>(p), kind, pt.x, pt.y, pt.type, 0});
-      }
-      if (const int g = ghosts[static_cast<size_t>(p)]) {
-        add_points(p, -g * rules_.ghost_penalty);
-        emit({EventKind::GhostPenalty, static_cast<int8_t>(p), kind, pt.x, pt.y, pt.type,
-              static_cast<int>(-g * rules_.ghost_penalty)});
-      }
-    }
-    return_followers(root);
-    return;
-  }
-  const int value = feature_value(root);
-  const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
-  for (int p = 0; p < player_count(); ++p) {
-    if (ft.by_player[static_cast<size_t>(p)] != best) continue;
-    // Only players with the majority score, and only they pay for their ghosts.
-    const int64_t penalty = final ? 0 : ghosts[static_cast<size_t>(p)] * rules_.ghost_penalty;
-    add_points(p, value - penalty);
-    emit({final ? EventKind::FinalScored : EventKind::Scored, static_cast<int8_t>(p), kind, pt.x, pt.y,
-          pt.type, static_cast<int>(value - penalty)});
-  }
-  if (!final) return_followers(root);
-}
-
-// ---------------------------------------------------------------------------------
-// Flow
-
-void Game::draw_next() {
-  if (level_) {
-    coop_draw_next();
-    return;
-  }
-  if (rules_.hand_size > 0) {
-    draw_from_hand();
-    return;
-  }
-  while (pile_pos_ < pile_.size())
-    if (draw_one()) return;
-  end_game();
-}
-
-bool Game::draw_one() {
-  const int t = pile_[pile_pos_++];
-  emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-  generate_placements(t);
-  if (!pending_.options.empty()) {
-    pending_.kind = DecisionKind::Place;
-    pending_.player = current_;
-    pending_.tile = t;
-    return true;
-  }
-  emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
-  return false;
-}
-
 void Game::generate_placements(int type) {
   // The four rotations' signatures side by side in one word: a cell's constraint is
   // checked for all of them at once (per 16-bit lane: (sig & mask) == val).
@@ -789,262 +524,6 @@ void Game::generate_placements(int type) {
   opts.assign(begin, out);
   placements_checked_ += 4 * frontier_.size();
   placements_legal_ += opts.size();
-}
-
-void Game::next_after_place() {
-  // Ghosts first (an opponent's, then one's own), then the follower step.
-  while (ghost_queue_) {
-    const bool opponent = ghost_queue_ & 1;
-    ghost_queue_ &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
-    if (ghost_bank_ <= 0) continue;
-    auto& opts = pending_.options;
-    opts.clear();
-    for (const auto& f : followers_) {
-      if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
-      if ((f.player != current_) != opponent) continue;
-      opts.push_back(follower_option(OptKind::Ghost, f));
-    }
-    if (opts.empty()) continue;  // nobody to haunt: nothing happens
-    pending_.kind = DecisionKind::Ghost;
-    pending_.player = current_;
-    return;
-  }
-  pending_.kind = DecisionKind::Follower;
-  pending_.player = current_;
-  generate_follower_options();
-}
-
-void Game::generate_follower_options() {
-  auto& opts = pending_.options;
-  opts.clear();
-  opts.push_back(Option{});  // pass
-  const bool meeples = supply_[static_cast<size_t>(current_)] > 0;
-  const bool guards = guard_supply_[static_cast<size_t>(current_)] > 0;
-  if (rules_.takeback) {
-    // Discovery: any of the player's followers on the board may come back (after the
-    // follower options, in follower order).
-    for (const auto& f : followers_) {
-      if (f.placed < 0 || f.player != current_) continue;
-      const Option o = follower_option(OptKind::TakeBack, f);
-      if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.push_back(o);
-    }
-  }
-  if (!meeples && !guards) {
-    opts.insert(opts.end(), takebacks_.begin(), takebacks_.end());
-    takebacks_.clear();
-    return;
-  }
-  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
-  for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
-    if (kind == OptKind::Meeple ? !meeples : !guards) continue;
-    for (size_t i = 0; i < tt.segments.size(); ++i) {
-      const Segment& s = tt.segments[i];
-      const Kind k = s.kind;
-      bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
-                        k == Kind::Castle || k == Kind::Cemetery || (k == Kind::Field && rules_.farmers) ||
-                        k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
-      if (k == Kind::Field && s.fogged && !rules_.fogged_fields_occupiable) occupiable = false;
-      if (!occupiable) continue;
-      if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
-      Option o;
-      o.kind = kind;
-      o.seg = static_cast<uint8_t>(i);
-      o.colour = static_cast<uint8_t>(current_);
-      o.x = pt.x;
-      o.y = pt.y;
-      opts.push_back(o);
-    }
-  }
-  opts.insert(opts.end(), takebacks_.begin(), takebacks_.end());
-  takebacks_.clear();
-}
-
-void Game::finish_turn() {
-  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
-  // Features this tile completed (each once), then monasteries, castles and cemeteries
-  // around it.
-  std::array<uint32_t, 32> done{};
-  size_t ndone = 0;
-  for (size_t i = 0; rules_.completion_scores && i < tt.segments.size(); ++i) {
-    if (!edge_kind(tt.segments[i].kind)) continue;
-    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
-    if (feat_[root].open != 0) continue;
-    if (std::find(done.begin(), done.begin() + static_cast<long>(ndone), root) != done.begin() + static_cast<long>(ndone)) continue;
-    done[ndone++] = root;
-    score_feature(root, false);
-  }
-  for (int dy = -1; dy <= 1 && rules_.completion_scores; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0) continue;
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-      const int centre = (*cache_)[qt.type].centre;
-      if (centre < 0) continue;
-      const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
-      if (feature_complete(node)) score_feature(find(node), false);
-    }
-  apply_score_floor();
-  last_placed_ = -1;
-  current_ = (current_ + 1) % player_count();
-  draw_next();
-}
-
-void Game::end_game() {
-  pending_.kind = DecisionKind::None;
-  pending_.player = -1;
-  pending_.tile = -1;
-  pending_.options.clear();
-  if (rules_.final_scoring && rules_.score_each_follower) {
-    // Discovery: every follower still on the board scores its area for its owner, as
-    // open (regions) or as at the end (anything else), independently of the others.
-    for (const auto& f : followers_) {
-      if (f.placed < 0) continue;
-      const Kind k = node_kind_[f.node];
-      const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
-      const int value = region ? region_value(f.node, false) : feature_value(f.node);
-      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-      add_points(f.player, value);
-      emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});
-    }
-  } else if (rules_.final_scoring) {
-    // Each feature with followers once: cities, roads, monasteries and castles, then
-    // fields; then the ghosts still standing with followers.
-    std::vector<uint32_t> roots;
-    for (const auto& f : followers_)
-      if (f.placed >= 0) roots.push_back(find(f.node));
-    std::sort(roots.begin(), roots.end());
-    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-    for (const bool fields : {false, true})
-      for (const uint32_t r : roots)
-        if ((node_kind_[r] == Kind::Field) == fields) score_feature(r, true);
-    if (rules_.ghost_penalty_final) {
-      std::array<int64_t, kMaxPlayers> lost{};
-      for (const auto& f : followers_) {
-        if (f.placed < 0 || f.ghosts == 0 || node_kind_[f.node] == Kind::Cemetery) continue;
-        if (!rules_.final_ghost_penalty_all) {
-          const Feature& ft = feat_[find(f.node)];
-          const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
-          if (ft.by_player[static_cast<size_t>(f.player)] != best) continue;
-        }
-        lost[static_cast<size_t>(f.player)] += f.ghosts * rules_.ghost_penalty_final;
-      }
-      for (int p = 0; p < player_count(); ++p)
-        if (lost[static_cast<size_t>(p)]) {
-          add_points(p, -lost[static_cast<size_t>(p)]);
-          emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::None, 0, 0, -1,
-                static_cast<int>(-lost[static_cast<size_t>(p)])});
-        }
-    }
-  }
-  apply_score_floor();
-  outcome_ = Outcome::End;
-  end_reason_ = "no tiles left";
-  emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
-}
-
-std::optional<Violation> Game::apply(const Option& o) {
-  if (finished()) return Violation{"the game is over"};
-  const auto& opts = pending_.options;
-  if (std::find(opts.begin(), opts.end(), o) == opts.end())
-    return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
-                     " legal options"};
-  return apply_checked(o);
-}
-
-std::optional<Violation> Game::apply_checked(const Option& o) {
-  events_.clear();
-  ++ply_;
-  if (level_ && coop_apply(o)) return std::nullopt;
-  switch (o.kind) {
-    case OptKind::Place: {
-      put_tile(o.tile, o.x, o.y, o.rot);
-      last_placed_ = static_cast<int>(placed_.size()) - 1;
-      emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
-      if (rules_.hand_size > 0) {
-        auto& hand = hands_[static_cast<size_t>(current_)];
-        hand.erase(std::find(hand.begin(), hand.end(), o.tile));
-        refill_hand(current_);
-      }
-      ghost_queue_ = 0;
-      if (rules_.fog_ghosts) {
-        // Fog thickens where a fogged side meets a fogged side, disperses where fog meets
-        // no fog (either way round); a side next to empty space does nothing.
-        const uint8_t mine = (*cache_)[o.tile].fog[o.rot];
-        for (int side = 0; side < 4; ++side) {
-          const int q = tile_at(o.x + sides::kDx[side], o.y + sides::kDy[side]);
-          if (q < 0) continue;
-          const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-          const bool a = mine & (1u << side);
-          const bool b = (*cache_)[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
-          if (a && b) ghost_queue_ |= 1;
-          if (a != b) ghost_queue_ |= 2;
-        }
-      }
-      next_after_place();
-      return std::nullopt;
-    }
-    case OptKind::Ghost: {
-      for (auto& f : followers_) {
-        if (f.placed < 0 || f.seg != o.seg) continue;
-        const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-        if (pt.x != o.x || pt.y != o.y) continue;
-        --ghost_bank_;
-        ++f.ghosts;
-        emit({EventKind::GhostAdded, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
-        if (f.ghosts >= rules_.ghosts_to_scare) {
-          emit({EventKind::FollowerScared, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
-          remove_follower(f);
-        }
-        break;
-      }
-      next_after_place();
-      return std::nullopt;
-    }
-    case OptKind::Meeple:
-    case OptKind::Guard: {
-      const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-      const FollowerKind want = o.kind == OptKind::Guard ? FollowerKind::Guard : FollowerKind::Meeple;
-      for (auto& f : followers_) {
-        if (f.player != current_ || f.placed >= 0 || f.kind != want || f.general) continue;
-        f.placed = static_cast<int16_t>(last_placed_);
-        f.seg = o.seg;
-        f.node = pt.node_base + o.seg;
-        f.ghosts = 0;
-        Feature& ft = feat_[find(f.node)];
-        ++ft.followers;
-        ++ft.by_player[static_cast<size_t>(current_)];
-        --(want == FollowerKind::Guard ? guard_supply_ : supply_)[static_cast<size_t>(current_)];
-        emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), node_kind_[f.node], pt.x,
-              pt.y, pt.type, 0});
-        break;
-      }
-      finish_turn();
-      return std::nullopt;
-    }
-    case OptKind::Pass:
-      finish_turn();
-      return std::nullopt;
-    case OptKind::TakeBack: {
-      for (auto& f : followers_) {
-        if (f.placed < 0 || f.player != current_ || f.seg != o.seg) continue;
-        const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-        if (pt.x != o.x || pt.y != o.y) continue;
-        const int value = feature_value(f.node);  // closed or open, as it stands now
-        add_points(current_, value);
-        emit({EventKind::Scored, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, value});
-        emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
-        remove_follower(f);
-        break;
-      }
-      finish_turn();
-      return std::nullopt;
-    }
-    default:
-      break;
-  }
-  return Violation{"unknown option"};
 }
 
 std::optional<Violation> Game::apply(std::string_view text) {
@@ -1364,26 +843,7 @@ uint64_t Game::state_hash() const {
   h.u64(static_cast<uint64_t>(pending_.kind));
   h.u64(ghost_queue_);
   h.u64(static_cast<uint64_t>(outcome_));
-  if (level_) {
-    h.text(level_->id);
-    for (const auto& p : placed_) h.u64(p.face_down);
-    for (size_t p = 0; p < placed_.size(); ++p) h.u64(static_cast<uint64_t>(tile_ghosts(static_cast<int>(p))));
-    for (const auto& f : followers_) h.u64(static_cast<uint64_t>(f.buried) | static_cast<uint64_t>(f.dogs) << 8 |
-                                           static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
-    for (const int64_t m : marker_score_) h.i64(m);
-    for (const int c : colour_supply_) h.i64(c);
-    for (const uint8_t c : cem_closed_) h.u64(c);
-    h.i64(stack_);
-    h.i64(dogs_reached_);
-    h.i64(dogs_to_place_);
-    h.u64(static_cast<uint64_t>(stage_));
-    h.u64(bury_queue_.size());
-    h.u64(eval_queue_.size());
-    h.u64(marker_queue_.size());
-    h.i64(dog_picks_);
-    h.i64(face_down_tile_);
-    h.i64(emerge_);
-  }
+  for (const Hash m : plan_->hashes) (this->*m)(h);
   return h.h;
 }
 
@@ -1391,44 +851,27 @@ std::string Game::check_invariants() const {
   const int n = player_count();
   std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
       general(static_cast<size_t>(n), 0);
-  int ghosts = 0;
-  std::array<int, kMaxPlayers> colour_free{};
   for (const auto& f : followers_) {
-    ghosts += f.ghosts;
     if (f.buried) {
       if (f.placed < 0) return "a buried follower is not in a cemetery";
       continue;
     }
-    if (f.placed < 0 && level_) ++colour_free[static_cast<size_t>(f.colour)];
     if (f.placed >= 0) {
       if (f.general) return "a guard of the general supply stands on the board";
-      if (f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
-      if (f.ghosts >= rules_.ghosts_to_scare) return "a follower kept too many ghosts";
       continue;
     }
-    if (f.ghosts) return "a follower in supply has ghosts";
     auto& count = f.general ? general : f.kind == FollowerKind::Guard ? guards : in_supply;
     ++count[static_cast<size_t>(f.player)];
   }
-  if (level_) {
-    ghosts += ghosts_on_board();
-    for (int c = 0; c < kMaxPlayers; ++c)
-      if (colour_free[static_cast<size_t>(c)] != colour_supply_[static_cast<size_t>(c)])
-        return "colour " + std::string(kColourNames[static_cast<size_t>(c)]) + ": supply count does not match the followers";
-    int total = 0;
-    for (const int t : colour_total_) total += t;
-    if (static_cast<int>(followers_.size()) != total) return "followers were lost or made";
-  }
-  if (ghosts + ghost_bank_ != rules_.ghost_bank)
-    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(ghost_bank_) +
-           " in the bank != " + std::to_string(rules_.ghost_bank);
-  if (ghost_bank_ < 0) return "the ghost bank is negative";
   for (int p = 0; p < n; ++p) {
     const size_t i = static_cast<size_t>(p);
     if (in_supply[i] != supply_[i] || guards[i] != guard_supply_[i] || general[i] != general_guards_[i])
       return "player " + std::to_string(p) + ": supply counts do not match the followers";
     if (rules_.score_floor_zero && scores_[i] < 0) return "a score is negative";
   }
+  // The modules' own invariants.
+  for (const Check c : plan_->checks)
+    if (std::string why = (this->*c)(); !why.empty()) return why;
   // Follower counts per feature.
   std::vector<std::array<int, kMaxPlayers>> counted(parent_.size());
   for (const auto& f : followers_)

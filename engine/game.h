@@ -50,6 +50,8 @@ struct GameSetup {
   std::vector<std::string> draw;  // tile ids drawn first, in this order
   std::string level;              // co-op level id ("" = none; a mists rule set then
                                   // plays its first level)
+  std::vector<std::string> without;  // rule modules left out (tests and experiments:
+                                     // not recorded in a replay)
 };
 
 // Co-op (Mists) adds: Evaluate (`points` / `unghost x,y` for a completed feature),
@@ -211,6 +213,9 @@ class Game {
   const std::vector<Follower>& followers() const { return followers_; }
   int tiles_left() const { return static_cast<int>(pile_.size() - pile_pos_); }
 
+  // The rule modules this game plays, in the order they act (engine/rules/modules.cpp).
+  const std::vector<std::string_view>& modules() const { return plan_->modules; }
+
   // Co-op (Mists levels). level() is null in a competitive game.
   const Level* level() const { return level_; }
   bool coop() const { return level_ != nullptr; }
@@ -342,23 +347,62 @@ class Game {
   bool build_pile();  // false: end_reason_ says why
   void clear_state();
 
-  // Flow
+  // ---- The turn (core: engine/turn.cpp) -------------------------------------------
+  // A game plays the rule modules its rules and level choose; engine/rules/modules.cpp
+  // builds their plan once per game (copies share it). After a placement the plan's
+  // after-place hooks run, then its steps in order from `stage_`: a step returns true
+  // when it asked a decision (or the game ended), false when the turn goes on from
+  // `stage_` (a step moves `stage_` itself: `return next();`). The answer to a decision
+  // goes to the handler the plan names for the option's kind, then the steps run on.
+  using Step = bool (Game::*)();
+  using Hook = void (Game::*)();
+  using Handler = void (Game::*)(const Option&);
+  using Check = std::string (Game::*)() const;
+  using Hash = void (Game::*)(Fnv64&) const;
+  using Value = int (Game::*)(uint32_t node, bool complete) const;
+  using Complete = bool (Game::*)(uint32_t node) const;
+  using Score = void (Game::*)(uint32_t root, bool final);
+  using Penalty = std::array<int, kMaxPlayers> (Game::*)(uint32_t root) const;
+  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
+  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
+  struct PlanStep {
+    Step run = nullptr;
+    uint8_t code = 0;        // what state_hash records for a decision asked here
+    std::string_view name;   // "bury", "follower", ... (for messages)
+  };
+  struct TurnPlan {
+    uint64_t key = 0;                       // the module choice it was built for
+    std::vector<std::string_view> modules;  // the modules played, in the order they act
+    std::vector<Hook> at_start;             // after the start tile, before the first draw
+    Hook draw = nullptr;                    // the next tile (or hand) for current_
+    std::vector<Hook> after_place;          // forced, right after a placement
+    std::vector<PlanStep> steps;            // the rest of the turn; the last ends it
+    std::vector<Hook> at_end;               // the final scoring, when the pile runs out
+    std::array<Handler, kOptKinds> apply{};  // who applies each kind of option
+    std::array<Value, kKinds> value{};      // what a feature of each kind is worth
+    std::array<Complete, kKinds> complete{};  // when it is complete (null: never)
+    std::array<Score, kKinds> score{};      // how it scores (null: by majority)
+    Penalty penalty = nullptr;              // per player, what scoring a feature costs
+    std::vector<Check> checks;              // the modules' invariants
+    std::vector<Hash> hashes;               // the modules' state, for state_hash
+    bool per_colour = false;                // score markers: points go to each colour's marker
+    bool floor_each = false;                // score floor: after each scoring, not per turn
+  };
+  static std::shared_ptr<const TurnPlan> build_plan(const Content& content, const RuleSet& rs,
+                                                    const Rules& rules, const Level* level,
+                                                    const std::vector<std::string>& without,
+                                                    std::shared_ptr<const TurnPlan> reuse);
+  void run_turn();
+  bool next() { ++stage_; return false; }
+  void go_to(Step s);
+  void ask(DecisionKind k, std::vector<Option> opts);
+  bool step_end_turn();
+  void apply_place(const Option& o);
+
   void start();
-  void draw_next();
+  void draw_from_pile();
   bool draw_one();  // draws the pile's next tile: true = a placement is pending, false = discarded
-  void draw_from_hand();
-  void refill_hand(int player);
   void generate_placements(int type);
-  void generate_follower_options();
-  void finish_turn();
-  void score_feature(uint32_t root, bool final);
-  void score_monastery(int p, bool final);
-  void return_followers(uint32_t root);
-  void remove_follower(Follower& f);
-  void add_points(int player, int64_t delta);
-  void apply_score_floor();  // rule score_floor_zero, after a turn's or the final scoring
-  void next_after_place();
-  int fogged_tiles_around(int p) const;
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
@@ -374,36 +418,115 @@ class Game {
     return o;
   }
 
-  // Co-op (engine/coop.cpp)
-  enum class Stage : uint8_t { Bury, Emerge, Follower, Evaluate, Markers, Dogs, DogClear, FaceDown, FaceDownBury, EndTurn };
+  // ---- Scoring plumbing (core: engine/scoring.cpp) --------------------------------
+  bool step_score_completed();  // the features the tile completed, then centres around it
+  void score_feature(uint32_t root, bool final);
+  void score_by_majority(uint32_t root, bool final);
+  bool edge_complete(uint32_t node) const;
+  bool surrounded(uint32_t node) const;  // all 8 neighbours placed
+  void return_followers(uint32_t root);
+  void remove_follower(Follower& f);
+  void add_points(int player, int64_t delta);
+  int no_value(uint32_t, bool) const { return 0; }
+
+  // ---- Rule modules: engine/rules/<module>.cpp ------------------------------------
+  // followers (meeples by player; co-op: by colour)
+  bool step_follower();
+  void add_meeple_options(bool guards);
+  void apply_follower(const Option& o);  // meeple or guard
+  void apply_pass(const Option& o);
+  bool step_coop_follower();
+  void apply_coop_follower(const Option& o);  // meeple or pass
+  // roads, cities, monasteries, fields: what each is worth
+  int road_value(uint32_t node, bool complete) const;
+  int city_value(uint32_t node, bool complete) const;
+  int monastery_value(uint32_t node, bool complete) const;
+  int field_value(uint32_t node, bool complete) const;
+  // final scoring
+  void final_by_majority();
+  void final_each_follower();
+  // score floor
+  void apply_score_floor();  // rule score_floor_zero, after a turn's or the final scoring
+  bool step_score_floor();
+  // gcc ghosts
+  void ghosts_after_place();
+  bool step_ghosts();
+  void apply_ghost(const Option& o);
+  std::array<int, kMaxPlayers> feature_ghosts(uint32_t root) const;  // per player
+  std::array<int, kMaxPlayers> ghost_costs(uint32_t root) const;     // ... x ghost_penalty
+  void final_ghost_penalty();
+  std::string check_gcc_ghosts() const;
+  // guards
+  void gain_guard(int player, const PlacedTile& at);
+  // take-back (Discovery)
+  void add_takeback_options();
+  void apply_takeback(const Option& o);
+  // hands (Discovery expert)
+  void deal_hands();
+  void draw_from_hand();
+  void refill_hand(int player);
+  void hands_after_place();
+  // castles, cemeteries (competitive and co-op)
+  int castle_value(uint32_t node, bool complete) const;
+  int fogged_tiles_around(int p) const;
+  bool castle_complete(int p) const;
+  bool coop_castle_complete(uint32_t node) const;
+  bool cemetery_complete(uint32_t node) const;
+  void score_cemetery(uint32_t root, bool final);
+  // co-op: setup and the end (engine/coop.cpp)
   bool setup_coop(const Level& level);  // false: end_reason_ says why
-  void coop_start();
-  void coop_after_place();
-  void coop_run();
-  void coop_draw_next();
   void coop_lose(std::string kind, std::string why);
   void coop_win();
-  bool coop_apply(const Option& o);  // false: not a co-op option
-  void coop_follower_options();
+  std::string check_coop() const;
+  void hash_coop(Fnv64& h) const;
+  // stacks
+  void stacks_start();
+  void draw_from_stacks();
+  // fog
+  void fog_after_place();
+  // The fog of a tile being put at `base` (rotation rot) against its neighbour q on
+  // `side`: joins or bounds it. False when q is face down (it joins nothing else).
+  bool join_fog(uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
+  // co-op ghost bank: the start piece's ghosts, ghosts emerging, evaluation
+  void start_ghosts();
+  bool step_emerge();
+  bool step_completed_features();
+  bool step_evaluate();
+  void apply_evaluate(const Option& o);  // points or unghost (a dog's clearing: dogs)
   void coop_evaluate(uint32_t root, const Option& o);
-  void coop_add_points(int colour, int64_t points);
-  void coop_check_thresholds();
-  void queue_cemeteries_closed_around(int p);
-  void close_cemetery(int p);
-  std::vector<Option> bury_options() const;
-  std::vector<Option> dog_clear_options() const;
-  void push_unghost(std::vector<Option>& out, int q) const;  // the unghost options for placed tile q
-  int unghost_count(const Option& o) const;                   // ghosts an unghost option removes at most
-  std::vector<Option> face_down_cells() const;
-  bool feature_cursed_complete(uint32_t root) const;
-  bool castle_complete(int p) const;
+  void coop_return_followers(uint32_t root);
   void add_ghosts(uint32_t node, int n);
   int remove_tile_ghosts(int p, int n);
   void return_area_ghosts(uint32_t root, int p);
+  void push_unghost(std::vector<Option>& out, int q) const;  // the unghost options for placed tile q
+  int unghost_count(const Option& o) const;                   // ghosts an unghost option removes at most
+  // cemeteries (co-op)
+  void cemeteries_after_place();
+  bool step_bury();
+  void apply_bury(const Option& o);
+  void apply_cemetery(const Option& o);
+  void queue_cemeteries_closed_around(int p);
+  void close_cemetery(int p);
+  std::vector<Option> bury_options() const;
+  // score markers
+  void coop_add_points(int colour, int64_t points);
+  void apply_marker(const Option& o);
+  // dogs
+  void coop_check_thresholds();
+  bool step_dogs();
+  bool step_dog_clear();
+  void apply_dog(const Option& o);
+  void apply_dog_done(const Option& o);
+  void apply_dog_clear(const Option& o);
+  std::vector<Option> dog_clear_options() const;
+  // face-down tiles
+  bool step_face_down();
+  void apply_face_down(const Option& o);
+  std::vector<Option> face_down_cells() const;
+  // co-op option text (engine/coop.cpp)
   bool parse_coop(std::string_view kw, const std::vector<std::string_view>& tok,
                   std::optional<Option>& out, std::string& why) const;
   std::string coop_to_string(const Option& o) const;
-  void coop_return_followers(uint32_t root);
 
   const Content* content_ = nullptr;
   const RuleSet* rule_set_ = nullptr;
@@ -411,6 +534,8 @@ class Game {
   GameSetup setup_;
   Rng rng_;
   std::shared_ptr<const std::vector<TypeCache>> cache_;  // shared: copies stay cheap
+  std::shared_ptr<const TurnPlan> plan_;                 // shared too
+  uint8_t stage_ = 0;                                    // the plan step the turn is at
 
   int origin_ = 0, size_ = 0;
   std::vector<Cell> cells_;
@@ -463,7 +588,6 @@ class Game {
   int stack_ = 0;
   int dogs_reached_ = 0;
   int dogs_to_place_ = 0;
-  Stage stage_ = Stage::EndTurn;
   bool fog_joined_ = false;               // the tile just placed extended fog
   int emerge_ = 0;                        // ghosts due to emerge on the tile just placed
   uint32_t emerge_node_ = 0;              // ... on this fog segment

@@ -1,4 +1,9 @@
-// Rule module: cemeteries in the co-op game (plain: closed by the 4 orthogonal
+// Rule module: cemeteries. In Ghosts, Castles and Cemeteries a cemetery is complete
+// when its cemetery_neighbours (4 or 8) neighbours are placed; completing it scores no
+// points: each player there gains a guard (module "guards") and pays ghost_penalty per
+// ghost with its followers there; an incomplete one scores nothing at the end.
+//
+// In the co-op game (plain: closed by the 4 orthogonal
 // neighbours; haunted: by all 8, face-down tiles included). A closed cemetery buries one
 // follower for good and sends its ghosts to the bank. Parameters: plain_cemetery_ghosts,
 // haunted_cemetery_ghosts (module "cemeteries"); the level's `cemetery` column.
@@ -8,6 +13,32 @@
 #include "engine/rules/sides.h"
 
 namespace tw {
+
+bool Game::cemetery_complete(uint32_t node) const {
+  if (rules_.cemetery_neighbours != 4) return surrounded(node);
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+  for (int side = 0; side < 4; ++side)
+    if (tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
+  return true;
+}
+
+void Game::score_cemetery(uint32_t root, bool final) {
+  // Incomplete cemeteries score nothing at the end and their ghosts cost nothing.
+  if (final) return;
+  const Feature& ft = feat_[root];
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  const std::array<int, kMaxPlayers> ghosts = feature_ghosts(root);
+  for (int p = 0; p < player_count(); ++p) {
+    if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
+    gain_guard(p, pt);
+    if (const int g = ghosts[static_cast<size_t>(p)]) {
+      add_points(p, -g * rules_.ghost_penalty);
+      emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::Cemetery, pt.x, pt.y, pt.type,
+            static_cast<int>(-g * rules_.ghost_penalty)});
+    }
+  }
+  return_followers(root);
+}
 
 bool Game::cemetery_open(int p) const {
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
@@ -58,6 +89,66 @@ std::vector<Option> Game::bury_options() const {
       out.push_back(o);
     }
   return out;
+}
+
+void Game::cemeteries_after_place() {
+  // 1c: the cemeteries the tile closed, each a burial.
+  bury_queue_.clear();
+  queue_cemeteries_closed_around(last_placed_);
+}
+
+bool Game::step_bury() {
+  while (!bury_queue_.empty()) {
+    auto opts = bury_options();
+    if (opts.empty()) {  // no follower anywhere: nothing to bury
+      close_cemetery(bury_queue_.front());
+      bury_queue_.erase(bury_queue_.begin());
+      continue;
+    }
+    ask(DecisionKind::Bury, std::move(opts));
+    return true;
+  }
+  return next();
+}
+
+void Game::apply_bury(const Option& o) {
+  const int cem = bury_queue_.front();
+  bury_queue_.erase(bury_queue_.begin());
+  const PlacedTile& ct = placed_[static_cast<size_t>(cem)];
+  const int centre = (*cache_)[ct.type].centre;
+  for (auto& f : followers_) {
+    if (f.buried) continue;
+    if (o.kind == OptKind::Bury) {
+      if (f.placed < 0 || f.seg != o.seg) continue;
+      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+      if (pt.x != o.x || pt.y != o.y) continue;
+      Feature& ft = feat_[find(f.node)];
+      --ft.followers;
+      --ft.by_player[static_cast<size_t>(f.colour)];
+      for (; f.dogs > 0; --f.dogs)
+        emit({EventKind::DogLost, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    } else {
+      if (f.placed >= 0 || f.colour != o.colour) continue;
+      --colour_supply_[static_cast<size_t>(f.colour)];
+      --supply_[static_cast<size_t>(f.player)];
+    }
+    f.buried = true;
+    f.placed = static_cast<int16_t>(cem);
+    f.seg = static_cast<uint8_t>(centre);
+    f.node = ct.node_base + static_cast<uint32_t>(centre);
+    emit({EventKind::FollowerBuried, f.colour, Kind::Cemetery, ct.x, ct.y, ct.type, 0});
+    break;
+  }
+  close_cemetery(cem);
+}
+
+void Game::apply_cemetery(const Option& o) {
+  // The extra ghost of a plain cemetery level (the emerge step asked where it goes).
+  const int q = tile_at(o.x, o.y);
+  const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+  const int extra = static_cast<int>(rules_.plain_cemetery_ghosts);
+  add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), extra);
+  emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
 }
 
 }  // namespace tw

@@ -39,4 +39,67 @@ void Game::coop_check_thresholds() {
   if (pr >= level_->target) coop_win();
 }
 
+bool Game::step_dogs() {
+  // 3b: each dog reached joins a standing follower (`dog x,y LOC`), then clears.
+  while (dogs_to_place_ > 0) {
+    std::vector<Option> opts;
+    for (const auto& f : followers_) {
+      if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
+    }
+    if (opts.empty()) {  // no standing follower: the dog has nobody to join
+      if (rules_.dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
+      --dogs_to_place_;
+      continue;
+    }
+    ask(DecisionKind::Dog, std::move(opts));
+    return true;
+  }
+  return next();
+}
+
+bool Game::step_dog_clear() {
+  if (dog_follower_ < 0) return next();  // no dog is clearing
+  auto opts = dog_clear_options();
+  if (dog_picks_ >= rules_.dog_clear_tiles || opts.empty()) {
+    dog_follower_ = -1;
+    --dogs_to_place_;
+    go_to(&Game::step_dogs);
+    return false;
+  }
+  Option done;
+  done.kind = OptKind::Done;
+  opts.push_back(done);
+  ask(DecisionKind::DogClear, std::move(opts));
+  return true;
+}
+
+void Game::apply_dog(const Option& o) {
+  for (size_t i = 0; i < followers_.size(); ++i) {
+    Follower& f = followers_[i];
+    if (f.placed < 0 || f.buried || f.seg != o.seg) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    if (pt.x != o.x || pt.y != o.y) continue;
+    ++f.dogs;
+    dog_follower_ = static_cast<int>(i);
+    emit({EventKind::DogPlaced, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, dogs_reached_});
+    break;
+  }
+  dog_picks_ = 0;
+  dog_cleared_.clear();
+  go_to(&Game::step_dog_clear);
+}
+
+void Game::apply_dog_done(const Option&) {
+  dog_follower_ = -1;
+  --dogs_to_place_;
+  go_to(&Game::step_dogs);
+}
+
+void Game::apply_dog_clear(const Option& o) {
+  const int q = tile_at(o.x, o.y);
+  remove_tile_ghosts(q, unghost_count(o));
+  dog_cleared_.push_back(q);
+  ++dog_picks_;
+}
+
 }  // namespace tw

@@ -71,4 +71,24 @@ void Game::put_face_down(int type, int x, int y) {
   emit({EventKind::FaceDownPlaced, static_cast<int8_t>(current_), Kind::None, t.x, t.y, type, 0});
 }
 
+bool Game::step_face_down() {
+  // 3c: next to an open haunted cemetery the next tile of the stack goes face down.
+  if (level_->cemetery != CemeteryMode::Haunted || stack_tiles_left() <= 0) return next();
+  auto cells = face_down_cells();
+  if (cells.empty()) return next();
+  face_down_from_ = pile_pos_;
+  face_down_tile_ = pile_[pile_pos_++];
+  ask(DecisionKind::FaceDown, std::move(cells));
+  return true;
+}
+
+void Game::apply_face_down(const Option& o) {
+  put_face_down(face_down_tile_, o.x, o.y);
+  face_down_.emplace_back(last_face_down_, face_down_from_);
+  face_down_tile_ = -1;
+  bury_queue_.clear();
+  queue_cemeteries_closed_around(last_face_down_);
+  ++stage_;  // the burials it causes
+}
+
 }  // namespace tw

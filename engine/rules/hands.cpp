@@ -48,4 +48,15 @@ void Game::draw_from_hand() {
   end_game();
 }
 
+void Game::deal_hands() {
+  hands_.assign(static_cast<size_t>(player_count()), {});
+  for (int p = 0; p < player_count(); ++p) refill_hand(p);
+}
+
+void Game::hands_after_place() {
+  auto& hand = hands_[static_cast<size_t>(current_)];
+  hand.erase(std::find(hand.begin(), hand.end(), placed_[static_cast<size_t>(last_placed_)].type));
+  refill_hand(current_);
+}
+
 }  // namespace tw

@@ -14,7 +14,7 @@ int64_t Game::progress() const {
 }
 
 void Game::coop_add_points(int colour, int64_t points) {
-  if (level_->scoring == ScoringMode::Shared) {
+  if (!plan_->per_colour) {
     marker_score_[0] += points;
   } else {
     const int m = colour >= 0 ? colour_marker_[static_cast<size_t>(colour)] : -1;
@@ -25,6 +25,15 @@ void Game::coop_add_points(int colour, int64_t points) {
   }
   const int64_t pr = progress();
   for (auto& s : scores_) s = pr;
+}
+
+void Game::apply_marker(const Option& o) {
+  const int m = colour_marker_[o.colour];
+  marker_score_[static_cast<size_t>(m)] += marker_queue_.front();
+  marker_queue_.erase(marker_queue_.begin());
+  const int64_t pr = progress();
+  for (auto& s : scores_) s = pr;
+  coop_check_thresholds();
 }
 
 }  // namespace tw

@@ -11,7 +11,7 @@ int Game::stack_tiles_left() const {
   return static_cast<int>(stack_end_[static_cast<size_t>(stack_)] - std::min(pile_pos_, stack_end_[static_cast<size_t>(stack_)]));
 }
 
-void Game::coop_draw_next() {
+void Game::draw_from_stacks() {
   const size_t stacks = stack_end_.size();
   for (;;) {
     if (static_cast<size_t>(stack_) >= stacks) {
@@ -34,6 +34,18 @@ void Game::coop_draw_next() {
       continue;
     }
     if (draw_one()) return;
+  }
+}
+
+void Game::stacks_start() {
+  // The pile in `stacks` parts played in order, the first ones one larger when it does
+  // not divide evenly.
+  const size_t n = pile_.size();
+  const size_t k = static_cast<size_t>(level_->stacks);
+  size_t end = 0;
+  for (size_t i = 0; i < k; ++i) {
+    end += n / k + (i < n % k ? 1 : 0);
+    stack_end_.push_back(end);
   }
 }
 

@@ -1,6 +1,7 @@
 // Portable content (issue 16): content list/show/diff/export/import/update, records that
 // carry their rules (TGN 2), digest and Result mismatches, distinct seats, replay delete
 // and duplicate imports. Every test drives run_cli as a user would.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -131,6 +132,12 @@ TEST_CASE("content show names value, default, origin, range and meaning of every
   REQUIRE(l.code == 0);
   CHECK(l.out.find("ghost_bank") != std::string::npos);
   CHECK(l.out.find("rule set mists") != std::string::npos);
+  // ... and the rule modules a game of it plays.
+  CHECK(l.out.find("modules played (level mists-3): ") != std::string::npos);
+  CHECK(l.out.find("dogs") != std::string::npos);
+  const auto modules = nlohmann::json::parse(r.out)["modules"];
+  CHECK(std::find(modules.begin(), modules.end(), "gcc ghosts") != modules.end());
+  CHECK(std::find(modules.begin(), modules.end(), "dogs") == modules.end());
   // An unknown id gets a suggestion.
   const Result bad = cli({"content", "show", "gcc-harsch", "--db", db});
   CHECK(bad.code == 2);

@@ -1,0 +1,112 @@
+// Rule module: evaluation (co-op, RULES.md section 4, step 3a). Every feature the tile
+// completed that has followers is evaluated by the players' choice: `points` (the full
+// value once per colour there, module "score markers") or `unghost x,y` (ghosts from
+// one tile back to the bank, module "co-op ghost bank"); then the dogs with its
+// followers score and its followers go home. Completed are cities and roads, and the
+// castles around the tile (engine/rules/castles.cpp).
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace tw {
+
+bool Game::step_completed_features() {
+  // 3a: the features this tile completed (each once), then castles around it.
+  eval_queue_.clear();
+  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
+  const TileType& tt = content_->tiles[pt.type];
+  for (size_t i = 0; i < tt.segments.size(); ++i) {
+    const Kind k = tt.segments[i].kind;
+    if (k != Kind::City && k != Kind::Road) continue;
+    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
+    if (feat_[root].open != 0) continue;
+    if (std::find(eval_queue_.begin(), eval_queue_.end(), root) == eval_queue_.end()) eval_queue_.push_back(root);
+  }
+  for (int dy = 1; dy >= -1; --dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0 || placed_[static_cast<size_t>(q)].face_down) continue;
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const int centre = (*cache_)[qt.type].centre;
+      if (centre < 0 || content_->tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
+        continue;
+      if (castle_complete(q)) eval_queue_.push_back(qt.node_base + static_cast<uint32_t>(centre));
+    }
+  return next();
+}
+
+bool Game::step_evaluate() {
+  if (!marker_queue_.empty()) {
+    std::vector<Option> opts;
+    for (const int c : marker_colour_) {
+      Option o;
+      o.kind = OptKind::Marker;
+      o.colour = static_cast<uint8_t>(c);
+      opts.push_back(o);
+    }
+    ask(DecisionKind::Marker, std::move(opts));
+    return true;
+  }
+  while (!eval_queue_.empty() && feat_[find(eval_queue_.front())].followers == 0)
+    eval_queue_.erase(eval_queue_.begin());
+  if (!eval_queue_.empty()) {
+    std::vector<Option> opts(1);
+    opts[0].kind = OptKind::Points;
+    for (size_t q = 0; q < placed_.size(); ++q)
+      if (tile_ghosts(static_cast<int>(q)) > 0) push_unghost(opts, static_cast<int>(q));
+    ask(DecisionKind::Evaluate, std::move(opts));
+    return true;
+  }
+  return next();
+}
+
+void Game::apply_evaluate(const Option& o) {
+  if (pending_.kind == DecisionKind::DogClear) {  // `unghost x,y` is a dog's clearing too
+    apply_dog_clear(o);
+    return;
+  }
+  const uint32_t root = eval_queue_.front();
+  eval_queue_.erase(eval_queue_.begin());
+  coop_evaluate(root, o);
+}
+
+void Game::coop_evaluate(uint32_t root, const Option& o) {
+  root = find(root);
+  const Feature& ft = feat_[root];
+  const PlacedTile& at = placed_[static_cast<size_t>(node_tile_[root])];
+  if (o.kind == OptKind::Points) {
+    // The full value once per distinct colour on the feature.
+    const int value = feature_value(root);
+    for (int c = 0; c < kMaxPlayers; ++c) {
+      if (ft.by_player[static_cast<size_t>(c)] == 0) continue;
+      coop_add_points(c, value);
+      emit({EventKind::Scored, static_cast<int8_t>(c), node_kind_[root], at.x, at.y, at.type, value});
+    }
+  } else {
+    const int q = tile_at(o.x, o.y);
+    if (q >= 0) remove_tile_ghosts(q, unghost_count(o));
+  }
+  // Dogs with the feature's followers score the ghosts now on the board, then leave.
+  for (auto& f : followers_) {
+    if (f.placed < 0 || f.buried || f.dogs == 0 || find(f.node) != root) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    for (; f.dogs > 0; --f.dogs) {
+      const int pts = ghosts_on_board() * static_cast<int>(rules_.dog_ghost_points);
+      coop_add_points(f.colour, pts);
+      emit({EventKind::DogScored, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, pts});
+    }
+  }
+  coop_return_followers(root);
+  coop_check_thresholds();
+}
+
+void Game::coop_return_followers(uint32_t root) {
+  for (auto& f : followers_) {
+    if (f.placed < 0 || f.buried || find(f.node) != root) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    emit({EventKind::FollowerReturned, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    remove_follower(f);
+  }
+}
+
+}  // namespace tw

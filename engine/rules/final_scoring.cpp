@@ -1,0 +1,36 @@
+// Rule module: final scoring. When the pile runs out, every feature with followers
+// scores once for its majority as an incomplete feature: cities, roads, monasteries and
+// castles first, then fields (final_scoring). Discovery scores each follower on its own
+// instead: every follower still on the board scores its area for its owner, regions as
+// open, independently of the others (score_each_follower). Parameters: final_scoring,
+// score_each_follower (module "final scoring").
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace tw {
+
+void Game::final_by_majority() {
+  std::vector<uint32_t> roots;
+  for (const auto& f : followers_)
+    if (f.placed >= 0) roots.push_back(find(f.node));
+  std::sort(roots.begin(), roots.end());
+  roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+  for (const bool fields : {false, true})
+    for (const uint32_t r : roots)
+      if ((node_kind_[r] == Kind::Field) == fields) score_feature(r, true);
+}
+
+void Game::final_each_follower() {
+  for (const auto& f : followers_) {
+    if (f.placed < 0) continue;
+    const Kind k = node_kind_[f.node];
+    const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
+    const int value = region ? region_value(f.node, false) : feature_value(f.node);
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    add_points(f.player, value);
+    emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});
+  }
+}
+
+}  // namespace tw

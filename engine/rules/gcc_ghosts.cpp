@@ -1,0 +1,120 @@
+// Rule module: gcc ghosts (Ghosts, Castles and Cemeteries, RULES.md section 3). Where a
+// placed tile's fog meets fog, an opponent's follower gets a ghost from the bank; where
+// fog meets no fog (either way round), one of the player's own; the player chooses which
+// (`ghost x,y LOC`). A follower with ghosts_to_scare ghosts goes home with them. Scoring a
+// feature costs ghost_penalty per ghost standing with the scoring player's followers
+// there; at the end, ghost_penalty_final per ghost still on the board (only with the
+// majority, or with every follower: final_ghost_penalty_all). Parameters: fog_ghosts,
+// ghost_bank, ghosts_to_scare, ghost_penalty, ghost_penalty_final,
+// final_ghost_penalty_all (module "gcc ghosts").
+#include <algorithm>
+
+#include "engine/game.h"
+#include "engine/rules/sides.h"
+
+namespace tw {
+
+void Game::ghosts_after_place() {
+  // Fog thickens where a fogged side meets a fogged side, disperses where fog meets no
+  // fog (either way round); a side next to empty space does nothing.
+  ghost_queue_ = 0;
+  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+  const uint8_t mine = (*cache_)[pt.type].fog[pt.rot];
+  for (int side = 0; side < 4; ++side) {
+    const int q = tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]);
+    if (q < 0) continue;
+    const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+    const bool a = mine & (1u << side);
+    const bool b = (*cache_)[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
+    if (a && b) ghost_queue_ |= 1;
+    if (a != b) ghost_queue_ |= 2;
+  }
+}
+
+bool Game::step_ghosts() {
+  // An opponent's ghost first, then one's own.
+  while (ghost_queue_) {
+    const bool opponent = ghost_queue_ & 1;
+    ghost_queue_ &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
+    if (ghost_bank_ <= 0) continue;
+    auto& opts = pending_.options;
+    opts.clear();
+    for (const auto& f : followers_) {
+      if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
+      if ((f.player != current_) != opponent) continue;
+      opts.push_back(follower_option(OptKind::Ghost, f));
+    }
+    if (opts.empty()) continue;  // nobody to haunt: nothing happens
+    pending_.kind = DecisionKind::Ghost;
+    pending_.player = current_;
+    return true;
+  }
+  return next();
+}
+
+void Game::apply_ghost(const Option& o) {
+  for (auto& f : followers_) {
+    if (f.placed < 0 || f.seg != o.seg) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    if (pt.x != o.x || pt.y != o.y) continue;
+    --ghost_bank_;
+    ++f.ghosts;
+    emit({EventKind::GhostAdded, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    if (f.ghosts >= rules_.ghosts_to_scare) {
+      emit({EventKind::FollowerScared, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+      remove_follower(f);
+    }
+    break;
+  }
+}
+
+std::array<int, kMaxPlayers> Game::feature_ghosts(uint32_t root) const {
+  std::array<int, kMaxPlayers> ghosts{};
+  for (const auto& f : followers_)
+    if (f.placed >= 0 && f.ghosts && find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
+  return ghosts;
+}
+
+std::array<int, kMaxPlayers> Game::ghost_costs(uint32_t root) const {
+  std::array<int, kMaxPlayers> cost = feature_ghosts(root);
+  for (int& c : cost) c = static_cast<int>(c * rules_.ghost_penalty);
+  return cost;
+}
+
+void Game::final_ghost_penalty() {
+  std::array<int64_t, kMaxPlayers> lost{};
+  for (const auto& f : followers_) {
+    if (f.placed < 0 || f.ghosts == 0 || node_kind_[f.node] == Kind::Cemetery) continue;
+    if (!rules_.final_ghost_penalty_all) {
+      const Feature& ft = feat_[find(f.node)];
+      const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
+      if (ft.by_player[static_cast<size_t>(f.player)] != best) continue;
+    }
+    lost[static_cast<size_t>(f.player)] += f.ghosts * rules_.ghost_penalty_final;
+  }
+  for (int p = 0; p < player_count(); ++p)
+    if (lost[static_cast<size_t>(p)]) {
+      add_points(p, -lost[static_cast<size_t>(p)]);
+      emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::None, 0, 0, -1,
+            static_cast<int>(-lost[static_cast<size_t>(p)])});
+    }
+}
+
+std::string Game::check_gcc_ghosts() const {
+  // Every ghost is in the bank or with a follower on the board (not a guard), and no
+  // follower keeps as many as scare it away.
+  int ghosts = 0;
+  for (const auto& f : followers_) {
+    ghosts += f.ghosts;
+    if (f.placed < 0 && f.ghosts) return "a follower in supply has ghosts";
+    if (f.placed >= 0 && f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
+    if (f.placed >= 0 && f.ghosts >= rules_.ghosts_to_scare) return "a follower kept too many ghosts";
+  }
+  if (ghosts + ghost_bank_ != rules_.ghost_bank)
+    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(ghost_bank_) +
+           " in the bank != " + std::to_string(rules_.ghost_bank);
+  if (ghost_bank_ < 0) return "the ghost bank is negative";
+  return {};
+}
+
+}  // namespace tw

@@ -1,0 +1,22 @@
+// Rule module: guards (Ghosts, Castles and Cemeteries). A player has `guards` guards to
+// place like meeples (the follower step offers them, engine/rules/followers.cpp); guards
+// take no ghosts. `general_guards` more wait in the general supply: completing a
+// cemetery with a follower there gives its owner one of them. Parameters: guards,
+// general_guards (module "guards").
+#include "engine/game.h"
+
+namespace tw {
+
+void Game::gain_guard(int p, const PlacedTile& at) {
+  if (general_guards_[static_cast<size_t>(p)] <= 0) return;
+  for (auto& f : followers_)
+    if (f.player == p && f.general) {
+      f.general = false;
+      break;
+    }
+  --general_guards_[static_cast<size_t>(p)];
+  ++guard_supply_[static_cast<size_t>(p)];
+  emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
+}
+
+}  // namespace tw

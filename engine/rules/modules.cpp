@@ -1,0 +1,198 @@
+// The rule modules a game plays, and the turn they make together (Game::TurnPlan).
+//
+// A rule set chooses its modules in data: its system (a level makes a co-op game) and
+// its parameters switch modules on (fog_ghosts > 0 plays gcc ghosts, hand_size > 0 plays
+// hands, ...); a parameter no module of the system reads is refused at load
+// (rule_param_specs(), engine/content.cpp). This file is the only place that knows which
+// module adds which hook, step, handler and feature rule; the core (engine/turn.cpp,
+// engine/scoring.cpp) runs whatever the plan says. To add a module, write its file under
+// engine/rules/ and add it here (docs/architecture.md, "How to add a module").
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace tw {
+
+namespace {
+
+size_t at(OptKind k) { return static_cast<size_t>(k); }
+size_t at(Kind k) { return static_cast<size_t>(k); }
+
+}  // namespace
+
+std::shared_ptr<const Game::TurnPlan> Game::build_plan(const Content& content, const RuleSet& rs,
+                                                       const Rules& r, const Level* level,
+                                                       const std::vector<std::string>& without,
+                                                       std::shared_ptr<const TurnPlan> reuse) {
+  // The kinds of feature the game's tiles show (the pool, the start tile and the rest
+  // of its start piece): the modules that score them are played.
+  uint64_t kinds = 0;
+  auto add_kinds = [&](const TileType& t) {
+    for (const Segment& seg : t.segments) kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
+  };
+  auto excluded = [level](const TileType& t) {
+    if (!level) return false;
+    for (const Segment& seg : t.segments)
+      if (std::find(level->exclude_kinds.begin(), level->exclude_kinds.end(), seg.kind) != level->exclude_kinds.end())
+        return true;
+    return false;
+  };
+  for (const PoolEntry& e : rs.pool)
+    if (e.tile >= 0 && e.tile < static_cast<int>(content.tiles.size()) && e.count > 0 &&
+        !excluded(content.tiles[static_cast<size_t>(e.tile)]))
+      add_kinds(content.tiles[static_cast<size_t>(e.tile)]);
+  const TileType& st = content.tiles[static_cast<size_t>(rs.start_tile)];
+  for (const TileType& t : content.tiles)
+    if (&t == &st || (!st.piece.empty() && t.tile_set == st.tile_set && t.piece == st.piece)) add_kinds(t);
+  auto shows = [kinds](Kind k) { return (kinds >> static_cast<unsigned>(k)) & 1; };
+
+  const bool coop = level != nullptr;
+  const bool gcc_ghosts = !coop && r.fog_ghosts != 0;
+  const bool guards = !coop && (r.guards > 0 || r.general_guards > 0);
+  const bool takeback = !coop && r.takeback != 0;
+  const bool hands = !coop && r.hand_size > 0;
+  const bool final_scoring = !coop && r.final_scoring != 0;
+  const bool each_follower = final_scoring && r.score_each_follower != 0;
+  const bool final_ghosts = final_scoring && !each_follower && gcc_ghosts && r.ghost_penalty_final != 0;
+  const bool floor = !coop && r.score_floor_zero != 0;
+  const bool per_colour = coop && level->scoring == ScoringMode::PerColour;
+  const uint64_t key = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
+                       uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
+                       uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
+                       uint64_t{per_colour} << 9 |
+                       kinds << 16;
+  if (reuse && reuse->key == key && without.empty()) return reuse;
+
+  auto plan = std::make_shared<TurnPlan>();
+  TurnPlan& p = *plan;
+  p.key = without.empty() ? key : 0;  // a plan without some modules is never reused
+  auto step = [&p](Step s, uint8_t code, std::string_view name) { p.steps.push_back({s, code, name}); };
+  // Whether the game plays a module (GameSetup::without leaves some out, for tests and
+  // experiments); if so, it is named in the plan.
+  auto module = [&p, &without](std::string_view name) {
+    if (std::find(without.begin(), without.end(), name) != without.end()) return false;
+    p.modules.push_back(name);
+    return true;
+  };
+  p.draw = &Game::draw_from_pile;
+
+  // What features are worth and when they are complete.
+  if (shows(Kind::Road) && module("roads")) {
+    p.value[at(Kind::Road)] = &Game::road_value;
+    p.complete[at(Kind::Road)] = &Game::edge_complete;
+  }
+  if (shows(Kind::City) && module("cities")) {
+    p.value[at(Kind::City)] = &Game::city_value;
+    p.complete[at(Kind::City)] = &Game::edge_complete;
+  }
+  if (shows(Kind::Monastery) && module("monasteries")) {
+    p.value[at(Kind::Monastery)] = &Game::monastery_value;
+    p.complete[at(Kind::Monastery)] = &Game::surrounded;
+  }
+  if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &Game::field_value;
+  if (shows(Kind::Castle) && module("castles")) {
+    p.value[at(Kind::Castle)] = &Game::castle_value;
+    p.complete[at(Kind::Castle)] = coop ? &Game::coop_castle_complete : &Game::surrounded;
+  }
+  const bool cemeteries = shows(Kind::Cemetery) && module("cemeteries");
+  if (cemeteries) {
+    p.complete[at(Kind::Cemetery)] = &Game::cemetery_complete;
+    if (!coop) p.score[at(Kind::Cemetery)] = &Game::score_cemetery;
+  }
+  if ((shows(Kind::Lowland) || shows(Kind::Mountain) || shows(Kind::Water)) && module("discovery regions"))
+    for (const Kind k : {Kind::Lowland, Kind::Mountain, Kind::Water}) {
+      p.value[at(k)] = &Game::region_value;
+      p.complete[at(k)] = &Game::edge_complete;
+    }
+  p.apply[at(OptKind::Place)] = &Game::apply_place;
+
+  if (coop) {
+    // Mists over Carcassonne (engine/coop.cpp has the order of a co-op turn). The codes
+    // are what state_hash records of the step a decision is asked at.
+    if (module("stacks")) {
+      p.at_start.push_back(&Game::stacks_start);
+      p.draw = &Game::draw_from_stacks;
+    }
+    const bool bank = module("co-op ghost bank");
+    if (bank) p.at_start.push_back(&Game::start_ghosts);
+    if (module("fog")) p.after_place.push_back(&Game::fog_after_place);
+    if (cemeteries) {
+      p.after_place.push_back(&Game::cemeteries_after_place);
+      step(&Game::step_bury, 0, "bury");
+      p.apply[at(OptKind::Bury)] = &Game::apply_bury;
+      p.apply[at(OptKind::BurySupply)] = &Game::apply_bury;
+      p.apply[at(OptKind::Cemetery)] = &Game::apply_cemetery;
+    }
+    if (bank) step(&Game::step_emerge, 1, "emerge");
+    if (module("followers")) {
+      step(&Game::step_coop_follower, 2, "follower");
+      p.apply[at(OptKind::Meeple)] = &Game::apply_coop_follower;
+      p.apply[at(OptKind::Pass)] = &Game::apply_coop_follower;
+    }
+    if (module("evaluation")) {
+      step(&Game::step_completed_features, 3, "completed features");
+      step(&Game::step_evaluate, 3, "evaluate");
+      p.apply[at(OptKind::Points)] = &Game::apply_evaluate;
+      p.apply[at(OptKind::Unghost)] = &Game::apply_evaluate;
+    }
+    if (level->scoring == ScoringMode::PerColour && module("score markers")) {
+      p.per_colour = true;
+      p.apply[at(OptKind::Marker)] = &Game::apply_marker;
+    }
+    if (module("dogs")) {
+      step(&Game::step_dogs, 5, "dogs");
+      step(&Game::step_dog_clear, 6, "dog clears");
+      p.apply[at(OptKind::Dog)] = &Game::apply_dog;
+      p.apply[at(OptKind::Done)] = &Game::apply_dog_done;
+    }
+    if (module("face-down tiles")) {
+      step(&Game::step_face_down, 7, "face down");
+      if (cemeteries) step(&Game::step_bury, 8, "bury face down");
+      p.apply[at(OptKind::FaceDown)] = &Game::apply_face_down;
+    }
+    step(&Game::step_end_turn, 9, "end of turn");
+    p.checks = {&Game::check_coop};
+    p.hashes = {&Game::hash_coop};
+    return plan;
+  }
+
+  // The competitive turn: draw, place, [gcc ghosts], follower, scoring, [floor], next.
+  if (hands && module("hands")) {
+    p.at_start.push_back(&Game::deal_hands);
+    p.draw = &Game::draw_from_hand;
+    p.after_place.push_back(&Game::hands_after_place);
+  }
+  if (gcc_ghosts && module("gcc ghosts")) {
+    p.after_place.push_back(&Game::ghosts_after_place);
+    step(&Game::step_ghosts, 0, "ghosts");
+    p.apply[at(OptKind::Ghost)] = &Game::apply_ghost;
+    p.penalty = &Game::ghost_costs;
+    p.checks.push_back(&Game::check_gcc_ghosts);
+  }
+  if (module("followers")) {
+    step(&Game::step_follower, 1, "follower");
+    p.apply[at(OptKind::Meeple)] = &Game::apply_follower;
+    p.apply[at(OptKind::Pass)] = &Game::apply_pass;
+  }
+  if (guards && module("guards")) {
+    p.apply[at(OptKind::Guard)] = &Game::apply_follower;
+  }
+  if (takeback && module("take-back")) {
+    p.apply[at(OptKind::TakeBack)] = &Game::apply_takeback;
+  }
+  step(&Game::step_score_completed, 2, "scoring");
+  const bool floored = floor && module("score floor");
+  if (floored) {
+    p.floor_each = r.score_floor_per_turn == 0;
+    step(&Game::step_score_floor, 3, "score floor");
+  }
+  step(&Game::step_end_turn, 4, "end of turn");
+  if (final_scoring && module("final scoring"))
+    p.at_end.push_back(each_follower ? &Game::final_each_follower : &Game::final_by_majority);
+  if (final_ghosts && std::find(p.modules.begin(), p.modules.end(), "gcc ghosts") != p.modules.end())
+    p.at_end.push_back(&Game::final_ghost_penalty);
+  if (floored) p.at_end.push_back(&Game::apply_score_floor);
+  return plan;
+}
+
+}  // namespace tw

@@ -1,0 +1,129 @@
+// Scoring plumbing (core): when a feature is complete, what it is worth and who scores
+// it, by the tables of the plan (each rule module fills the rows of its kinds), and the
+// score and follower bookkeeping every module shares.
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace tw {
+
+bool Game::feature_complete(uint32_t node) const {
+  const Complete c = plan_->complete[static_cast<size_t>(node_kind_[node])];
+  return c && (this->*c)(node);
+}
+
+bool Game::edge_complete(uint32_t node) const { return feat_[find(node)].open == 0; }
+
+bool Game::surrounded(uint32_t node) const {
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+  return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
+}
+
+int Game::feature_value(uint32_t node) const {
+  const Value v = plan_->value[static_cast<size_t>(node_kind_[node])];
+  return v ? (this->*v)(node, feature_complete(node)) : 0;
+}
+
+int Game::feature_tiles(uint32_t node) const {
+  if (stamp_.size() < placed_.size()) stamp_.resize(placed_.size() + 64, 0);
+  if (++stamp_gen_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    stamp_gen_ = 1;
+  }
+  int count = 0;
+  uint32_t n = node;
+  do {
+    const size_t t = static_cast<size_t>(node_tile_[n]);
+    if (stamp_[t] != stamp_gen_) {
+      stamp_[t] = stamp_gen_;
+      ++count;
+    }
+    n = next_[n];
+  } while (n != node);
+  return count;
+}
+
+void Game::add_points(int player, int64_t delta) {
+  int64_t& s = scores_[static_cast<size_t>(player)];
+  s += delta;
+  if (plan_->floor_each && s < 0) s = 0;  // module "score floor"
+}
+
+void Game::remove_follower(Follower& f) {
+  Feature& ft = feat_[find(f.node)];
+  --ft.followers;
+  --ft.by_player[static_cast<size_t>(slot(f))];
+  f.placed = -1;
+  ghost_bank_ += f.ghosts;
+  f.ghosts = 0;
+  if (level_) ++colour_supply_[static_cast<size_t>(f.colour)];
+  if (f.kind == FollowerKind::Guard)
+    ++guard_supply_[static_cast<size_t>(f.player)];
+  else
+    ++supply_[static_cast<size_t>(f.player)];
+}
+
+void Game::return_followers(uint32_t root) {
+  for (auto& f : followers_) {
+    if (f.placed < 0 || find(f.node) != root) continue;
+    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    remove_follower(f);
+  }
+}
+
+void Game::score_feature(uint32_t root, bool final) {
+  if (feat_[root].followers == 0) return;
+  const Score s = plan_->score[static_cast<size_t>(node_kind_[root])];
+  (this->*(s ? s : &Game::score_by_majority))(root, final);
+}
+
+void Game::score_by_majority(uint32_t root, bool final) {
+  const Feature& ft = feat_[root];
+  const Kind kind = node_kind_[root];
+  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  // What each player pays for scoring it now (gcc ghosts), counted before anyone scores.
+  std::array<int, kMaxPlayers> cost{};
+  if (plan_->penalty && !final) cost = (this->*plan_->penalty)(root);
+  const int value = feature_value(root);
+  const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
+  for (int p = 0; p < player_count(); ++p) {
+    if (ft.by_player[static_cast<size_t>(p)] != best) continue;
+    // Only players with the majority score, and only they pay.
+    const int64_t net = value - cost[static_cast<size_t>(p)];
+    add_points(p, net);
+    emit({final ? EventKind::FinalScored : EventKind::Scored, static_cast<int8_t>(p), kind, pt.x, pt.y,
+          pt.type, static_cast<int>(net)});
+  }
+  if (!final) return_followers(root);
+}
+
+bool Game::step_score_completed() {
+  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
+  const TileType& tt = content_->tiles[pt.type];
+  // Features this tile completed (each once), then the centre features (monasteries and
+  // the like) of the 9 tiles around it.
+  std::array<uint32_t, 32> done{};
+  size_t ndone = 0;
+  for (size_t i = 0; rules_.completion_scores && i < tt.segments.size(); ++i) {
+    if (!kind_named_by_edge(tt.segments[i].kind)) continue;
+    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
+    if (feat_[root].open != 0) continue;
+    if (std::find(done.begin(), done.begin() + static_cast<long>(ndone), root) != done.begin() + static_cast<long>(ndone)) continue;
+    done[ndone++] = root;
+    score_feature(root, false);
+  }
+  for (int dy = -1; dy <= 1 && rules_.completion_scores; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0) continue;
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const int centre = (*cache_)[qt.type].centre;
+      if (centre < 0) continue;
+      const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
+      if (feature_complete(node)) score_feature(find(node), false);
+    }
+  return next();
+}
+
+}  // namespace tw

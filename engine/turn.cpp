@@ -1,0 +1,120 @@
+// The turn, one flow for every rule system: draw, place, then the steps of the rule
+// modules the game plays (engine/rules/modules.cpp chooses them), then the next player.
+// Nothing here names a rule module: the plan says which hooks, steps and handlers run.
+#include <algorithm>
+
+#include "engine/game.h"
+
+namespace tw {
+
+void Game::start() {
+  origin_ = -16;
+  size_ = 32;
+  cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
+  // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
+  // each at its offset from 0,0.
+  const TileType& st = content_->tiles[static_cast<size_t>(rule_set_->start_tile)];
+  if (st.piece.empty()) {
+    put_tile(rule_set_->start_tile, 0, 0, 0);
+  } else {
+    for (size_t t = 0; t < content_->tiles.size(); ++t) {
+      const TileType& q = content_->tiles[t];
+      if (q.tile_set == st.tile_set && q.piece == st.piece)
+        put_tile(static_cast<int>(t), q.piece_x, q.piece_y, 0);
+    }
+  }
+  last_placed_ = -1;
+  current_ = 0;
+  stage_ = static_cast<uint8_t>(plan_->steps.size() - 1);  // the end of a turn
+  for (const Hook h : plan_->at_start) (this->*h)();
+  (this->*plan_->draw)();
+}
+
+void Game::run_turn() {
+  const auto& steps = plan_->steps;
+  while (outcome_ == Outcome::None && stage_ < steps.size())
+    if ((this->*steps[stage_].run)()) return;
+}
+
+void Game::go_to(Step s) {
+  const auto& steps = plan_->steps;
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].run == s) {
+      stage_ = static_cast<uint8_t>(i);
+      return;
+    }
+}
+
+void Game::ask(DecisionKind k, std::vector<Option> opts) {
+  pending_.kind = k;
+  pending_.player = current_;
+  pending_.tile = -1;
+  pending_.options = std::move(opts);
+}
+
+bool Game::step_end_turn() {
+  last_placed_ = -1;
+  current_ = (current_ + 1) % player_count();
+  (this->*plan_->draw)();
+  return true;
+}
+
+void Game::draw_from_pile() {
+  while (pile_pos_ < pile_.size())
+    if (draw_one()) return;
+  end_game();
+}
+
+bool Game::draw_one() {
+  const int t = pile_[pile_pos_++];
+  emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+  generate_placements(t);
+  if (!pending_.options.empty()) {
+    pending_.kind = DecisionKind::Place;
+    pending_.player = current_;
+    pending_.tile = t;
+    return true;
+  }
+  emit({EventKind::TileDiscarded, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
+  return false;
+}
+
+void Game::apply_place(const Option& o) {
+  put_tile(o.tile, o.x, o.y, o.rot);
+  last_placed_ = static_cast<int>(placed_.size()) - 1;
+  emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
+  stage_ = 0;
+  for (const Hook h : plan_->after_place) (this->*h)();
+}
+
+void Game::end_game() {
+  pending_.kind = DecisionKind::None;
+  pending_.player = -1;
+  pending_.tile = -1;
+  pending_.options.clear();
+  for (const Hook h : plan_->at_end) (this->*h)();
+  outcome_ = Outcome::End;
+  end_reason_ = "no tiles left";
+  emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
+}
+
+std::optional<Violation> Game::apply(const Option& o) {
+  if (finished()) return Violation{"the game is over"};
+  const auto& opts = pending_.options;
+  if (std::find(opts.begin(), opts.end(), o) == opts.end())
+    return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
+                     " legal options"};
+  return apply_checked(o);
+}
+
+std::optional<Violation> Game::apply_checked(const Option& o) {
+  const Handler h = plan_->apply[static_cast<size_t>(o.kind)];
+  if (!h) return Violation{"unknown option"};
+  events_.clear();
+  ++ply_;
+  (this->*h)(o);
+  run_turn();
+  return std::nullopt;
+}
+
+}  // namespace tw
