@@ -160,7 +160,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     g.cache_ = build_cache(content);
   }
   if (level && !g.setup_coop(*level)) return Violation{g.end_reason_};
-  g.plan_ = build_plan(content, *rs, g.rules_, level, g.setup_.without, std::move(g.plan_));
+  g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_.without, std::move(g.plan_));
   if (!g.build_pile()) return Violation{g.end_reason_};
   if (level) {
     g.start();
@@ -209,6 +209,16 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
         if (tt.fog_side[static_cast<size_t>((side - r + 4) % 4)] >= 0)
           c.fog[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
     c.fogged = tt.fogged_tile();
+    for (const Segment& seg : tt.segments) c.kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
+  }
+  for (size_t t = 0; t < content.tiles.size(); ++t) {
+    const TileType& tt = content.tiles[t];
+    TypeCache& c = (*cache)[t];
+    c.piece_kinds = c.kinds;
+    if (!tt.piece.empty())
+      for (size_t u = 0; u < content.tiles.size(); ++u)
+        if (content.tiles[u].tile_set == tt.tile_set && content.tiles[u].piece == tt.piece)
+          c.piece_kinds |= (*cache)[u].kinds;
   }
   return cache;
 }
@@ -340,11 +350,6 @@ void Game::clear_state() {
 // ---------------------------------------------------------------------------------
 // Board
 
-int Game::tile_at(int x, int y) const {
-  if (!in_grid(x, y)) return -1;
-  return cells_[static_cast<size_t>(cell_index(x, y))].tile;
-}
-
 int Game::segment_at(int p, int port) const {
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
   return (*cache_)[pt.type].port_seg[pt.rot][static_cast<size_t>(port)];
@@ -463,14 +468,6 @@ void Game::put_tile(int type, int x, int y, int rot) {
 
 // ---------------------------------------------------------------------------------
 // Features
-
-uint32_t Game::find(uint32_t n) const {
-  while (parent_[n] != n) {
-    parent_[n] = parent_[parent_[n]];
-    n = parent_[n];
-  }
-  return n;
-}
 
 uint32_t Game::unite(uint32_t a, uint32_t b) {
   a = find(a);

@@ -250,7 +250,9 @@ class Game {
   int last_placed() const { return last_placed_; }
   int ply() const { return ply_; }
   // The tile at x,y (index into placed()), or -1.
-  int tile_at(int x, int y) const;
+  int tile_at(int x, int y) const {
+    return in_grid(x, y) ? cells_[static_cast<size_t>(cell_index(x, y))].tile : -1;
+  }
   // The segment of placed tile `p` at board port `port` (after rotation), or -1.
   int segment_at(int p, int port) const;
   // Canonical "kind:port" of segment `seg` on placed tile `p`.
@@ -325,6 +327,8 @@ class Game {
     int8_t centre = -1;  // the monastery, castle or cemetery segment, if any
     std::array<uint8_t, 4> fog{};  // per rotation: bit d set = side d is fogged
     bool fogged = false;           // the tile shows fog
+    uint64_t kinds = 0;            // bit k: a segment of Kind k
+    uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
   };
 
   // Board
@@ -340,7 +344,13 @@ class Game {
   void put_face_down(int type, int x, int y);
 
   // Union-find
-  uint32_t find(uint32_t n) const;
+  uint32_t find(uint32_t n) const {  // (inline: every rule module's file calls it)
+    while (parent_[n] != n) {
+      parent_[n] = parent_[parent_[n]];
+      n = parent_[n];
+    }
+    return n;
+  }
   uint32_t unite(uint32_t a, uint32_t b);
 
   static std::shared_ptr<const std::vector<TypeCache>> build_cache(const Content& content);
@@ -388,7 +398,7 @@ class Game {
     bool per_colour = false;                // score markers: points go to each colour's marker
     bool floor_each = false;                // score floor: after each scoring, not per turn
   };
-  static std::shared_ptr<const TurnPlan> build_plan(const Content& content, const RuleSet& rs,
+  static std::shared_ptr<const TurnPlan> build_plan(const std::vector<TypeCache>& tiles, const RuleSet& rs,
                                                     const Rules& rules, const Level* level,
                                                     const std::vector<std::string>& without,
                                                     std::shared_ptr<const TurnPlan> reuse);

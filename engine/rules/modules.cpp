@@ -20,32 +20,10 @@ size_t at(Kind k) { return static_cast<size_t>(k); }
 
 }  // namespace
 
-std::shared_ptr<const Game::TurnPlan> Game::build_plan(const Content& content, const RuleSet& rs,
+std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCache>& tiles, const RuleSet& rs,
                                                        const Rules& r, const Level* level,
                                                        const std::vector<std::string>& without,
                                                        std::shared_ptr<const TurnPlan> reuse) {
-  // The kinds of feature the game's tiles show (the pool, the start tile and the rest
-  // of its start piece): the modules that score them are played.
-  uint64_t kinds = 0;
-  auto add_kinds = [&](const TileType& t) {
-    for (const Segment& seg : t.segments) kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
-  };
-  auto excluded = [level](const TileType& t) {
-    if (!level) return false;
-    for (const Segment& seg : t.segments)
-      if (std::find(level->exclude_kinds.begin(), level->exclude_kinds.end(), seg.kind) != level->exclude_kinds.end())
-        return true;
-    return false;
-  };
-  for (const PoolEntry& e : rs.pool)
-    if (e.tile >= 0 && e.tile < static_cast<int>(content.tiles.size()) && e.count > 0 &&
-        !excluded(content.tiles[static_cast<size_t>(e.tile)]))
-      add_kinds(content.tiles[static_cast<size_t>(e.tile)]);
-  const TileType& st = content.tiles[static_cast<size_t>(rs.start_tile)];
-  for (const TileType& t : content.tiles)
-    if (&t == &st || (!st.piece.empty() && t.tile_set == st.tile_set && t.piece == st.piece)) add_kinds(t);
-  auto shows = [kinds](Kind k) { return (kinds >> static_cast<unsigned>(k)) & 1; };
-
   const bool coop = level != nullptr;
   const bool gcc_ghosts = !coop && r.fog_ghosts != 0;
   const bool guards = !coop && (r.guards > 0 || r.general_guards > 0);
@@ -56,11 +34,25 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const Content& content, c
   const bool final_ghosts = final_scoring && !each_follower && gcc_ghosts && r.ghost_penalty_final != 0;
   const bool floor = !coop && r.score_floor_zero != 0;
   const bool per_colour = coop && level->scoring == ScoringMode::PerColour;
-  const uint64_t key = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
-                       uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
-                       uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
-                       uint64_t{per_colour} << 9 |
-                       kinds << 16;
+  const uint64_t flags = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
+                         uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
+                         uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
+                         uint64_t{per_colour} << 9;
+  // The kinds of feature the game's tiles show (the pool but what the level leaves in the
+  // box, the start tile and the rest of its start piece): the modules that score them
+  // are played.
+  uint64_t excluded = 0;
+  if (level)
+    for (const Kind k : level->exclude_kinds) excluded |= uint64_t{1} << static_cast<unsigned>(k);
+  uint64_t kinds = 0;
+  for (const PoolEntry& e : rs.pool)
+    if (e.tile >= 0 && e.tile < static_cast<int>(tiles.size()) && e.count > 0 &&
+        !(tiles[static_cast<size_t>(e.tile)].kinds & excluded))
+      kinds |= tiles[static_cast<size_t>(e.tile)].kinds;
+  kinds |= tiles[static_cast<size_t>(rs.start_tile)].piece_kinds;
+  auto shows = [kinds](Kind k) { return (kinds >> static_cast<unsigned>(k)) & 1; };
+
+  const uint64_t key = flags | kinds << 16;  // (Kind has fewer than 16 values)
   if (reuse && reuse->key == key && without.empty()) return reuse;
 
   auto plan = std::make_shared<TurnPlan>();
