@@ -71,4 +71,94 @@ BENCHMARK(BM_CopyMidGame);
 
 }  // namespace
 
+// The hot functions one at a time (issue 15), on a mid-game position of each rule set so
+// that a regression shows per function. Put-tile and turn completion change the game,
+// so they run on copies made in batches of 64 with the timer paused (BM_CopyAt gives
+// what one copy costs).
+namespace tw {
+struct GameProbe {
+  static void generate(Game& g, int tile) { g.generate_placements(tile); }
+  static void put(Game& g, const Option& o) { g.put_tile(o.tile, o.x, o.y, o.rot); }
+  static void complete_turn(Game& g) { g.step_score_completed(); }
+};
+}  // namespace tw
+
+namespace {
+
+const char* const kRuleSets[] = {"base", "gcc", "discovery"};
+
+// A position 40 plies in (random bots, seed 11) waiting for `kind`.
+tw::Game mid_game(const char* rule_set, tw::DecisionKind kind) {
+  auto bot = tw::make_bot("random");
+  tw::Game g;
+  tw::Game::create(content(), setup(rule_set, 2, 11), g);
+  tw::Rng rng(11);
+  for (int i = 0; !g.finished() && (i < 40 || g.pending().kind != kind); ++i) g.apply_index(bot->choose(g, rng));
+  return g;
+}
+
+void BM_GeneratePlacements(benchmark::State& state) {
+  tw::Game g = mid_game(kRuleSets[state.range(0)], tw::DecisionKind::Place);
+  const int tile = g.pending().tile;
+  for (auto _ : state) {
+    tw::GameProbe::generate(g, tile);
+    benchmark::DoNotOptimize(g.pending().options.data());
+  }
+  state.SetLabel(kRuleSets[state.range(0)]);
+}
+BENCHMARK(BM_GeneratePlacements)->DenseRange(0, 2);
+
+void BM_CopyAt(benchmark::State& state) {
+  const tw::Game g = mid_game(kRuleSets[state.range(0)], tw::DecisionKind::Place);
+  for (auto _ : state) {
+    tw::Game copy = g;
+    benchmark::DoNotOptimize(copy.ply());
+  }
+  state.SetLabel(kRuleSets[state.range(0)]);
+}
+BENCHMARK(BM_CopyAt)->DenseRange(0, 2);
+
+// Runs `f` once per iteration on a fresh copy of `g`, the copies made untimed.
+template <class F>
+void on_copies(benchmark::State& state, const tw::Game& g, F f) {
+  std::vector<tw::Game> copies;
+  size_t next = 0;
+  for (auto _ : state) {
+    if (next == copies.size()) {
+      state.PauseTiming();
+      copies.assign(64, g);
+      next = 0;
+      state.ResumeTiming();
+    }
+    f(copies[next++]);
+  }
+}
+
+// Putting the first legal placement down: the tile, its segments, merging features,
+// the frontier.
+void BM_PutTile(benchmark::State& state) {
+  const tw::Game g = mid_game(kRuleSets[state.range(0)], tw::DecisionKind::Place);
+  const tw::Option o = g.pending().options.front();
+  on_copies(state, g, [&](tw::Game& copy) {
+    tw::GameProbe::put(copy, o);
+    benchmark::DoNotOptimize(copy.placed().size());
+  });
+  state.SetLabel(kRuleSets[state.range(0)]);
+}
+BENCHMARK(BM_PutTile)->DenseRange(0, 2);
+
+// The scoring step after the follower step: features the tile completed, centres around
+// it.
+void BM_TurnCompletion(benchmark::State& state) {
+  const tw::Game g = mid_game(kRuleSets[state.range(0)], tw::DecisionKind::Follower);
+  on_copies(state, g, [](tw::Game& copy) {
+    tw::GameProbe::complete_turn(copy);
+    benchmark::DoNotOptimize(copy.score(0));
+  });
+  state.SetLabel(kRuleSets[state.range(0)]);
+}
+BENCHMARK(BM_TurnCompletion)->DenseRange(0, 2);
+
+}  // namespace
+
 BENCHMARK_MAIN();

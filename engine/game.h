@@ -299,6 +299,7 @@ class Game {
   std::string check_invariants() const;
 
  private:
+  friend struct GameProbe;  // bench/bench_engine.cpp: the hot functions one at a time
   struct Cell {
     int16_t tile = -1;   // placed tile index
     int16_t fpos = -1;   // position in frontier_, -1 = not on the frontier
