@@ -130,7 +130,8 @@ size_t rollout_choice(const Game& g, Rng& rng) {
 class Search {
  public:
   Search(const Game& root, const MctsConfig& config, uint64_t seed) : root_(root), config_(config), rng_(seed) {
-    nodes_.reserve(static_cast<size_t>(config.iterations) + 1);
+    if (config_.iterations <= 0) config_.iterations = mcts_default_iterations(root);
+    nodes_.reserve(static_cast<size_t>(config_.iterations) + 1);
     nodes_.emplace_back();
     if (root.coop()) {
       coop_bot_ = make_bot("coop");
@@ -503,10 +504,15 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
   return out;
 }
 
+int mcts_default_iterations(const Game& g) {
+  return !g.coop() && !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
+}
+
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {
   if (spec.substr(0, 4) != "mcts") return nullptr;
   spec.remove_prefix(4);
   MctsConfig c;
+  c.iterations = 0;  // `mcts`: the game's default budget
   std::vector<std::string_view> parts;
   while (!spec.empty()) {
     if (spec.front() != ':') return nullptr;

@@ -42,12 +42,17 @@
 
 namespace tw {
 
-// The budget of `mcts` without a number (iterations per decision).
+// The budget of `mcts` without a number (iterations per decision): 500, and 2000 where
+// the playouts are truncated (rule sets with no scoring on completion, Discovery: 8
+// placements, about a quarter of a playout to the end), so that a decision costs about
+// the same time in every rule system.
 inline constexpr int kMctsDefaultIterations = 500;
+inline constexpr int kMctsDefaultTruncated = 2000;
+int mcts_default_iterations(const Game& g);
 
 struct MctsConfig {
   enum class Reward : uint8_t { Margin, Win };
-  int iterations = kMctsDefaultIterations;
+  int iterations = kMctsDefaultIterations;  // 0: mcts_default_iterations(the game)
   int threads = 1;
   double exploration = 0.7;  // UCB1 constant
   double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
