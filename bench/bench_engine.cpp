@@ -78,6 +78,9 @@ BENCHMARK(BM_CopyMidGame);
 namespace tw {
 struct GameProbe {
   static void generate(Game& g, int tile) { g.generate_placements(tile); }
+  static std::vector<uint16_t> pile_rest(const Game& g) {
+    return {g.pile_.begin() + static_cast<std::ptrdiff_t>(g.pile_pos_), g.pile_.end()};
+  }
   static void put(Game& g, const Option& o) { g.put_tile(o.tile, o.x, o.y, o.rot); }
   static void complete_turn(Game& g) { g.step_score_completed(); }
 };
@@ -97,14 +100,36 @@ tw::Game mid_game(const char* rule_set, tw::DecisionKind kind) {
   return g;
 }
 
+// Placement generation for every tile still to come, on 8 positions 10 to 136 plies in (early to late game):
+// inputs that vary as in play, so that the branch predictor cannot learn one of them.
 void BM_GeneratePlacements(benchmark::State& state) {
-  tw::Game g = mid_game(kRuleSets[state.range(0)], tw::DecisionKind::Place);
-  const int tile = g.pending().tile;
-  for (auto _ : state) {
-    tw::GameProbe::generate(g, tile);
-    benchmark::DoNotOptimize(g.pending().options.data());
+  const char* rs = kRuleSets[state.range(0)];
+  std::vector<std::pair<tw::Game, std::vector<uint16_t>>> cases;
+  auto bot = tw::make_bot("random");
+  for (uint64_t seed = 21; seed < 29; ++seed) {
+    tw::Game g;
+    tw::Game::create(content(), setup(rs, 2, seed), g);
+    tw::Rng rng(seed);
+    const int plies = 10 + 18 * static_cast<int>(seed - 21);
+    for (int i = 0; !g.finished() && (i < plies || g.pending().kind != tw::DecisionKind::Place); ++i)
+      g.apply_index(bot->choose(g, rng));
+    auto rest = tw::GameProbe::pile_rest(g);
+    if (!rest.empty()) cases.emplace_back(g, std::move(rest));
   }
-  state.SetLabel(kRuleSets[state.range(0)]);
+  size_t c = 0, t = 0;
+  int64_t calls = 0;
+  for (auto _ : state) {
+    auto& [g, tiles] = cases[c];
+    tw::GameProbe::generate(g, tiles[t]);
+    benchmark::DoNotOptimize(g.pending().options.data());
+    ++calls;
+    if (++t == tiles.size()) {
+      t = 0;
+      c = (c + 1) % cases.size();
+    }
+  }
+  state.SetItemsProcessed(calls);
+  state.SetLabel(rs);
 }
 BENCHMARK(BM_GeneratePlacements)->DenseRange(0, 2);
 
