@@ -4,6 +4,7 @@
 #include "engine/text.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 
 namespace tw {
@@ -504,22 +505,38 @@ void Game::generate_placements(int type) {
   Option o;
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(type);
-  for (const FrontierCell& f : frontier_) {
-    const uint64_t x = (sigs & f.mask4) ^ f.val4;  // a zero lane = that rotation fits
-    // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
-    const uint64_t fits = ~(((x & kLow15) + kLow15) | x) & kHigh;
-    if (!fits) continue;
-    o.x = f.x;
-    o.y = f.y;
-    // Branch-free: always write, advance only when the rotation fits.
-    o.rot = 0; *out = o; out += (fits >> 15) & 1;
-    o.rot = 1; *out = o; out += (fits >> 31) & 1;
-    o.rot = 2; *out = o; out += (fits >> 47) & 1;
-    o.rot = 3; *out = o; out += (fits >> 63) & 1;
+  // In blocks of 64 frontier cells: first which cells fit at all, one bit each, without
+  // a branch (whether a cell fits is what a branch predictor cannot guess); then only
+  // those cells, in frontier order, each writing its four rotations and advancing past
+  // the ones that fit.
+  const FrontierCell* const cells = frontier_.data();
+  const size_t n = frontier_.size();
+  for (size_t block = 0; block < n; block += 64) {
+    const size_t end = std::min(n, block + 64);
+    uint64_t any = 0;
+    std::array<uint64_t, 64> fit;
+    for (size_t i = block; i < end; ++i) {
+      const uint64_t x = (sigs & cells[i].mask4) ^ cells[i].val4;  // a zero lane = that rotation fits
+      // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
+      fit[i - block] = ~(((x & kLow15) + kLow15) | x) & kHigh;
+      any |= static_cast<uint64_t>(fit[i - block] != 0) << (i - block);
+    }
+    while (any) {
+      const size_t i = static_cast<size_t>(std::countr_zero(any));
+      any &= any - 1;
+      const FrontierCell& f = cells[block + i];
+      const uint64_t fits = fit[i];
+      o.x = f.x;
+      o.y = f.y;
+      o.rot = 0; *out = o; out += (fits >> 15) & 1;
+      o.rot = 1; *out = o; out += (fits >> 31) & 1;
+      o.rot = 2; *out = o; out += (fits >> 47) & 1;
+      o.rot = 3; *out = o; out += (fits >> 63) & 1;
+    }
   }
   auto& opts = pending_.options;
   opts.assign(begin, out);
-  placements_checked_ += 4 * frontier_.size();
+  placements_checked_ += 4 * n;
   placements_legal_ += opts.size();
 }
 
