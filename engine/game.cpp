@@ -211,6 +211,8 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
           c.fog[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
     c.fogged = tt.fogged_tile();
     for (const Segment& seg : tt.segments) c.kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
+    for (size_t i = 0; i < tt.segments.size(); ++i)
+      if (kind_named_by_edge(tt.segments[i].kind)) c.edge_segs |= uint32_t{1} << i;
   }
   for (size_t t = 0; t < content.tiles.size(); ++t) {
     const TileType& tt = content.tiles[t];
@@ -463,8 +465,11 @@ void Game::put_tile(int type, int x, int y, int rot) {
     }
   }
   for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
+    for (int dx = -1; dx <= 1; ++dx) {
+      Cell& c = cells_[static_cast<size_t>(cell_index(x + dx, y + dy))];
+      c.around = static_cast<uint8_t>(c.around + (dx || dy));
+      c.centres = static_cast<uint8_t>(c.centres + (tc.centre >= 0));
+    }
 }
 
 // ---------------------------------------------------------------------------------

@@ -304,6 +304,8 @@ class Game {
     int16_t tile = -1;   // placed tile index
     int16_t fpos = -1;   // position in frontier_, -1 = not on the frontier
     uint8_t around = 0;  // placed tiles among the 8 surrounding cells
+    uint8_t centres = 0;  // face-up tiles with a centre segment (monastery, castle,
+                          // cemetery) on this cell and the 8 around it
   };
   // An empty cell next to the board, with the edge constraint its neighbours set: a
   // tile fits at rotation r when (signature[r] & cmask) == cval. Kept contiguous so
@@ -330,6 +332,7 @@ class Game {
     bool fogged = false;           // the tile shows fog
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
+    uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
   };
 
   // Board

@@ -2,6 +2,7 @@
 // it, by the tables of the plan (each rule module fills the rows of its kinds), and the
 // score and follower bookkeeping every module shares.
 #include <algorithm>
+#include <bit>
 
 #include "engine/game.h"
 
@@ -99,21 +100,21 @@ void Game::score_by_majority(uint32_t root, bool final) {
 }
 
 bool Game::step_score_completed() {
+  if (!rules_.completion_scores) return next();
   const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
   // Features this tile completed (each once), then the centre features (monasteries and
   // the like) of the 9 tiles around it.
-  std::array<uint32_t, 32> done{};
+  std::array<uint32_t, 32> done;  // (a tile has at most 32 segments)
   size_t ndone = 0;
-  for (size_t i = 0; rules_.completion_scores && i < tt.segments.size(); ++i) {
-    if (!kind_named_by_edge(tt.segments[i].kind)) continue;
-    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
+  for (uint32_t segs = (*cache_)[pt.type].edge_segs; segs; segs &= segs - 1) {
+    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(std::countr_zero(segs)));
     if (feat_[root].open != 0) continue;
     if (std::find(done.begin(), done.begin() + static_cast<long>(ndone), root) != done.begin() + static_cast<long>(ndone)) continue;
     done[ndone++] = root;
     score_feature(root, false);
   }
-  for (int dy = -1; dy <= 1 && rules_.completion_scores; ++dy)
+  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return next();
+  for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);
       if (q < 0) continue;

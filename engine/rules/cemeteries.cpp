@@ -50,6 +50,7 @@ bool Game::cemetery_open(int p) const {
 void Game::queue_cemeteries_closed_around(int p) {
   if (level_->cemetery == CemeteryMode::None) return;
   const PlacedTile pt = placed_[static_cast<size_t>(p)];
+  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return;  // no cemetery near
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);

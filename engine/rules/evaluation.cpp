@@ -22,6 +22,7 @@ bool Game::step_completed_features() {
     if (feat_[root].open != 0) continue;
     if (std::find(eval_queue_.begin(), eval_queue_.end(), root) == eval_queue_.end()) eval_queue_.push_back(root);
   }
+  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return next();
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);
