@@ -211,8 +211,20 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
           c.fog[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
     c.fogged = tt.fogged_tile();
     for (const Segment& seg : tt.segments) c.kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
-    for (size_t i = 0; i < tt.segments.size(); ++i)
-      if (kind_named_by_edge(tt.segments[i].kind)) c.edge_segs |= uint32_t{1} << i;
+    for (size_t i = 0; i < tt.segments.size(); ++i) {
+      const Segment& s = tt.segments[i];
+      if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
+      Feature f;
+      if (edge_kind(s.kind))
+        for (int side = 0; side < 4; ++side)
+          if (tt.port_segment[static_cast<size_t>(middle_port(side))] == static_cast<int8_t>(i)) ++f.open;
+      if (s.kind == Kind::Fog)
+        for (int side = 0; side < 4; ++side)
+          if (tt.fog_side[static_cast<size_t>(side)] == static_cast<int8_t>(i)) ++f.open;
+      f.shields = s.shields;
+      c.feat.push_back(f);
+      c.seg_kind.push_back(s.kind);
+    }
   }
   for (size_t t = 0; t < content.tiles.size(); ++t) {
     const TileType& tt = content.tiles[t];
@@ -407,24 +419,15 @@ void Game::put_tile(int type, int x, int y, int rot) {
   const uint32_t base = static_cast<uint32_t>(parent_.size());
   placed_.push_back(PlacedTile{static_cast<int16_t>(x), static_cast<int16_t>(y),
                                static_cast<uint16_t>(type), static_cast<uint8_t>(rot), base});
-  for (size_t i = 0; i < tt.segments.size(); ++i) {
-    const Segment& s = tt.segments[i];
-    const uint32_t node = base + static_cast<uint32_t>(i);
-    parent_.push_back(node);
-    rank_.push_back(0);
-    next_.push_back(node);
-    Feature f;
-    if (edge_kind(s.kind))
-      for (int side = 0; side < 4; ++side)
-        if (tt.port_segment[static_cast<size_t>(middle_port(side))] == static_cast<int8_t>(i)) ++f.open;
-    if (s.kind == Kind::Fog)
-      for (int side = 0; side < 4; ++side)
-        if (tt.fog_side[static_cast<size_t>(side)] == static_cast<int8_t>(i)) ++f.open;
-    f.shields = s.shields;
-    feat_.push_back(f);
-    node_kind_.push_back(s.kind);
-    node_tile_.push_back(static_cast<int16_t>(p));
-  }
+  // The tile's segments as new union-find nodes, each its own feature (from the cache).
+  const size_t nseg = tc.feat.size();
+  parent_.resize(base + nseg);
+  next_.resize(base + nseg);
+  rank_.resize(base + nseg, 0);
+  for (size_t i = 0; i < nseg; ++i) parent_[base + i] = next_[base + i] = base + static_cast<uint32_t>(i);
+  feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
+  node_kind_.insert(node_kind_.end(), tc.seg_kind.begin(), tc.seg_kind.end());
+  node_tile_.resize(base + nseg, static_cast<int16_t>(p));
   if (level_) {
     node_ghosts_.resize(parent_.size(), 0);
     cem_closed_.push_back(0);

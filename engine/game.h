@@ -333,6 +333,8 @@ class Game {
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
     uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
+    std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
+    std::vector<Kind> seg_kind;    // per segment: its kind
   };
 
   // Board
