@@ -184,6 +184,29 @@ void BM_TurnCompletion(benchmark::State& state) {
 }
 BENCHMARK(BM_TurnCompletion)->DenseRange(0, 2);
 
+// Random playouts to the end from a position 20 plies in (a fresh copy each, determinized
+// as a search bot's are), with placements listed (0) or counted on the playout path (1).
+void BM_Playout(benchmark::State& state) {
+  const char* rs = kRuleSets[state.range(0)];
+  const bool path = state.range(1) != 0;
+  auto bot = tw::make_bot("random");
+  tw::Game g;
+  tw::Game::create(content(), setup(rs, 2, 13), g);
+  tw::Rng rng(13);
+  for (int i = 0; i < 20 && !g.finished(); ++i) g.apply_index(bot->choose(g, rng));
+  std::vector<tw::Bot*> bots(2, bot.get());
+  tw::Game copy;
+  for (auto _ : state) {
+    copy = g;
+    copy.determinize(rng);
+    copy.set_playout(path);
+    benchmark::DoNotOptimize(tw::play_out(copy, bots, rng));
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::string(rs) + (path ? " counted" : " listed"));
+}
+BENCHMARK(BM_Playout)->ArgsProduct({{0, 1, 2}, {0, 1}});
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -166,6 +166,8 @@ Commands define(CLI::App& app, Args& a) {
   c.bench->add_option("--level", a.bench.level, "co-op level id (its rule set is played)");
   c.bench->add_option("--games", a.bench.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
   c.bench->add_option("--players", a.bench.players, "seats")->capture_default_str()->check(CLI::Range(1, 6));
+  c.bench->add_flag("--playout", a.bench.playout,
+                    "play through the search bots' playout path (placements counted, not listed): same games");
   add_db(c.bench);
 
   c.play = app.add_subcommand("play", "play a game in the terminal, humans and bots at one table");

@@ -331,6 +331,7 @@ std::optional<BenchResult> run_bench(const Content& c, const BenchOptions& o, st
       if (error) *error = v->message;
       return std::nullopt;
     }
+    g.set_playout(o.playout);
     Rng rng(setup.seed);
     r.plies += static_cast<uint64_t>(play_out(g, bots, rng));
     r.placements += g.placements_legal();
@@ -349,9 +350,9 @@ int cmd_bench(const Content& c, const BenchOptions& o, std::ostream& out, std::o
     err << "tilewright bench: " << error << '\n';
     return kExitInput;
   }
-  out << fmt::format("bench: {} {}, {} games, {} random bots, seeds 1..{}, one thread\n",
+  out << fmt::format("bench: {} {}, {} games, {} random bots, seeds 1..{}, one thread{}\n",
                      o.level.empty() ? "rule set" : "level", o.level.empty() ? o.rule_set : o.level, r->games,
-                     o.players, r->games);
+                     o.players, r->games, o.playout ? ", playout path" : "");
   out << fmt::format("signature: placements {} hash {:016x}\n", r->placements, r->hash);
   out << fmt::format("speed: {:.0f} games/s, {:.0f} placements/s, {:.0f} decisions/s ({:.3f} s)\n",
                      static_cast<double>(r->games) / r->seconds, static_cast<double>(r->placements) / r->seconds,

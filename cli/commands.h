@@ -79,6 +79,7 @@ struct BenchOptions {
   std::string level;  // a co-op level (its rule set is played)
   int games = 2000;
   int players = 2;
+  bool playout = false;  // the playout path (Game::set_playout): placements counted, not listed
 };
 struct BenchResult {
   uint64_t games = 0;

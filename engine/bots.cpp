@@ -13,7 +13,7 @@ class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
   size_t choose(const Game& g, Rng& rng) override {
-    return static_cast<size_t>(rng.below(g.pending().options.size()));
+    return static_cast<size_t>(rng.below(g.option_count()));
   }
 };
 

@@ -327,6 +327,9 @@ void Game::clear_state() {
   pending_.player = -1;
   pending_.tile = -1;
   pending_.options.clear();
+  playout_ = false;
+  lazy_place_ = false;
+  place_count_ = 0;
   outcome_ = Outcome::None;
   end_reason_.clear();
   events_.clear();
@@ -497,14 +500,38 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
   return a;
 }
 
+namespace {
+
+// The four rotations' signatures side by side in one word: a cell's constraint is checked
+// for all of them at once (per 16-bit lane: (sig & mask) == val).
+uint64_t rotation_signatures(const std::array<uint16_t, 4>& sig) {
+  return uint64_t{sig[0]} | uint64_t{sig[1]} << 16 | uint64_t{sig[2]} << 32 | uint64_t{sig[3]} << 48;
+}
+constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFULL;
+constexpr uint64_t kHigh = 0x8000800080008000ULL;
+// The high bit of each 16-bit lane set exactly when that rotation fits the constraint
+// (a zero lane of x; no borrow crosses lanes).
+uint64_t fitting_rotations(uint64_t sigs, uint64_t mask4, uint64_t val4) {
+  const uint64_t x = (sigs & mask4) ^ val4;
+  return ~(((x & kLow15) + kLow15) | x) & kHigh;
+}
+
+}  // namespace
+
 void Game::generate_placements(int type) {
-  // The four rotations' signatures side by side in one word: a cell's constraint is
-  // checked for all of them at once (per 16-bit lane: (sig & mask) == val).
-  const auto& sig = (*cache_)[static_cast<size_t>(type)].sig;
-  const uint64_t sigs = uint64_t{sig[0]} | uint64_t{sig[1]} << 16 | uint64_t{sig[2]} << 32 |
-                        uint64_t{sig[3]} << 48;
-  constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFULL;
-  constexpr uint64_t kHigh = 0x8000800080008000ULL;
+  const uint64_t sigs = rotation_signatures((*cache_)[static_cast<size_t>(type)].sig);
+  if (playout_) {
+    // The playout path: count, list nothing (kth_placement finds the one chosen).
+    size_t count = 0;
+    for (const FrontierCell& f : frontier_) count += static_cast<size_t>(std::popcount(fitting_rotations(sigs, f.mask4, f.val4)));
+    pending_.options.clear();
+    lazy_place_ = true;
+    place_count_ = count;
+    placements_checked_ += 4 * frontier_.size();
+    placements_legal_ += count;
+    return;
+  }
+  lazy_place_ = false;
   // Written into a scratch buffer large enough for every rotation of every cell (it
   // only grows, so it is never value-initialised again), then copied once.
   if (scratch_.size() < 4 * frontier_.size()) scratch_.resize(8 * frontier_.size());
@@ -524,9 +551,7 @@ void Game::generate_placements(int type) {
     uint64_t any = 0;
     std::array<uint64_t, 64> fit;
     for (size_t i = block; i < end; ++i) {
-      const uint64_t x = (sigs & cells[i].mask4) ^ cells[i].val4;  // a zero lane = that rotation fits
-      // High bit of each lane set exactly when the lane is zero (no borrow across lanes).
-      fit[i - block] = ~(((x & kLow15) + kLow15) | x) & kHigh;
+      fit[i - block] = fitting_rotations(sigs, cells[i].mask4, cells[i].val4);
       any |= static_cast<uint64_t>(fit[i - block] != 0) << (i - block);
     }
     while (any) {
@@ -548,7 +573,40 @@ void Game::generate_placements(int type) {
   placements_legal_ += opts.size();
 }
 
+Option Game::kth_placement(size_t k) const {
+  const uint64_t sigs = rotation_signatures((*cache_)[static_cast<size_t>(pending_.tile)].sig);
+  Option o;
+  o.kind = OptKind::Place;
+  o.tile = static_cast<uint16_t>(pending_.tile);
+  for (const FrontierCell& f : frontier_) {
+    uint64_t fits = fitting_rotations(sigs, f.mask4, f.val4);
+    const size_t n = static_cast<size_t>(std::popcount(fits));
+    if (k >= n) {
+      k -= n;
+      continue;
+    }
+    for (; k > 0; --k) fits &= fits - 1;  // the k-th fitting rotation of this cell
+    o.x = f.x;
+    o.y = f.y;
+    o.rot = static_cast<uint8_t>(std::countr_zero(fits) / 16);
+    return o;
+  }
+  return o;  // (k out of range: a caller's bug; apply_checked then places nothing legal)
+}
+
+void Game::list_placements() {
+  if (!lazy_place_) return;
+  const bool on = playout_;
+  const uint64_t checked = placements_checked_, legal = placements_legal_;
+  playout_ = false;
+  generate_placements(pending_.tile);
+  playout_ = on;
+  placements_checked_ = checked;
+  placements_legal_ = legal;
+}
+
 std::optional<Violation> Game::apply(std::string_view text) {
+  list_placements();  // the playout path counted them
   std::string why;
   auto o = parse_option(text, &why);
   if (!o) return Violation{why};

@@ -182,8 +182,18 @@ class Game {
 
   // Applies a legal option; anything else is a Violation and changes nothing.
   std::optional<Violation> apply(const Option& o);
-  // Applies pending().options[i] (bots and benchmarks: no search). i must be in range.
-  void apply_index(size_t i) { const Option o = pending_.options[i]; apply_checked(o); }
+  // Applies option i (bots and benchmarks: no search). i must be below option_count().
+  void apply_index(size_t i) { apply_checked(option(i)); }
+
+  // The playout path (search bots' rollouts, `bench --playout`). With it on, a placement
+  // decision counts its legal options instead of listing them: pending().options stays
+  // empty and option_count() / option(i) give the count and the option the full list
+  // would hold at i, so a game played through them is the same game. Off by default (a
+  // copy keeps the mode); never with hands (Discovery expert lists every tile's options).
+  // apply() lists them first; pending().options and parse_option see only a list.
+  void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
+  size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
+  Option option(size_t i) const { return lazy_place_ ? kth_placement(i) : pending_.options[i]; }
   // Applies the option written as `text` (canonical or any port naming the segment).
   std::optional<Violation> apply(std::string_view text);
 
@@ -419,6 +429,8 @@ class Game {
   void draw_from_pile();
   bool draw_one();  // draws the pile's next tile: true = a placement is pending, false = discarded
   void generate_placements(int type);
+  Option kth_placement(size_t k) const;  // the playout path: option k of the uncounted list
+  void list_placements();                // ... and the whole list, when a caller needs it
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
@@ -586,6 +598,9 @@ class Game {
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
   std::vector<Option> scratch_;         // placement generation buffer
+  bool playout_ = false;                // the playout path is on (set_playout)
+  bool lazy_place_ = false;             // the pending placement was counted, not listed
+  size_t place_count_ = 0;              // ... its legal options
   std::vector<Option> takebacks_;       // follower option buffer (Discovery take-backs)
   mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
   mutable uint32_t stamp_gen_ = 0;

@@ -94,8 +94,11 @@ size_t discovery_follower(const Game& g, Rng& rng) {
 size_t rollout_choice(const Game& g, Rng& rng) {
   const Decision& d = g.pending();
   const auto& opts = d.options;
+  if (d.kind == DecisionKind::Place) {  // (counted, not listed, on the playout path)
+    const size_t n = g.option_count();
+    return n == 1 ? 0 : static_cast<size_t>(rng.below(n));
+  }
   if (opts.size() == 1) return 0;
-  if (d.kind == DecisionKind::Place) return static_cast<size_t>(rng.below(opts.size()));
   if (g.coop()) return coop_rule_choice(g);
   if (d.kind != DecisionKind::Follower) return static_cast<size_t>(rng.below(opts.size()));
   if (!g.rules().completion_scores) return discovery_follower(g, rng);
@@ -324,6 +327,7 @@ class Search {
     if (coop_bot_) {
       coop_rollout();
     } else {
+      det_.set_playout(config_.playout_path);  // (the next iteration's copy turns it off)
       if (det_.rules().completion_scores) {
         while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
         rewards(det_, config_.reward, reward_, margin_);

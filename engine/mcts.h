@@ -58,6 +58,8 @@ struct MctsConfig {
   double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
   Reward reward = Reward::Margin;
   int coop_horizon = 1;      // co-op playouts: placements played by the co-op bot before the leaf is weighed
+  bool playout_path = true;  // competitive playouts count placements instead of listing them
+                             // (Game::set_playout: the same playouts, fewer instructions)
 };
 
 // The options at the root, most visited first (ties: higher value, then lower index).

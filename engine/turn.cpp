@@ -69,7 +69,7 @@ bool Game::draw_one() {
   const int t = pile_[pile_pos_++];
   emit({EventKind::TileDrawn, static_cast<int8_t>(current_), Kind::None, 0, 0, t, 0});
   generate_placements(t);
-  if (!pending_.options.empty()) {
+  if (option_count() != 0) {
     pending_.kind = DecisionKind::Place;
     pending_.player = current_;
     pending_.tile = t;
@@ -100,6 +100,7 @@ void Game::end_game() {
 
 std::optional<Violation> Game::apply(const Option& o) {
   if (finished()) return Violation{"the game is over"};
+  list_placements();  // the playout path counted them
   const auto& opts = pending_.options;
   if (std::find(opts.begin(), opts.end(), o) == opts.end())
     return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
@@ -112,6 +113,7 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
   if (!h) return Violation{"unknown option"};
   events_.clear();
   ++ply_;
+  lazy_place_ = false;  // the next placement decision is counted or listed afresh
   (this->*h)(o);
   run_turn();
   return std::nullopt;

@@ -245,3 +245,69 @@ TEST_CASE("mcts beats random", "[engine][search]") {
   }
   CHECK(wins >= games - 1);
 }
+
+// The playout path counts placements and finds the k-th on demand: at every placement of
+// random games of every rule system, the count and every option equal the listed ones,
+// apply() with an option or its text still works, and a game played through it is the
+// same game.
+TEST_CASE("the playout path: counted placements are the listed ones", "[engine][search]") {
+  const Content& c = test::default_content();
+  const std::vector<Table> tables = {{"base", "", 2}, {"gcc", "", 3}, {"discovery", "", 2},
+                                     {"mists", "mists-3", 2}, {"mists", "mists-6", 2}};
+  for (const auto& t : tables) {
+    INFO(t.rule_set << " " << t.level);
+    Game listed, counted;
+    REQUIRE(!Game::create(c, setup_for(t, 41), listed));
+    REQUIRE(!Game::create(c, setup_for(t, 41), counted));
+    counted.set_playout(true);
+    Rng rng(3);
+    int places = 0;
+    while (!listed.finished()) {
+      REQUIRE(!counted.finished());
+      const size_t n = listed.option_count();
+      REQUIRE(counted.option_count() == n);
+      if (listed.pending().kind == DecisionKind::Place && places++ > 0) {
+        CHECK(counted.pending().options.empty());  // counted, not listed
+        for (size_t k = 0; k < n; ++k) REQUIRE(counted.option(k) == listed.pending().options[k]);
+      }
+      const size_t i = static_cast<size_t>(rng.below(n));
+      const Option o = listed.option(i);
+      REQUIRE(!listed.apply(o));
+      if (places % 3 == 0) {
+        REQUIRE(!counted.apply(listed.to_string(o)));  // by text: lists them first
+      } else {
+        counted.apply_index(i);
+      }
+      REQUIRE(counted.state_hash() == listed.state_hash());
+    }
+    CHECK(counted.finished());
+    CHECK(places > 5);  // (a co-op game may be lost early)
+  }
+  // Hands (Discovery expert) list every hand tile's options: never counted.
+  Game g;
+  REQUIRE(!Game::create(c, setup_for({"discovery-expert", "", 2}, 5), g));
+  g.set_playout(true);
+  g.apply_index(0);
+  while (!g.finished() && g.pending().kind != DecisionKind::Place) g.apply_index(0);
+  CHECK(g.pending().options.size() == g.option_count());
+}
+
+TEST_CASE("mcts: the playout path changes nothing but speed", "[engine][search]") {
+  const Content& c = test::default_content();
+  for (const Table& t : std::vector<Table>{{"base", "", 2}, {"gcc", "", 2}, {"discovery", "", 2}}) {
+    INFO(t.rule_set);
+    Game g;
+    REQUIRE(!Game::create(c, setup_for(t, 9), g));
+    for (int i = 0; i < 7; ++i) g.apply_index(0);
+    MctsConfig on, off;
+    on.iterations = off.iterations = 150;
+    off.playout_path = false;
+    const auto a = mcts_search(g, on, 4), b = mcts_search(g, off, 4);
+    REQUIRE(a.size() == b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      CHECK(a[i].index == b[i].index);
+      CHECK(a[i].visits == b[i].visits);
+      CHECK(a[i].value == b[i].value);
+    }
+  }
+}
