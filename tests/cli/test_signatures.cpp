@@ -47,9 +47,9 @@ constexpr Pinned kPinned[] = {
     {"mists", "mists-6", 4, 13083, 0x871a4ac8d9c2fa89ULL},
 };
 
-}  // namespace
-
-TEST_CASE("bench signatures of every shipped rule set and level are unchanged") {
+// Plays each pinned configuration's 100 games (through the playout path or not) and
+// compares the signature with the pinned one.
+void check_pinned(bool playout) {
   const Content& c = test::default_content();
   for (const Pinned& p : kPinned) {
     BenchOptions o;
@@ -57,34 +57,23 @@ TEST_CASE("bench signatures of every shipped rule set and level are unchanged") 
     o.level = p.level;
     o.players = p.players;
     o.games = 100;
+    o.playout = playout;
     std::string error;
     const auto r = run_bench(c, o, &error);
-    INFO(p.rule_set << " " << p.level << " x" << p.players << ": " << error);
+    INFO(p.rule_set << " " << p.level << " x" << p.players << (playout ? " (playout path)" : "") << ": " << error);
     REQUIRE(r);
     CHECK(r->placements == p.placements);
     CHECK(r->hash == p.hash);
   }
 }
+
+}  // namespace
+
+TEST_CASE("bench signatures of every shipped rule set and level are unchanged") { check_pinned(false); }
 
 // The playout path (Game::set_playout) counts placements instead of listing them; the
 // random bots then play the same games, so every signature must come out the same.
-TEST_CASE("the playout path plays the same games: every pinned signature through it") {
-  const Content& c = test::default_content();
-  for (const Pinned& p : kPinned) {
-    BenchOptions o;
-    o.rule_set = p.rule_set;
-    o.level = p.level;
-    o.players = p.players;
-    o.games = 100;
-    o.playout = true;
-    std::string error;
-    const auto r = run_bench(c, o, &error);
-    INFO(p.rule_set << " " << p.level << " x" << p.players << " (playout path): " << error);
-    REQUIRE(r);
-    CHECK(r->placements == p.placements);
-    CHECK(r->hash == p.hash);
-  }
-}
+TEST_CASE("the playout path plays the same games: every pinned signature through it") { check_pinned(true); }
 
 TEST_CASE("every shipped rule set and level has a pinned signature") {
   const Content& c = test::default_content();
