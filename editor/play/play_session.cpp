@@ -183,6 +183,58 @@ std::string PlaySession::bot_step() {
   return text;
 }
 
+std::optional<PlaySession::BotTurn> PlaySession::bot_turn(std::shared_ptr<const tw::Content> content) const {
+  if (!bot_to_move() || !content_) return std::nullopt;
+  BotTurn t;
+  t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
+  t.setup = setup_;
+  t.decisions = log().decisions;
+  const int p = game().pending().player;
+  t.bot = bots_[static_cast<size_t>(p)];
+  t.bot_name = setup_.players[static_cast<size_t>(p)].bot;
+  t.rng = bot_rng_;
+  t.ply = game().ply();
+  return t;
+}
+
+PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
+  BotChoice c;
+  c.ply = turn.ply;
+  c.rng = turn.rng;
+  // The game again, on the turn's own content: the same setup and decisions give the
+  // same state (what the recorder checks on every replay).
+  tw::replay::Recorder r;
+  if (auto v = tw::replay::Recorder::start(*turn.content, turn.setup, r, {}, turn.setup.level)) {
+    c.error = v->message;
+    return c;
+  }
+  for (const auto& d : turn.decisions)
+    if (auto v = r.apply(std::string_view(d))) {
+      c.error = "decision '" + d + "': " + v->message;
+      return c;
+    }
+  const tw::Game& g = r.game();
+  if (g.finished() || g.ply() != turn.ply) {
+    c.error = "the game is not at ply " + std::to_string(turn.ply);
+    return c;
+  }
+  const size_t i = turn.bot->choose(g, c.rng);
+  c.text = g.to_string(g.pending().options[i]);
+  return c;
+}
+
+std::string PlaySession::play_bot_choice(const BotChoice& c) {
+  if (!c.error.empty()) return c.error;
+  if (!bot_to_move() || game().ply() != c.ply) return "the game moved on";
+  const tw::Rng before = bot_rng_;
+  bot_rng_ = c.rng;
+  if (std::string e = apply(c.text); !e.empty()) {
+    bot_rng_ = before;
+    return e;
+  }
+  return {};
+}
+
 void PlaySession::rotate(int dir, std::optional<std::pair<int, int>> at) {
   if (at) {
     const auto rots = legal_rotations(options_, at->first, at->second);

@@ -56,6 +56,35 @@ class PlaySession {
   // The bot to move chooses and plays; returns its decision ("" when no bot is to move).
   std::string bot_step();
 
+  // The bot to move's decision taken apart, so that a search bot can think off the UI
+  // thread: bot_turn() copies what it needs (the content, the game's setup and
+  // decisions, the bot and the bots' generator), think() decides on those copies only
+  // (any thread: it touches nothing of the session), and play_bot_choice() plays the
+  // choice if the session is still at that ply. bot_step() is the three in a row, so a
+  // game is the same whichever way its bots move.
+  struct BotTurn {
+    std::shared_ptr<const tw::Content> content;
+    tw::GameSetup setup;
+    std::vector<std::string> decisions;
+    std::shared_ptr<tw::Bot> bot;
+    tw::Rng rng;
+    int ply = 0;
+    std::string bot_name;
+  };
+  struct BotChoice {
+    int ply = 0;
+    std::string text;  // the option chosen ("" when the game could not be rebuilt)
+    tw::Rng rng;       // the bots' generator after choosing
+    std::string error;
+  };
+  // nullopt when no bot is to move. `content`: the content to think on (a copy the
+  // caller keeps alive); null = a copy of the session's content is made.
+  std::optional<BotTurn> bot_turn(std::shared_ptr<const tw::Content> content = nullptr) const;
+  static BotChoice think(const BotTurn& turn);
+  // Plays `c` when the game is still at c.ply with a bot to move: "" or why not (a stale
+  // choice is refused and changes nothing).
+  std::string play_bot_choice(const BotChoice& c);
+
   // The rotation (quarter turns) the human has chosen for the drawn tile.
   int rotation() const { return rotation_; }
   void set_rotation(int r) { rotation_ = ((r % 4) + 4) % 4; }

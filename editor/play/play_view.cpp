@@ -192,7 +192,10 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   };
 }
 
-PlayView::~PlayView() { bot_timer_.Stop(); }
+PlayView::~PlayView() {
+  stop_bots();
+  if (bot_worker_.joinable()) bot_worker_.join();  // at most one bot decision (~1 s)
+}
 
 void PlayView::content_changed() {
   // The game points into the content: replay its decisions on the reloaded content.
@@ -205,7 +208,7 @@ void PlayView::content_changed() {
   const std::vector<std::string> decisions = session_->log().decisions;
   const std::vector<uint64_t> draws = session_->draws_at();
   const bool saved = saved_;
-  bot_timer_.Stop();
+  stop_bots();
   auto s = std::make_unique<PlaySession>();
   session_.reset();
   if (!PlaySession::resume(ctx_.content, setup, decisions, draws, *s).empty()) {
@@ -224,7 +227,7 @@ void PlayView::content_changed() {
 }
 
 std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix) {
-  bot_timer_.Stop();
+  stop_bots();
   auto s = std::make_unique<PlaySession>();
   if (std::string err = PlaySession::start(ctx_.content, setup, prefix, *s); !err.empty()) {
     if (ctx_.status) ctx_.status("Cannot start the game: " + err);
@@ -318,7 +321,7 @@ std::string PlayView::replay_decision(int ply, const std::string& option_text) {
 
 std::string PlayView::rewind_to(int ply) {
   if (!session_) return "no game";
-  bot_timer_.Stop();
+  stop_bots();
   if (std::string e = session_->rewind(ply); !e.empty()) return e;
   saved_ = false;
   board_->set_game(&session_->game());
@@ -329,7 +332,7 @@ std::string PlayView::rewind_to(int ply) {
 
 std::string PlayView::restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
                                    const std::vector<uint64_t>& draws) {
-  bot_timer_.Stop();
+  stop_bots();
   auto s = std::make_unique<PlaySession>();
   if (std::string e = PlaySession::resume(ctx_.content, setup, decisions, draws, *s); !e.empty()) return e;
   session_ = std::move(s);
@@ -479,10 +482,35 @@ void PlayView::schedule_bot() {
   if (session_ && session_->bot_to_move()) bot_timer_.StartOnce(bot_delay_);
 }
 
+void PlayView::stop_bots() {
+  bot_timer_.Stop();
+  ++bot_generation_;
+}
+
 void PlayView::on_bot_timer(wxTimerEvent&) {
   if (!session_ || !session_->bot_to_move()) return;
-  session_->bot_step();
-  update();
+  if (thinking_) return;  // bot_decided() schedules again
+  auto turn = session_->bot_turn(std::make_shared<const tw::Content>(ctx_.content));
+  if (!turn) return;
+  if (bot_worker_.joinable()) bot_worker_.join();
+  thinking_ = true;
+  const uint64_t generation = bot_generation_;
+  bot_worker_ = std::thread([this, generation, turn = std::move(*turn)] {
+    PlaySession::BotChoice c = PlaySession::think(turn);
+    CallAfter([this, generation, c = std::move(c)]() mutable { bot_decided(generation, std::move(c)); });
+  });
+}
+
+void PlayView::bot_decided(uint64_t generation, PlaySession::BotChoice c) {
+  if (bot_worker_.joinable()) bot_worker_.join();
+  thinking_ = false;
+  if (generation == bot_generation_ && session_) {
+    if (std::string e = session_->play_bot_choice(c); !e.empty()) {
+      if (ctx_.status) ctx_.status("The bot's decision was not played: " + e);
+    } else {
+      update();
+    }
+  }
   schedule_bot();
 }
 

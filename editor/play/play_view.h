@@ -1,8 +1,9 @@
 // PlayView: humans and bots at one table. A new-game dialog picks the rule set, the
 // seats (human, bot:greedy, bot:random) and the seed; the board highlights the legal
 // positions of the drawn tile; clicks, keys and the option list choose among the
-// pending decision's options; bots move on a timer so the UI never blocks; a finished
-// game is stored as a replay.
+// pending decision's options; bots move on a timer and think on a worker thread (on
+// copies of the game and the content), so the UI never blocks, even on a search bot's
+// second; a finished game is stored as a replay.
 //
 // The game in progress is a document of its own: every human decision is a step of the
 // view's own undo history (Edit > Undo takes it back with the bots' replies after it;
@@ -19,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <wx/panel.h>
@@ -94,11 +96,16 @@ class PlayView : public wxPanel {
   int64_t saved_replay() const { return saved_replay_; }
   // Milliseconds a bot waits before it moves (tests use 1).
   void set_bot_delay(int ms) { bot_delay_ = ms; }
+  // A bot is deciding on the worker thread.
+  bool bot_thinking() const { return thinking_; }
 
  private:
   void update();
   void schedule_bot();
+  // Stops the bots: the timer, and a decision being thought is dropped when it arrives.
+  void stop_bots();
   void on_bot_timer(wxTimerEvent&);
+  void bot_decided(uint64_t generation, PlaySession::BotChoice c);
   void on_cell(int x, int y);
   void on_spot(int spot);
   bool on_key(wxKeyEvent& e);
@@ -125,6 +132,9 @@ class PlayView : public wxPanel {
   int followed_tile_ = -1;
   wxTimer bot_timer_;
   int bot_delay_ = 400;
+  std::thread bot_worker_;       // at most one decision thought at a time
+  bool thinking_ = false;        // bot_worker_ runs (or its result is on its way)
+  uint64_t bot_generation_ = 0;  // bumped by stop_bots(): a result of an older one is dropped
   int64_t saved_replay_ = 0;
   bool saved_ = false;
 };

@@ -333,3 +333,50 @@ TEST_CASE("play view: Hint names and selects what the search bot would play, the
   twe::test::pump();
   CHECK(s->game().ply() == 1);
 }
+
+TEST_CASE("play view: a bot thinks on a worker thread; the game is the one bot_step plays, a stale answer is dropped",
+          "[play][ui][issue13]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = shown_play_view(f);
+
+  // A search bot with a budget that takes a while: the event loop runs while it thinks
+  // (bot_thinking() is seen from the loop, the game still at ply 0).
+  REQUIRE(pv->start_game(setup_of("gcc", "bot:mcts:4000, Ann", 11)).empty());
+  REQUIRE(twe::test::pump_until([&] { return pv->bot_thinking(); }, 20000));
+  CHECK(pv->session()->game().ply() == 0);
+  CHECK(pv->status_text().Contains(L"thinking"));
+  CHECK_FALSE(pv->hint_button()->IsEnabled());
+  // A new game while it thinks: its answer arrives for a game that is gone and is dropped.
+  REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 12)).empty());
+  REQUIRE(twe::test::pump_until([&] { return !pv->bot_thinking(); }, 60000));
+  twe::test::pump();
+  CHECK(pv->session()->game().ply() == 0);
+  CHECK(pv->session()->human_to_move());
+
+  // Bots only, each decision thought on the worker: the same game as the session's own
+  // bot_step() plays (same choices, same generator draws).
+  const tw::GameSetup bots = setup_of("base", "bot:mcts:40, bot:greedy", 21);
+  REQUIRE(pv->start_game(bots).empty());
+  REQUIRE(twe::test::pump_until([&] { return pv->session()->game().ply() >= 24; }, 120000));
+  const std::vector<std::string> viewed(pv->session()->log().decisions.begin(),
+                                        pv->session()->log().decisions.begin() + 24);
+  pv->start_game(setup_of("base", "Ann, Ben", 1));  // stops the bots
+  twe::test::pump_until([&] { return !pv->bot_thinking(); }, 60000);
+
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(content(), bots, {}, s).empty());
+  while (s.game().ply() < 24) REQUIRE_FALSE(s.bot_step().empty());
+  CHECK(viewed == s.log().decisions);
+  twe::PlaySession w;
+  REQUIRE(twe::PlaySession::start(content(), bots, {}, w).empty());
+  while (w.game().ply() < 24) {
+    auto turn = w.bot_turn();
+    REQUIRE(turn);
+    const auto c = twe::PlaySession::think(*turn);
+    REQUIRE(c.error.empty());
+    REQUIRE(w.play_bot_choice(c).empty());
+    CHECK_FALSE(w.play_bot_choice(c).empty());  // played once: the game moved on
+  }
+  CHECK(w.log().decisions == s.log().decisions);
+  CHECK(w.draws_at() == s.draws_at());
+}
