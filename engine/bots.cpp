@@ -177,11 +177,28 @@ class CoopBot final : public Bot {
     const Game& g = view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
-    const DecisionKind kind = g.pending().kind;
-    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate)
-      return quick(g);
+    const auto v = values(g);
+    if (v.empty()) return quick(g);
     double best = -1e300;
     std::vector<size_t> ties;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i] > best + 1e-9) {
+        best = v[i];
+        ties.clear();
+      }
+      if (v[i] >= best - 1e-9) ties.push_back(i);
+    }
+    return ties[static_cast<size_t>(rng.below(ties.size()))];
+  }
+
+  // Each option's value, as choose() weighs it (a placement: with its best follower, the
+  // rest of the turn by the quick rules), for placement, follower and evaluation
+  // decisions; empty for the others (the quick rules decide them).
+  std::vector<double> values(const Game& g) {
+    const auto& opts = g.pending().options;
+    const DecisionKind kind = g.pending().kind;
+    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
+    std::vector<double> out(opts.size());
     const int me = g.pending().player;
     for (size_t i = 0; i < opts.size(); ++i) {
       scratch_ = g;
@@ -201,13 +218,9 @@ class CoopBot final : public Bot {
         finish_turn(scratch_, me);
         v = value(scratch_);
       }
-      if (v > best + 1e-9) {
-        best = v;
-        ties.clear();
-      }
-      if (v >= best - 1e-9) ties.push_back(i);
+      out[i] = v;
     }
-    return ties[static_cast<size_t>(rng.below(ties.size()))];
+    return out;
   }
 
  private:
@@ -364,6 +377,7 @@ class CoopBot final : public Bot {
   }
 
   friend size_t tw::coop_rule_choice(const Game& g);
+  friend std::vector<double> tw::coop_option_values(const Game& g);
   friend double tw::coop_position_value(const Game& g);
   GreedyBot greedy_;
   Game view_;
@@ -386,6 +400,10 @@ std::vector<int64_t> greedy_option_values(const Game& g) {
   return greedy.values(g);
 }
 double coop_position_value(const Game& g) { return CoopBot::value(g); }
+std::vector<double> coop_option_values(const Game& g) {
+  CoopBot coop;
+  return coop.values(g);
+}
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
   int plies = 0;

@@ -55,6 +55,10 @@ size_t coop_rule_choice(const Game& g);
 double coop_position_value(const Game& g);
 // The greedy bot's value of each pending option on `g` (search orders its root by it).
 std::vector<int64_t> greedy_option_values(const Game& g);
+// The co-op bot's value of each pending option on `g` (a placement with its best
+// follower); empty for decisions the co-op bot leaves to its quick rules. Co-op search
+// orders its root by it.
+std::vector<double> coop_option_values(const Game& g);
 
 // Plays `g` to its end, seat i choosing with bots[i]; returns the decisions applied.
 // Every seat needs a bot.
