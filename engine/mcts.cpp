@@ -140,18 +140,32 @@ class Search {
       coop_bot_ = make_bot("coop");
       // On a copy: the Game's const queries compress union-find paths, and the other
       // trees' threads read `root` at the same time.
-      const Game view = root;
+      Game view = root;
       root_value_ = coop_position_value(view);
+      // The root's options enter in the co-op bot's order (on a deal of our own): the
+      // search refines the one-ply bot's best few rather than spreading its playouts
+      // over every placement.
+      if (config_.coop_guided) {
+        view.determinize(rng_);
+        order_root(coop_option_values(view));
+        paired_ = true;
+        pair_seed_ = rng_.next();
+        explore_ = config_.coop_exploration;
+      }
     } else {
       // Competitive: the root's options enter the tree in the greedy bot's order (on a
       // deal of our own), best first, under progressive widening like every other node.
       Game view = root;
       view.determinize(rng_);
-      const auto v = greedy_option_values(view);
-      root_order_.resize(v.size());
-      for (size_t i = 0; i < v.size(); ++i) root_order_[i] = i;
-      std::stable_sort(root_order_.begin(), root_order_.end(), [&](size_t a, size_t b) { return v[a] > v[b]; });
+      order_root(greedy_option_values(view));
     }
+  }
+
+  template <class V>
+  void order_root(const std::vector<V>& v) {
+    root_order_.resize(v.size());
+    for (size_t i = 0; i < v.size(); ++i) root_order_[i] = i;
+    std::stable_sort(root_order_.begin(), root_order_.end(), [&](size_t a, size_t b) { return v[a] > v[b]; });
   }
 
   void run() {
@@ -231,14 +245,26 @@ class Search {
 
  private:
   void iterate() {
-    det_ = root_;
-    det_.determinize(rng_);
     path_.clear();
     path_.push_back(0);
     int cur = 0;
+    if (paired_) {
+      cur = paired_root_step();
+      if (cur < 0) {
+        rollout_and_backup();
+        return;
+      }
+    } else {
+      det_ = root_;
+      det_.determinize(rng_);
+    }
     while (!det_.finished()) {
       const Decision& d = det_.pending();
       const auto& opts = d.options;
+      if (cur != 0 && coop_bot_ && config_.coop_guided && d.kind != DecisionKind::Place) {
+        det_.apply_index(opts.size() == 1 ? 0 : coop_bot_->choose(det_, rng_));
+        continue;
+      }
       // Which children are legal in this deal, and which options have none yet.
       tried_.assign(opts.size(), 0);
       legal_.clear();
@@ -313,7 +339,7 @@ class Search {
         const Node& n = nodes_[static_cast<size_t>(c)];
         const double v = n.visits == 0 ? 1e9
                                        : n.total / n.visits +
-                                             config_.exploration * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+                                             explore_ * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
         if (v > best) {
           best = v;
           chosen = {c, i};
@@ -323,6 +349,85 @@ class Search {
       cur = chosen.first;
       path_.push_back(cur);
     }
+    rollout_and_backup();
+  }
+
+  // Co-op, guided: the root's options are the same in every deal (the team's own tile and
+  // the public board decide them), so the root child is chosen first and its k-th visit
+  // plays in the k-th deal, with the k-th playout stream: every option is tried on the
+  // same deals (common random numbers), and the options are compared on the same tiles to
+  // come rather than on each one's luck. Returns the node to walk on from, or -1 when a
+  // new root child was added (the playout follows at once).
+  int paired_root_step() {
+    const auto& opts = root_.pending().options;
+    Node& root = nodes_[0];
+    tried_.assign(opts.size(), 0);
+    legal_.clear();
+    for (const int c : root.children) {
+      const size_t i = static_cast<size_t>(std::find(opts.begin(), opts.end(), nodes_[static_cast<size_t>(c)].move) - opts.begin());
+      tried_[i] = 1;
+      legal_.push_back({c, i});
+      ++nodes_[static_cast<size_t>(c)].avail;
+    }
+    int child = -1;
+    size_t index = 0;
+    bool fresh = false;
+    if (force_ >= 0) {
+      index = static_cast<size_t>(force_);
+      for (const auto& [c, i] : legal_)
+        if (i == index) child = c;
+      fresh = child < 0;
+    } else {
+      const size_t allowed = root_order_.empty()
+                                 ? opts.size()
+                                 : std::max<size_t>(kRootMin, static_cast<size_t>(config_.widen * std::sqrt(root.visits + 1.0)));
+      if (legal_.size() < opts.size() && legal_.size() < allowed) {
+        for (const size_t k : root_order_.empty() ? std::vector<size_t>{} : root_order_)
+          if (!tried_[k]) {
+            index = k;
+            break;
+          }
+        if (root_order_.empty())
+          while (tried_[index]) ++index;
+        fresh = true;
+      } else {
+        double best = -1e300;
+        for (const auto& [c, i] : legal_) {
+          const Node& n = nodes_[static_cast<size_t>(c)];
+          const double v = n.visits == 0 ? 1e9
+                                         : n.total / n.visits +
+                                               explore_ * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+          if (v > best) {
+            best = v;
+            child = c;
+            index = i;
+          }
+        }
+      }
+    }
+    if (fresh) {
+      Node n;
+      n.move = opts[index];
+      n.mover = root_.pending().player;
+      n.avail = 1;
+      nodes_.push_back(std::move(n));
+      child = static_cast<int>(nodes_.size() - 1);
+      nodes_[0].children.push_back(child);
+    }
+    // The k-th deal and playout stream, the same for every root option.
+    uint64_t x = pair_seed_ + 0x9e3779b97f4a7c15ULL * nodes_[static_cast<size_t>(child)].visits;
+    rng_.reseed(Rng::splitmix64(x));
+    det_ = root_;
+    det_.determinize(rng_);
+    path_.push_back(child);
+    const auto& dealt = det_.pending().options;
+    if (index >= dealt.size() || !(dealt[index] == opts[index]))  // (the same options in every deal)
+      index = static_cast<size_t>(std::find(dealt.begin(), dealt.end(), opts[index]) - dealt.begin());
+    det_.apply_index(index < dealt.size() ? index : 0);
+    return fresh ? -1 : child;
+  }
+
+  void rollout_and_backup() {
     // Play out, then back up every player's own reward.
     if (coop_bot_) {
       coop_rollout();
@@ -397,7 +502,7 @@ class Search {
       rewards(det_, config_.reward, reward_, margin_);
       v = det_.outcome() == Outcome::Win ? 1.0 : 0.2 * reward_.front() / 0.9;
     } else {
-      v = 0.25 + 0.7 / (1.0 + std::exp(-(coop_position_value(det_) - root_value_) / kCoopScale));
+      v = 0.25 + 0.7 / (1.0 + std::exp(-(coop_position_value(det_) - root_value_) / (paired_ ? config_.coop_scale : kCoopScale)));
     }
     reward_.assign(static_cast<size_t>(det_.player_count()), v);
     margin_.assign(static_cast<size_t>(det_.player_count()), 0.0);
@@ -410,6 +515,9 @@ class Search {
   std::unique_ptr<Bot> coop_bot_;
   double root_value_ = 0;
   MctsConfig config_;
+  bool paired_ = false;      // co-op guided: paired_root_step
+  uint64_t pair_seed_ = 0;
+  double explore_ = config_.exploration;  // the co-op guided search: config_.coop_exploration
   Rng rng_;
   std::vector<Node> nodes_;
   Game det_;
@@ -509,7 +617,8 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
 }
 
 int mcts_default_iterations(const Game& g) {
-  return !g.coop() && !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
+  if (g.coop()) return kMctsDefaultCoop;
+  return !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
 }
 
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {

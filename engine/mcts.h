@@ -8,8 +8,8 @@
 // counts, so options that exist only in some deals (the next player's placements of a
 // tile not yet drawn) are compared fairly. Placements x follower spots are grouped as
 // two levels (a placement, then its follower choice), and progressive widening lets in
-// at most `widen * sqrt(visits)` children per node (the competitive root at least 6, in
-// the greedy bot's order; the co-op root all of them).
+// at most `widen * sqrt(visits)` children per node (the root at least 6, in the greedy
+// bot's order, co-op in the co-op bot's).
 //
 // Rewards, in [0, 1], each player maximising its own:
 //   competitive  0.5 + 0.5 tanh(margin / 20) (margin = own score - best opponent's), or
@@ -17,7 +17,6 @@
 //   co-op        1 for a win, else 0.7 x the share of the target reached (progress():
 //                the team's score, or the lowest marker on level 6) + 0.2 x the share of
 //                dogs reached: it learns even where wins are rare.
-// The root's options enter the tree in the greedy bot's order (competitive games).
 // Playouts, competitive: to the end of the game; placements uniformly at random, a
 // follower where it scores at once, else on a random non-field spot or nowhere.
 // Discovery (no scoring on completion): 8 placements, then each player's score plus its
@@ -25,10 +24,15 @@
 // random placements lose the ghost bank within a few turns, so the playout follows the
 // co-op bot to the end of the turn after the next placement (`coop_horizon`) and the
 // leaf is weighed with the co-op bot's position value, relative to the root's and
-// squashed into 0.25..0.95; a game that ends on the way scores 1 (won) or at most 0.2
-// (lost, graded as above). Deterministic for a given seed, iteration count and
-// thread count; threads > 1 searches one tree per thread (root parallelism, each with
-// `iterations` iterations) and adds their root visit counts.
+// squashed into 0.25..0.95 (scale `coop_scale`); a game that ends on the way scores 1
+// (won) or at most 0.2 (lost, graded as above). The co-op search is guided
+// (`coop_guided`): below the root only placements are tree nodes (the co-op bot makes
+// the decisions between them), and since the team's own options are the same in every
+// deal, each root option's k-th visit plays the k-th deal with the k-th playout stream
+// (common random numbers: options are compared on the same tiles to come).
+// Deterministic for a given seed, iteration count and thread count; threads > 1
+// searches one tree per thread (root parallelism, each with `iterations` iterations)
+// and adds their root visit counts.
 #pragma once
 
 #include <cstdint>
@@ -42,12 +46,14 @@
 
 namespace tw {
 
-// The budget of `mcts` without a number (iterations per decision): 500, and 2000 where
-// the playouts are truncated (rule sets with no scoring on completion, Discovery: 8
-// placements, about a quarter of a playout to the end), so that a decision costs about
-// the same time in every rule system.
+// The budget of `mcts` without a number (iterations per decision): 500, 2000 where the
+// playouts are truncated (rule sets with no scoring on completion, Discovery: 8
+// placements, about a quarter of a playout to the end), and 100 in co-op levels (each
+// playout runs the co-op bot, which tries every placement of two turns), so that a
+// decision costs about the same time in every rule system.
 inline constexpr int kMctsDefaultIterations = 500;
 inline constexpr int kMctsDefaultTruncated = 2000;
+inline constexpr int kMctsDefaultCoop = 100;
 int mcts_default_iterations(const Game& g);
 
 struct MctsConfig {
@@ -58,6 +64,13 @@ struct MctsConfig {
   double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
   Reward reward = Reward::Margin;
   int coop_horizon = 1;      // co-op playouts: placements played by the co-op bot before the leaf is weighed
+  // Co-op: the root's options enter in the co-op bot's order (progressive widening), and
+  // below the root only placements are tree nodes: the decisions between them (followers,
+  // evaluations, ...) are the co-op bot's, so a placement is valued with its best
+  // follower instead of an average over every follower tried. false: the plain tree.
+  bool coop_guided = true;
+  double coop_scale = 15.0;       // guided: position value difference that moves a leaf's reward by ~0.16
+  double coop_exploration = 0.3;  // guided: the UCB1 constant (the leaves' rewards are close together)
   bool playout_path = true;  // competitive playouts count placements instead of listing them
                              // (Game::set_playout: the same playouts, fewer instructions)
 };

@@ -311,3 +311,53 @@ TEST_CASE("mcts: the playout path changes nothing but speed", "[engine][search]"
     }
   }
 }
+
+// Co-op, guided: the root's options enter in the co-op bot's order, so a small search
+// looks at the co-op bot's best few (the team's own options are valued on public
+// information: two deals give the same values); the plain tree spreads over any.
+TEST_CASE("mcts: the guided co-op search starts from the co-op bot's best options", "[engine][search][coop]") {
+  const Content& c = test::default_content();
+  Game g;
+  REQUIRE(!Game::create(c, setup_for({"mists", "mists-3", 2}, 5), g));
+  auto coop = make_bot("coop");
+  Rng rng(3);
+  // On to a placement with many options.
+  for (int guard = 0; guard < 200 && !(g.pending().kind == DecisionKind::Place && g.pending().options.size() >= 12);
+       ++guard)
+    g.apply_index(coop->choose(g, rng));
+  REQUIRE(g.pending().kind == DecisionKind::Place);
+  REQUIRE(g.pending().options.size() >= 12);
+  Game a = g, b = g;
+  Rng da(1), db(2);
+  a.determinize(da);
+  b.determinize(db);
+  const auto v = coop_option_values(a);
+  REQUIRE(v.size() == g.pending().options.size());
+  REQUIRE(v == coop_option_values(b));
+  std::vector<size_t> order(v.size());
+  for (size_t i = 0; i < v.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return v[x] > v[y]; });
+
+  MctsConfig guided;
+  guided.iterations = 12;  // the first 6 visits add the root's 6 first children, the rest revisit them
+  const auto ev = mcts_search(g, guided, 7);
+  std::vector<size_t> got;
+  int visits = 0;
+  for (const auto& e : ev) {
+    got.push_back(e.index);
+    visits += e.visits;
+  }
+  std::sort(got.begin(), got.end());
+  std::vector<size_t> best6(order.begin(), order.begin() + 6);
+  std::sort(best6.begin(), best6.end());
+  CHECK(got == best6);
+  CHECK(visits == 12);
+  // Deterministic, like every search.
+  const auto again = mcts_search(g, guided, 7);
+  REQUIRE(again.size() == ev.size());
+  for (size_t i = 0; i < ev.size(); ++i) CHECK((again[i].index == ev[i].index && again[i].value == ev[i].value));
+
+  MctsConfig plain = guided;
+  plain.coop_guided = false;
+  CHECK(mcts_search(g, plain, 7).size() == 12);  // every option may enter the plain root
+}
