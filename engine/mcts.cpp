@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 #include <thread>
+#include <tuple>
 
 namespace tw {
 
@@ -333,23 +334,29 @@ class Search {
         break;
       }
       // Select: UCB1 over availability counts.
-      double best = -1e300;
-      std::pair<int, size_t> chosen = legal_.front();
-      for (const auto& [c, i] : legal_) {
-        const Node& n = nodes_[static_cast<size_t>(c)];
-        const double v = n.visits == 0 ? 1e9
-                                       : n.total / n.visits +
-                                             explore_ * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
-        if (v > best) {
-          best = v;
-          chosen = {c, i};
-        }
-      }
+      const std::pair<int, size_t> chosen = select();
       det_.apply_index(chosen.second);
       cur = chosen.first;
       path_.push_back(cur);
     }
     rollout_and_backup();
+  }
+
+  // UCB1 over availability counts among legal_ (the children legal in this deal).
+  std::pair<int, size_t> select() const {
+    double best = -1e300;
+    std::pair<int, size_t> chosen = legal_.front();
+    for (const auto& [c, i] : legal_) {
+      const Node& n = nodes_[static_cast<size_t>(c)];
+      const double v = n.visits == 0 ? 1e9
+                                     : n.total / n.visits +
+                                           explore_ * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+      if (v > best) {
+        best = v;
+        chosen = {c, i};
+      }
+    }
+    return chosen;
   }
 
   // Co-op, guided: the root's options are the same in every deal (the team's own tile and
@@ -382,7 +389,7 @@ class Search {
                                  ? opts.size()
                                  : std::max<size_t>(kRootMin, static_cast<size_t>(config_.widen * std::sqrt(root.visits + 1.0)));
       if (legal_.size() < opts.size() && legal_.size() < allowed) {
-        for (const size_t k : root_order_.empty() ? std::vector<size_t>{} : root_order_)
+        for (const size_t k : root_order_)
           if (!tried_[k]) {
             index = k;
             break;
@@ -391,18 +398,7 @@ class Search {
           while (tried_[index]) ++index;
         fresh = true;
       } else {
-        double best = -1e300;
-        for (const auto& [c, i] : legal_) {
-          const Node& n = nodes_[static_cast<size_t>(c)];
-          const double v = n.visits == 0 ? 1e9
-                                         : n.total / n.visits +
-                                               explore_ * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
-          if (v > best) {
-            best = v;
-            child = c;
-            index = i;
-          }
-        }
+        std::tie(child, index) = select();
       }
     }
     if (fresh) {
