@@ -197,29 +197,75 @@ std::optional<PlaySession::BotTurn> PlaySession::bot_turn(std::shared_ptr<const 
   return t;
 }
 
-PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
-  BotChoice c;
-  c.ply = turn.ply;
-  c.rng = turn.rng;
-  // The game again, on the turn's own content: the same setup and decisions give the
-  // same state (what the recorder checks on every replay).
-  tw::replay::Recorder r;
+namespace {
+
+// The turn's game again, on the turn's own content: the same setup and decisions give the
+// same state (what the recorder checks on every replay). False with c.error set when it
+// cannot be rebuilt or is not at the turn's ply.
+bool rebuild(const PlaySession::BotTurn& turn, tw::replay::Recorder& r, PlaySession::BotChoice& c) {
   if (auto v = tw::replay::Recorder::start(*turn.content, turn.setup, r, {}, turn.setup.level)) {
     c.error = v->message;
-    return c;
+    return false;
   }
   for (const auto& d : turn.decisions)
     if (auto v = r.apply(std::string_view(d))) {
       c.error = "decision '" + d + "': " + v->message;
-      return c;
+      return false;
     }
   const tw::Game& g = r.game();
   if (g.finished() || g.ply() != turn.ply) {
     c.error = "the game is not at ply " + std::to_string(turn.ply);
-    return c;
+    return false;
   }
+  c.position = g.state_hash();
+  return true;
+}
+
+}  // namespace
+
+PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
+  BotChoice c;
+  c.ply = turn.ply;
+  c.rng = turn.rng;
+  tw::replay::Recorder r;
+  if (!rebuild(turn, r, c)) return c;
+  const tw::Game& g = r.game();
   const size_t i = turn.bot->choose(g, c.rng);
   c.text = g.to_string(g.pending().options[i]);
+  return c;
+}
+
+std::optional<PlaySession::BotTurn> PlaySession::hint_turn(const std::string& bot_name,
+                                                           std::shared_ptr<const tw::Content> content) const {
+  if (!human_to_move() || !content_) return std::nullopt;
+  BotTurn t;
+  t.bot = tw::make_bot(bot_name);
+  if (!t.bot) return std::nullopt;
+  t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
+  t.setup = setup_;
+  t.decisions = log().decisions;
+  t.bot_name = bot_name;
+  t.rng = tw::Rng(game().state_hash() ^ 0x68696e74ULL);  // "hint"
+  t.ply = game().ply();
+  return t;
+}
+
+PlaySession::BotChoice PlaySession::think_hint(const BotTurn& turn) {
+  BotChoice c;
+  c.ply = turn.ply;
+  c.rng = turn.rng;
+  tw::replay::Recorder r;
+  if (!rebuild(turn, r, c)) return c;
+  const tw::Game& g = r.game();
+  const auto evals = turn.bot->evaluate(g, c.rng);
+  const auto& opts = g.pending().options;
+  if (evals.empty() || evals.front().index >= opts.size()) {
+    c.error = "the hint bot found no option";
+    return c;
+  }
+  c.text = g.to_string(opts[evals.front().index]);
+  c.visits = evals.front().visits;
+  c.value = evals.front().value;
   return c;
 }
 

@@ -76,6 +76,9 @@ class PlaySession {
     std::string text;  // the option chosen ("" when the game could not be rebuilt)
     tw::Rng rng;       // the bots' generator after choosing
     std::string error;
+    uint64_t position = 0;  // the state hash of the position it was thought for
+    int visits = 0;         // a hint: how often the search tried the option (0: no search)
+    double value = 0;       // ... and its mean reward
   };
   // nullopt when no bot is to move. `content`: the content to think on (a copy the
   // caller keeps alive); null = a copy of the session's content is made.
@@ -84,6 +87,15 @@ class PlaySession {
   // Plays `c` when the game is still at c.ply with a bot to move: "" or why not (a stale
   // choice is refused and changes nothing).
   std::string play_bot_choice(const BotChoice& c);
+
+  // A hint for the human to move, taken apart the same way: hint_turn() copies what
+  // `bot_name` needs to think about the position (its generator seeded by the position,
+  // so the same position gets the same hint; the bots' own generator is not touched),
+  // think_hint() evaluates the options on those copies (any thread) and returns the best.
+  // nullopt when no human is to move or `bot_name` names no bot.
+  std::optional<BotTurn> hint_turn(const std::string& bot_name,
+                                   std::shared_ptr<const tw::Content> content = nullptr) const;
+  static BotChoice think_hint(const BotTurn& turn);
 
   // The rotation (quarter turns) the human has chosen for the drawn tile.
   int rotation() const { return rotation_; }

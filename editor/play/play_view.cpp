@@ -153,8 +153,7 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
     return r == wxID_YES ? wxID_YES : r == wxID_NO ? wxID_NO : wxID_CANCEL;
   };
   hint_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-    std::string why;
-    if (hint(&why).empty() && ctx_.status) ctx_.status(why);
+    if (const std::string why = request_hint(); !why.empty() && ctx_.status) ctx_.status(why);
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     choose(e.GetString().ToStdString(wxConvUTF8));
@@ -195,6 +194,7 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
 PlayView::~PlayView() {
   stop_bots();
   if (bot_worker_.joinable()) bot_worker_.join();  // at most one bot decision (~1 s)
+  if (hint_worker_.joinable()) hint_worker_.join();  // and one hint
 }
 
 void PlayView::content_changed() {
@@ -535,33 +535,42 @@ wxString PlayView::status_text() const { return status_->GetLabelText(); }
 
 wxString PlayView::selected_option() const { return options_->GetStringSelection(); }
 
-std::string PlayView::hint(std::string* why) {
-  if (!session_ || !session_->human_to_move()) {
-    if (why) *why = "No decision of yours is pending: nothing to hint.";
-    return {};
+std::string PlayView::request_hint() {
+  if (hint_thinking_) return "A hint is on its way.";
+  if (!session_ || !session_->human_to_move()) return "No decision of yours is pending: nothing to hint.";
+  auto turn = session_->hint_turn(kHintBot, std::make_shared<const tw::Content>(ctx_.content));
+  if (!turn) return "No hint bot.";
+  if (hint_worker_.joinable()) hint_worker_.join();  // (finished: its answer has arrived)
+  hint_thinking_ = true;
+  hint_->Disable();
+  hint_->SetLabel(L"Thinking…");
+  hint_worker_ = std::thread([this, turn = std::move(*turn)] {
+    PlaySession::BotChoice c = PlaySession::think_hint(turn);
+    CallAfter([this, c = std::move(c)]() mutable { hint_ready(std::move(c)); });
+  });
+  return {};
+}
+
+void PlayView::hint_ready(PlaySession::BotChoice c) {
+  if (hint_worker_.joinable()) hint_worker_.join();
+  hint_thinking_ = false;
+  hint_->SetLabel("Hint");
+  if (!session_) return;
+  hint_->Enable(session_->human_to_move());
+  // Only for the position it was asked for: not after a move, a take-back or a new game.
+  if (!session_->human_to_move() || session_->game().state_hash() != c.position) return;
+  if (!c.error.empty()) {
+    if (ctx_.status) ctx_.status("No hint: " + c.error);
+    return;
   }
-  const tw::Game& g = session_->game();
-  auto bot = tw::make_bot(kHintBot);
-  // Seeded by the position: the same position gets the same hint; the game's own bots'
-  // generator is not touched.
-  tw::Rng rng(g.state_hash() ^ 0x68696e74ULL);
-  wxBusyCursor busy;
-  const auto evals = bot->evaluate(g, rng);
-  const auto& opts = g.pending().options;
-  if (evals.empty() || evals.front().index >= opts.size()) {
-    if (why) *why = "The hint bot found no option.";
-    return {};
-  }
-  const tw::OptionEval& best = evals.front();
-  const std::string text = g.to_string(opts[best.index]);
-  options_->SetStringSelection(wxString::FromUTF8(text));
-  wxString line = wxString::Format("Hint (%s): %s", kHintBot, wxString::FromUTF8(text));
-  if (best.visits > 0) line += wxString::Format(L" — tried %d times, mean reward %.2f", best.visits, best.value);
+  last_hint_ = c.text;
+  options_->SetStringSelection(wxString::FromUTF8(c.text));
+  wxString line = wxString::Format("Hint (%s): %s", kHintBot, wxString::FromUTF8(c.text));
+  if (c.visits > 0) line += wxString::Format(L" — tried %d times, mean reward %.2f", c.visits, c.value);
   if (ctx_.status) ctx_.status(line.ToStdString(wxConvUTF8));
   status_->SetLabel(status_->GetLabel() + "\n" + line);
   status_->Wrap(300);
   Layout();  // the status line grew: move what is below it
-  return text;
 }
 
 void PlayView::follow_board() {
@@ -634,7 +643,7 @@ void PlayView::update() {
   pass_->Enable(human && find_option(session_->options(), "pass") >= 0);
   take_back_->Enable(!g.finished() && session_->last_human_ply() >= 0);
   take_back_to_->Enable(!g.finished() && g.ply() > 0);
-  hint_->Enable(human);
+  hint_->Enable(human && !hint_thinking_);
 
   BoardOverlay ov;
   ov.legal_cells = human && g.pending().kind == tw::DecisionKind::Place;

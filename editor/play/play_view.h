@@ -82,11 +82,16 @@ class PlayView : public wxPanel {
   wxString status_text() const;
   wxButton* pass_button() { return pass_; }
   // Hint: what the search bot (kHintBot, a medium budget) would choose for the human to
-  // move, seeded by the position so the same position gets the same hint. The option is
-  // selected in the list (double-click or Enter plays it) and named in the status line.
-  // Returns the option's text, or "" with `why` set when no human decision is pending.
+  // move, seeded by the position so the same position gets the same hint. It thinks on a
+  // worker thread like the bots (the button reads "Thinking…" meanwhile); when it is done
+  // the option is selected in the list (double-click or Enter plays it) and named in the
+  // status line. A hint that arrives after the position changed is dropped.
+  // request_hint() returns "" when the hint is on its way, else why not.
   static constexpr const char* kHintBot = "mcts:200";
-  std::string hint(std::string* why = nullptr);
+  std::string request_hint();
+  bool hint_thinking() const { return hint_thinking_; }
+  // The last hint shown (the option's text; "" before the first).
+  const std::string& last_hint() const { return last_hint_; }
   wxButton* hint_button() { return hint_; }
   wxString selected_option() const;
   const tw::GameSetup& last_setup() const { return last_setup_; }
@@ -106,6 +111,7 @@ class PlayView : public wxPanel {
   void stop_bots();
   void on_bot_timer(wxTimerEvent&);
   void bot_decided(uint64_t generation, PlaySession::BotChoice c);
+  void hint_ready(PlaySession::BotChoice c);
   void on_cell(int x, int y);
   void on_spot(int spot);
   bool on_key(wxKeyEvent& e);
@@ -135,6 +141,9 @@ class PlayView : public wxPanel {
   std::thread bot_worker_;       // at most one decision thought at a time
   bool thinking_ = false;        // bot_worker_ runs (or its result is on its way)
   uint64_t bot_generation_ = 0;  // bumped by stop_bots(): a result of an older one is dropped
+  std::thread hint_worker_;      // at most one hint thought at a time
+  bool hint_thinking_ = false;
+  std::string last_hint_;
   int64_t saved_replay_ = 0;
   bool saved_ = false;
 };

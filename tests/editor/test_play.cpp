@@ -306,32 +306,58 @@ TEST_CASE("new game dialog: seats by strength (easy greedy, medium mcts:200, har
   dlg.Hide();
 }
 
-TEST_CASE("play view: Hint names and selects what the search bot would play, the same for the same position", "[play][ui]") {
+TEST_CASE("play view: Hint names and selects what the search bot would play, the same for the same position",
+          "[play][ui][issue13]") {
   twe::test::FrameFixture f;
   twe::PlayView* pv = shown_play_view(f);
   // No game: nothing to hint.
-  std::string why;
-  CHECK(pv->hint(&why).empty());
-  CHECK_FALSE(why.empty());
+  CHECK_FALSE(pv->request_hint().empty());
+  CHECK_FALSE(pv->hint_thinking());
   REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 21)).empty());
   twe::test::pump();
   twe::PlaySession* s = pv->session();
   REQUIRE(s);
   REQUIRE(s->human_to_move());
   CHECK(pv->hint_button()->IsEnabled());
-  const std::string first = pv->hint();
+  // The hint thinks on a worker: the button is disabled meanwhile, a second request is
+  // refused, and the answer comes through the event loop.
+  REQUIRE(pv->request_hint().empty());
+  CHECK(pv->hint_thinking());
+  CHECK_FALSE(pv->hint_button()->IsEnabled());
+  CHECK_FALSE(pv->request_hint().empty());
+  REQUIRE(twe::test::pump_until([&] { return !pv->hint_thinking(); }, 60000));
+  const std::string first = pv->last_hint();
   REQUIRE_FALSE(first.empty());
+  CHECK(pv->hint_button()->IsEnabled());
   // A legal option, selected in the list and named in the status line.
   std::string parse_why;
   CHECK(s->game().parse_option(first, &parse_why));
   CHECK(pv->selected_option().ToStdString(wxConvUTF8) == first);
   CHECK(pv->status_text().ToStdString(wxConvUTF8).find("Hint (mcts:200): " + first) != std::string::npos);
   twe::test::screenshot(f.frame, "play-hint");
+  // The same answer as the session's own hint, thought on this thread.
+  auto turn = s->hint_turn(twe::PlayView::kHintBot);
+  REQUIRE(turn);
+  const twe::PlaySession::BotChoice direct = twe::PlaySession::think_hint(*turn);
+  CHECK(direct.error.empty());
+  CHECK(direct.text == first);
   // Deterministic: the same position gives the same hint; playing it is legal.
-  CHECK(pv->hint() == first);
+  REQUIRE(pv->request_hint().empty());
+  REQUIRE(twe::test::pump_until([&] { return !pv->hint_thinking(); }, 60000));
+  CHECK(pv->last_hint() == first);
   REQUIRE(pv->choose(first).empty());
   twe::test::pump();
-  CHECK(s->game().ply() == 1);
+  CHECK(s->game().ply() >= 1);
+
+  // A hint that arrives after the position changed is dropped: ask, then play at once.
+  twe::test::pump_until([&] { return s->human_to_move(); }, 20000);
+  REQUIRE(s->human_to_move());
+  const std::string before = pv->last_hint();
+  REQUIRE(pv->request_hint().empty());
+  const std::string move = s->options().front().text;
+  REQUIRE(pv->choose(move).empty());
+  REQUIRE(twe::test::pump_until([&] { return !pv->hint_thinking(); }, 60000));
+  CHECK(pv->last_hint() == before);
 }
 
 TEST_CASE("play view: a bot thinks on a worker thread; the game is the one bot_step plays, a stale answer is dropped",
