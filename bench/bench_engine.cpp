@@ -100,6 +100,43 @@ tw::Game mid_game(const char* rule_set, tw::DecisionKind kind) {
   return g;
 }
 
+// Copy-assigning a mid-game position into a game that already holds one (what the search
+// bots and the co-op bot pay per option tried: their scratch games are reused).
+const char* const kCopyCases[] = {"base", "gcc", "discovery", "mists-3"};
+tw::Game mid_game_of(const char* name) {
+  if (std::string_view(name).substr(0, 5) != "mists") return mid_game(name, tw::DecisionKind::Place);
+  auto bot = tw::make_bot("coop");
+  tw::GameSetup s = setup("mists", 2, 11);
+  s.level = name;
+  tw::Game g;
+  tw::Game::create(content(), s, g);
+  tw::Rng rng(11);
+  for (int i = 0; !g.finished() && (i < 40 || g.pending().kind != tw::DecisionKind::Place); ++i)
+    g.apply_index(bot->choose(g, rng));
+  return g;
+}
+void BM_CopyAssign(benchmark::State& state) {
+  const tw::Game g = mid_game_of(kCopyCases[state.range(0)]);
+  tw::Game copy = g;
+  for (auto _ : state) {
+    copy = g;
+    benchmark::DoNotOptimize(copy.ply());
+  }
+  state.SetLabel(kCopyCases[state.range(0)]);
+}
+BENCHMARK(BM_CopyAssign)->DenseRange(0, 3);
+
+// One co-op bot decision at a placement (it tries every placement with its best follower
+// on copies): the co-op search's playout step.
+void BM_CoopDecision(benchmark::State& state) {
+  const tw::Game g = mid_game_of("mists-3");
+  auto bot = tw::make_bot("coop");
+  tw::Rng rng(3);
+  for (auto _ : state) benchmark::DoNotOptimize(bot->choose(g, rng));
+  state.SetLabel(std::to_string(g.pending().options.size()) + " options");
+}
+BENCHMARK(BM_CoopDecision)->Unit(benchmark::kMicrosecond);
+
 // Placement generation for every tile still to come, on 8 positions 10 to 136 plies in (early to late game):
 // inputs that vary as in play, so that the branch predictor cannot learn one of them.
 void BM_GeneratePlacements(benchmark::State& state) {

@@ -152,7 +152,8 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   g.content_ = &content;
   g.rule_set_ = rs;
   g.rules_ = rs->rules;
-  g.setup_ = std::move(resolved);
+  g.players_ = static_cast<int>(resolved.players.size());
+  g.setup_ = std::make_shared<const GameSetup>(std::move(resolved));
   g.rng_.reseed(setup.seed);
 
   if (old_cache && old_cache->size() == content.tiles.size()) {
@@ -161,7 +162,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     g.cache_ = build_cache(content);
   }
   if (level && !g.setup_coop(*level)) return Violation{g.end_reason_};
-  g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_.without, std::move(g.plan_));
+  g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_->without, std::move(g.plan_));
   if (!g.build_pile()) return Violation{g.end_reason_};
   if (level) {
     g.start();
@@ -242,7 +243,7 @@ bool Game::build_pile() {
   // Draw pile: the Draw prefix first, then the shuffled rest of the pool.
   const Content& content = *content_;
   const RuleSet* rs = rule_set_;
-  const GameSetup& setup = setup_;
+  const GameSetup& setup = *setup_;
   Game& g = *this;
   std::vector<int> avail(content.tiles.size(), 0);
   for (const auto& e : rs->pool)
@@ -335,8 +336,8 @@ void Game::clear_state() {
   events_.clear();
   placements_checked_ = 0;
   placements_legal_ = 0;
-  stamp_gen_ = 0;
-  std::fill(stamp_.begin(), stamp_.end(), 0);
+  stamps_.v.gen = 0;
+  std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
   level_ = nullptr;
   node_ghosts_.clear();
   cem_closed_.clear();
@@ -537,8 +538,9 @@ void Game::generate_placements(int type) {
   lazy_place_ = false;
   // Written into a scratch buffer large enough for every rotation of every cell (it
   // only grows, so it is never value-initialised again), then copied once.
-  if (scratch_.size() < 4 * frontier_.size()) scratch_.resize(8 * frontier_.size());
-  Option* const begin = scratch_.data();
+  auto& buf = scratch_.v;
+  if (buf.size() < 4 * frontier_.size()) buf.resize(8 * frontier_.size());
+  Option* const begin = buf.data();
   Option* out = begin;
   Option o;
   o.kind = OptKind::Place;
@@ -873,7 +875,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
 // Checks
 
 void Game::determinize(Rng& rng) {
-  const size_t prefix = std::min(setup_.draw.size(), pile_.size());
+  const size_t prefix = std::min(setup_->draw.size(), pile_.size());
   const size_t from = std::max(pile_pos_, prefix);
   std::vector<uint16_t> hidden(pile_.begin() + static_cast<std::ptrdiff_t>(from), pile_.end());
   const bool pending_down = face_down_tile_ >= 0 && face_down_from_ >= prefix;
@@ -889,6 +891,11 @@ void Game::determinize(Rng& rng) {
   for (const auto& [p, pos] : face_down_)
     if (pos >= prefix) placed_[static_cast<size_t>(p)].type = hidden[k++];
   for (size_t i = from; i < pile_.size(); ++i) pile_[i] = hidden[k++];
+}
+
+const GameSetup& Game::setup() const {
+  static const GameSetup none;
+  return setup_ ? *setup_ : none;
 }
 
 uint64_t Game::state_hash() const {

@@ -164,6 +164,20 @@ struct PlacedTile {
   bool face_down = false;  // co-op (haunted cemeteries): shows its back, matches anything
 };
 
+// Scratch space that a copy of its owner does not take along: its contents never outlive
+// one call (a buffer, or stamps with their own generation counter), so a copy keeps the
+// space it had and a new one starts empty. Copying games is what the search bots do most.
+template <class T>
+struct Scratch {
+  T v{};
+  Scratch() = default;
+  Scratch(const Scratch&) {}
+  Scratch& operator=(const Scratch&) { return *this; }
+  Scratch(Scratch&&) noexcept = default;
+  Scratch& operator=(Scratch&&) noexcept = default;
+  ~Scratch() = default;
+};
+
 // End: the game ran its course (competitive); Win / Lose: a co-op game's result.
 enum class Outcome : uint8_t { None, End, Win, Lose };
 
@@ -210,8 +224,8 @@ class Game {
   const Content& content() const { return *content_; }
   const RuleSet& rule_set() const { return *rule_set_; }
   const Rules& rules() const { return rules_; }
-  const GameSetup& setup() const { return setup_; }
-  int player_count() const { return static_cast<int>(setup_.players.size()); }
+  const GameSetup& setup() const;
+  int player_count() const { return players_; }
   int64_t score(int player) const { return scores_[static_cast<size_t>(player)]; }
   int supply(int player) const { return supply_[static_cast<size_t>(player)]; }
   int guard_supply(int player) const { return guard_supply_[static_cast<size_t>(player)]; }
@@ -559,7 +573,8 @@ class Game {
   const Content* content_ = nullptr;
   const RuleSet* rule_set_ = nullptr;
   Rules rules_;
-  GameSetup setup_;
+  std::shared_ptr<const GameSetup> setup_;  // as created (shared: copies stay cheap)
+  int players_ = 0;
   Rng rng_;
   std::shared_ptr<const std::vector<TypeCache>> cache_;  // shared: copies stay cheap
   std::shared_ptr<const TurnPlan> plan_;                 // shared too
@@ -597,13 +612,16 @@ class Game {
   std::vector<Event> events_;
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
-  std::vector<Option> scratch_;         // placement generation buffer
+  Scratch<std::vector<Option>> scratch_;  // placement generation buffer
   bool playout_ = false;                // the playout path is on (set_playout)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
-  std::vector<Option> takebacks_;       // follower option buffer (Discovery take-backs)
-  mutable std::vector<uint32_t> stamp_;  // scratch for distinct-tile counts
-  mutable uint32_t stamp_gen_ = 0;
+  Scratch<std::vector<Option>> takebacks_;  // follower option buffer (Discovery take-backs)
+  struct Stamps {                           // for distinct-tile counts
+    std::vector<uint32_t> stamp;
+    uint32_t gen = 0;
+  };
+  mutable Scratch<Stamps> stamps_;
 
   // Co-op state (empty / unused unless level_)
   const Level* level_ = nullptr;

@@ -26,17 +26,18 @@ int Game::feature_value(uint32_t node) const {
 }
 
 int Game::feature_tiles(uint32_t node) const {
-  if (stamp_.size() < placed_.size()) stamp_.resize(placed_.size() + 64, 0);
-  if (++stamp_gen_ == 0) {
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    stamp_gen_ = 1;
+  auto& [stamp, gen] = stamps_.v;
+  if (stamp.size() < placed_.size()) stamp.resize(placed_.size() + 64, 0);
+  if (++gen == 0) {
+    std::fill(stamp.begin(), stamp.end(), 0);
+    gen = 1;
   }
   int count = 0;
   uint32_t n = node;
   do {
     const size_t t = static_cast<size_t>(node_tile_[n]);
-    if (stamp_[t] != stamp_gen_) {
-      stamp_[t] = stamp_gen_;
+    if (stamp[t] != gen) {
+      stamp[t] = gen;
       ++count;
     }
     n = next_[n];

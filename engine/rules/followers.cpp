@@ -24,8 +24,8 @@ bool Game::step_follower() {
   opts.push_back(Option{});  // pass
   if (rules_.takeback) add_takeback_options();  // into takebacks_, offered last
   add_meeple_options(guard_supply_[static_cast<size_t>(current_)] > 0);
-  opts.insert(opts.end(), takebacks_.begin(), takebacks_.end());
-  takebacks_.clear();
+  opts.insert(opts.end(), takebacks_.v.begin(), takebacks_.v.end());
+  takebacks_.v.clear();
   return true;
 }
 

@@ -15,7 +15,7 @@ void Game::add_takeback_options() {
   for (const auto& f : followers_) {
     if (f.placed < 0 || f.player != current_) continue;
     const Option o = follower_option(OptKind::TakeBack, f);
-    if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.push_back(o);
+    if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.v.push_back(o);
   }
 }
 
