@@ -8,8 +8,10 @@
 namespace tw {
 
 void Game::start() {
-  origin_ = -16;
-  size_ = 32;
+  // A 16x16 board to begin with (ensure_room doubles it when a tile comes within 2 cells
+  // of an edge): small, since every copy of the game copies it.
+  origin_ = -8;
+  size_ = 16;
   cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
   // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
   // each at its offset from 0,0.
