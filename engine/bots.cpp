@@ -79,6 +79,7 @@ class GreedyBot final : public Bot {
   // choice on that board.
   int64_t value_of_placement(const Game& g, const Option& o, int me) {
     scratch_ = g;
+    scratch_.set_playout(true);  // the next player's placements: counted, never read
     scratch_.apply(o);
     while (scratch_.pending().kind == DecisionKind::Ghost) {
       size_t best_i = 0;
@@ -106,6 +107,7 @@ class GreedyBot final : public Bot {
   // Discovery: a take-back scores at once, so its value is the margin after it.
   int64_t value_of_takeback(const Game& g, const Option& o, int me) {
     takeback_ = g;
+    takeback_.set_playout(true);  // the next player's placements: counted, never read
     takeback_.apply(o);
     return margin(takeback_, me) * kScale;
   }
@@ -114,6 +116,7 @@ class GreedyBot final : public Bot {
   // the position after it, ghosts and followers' present values included.
   int64_t value_of_ghost(const Game& g, const Option& o, int me) {
     ghost_ = g;
+    ghost_.set_playout(true);  // the next player's placements: counted, never read
     ghost_.apply(o);
     return ghost_term(ghost_, me) + potential(ghost_, me);
   }
@@ -121,6 +124,7 @@ class GreedyBot final : public Bot {
   // The margin once this turn's scoring is done without a new follower.
   int64_t points_after_pass(const Game& g, int me) {
     after_ = g;
+    after_.set_playout(true);  // the next player's placements: counted, never read
     after_.apply(Option{});  // pass
     return margin(after_, me) * kScale;
   }
@@ -202,6 +206,7 @@ class CoopBot final : public Bot {
     const int me = g.pending().player;
     for (size_t i = 0; i < opts.size(); ++i) {
       scratch_ = g;
+      scratch_.set_playout(true);  // the next player's placements: counted, never read
       scratch_.apply_index(i);
       double v;
       if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
