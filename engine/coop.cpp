@@ -338,6 +338,14 @@ std::string Game::check_coop() const {
     return "ghosts: " + std::to_string(ghosts) + " on the board + " + std::to_string(ghost_bank_) +
            " in the bank != " + std::to_string(rules_.ghost_bank);
   if (ghost_bank_ < 0) return "the ghost bank is negative";
+  if (tile_ghosts_.size() != placed_.size()) return "ghosts per tile: " + std::to_string(tile_ghosts_.size()) + " counts for " + std::to_string(placed_.size()) + " tiles";
+  for (size_t p = 0; p < placed_.size(); ++p) {
+    int n = 0;
+    if (!placed_[p].face_down)
+      for (size_t i = 0; i < content_->tiles[placed_[p].type].segments.size(); ++i) n += node_ghosts_[placed_[p].node_base + i];
+    if (n != tile_ghosts_[p])
+      return "ghosts per tile: tile " + std::to_string(p) + " counts " + std::to_string(tile_ghosts_[p]) + ", its segments hold " + std::to_string(n);
+  }
   return {};
 }
 

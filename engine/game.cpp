@@ -340,6 +340,7 @@ void Game::clear_state() {
   std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
   level_ = nullptr;
   node_ghosts_.clear();
+  tile_ghosts_.clear();
   cem_closed_.clear();
   player_colours_.clear();
   colour_supply_.fill(0);
@@ -435,6 +436,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
   if (level_) {
     node_ghosts_.resize(parent_.size(), 0);
     cem_closed_.push_back(0);
+    tile_ghosts_.push_back(0);
     fog_joined_ = false;
   }
   const int cell = cell_index(x, y);

@@ -626,6 +626,7 @@ class Game {
   // Co-op state (empty / unused unless level_)
   const Level* level_ = nullptr;
   std::vector<uint8_t> node_ghosts_;      // ghosts standing on a segment (fog or cemetery)
+  std::vector<uint16_t> tile_ghosts_;     // ... per placed tile, their sum (check_coop)
   std::vector<uint8_t> cem_closed_;       // per placed tile: its cemetery closed
   std::vector<std::vector<int>> player_colours_;
   std::array<int, kMaxPlayers> colour_supply_{};

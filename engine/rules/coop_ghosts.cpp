@@ -14,10 +14,7 @@ int Game::tile_ghosts(int p) const {
   if (!level_ || p < 0) return 0;
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
   if (pt.face_down) return 0;
-  int n = 0;
-  const size_t segs = content_->tiles[pt.type].segments.size();
-  for (size_t i = 0; i < segs; ++i) n += node_ghosts_[pt.node_base + i];
-  return n;
+  return tile_ghosts_[static_cast<size_t>(p)];
 }
 
 int Game::ghosts_on_board() const {
@@ -28,6 +25,8 @@ int Game::ghosts_on_board() const {
 
 void Game::add_ghosts(uint32_t node, int n) {
   node_ghosts_[node] = static_cast<uint8_t>(node_ghosts_[node] + n);
+  uint16_t& t = tile_ghosts_[static_cast<size_t>(node_tile_[node])];
+  t = static_cast<uint16_t>(t + n);
   ghost_bank_ -= n;
 }
 
@@ -42,6 +41,7 @@ int Game::remove_tile_ghosts(int p, int n) {
     g = static_cast<uint8_t>(g - take);
     removed += take;
   }
+  tile_ghosts_[static_cast<size_t>(p)] = static_cast<uint16_t>(tile_ghosts_[static_cast<size_t>(p)] - removed);
   ghost_bank_ += removed;
   if (removed) emit({EventKind::GhostsRemoved, -1, Kind::None, pt.x, pt.y, pt.type, removed});
   return removed;
@@ -52,6 +52,8 @@ void Game::return_area_ghosts(uint32_t root, int p) {
   uint32_t n = root;
   do {
     back += node_ghosts_[n];
+    uint16_t& t = tile_ghosts_[static_cast<size_t>(node_tile_[n])];
+    t = static_cast<uint16_t>(t - node_ghosts_[n]);
     node_ghosts_[n] = 0;
     n = next_[n];
   } while (n != root);

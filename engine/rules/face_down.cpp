@@ -43,6 +43,7 @@ void Game::put_face_down(int type, int x, int y) {
   t.face_down = true;
   placed_.push_back(t);
   cem_closed_.push_back(0);
+  tile_ghosts_.push_back(0);
   const int cell = cell_index(x, y);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
