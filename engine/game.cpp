@@ -376,25 +376,30 @@ int Game::segment_at(int p, int port) const {
 }
 
 void Game::ensure_room(int x, int y) {
-  int o = origin_, s = size_;
-  while (x - 2 < o || y - 2 < o || x + 2 >= o + s || y + 2 >= o + s) {
-    o -= s / 2;
-    s *= 2;
-  }
-  if (s != size_) regrid(o, s);
+  // Room for the cell's neighbours and theirs (the 3x3 around a neighbour); a board that
+  // grows grows by kGrow more in that direction, so that it regrids rarely.
+  constexpr int kGrow = 4;
+  int x0 = x0_, y0 = y0_, x1 = x0_ + width_, y1 = y0_ + height_;  // x1, y1: one past
+  if (x - 2 < x0) x0 = x - 2 - kGrow;
+  if (y - 2 < y0) y0 = y - 2 - kGrow;
+  if (x + 2 >= x1) x1 = x + 3 + kGrow;
+  if (y + 2 >= y1) y1 = y + 3 + kGrow;
+  if (x0 != x0_ || y0 != y0_ || x1 != x0_ + width_ || y1 != y0_ + height_) regrid(x0, y0, x1 - x0, y1 - y0);
 }
 
-void Game::regrid(int new_origin, int new_size) {
-  std::vector<Cell> cells(static_cast<size_t>(new_size * new_size));
-  auto remap = [&](int idx) {
-    const int x = idx % size_ + origin_, y = idx / size_ + origin_;
-    return (y - new_origin) * new_size + (x - new_origin);
-  };
-  for (int i = 0; i < size_ * size_; ++i) cells[static_cast<size_t>(remap(i))] = cells_[static_cast<size_t>(i)];
-  for (auto& f : frontier_) f.cell = remap(f.cell);
-  cells_ = std::move(cells);
-  origin_ = new_origin;
-  size_ = new_size;
+void Game::regrid(int x0, int y0, int width, int height) {
+  std::vector<Cell>& cells = regrid_.v;
+  cells.assign(static_cast<size_t>(width * height), Cell{});
+  for (int y = y0_; y < y0_ + height_; ++y) {
+    const Cell* from = cells_.data() + static_cast<std::ptrdiff_t>((y - y0_) * width_);
+    std::copy(from, from + width_, cells.begin() + static_cast<std::ptrdiff_t>((y - y0) * width + (x0_ - x0)));
+  }
+  for (auto& f : frontier_) f.cell = (f.y - y0) * width + (f.x - x0);
+  cells_.swap(cells);
+  x0_ = x0;
+  y0_ = y0;
+  width_ = width;
+  height_ = height;
 }
 
 Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
@@ -941,6 +946,9 @@ uint64_t Game::state_hash() const {
 
 std::string Game::check_invariants() const {
   const int n = player_count();
+  if (supply_.overflowed() || guard_supply_.overflowed() || general_guards_.overflowed() || scores_.overflowed() ||
+      player_colours_.overflowed() || marker_colour_.overflowed() || marker_score_.overflowed())
+    return "a per-player list outgrew its " + std::to_string(kMaxPlayers) + " places";
   std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
       general(static_cast<size_t>(n), 0);
   for (const auto& f : followers_) {

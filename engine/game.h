@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/content.h"
+#include "engine/fixed_vec.h"
 #include "engine/rng.h"
 
 namespace tw {
@@ -244,11 +245,13 @@ class Game {
   const Level* level() const { return level_; }
   bool coop() const { return level_ != nullptr; }
   // Score markers: one (colour -1, the team's) when scoring is shared, else colours.
-  const std::vector<int>& marker_colours() const { return marker_colour_; }
+  // Per colour, or {-1} for the one shared marker (at most one marker per colour).
+  using Colours = FixedVec<int, kMaxPlayers>;
+  const Colours& marker_colours() const { return marker_colour_; }
   int64_t marker_score(size_t i) const { return marker_score_[i]; }
   // What thresholds are measured by: the team's score, or the lowest marker's.
   int64_t progress() const;
-  const std::vector<int>& colours_of(int player) const { return player_colours_[static_cast<size_t>(player)]; }
+  const Colours& colours_of(int player) const { return player_colours_[static_cast<size_t>(player)]; }
   int colour_supply(int colour) const { return colour_supply_[static_cast<size_t>(colour)]; }
   int tile_ghosts(int p) const;       // ghosts on placed tile p (fog and cemetery)
   int ghosts_on_board() const;
@@ -362,12 +365,12 @@ class Game {
   };
 
   // Board
-  int cell_index(int x, int y) const { return (y - origin_) * size_ + (x - origin_); }
+  int cell_index(int x, int y) const { return (y - y0_) * width_ + (x - x0_); }
   bool in_grid(int x, int y) const {
-    return x >= origin_ && y >= origin_ && x < origin_ + size_ && y < origin_ + size_;
+    return x >= x0_ && y >= y0_ && x < x0_ + width_ && y < y0_ + height_;
   }
   void ensure_room(int x, int y);
-  void regrid(int new_origin, int new_size);
+  void regrid(int x0, int y0, int width, int height);
   FrontierCell& frontier_add(int cell, int x, int y);
   void frontier_remove(int cell);
   void put_tile(int type, int x, int y, int rot);
@@ -580,8 +583,12 @@ class Game {
   std::shared_ptr<const TurnPlan> plan_;                 // shared too
   uint8_t stage_ = 0;                                    // the plan step the turn is at
 
-  int origin_ = 0, size_ = 0;
+  // The board: cells x0_ .. x0_+width_-1 by y0_ .. y0_+height_-1, row by row. It grows
+  // where a tile comes within 2 cells of its edge, by a few cells at a time: it stays
+  // small, since every copy of the game copies it.
+  int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
   std::vector<Cell> cells_;
+  Scratch<std::vector<Cell>> regrid_;  // the board being regridded (its space is kept)
   std::vector<FrontierCell> frontier_;
   std::vector<PlacedTile> placed_;
 
@@ -593,12 +600,13 @@ class Game {
   std::vector<int16_t> node_tile_;
 
   std::vector<Follower> followers_;
-  std::vector<int> supply_;
-  std::vector<int> guard_supply_;
-  std::vector<int> general_guards_;
+  // Per player (plain fields, no heap: copies stay cheap).
+  FixedVec<int, kMaxPlayers> supply_;
+  FixedVec<int, kMaxPlayers> guard_supply_;
+  FixedVec<int, kMaxPlayers> general_guards_;
   int ghost_bank_ = 0;
   uint8_t ghost_queue_ = 0;  // bit 0: an opponent's ghost is due, bit 1: one's own
-  std::vector<int64_t> scores_;
+  FixedVec<int64_t, kMaxPlayers> scores_;
 
   std::vector<uint16_t> pile_;
   std::vector<std::vector<uint16_t>> hands_;  // per player; empty unless rules_.hand_size > 0
@@ -628,11 +636,11 @@ class Game {
   std::vector<uint8_t> node_ghosts_;      // ghosts standing on a segment (fog or cemetery)
   std::vector<uint16_t> tile_ghosts_;     // ... per placed tile, their sum (check_coop)
   std::vector<uint8_t> cem_closed_;       // per placed tile: its cemetery closed
-  std::vector<std::vector<int>> player_colours_;
+  FixedVec<Colours, kMaxPlayers> player_colours_;
   std::array<int, kMaxPlayers> colour_supply_{};
   std::array<int, kMaxPlayers> colour_total_{};
-  std::vector<int> marker_colour_;        // shared scoring: {-1}
-  std::vector<int64_t> marker_score_;
+  Colours marker_colour_;                 // shared scoring: {-1}
+  FixedVec<int64_t, kMaxPlayers> marker_score_;
   std::array<int8_t, kMaxPlayers> colour_marker_{};  // colour -> marker index, -1 none
   std::vector<size_t> stack_end_;         // pile index where each stack ends
   int stack_ = 0;

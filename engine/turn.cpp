@@ -8,11 +8,10 @@
 namespace tw {
 
 void Game::start() {
-  // A 16x16 board to begin with (ensure_room doubles it when a tile comes within 2 cells
-  // of an edge): small, since every copy of the game copies it.
-  origin_ = -8;
-  size_ = 16;
-  cells_.assign(static_cast<size_t>(size_ * size_), Cell{});
+  // A 13x13 board to begin with (ensure_room grows it).
+  x0_ = y0_ = -6;
+  width_ = height_ = 13;
+  cells_.assign(static_cast<size_t>(width_ * height_), Cell{});
   // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
   // each at its offset from 0,0.
   const TileType& st = content_->tiles[static_cast<size_t>(rule_set_->start_tile)];

@@ -281,3 +281,24 @@ TEST_CASE("a copy plays on exactly as the original, whatever the game it was cop
     CHECK(into.outcome() == g.outcome());
   }
 }
+
+TEST_CASE("FixedVec: in place, never past its capacity", "[engine][issue15]") {
+  FixedVec<int, 3> v;
+  CHECK(v.empty());
+  v.assign(2, 7);
+  CHECK(v == std::vector<int>{7, 7});
+  v.push_back(1);
+  CHECK(v.size() == 3);
+  CHECK_FALSE(v.overflowed());
+  v.push_back(2);  // a fourth: dropped, and said
+  CHECK(v.size() == 3);
+  CHECK(v.overflowed());
+  CHECK(v == std::vector<int>{7, 7, 1});
+  FixedVec<int, 3> w = v;
+  CHECK(w == v);
+  w[0] = 0;
+  CHECK_FALSE(w == v);
+  v.clear();
+  CHECK(v.empty());
+  CHECK_FALSE(v.overflowed());
+}
