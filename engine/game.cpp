@@ -378,7 +378,7 @@ int Game::segment_at(int p, int port) const {
 void Game::ensure_room(int x, int y) {
   // Room for the cell's neighbours and theirs (the 3x3 around a neighbour); a board that
   // grows grows by kGrow more in that direction, so that it regrids rarely.
-  constexpr int kGrow = 4;
+  constexpr int kGrow = 6;
   int x0 = x0_, y0 = y0_, x1 = x0_ + width_, y1 = y0_ + height_;  // x1, y1: one past
   if (x - 2 < x0) x0 = x - 2 - kGrow;
   if (y - 2 < y0) y0 = y - 2 - kGrow;

@@ -8,9 +8,9 @@
 namespace tw {
 
 void Game::start() {
-  // A 13x13 board to begin with (ensure_room grows it).
-  x0_ = y0_ = -6;
-  width_ = height_ = 13;
+  // A 17x17 board to begin with (ensure_room grows it).
+  x0_ = y0_ = -8;
+  width_ = height_ = 17;
   cells_.assign(static_cast<size_t>(width_ * height_), Cell{});
   // The start tile, or every cell of the piece it belongs to (the 2x2 start piece),
   // each at its offset from 0,0.
