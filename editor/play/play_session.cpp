@@ -185,14 +185,19 @@ std::string PlaySession::bot_step() {
 
 std::optional<PlaySession::BotTurn> PlaySession::bot_turn(std::shared_ptr<const tw::Content> content) const {
   if (!bot_to_move() || !content_) return std::nullopt;
-  BotTurn t;
-  t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
-  t.setup = setup_;
-  t.decisions = log().decisions;
+  BotTurn t = position(std::move(content));
   const int p = game().pending().player;
   t.bot = bots_[static_cast<size_t>(p)];
   t.bot_name = setup_.players[static_cast<size_t>(p)].bot;
   t.rng = bot_rng_;
+  return t;
+}
+
+PlaySession::BotTurn PlaySession::position(std::shared_ptr<const tw::Content> content) const {
+  BotTurn t;
+  t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
+  t.setup = setup_;
+  t.decisions = log().decisions;
   t.ply = game().ply();
   return t;
 }
@@ -203,6 +208,8 @@ namespace {
 // same state (what the recorder checks on every replay). False with c.error set when it
 // cannot be rebuilt or is not at the turn's ply.
 bool rebuild(const PlaySession::BotTurn& turn, tw::replay::Recorder& r, PlaySession::BotChoice& c) {
+  c.ply = turn.ply;
+  c.rng = turn.rng;
   if (auto v = tw::replay::Recorder::start(*turn.content, turn.setup, r, {}, turn.setup.level)) {
     c.error = v->message;
     return false;
@@ -225,40 +232,15 @@ bool rebuild(const PlaySession::BotTurn& turn, tw::replay::Recorder& r, PlaySess
 
 PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
   BotChoice c;
-  c.ply = turn.ply;
-  c.rng = turn.rng;
   tw::replay::Recorder r;
   if (!rebuild(turn, r, c)) return c;
   const tw::Game& g = r.game();
-  const size_t i = turn.bot->choose(g, c.rng);
-  c.text = g.to_string(g.pending().options[i]);
-  return c;
-}
-
-std::optional<PlaySession::BotTurn> PlaySession::hint_turn(const std::string& bot_name,
-                                                           std::shared_ptr<const tw::Content> content) const {
-  if (!human_to_move() || !content_) return std::nullopt;
-  BotTurn t;
-  t.bot = tw::make_bot(bot_name);
-  if (!t.bot) return std::nullopt;
-  t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
-  t.setup = setup_;
-  t.decisions = log().decisions;
-  t.bot_name = bot_name;
-  t.rng = tw::Rng(game().state_hash() ^ 0x68696e74ULL);  // "hint"
-  t.ply = game().ply();
-  return t;
-}
-
-PlaySession::BotChoice PlaySession::think_hint(const BotTurn& turn) {
-  BotChoice c;
-  c.ply = turn.ply;
-  c.rng = turn.rng;
-  tw::replay::Recorder r;
-  if (!rebuild(turn, r, c)) return c;
-  const tw::Game& g = r.game();
-  const auto evals = turn.bot->evaluate(g, c.rng);
   const auto& opts = g.pending().options;
+  if (!turn.hint) {
+    c.text = g.to_string(opts[turn.bot->choose(g, c.rng)]);
+    return c;
+  }
+  const auto evals = turn.bot->evaluate(g, c.rng);
   if (evals.empty() || evals.front().index >= opts.size()) {
     c.error = "the hint bot found no option";
     return c;
@@ -267,6 +249,19 @@ PlaySession::BotChoice PlaySession::think_hint(const BotTurn& turn) {
   c.visits = evals.front().visits;
   c.value = evals.front().value;
   return c;
+}
+
+std::optional<PlaySession::BotTurn> PlaySession::hint_turn(const std::string& bot_name,
+                                                           std::shared_ptr<const tw::Content> content) const {
+  if (!human_to_move() || !content_) return std::nullopt;
+  std::shared_ptr<tw::Bot> bot = tw::make_bot(bot_name);
+  if (!bot) return std::nullopt;
+  BotTurn t = position(std::move(content));
+  t.bot = std::move(bot);
+  t.bot_name = bot_name;
+  t.hint = true;
+  t.rng = tw::Rng(game().state_hash() ^ 0x68696e74ULL);  // "hint"
+  return t;
 }
 
 std::string PlaySession::play_bot_choice(const BotChoice& c) {

@@ -70,6 +70,7 @@ class PlaySession {
     tw::Rng rng;
     int ply = 0;
     std::string bot_name;
+    bool hint = false;  // a hint: the bot's best evaluated option (Bot::evaluate), not its choice
   };
   struct BotChoice {
     int ply = 0;
@@ -91,11 +92,10 @@ class PlaySession {
   // A hint for the human to move, taken apart the same way: hint_turn() copies what
   // `bot_name` needs to think about the position (its generator seeded by the position,
   // so the same position gets the same hint; the bots' own generator is not touched),
-  // think_hint() evaluates the options on those copies (any thread) and returns the best.
+  // and think() evaluates the options on those copies (any thread) and returns the best.
   // nullopt when no human is to move or `bot_name` names no bot.
   std::optional<BotTurn> hint_turn(const std::string& bot_name,
                                    std::shared_ptr<const tw::Content> content = nullptr) const;
-  static BotChoice think_hint(const BotTurn& turn);
 
   // The rotation (quarter turns) the human has chosen for the drawn tile.
   int rotation() const { return rotation_; }
@@ -134,6 +134,8 @@ class PlaySession {
   tw::replay::Replay to_replay() const;
 
  private:
+  // What any thinker needs of the position: the content, setup, decisions and ply.
+  BotTurn position(std::shared_ptr<const tw::Content> content) const;
   void refresh();
   void note_ply();
 

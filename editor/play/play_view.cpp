@@ -545,7 +545,7 @@ std::string PlayView::request_hint() {
   hint_->Disable();
   hint_->SetLabel(L"Thinking…");
   hint_worker_ = std::thread([this, turn = std::move(*turn)] {
-    PlaySession::BotChoice c = PlaySession::think_hint(turn);
+    PlaySession::BotChoice c = PlaySession::think(turn);
     CallAfter([this, c = std::move(c)]() mutable { hint_ready(std::move(c)); });
   });
   return {};

@@ -338,7 +338,7 @@ TEST_CASE("play view: Hint names and selects what the search bot would play, the
   // The same answer as the session's own hint, thought on this thread.
   auto turn = s->hint_turn(twe::PlayView::kHintBot);
   REQUIRE(turn);
-  const twe::PlaySession::BotChoice direct = twe::PlaySession::think_hint(*turn);
+  const twe::PlaySession::BotChoice direct = twe::PlaySession::think(*turn);
   CHECK(direct.error.empty());
   CHECK(direct.text == first);
   // Deterministic: the same position gives the same hint; playing it is legal.
