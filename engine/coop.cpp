@@ -342,7 +342,7 @@ std::string Game::check_coop() const {
   for (size_t p = 0; p < placed_.size(); ++p) {
     int n = 0;
     if (!placed_[p].face_down)
-      for (size_t i = 0; i < content_->tiles[placed_[p].type].segments.size(); ++i) n += node_ghosts_[placed_[p].node_base + i];
+      for (size_t i = 0; i < content_->tiles[placed_[p].type].segments.size(); ++i) n += nodes_[placed_[p].node_base + i].ghosts;
     if (n != tile_ghosts_[p])
       return "ghosts per tile: tile " + std::to_string(p) + " counts " + std::to_string(tile_ghosts_[p]) + ", its segments hold " + std::to_string(n);
   }

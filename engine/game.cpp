@@ -305,12 +305,8 @@ void Game::clear_state() {
   cells_.clear();
   frontier_.clear();
   placed_.clear();
-  parent_.clear();
-  rank_.clear();
-  next_.clear();
+  nodes_.clear();
   feat_.clear();
-  node_kind_.clear();
-  node_tile_.clear();
   followers_.clear();
   supply_.clear();
   guard_supply_.clear();
@@ -339,7 +335,6 @@ void Game::clear_state() {
   stamps_.v.gen = 0;
   std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
   level_ = nullptr;
-  node_ghosts_.clear();
   tile_ghosts_.clear();
   cem_closed_.clear();
   player_colours_.clear();
@@ -426,20 +421,20 @@ void Game::put_tile(int type, int x, int y, int rot) {
   const TypeCache& tc = (*cache_)[static_cast<size_t>(type)];
   const auto& pseg = tc.port_seg[static_cast<size_t>(rot)];
   const int p = static_cast<int>(placed_.size());
-  const uint32_t base = static_cast<uint32_t>(parent_.size());
+  const uint32_t base = static_cast<uint32_t>(nodes_.size());
   placed_.push_back(PlacedTile{static_cast<int16_t>(x), static_cast<int16_t>(y),
                                static_cast<uint16_t>(type), static_cast<uint8_t>(rot), base});
   // The tile's segments as new union-find nodes, each its own feature (from the cache).
   const size_t nseg = tc.feat.size();
-  parent_.resize(base + nseg);
-  next_.resize(base + nseg);
-  rank_.resize(base + nseg, 0);
-  for (size_t i = 0; i < nseg; ++i) parent_[base + i] = next_[base + i] = base + static_cast<uint32_t>(i);
+  nodes_.resize(base + nseg);
+  for (size_t i = 0; i < nseg; ++i) {
+    Node& n = nodes_[base + i];
+    n.parent = n.next = base + static_cast<uint32_t>(i);
+    n.tile = static_cast<int16_t>(p);
+    n.kind = tc.seg_kind[i];
+  }
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
-  node_kind_.insert(node_kind_.end(), tc.seg_kind.begin(), tc.seg_kind.end());
-  node_tile_.resize(base + nseg, static_cast<int16_t>(p));
   if (level_) {
-    node_ghosts_.resize(parent_.size(), 0);
     cem_closed_.push_back(0);
     tile_ghosts_.push_back(0);
     fog_joined_ = false;
@@ -462,13 +457,13 @@ void Game::put_tile(int type, int x, int y, int rot) {
         const int b = qseg[static_cast<size_t>(opposite_port(port))];
         if (a < 0 || b < 0) continue;
         const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
-        if (node_kind_[na] != node_kind_[nb]) continue;
-        if (rules_.fog_closes_fields && node_kind_[na] == Kind::Field &&
+        if (nodes_[na].kind != nodes_[nb].kind) continue;
+        if (rules_.fog_closes_fields && nodes_[na].kind == Kind::Field &&
             tt.segments[static_cast<size_t>(a)].fogged !=
                 content_->tiles[q.type].segments[static_cast<size_t>(b)].fogged)
           continue;  // fog closes fields like a city edge
         const uint32_t root = unite(na, nb);
-        if (port == middle_port(side) && edge_kind(node_kind_[na])) feat_[root].open -= 2;
+        if (port == middle_port(side) && edge_kind(nodes_[na].kind)) feat_[root].open -= 2;
       }
     } else {
       FrontierCell& f = frontier_add(nc, nx, ny);
@@ -493,10 +488,10 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
   a = find(a);
   b = find(b);
   if (a == b) return a;
-  if (rank_[a] < rank_[b]) std::swap(a, b);
-  if (rank_[a] == rank_[b]) ++rank_[a];
-  parent_[b] = a;
-  std::swap(next_[a], next_[b]);
+  if (nodes_[a].rank < nodes_[b].rank) std::swap(a, b);
+  if (nodes_[a].rank == nodes_[b].rank) ++nodes_[a].rank;
+  nodes_[b].parent = a;
+  std::swap(nodes_[a].next, nodes_[b].next);
   Feature& fa = feat_[a];
   const Feature& fb = feat_[b];
   fa.open = static_cast<uint16_t>(fa.open + fb.open);
@@ -973,10 +968,10 @@ std::string Game::check_invariants() const {
   for (const Check c : plan_->checks)
     if (std::string why = (this->*c)(); !why.empty()) return why;
   // Follower counts per feature.
-  std::vector<std::array<int, kMaxPlayers>> counted(parent_.size());
+  std::vector<std::array<int, kMaxPlayers>> counted(nodes_.size());
   for (const auto& f : followers_)
     if (f.placed >= 0 && !f.buried) ++counted[find(f.node)][static_cast<size_t>(slot(f))];
-  for (uint32_t i = 0; i < parent_.size(); ++i) {
+  for (uint32_t i = 0; i < nodes_.size(); ++i) {
     if (find(i) != i) continue;
     int total = 0;
     for (int p = 0; p < kMaxPlayers; ++p) {

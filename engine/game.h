@@ -378,9 +378,9 @@ class Game {
 
   // Union-find
   uint32_t find(uint32_t n) const {  // (inline: every rule module's file calls it)
-    while (parent_[n] != n) {
-      parent_[n] = parent_[parent_[n]];
-      n = parent_[n];
+    while (nodes_[n].parent != n) {
+      nodes_[n].parent = nodes_[nodes_[n].parent].parent;
+      n = nodes_[n].parent;
     }
     return n;
   }
@@ -592,12 +592,18 @@ class Game {
   std::vector<FrontierCell> frontier_;
   std::vector<PlacedTile> placed_;
 
-  mutable std::vector<uint32_t> parent_;
-  std::vector<uint8_t> rank_;
-  std::vector<uint32_t> next_;  // circular list of a feature's nodes
-  std::vector<Feature> feat_;
-  std::vector<Kind> node_kind_;
-  std::vector<int16_t> node_tile_;
+  // Union-find nodes, one per segment of a placed tile, in one array: placing a tile
+  // appends its segments at once, and a copy of the game copies one block.
+  struct Node {
+    uint32_t parent = 0;
+    uint32_t next = 0;   // circular list of a feature's nodes
+    int16_t tile = 0;    // the placed tile
+    Kind kind = Kind::None;
+    uint8_t rank = 0;
+    uint8_t ghosts = 0;  // co-op: ghosts standing on the segment (fog or cemetery)
+  };
+  mutable std::vector<Node> nodes_;  // (find() compresses paths)
+  std::vector<Feature> feat_;        // per node, valid at roots
 
   std::vector<Follower> followers_;
   // Per player (plain fields, no heap: copies stay cheap).
@@ -633,8 +639,7 @@ class Game {
 
   // Co-op state (empty / unused unless level_)
   const Level* level_ = nullptr;
-  std::vector<uint8_t> node_ghosts_;      // ghosts standing on a segment (fog or cemetery)
-  std::vector<uint16_t> tile_ghosts_;     // ... per placed tile, their sum (check_coop)
+  std::vector<uint16_t> tile_ghosts_;     // ghosts per placed tile: the sum of its nodes' (check_coop)
   std::vector<uint8_t> cem_closed_;       // per placed tile: its cemetery closed
   FixedVec<Colours, kMaxPlayers> player_colours_;
   std::array<int, kMaxPlayers> colour_supply_{};

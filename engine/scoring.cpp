@@ -9,19 +9,19 @@
 namespace tw {
 
 bool Game::feature_complete(uint32_t node) const {
-  const Complete c = plan_->complete[static_cast<size_t>(node_kind_[node])];
+  const Complete c = plan_->complete[static_cast<size_t>(nodes_[node].kind)];
   return c && (this->*c)(node);
 }
 
 bool Game::edge_complete(uint32_t node) const { return feat_[find(node)].open == 0; }
 
 bool Game::surrounded(uint32_t node) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[node].tile)];
   return cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around == 8;
 }
 
 int Game::feature_value(uint32_t node) const {
-  const Value v = plan_->value[static_cast<size_t>(node_kind_[node])];
+  const Value v = plan_->value[static_cast<size_t>(nodes_[node].kind)];
   return v ? (this->*v)(node, feature_complete(node)) : 0;
 }
 
@@ -35,12 +35,12 @@ int Game::feature_tiles(uint32_t node) const {
   int count = 0;
   uint32_t n = node;
   do {
-    const size_t t = static_cast<size_t>(node_tile_[n]);
+    const size_t t = static_cast<size_t>(nodes_[n].tile);
     if (stamp[t] != gen) {
       stamp[t] = gen;
       ++count;
     }
-    n = next_[n];
+    n = nodes_[n].next;
   } while (n != node);
   return count;
 }
@@ -69,21 +69,21 @@ void Game::return_followers(uint32_t root) {
   for (auto& f : followers_) {
     if (f.placed < 0 || find(f.node) != root) continue;
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    emit({EventKind::FollowerReturned, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     remove_follower(f);
   }
 }
 
 void Game::score_feature(uint32_t root, bool final) {
   if (feat_[root].followers == 0) return;
-  const Score s = plan_->score[static_cast<size_t>(node_kind_[root])];
+  const Score s = plan_->score[static_cast<size_t>(nodes_[root].kind)];
   (this->*(s ? s : &Game::score_by_majority))(root, final);
 }
 
 void Game::score_by_majority(uint32_t root, bool final) {
   const Feature& ft = feat_[root];
-  const Kind kind = node_kind_[root];
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  const Kind kind = nodes_[root].kind;
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[root].tile)];
   // What each player pays for scoring it now (gcc ghosts), counted before anyone scores.
   std::array<int, kMaxPlayers> cost{};
   if (plan_->penalty && !final) cost = (this->*plan_->penalty)(root);

@@ -19,7 +19,7 @@ bool Game::castle_complete(int p) const {
   return true;
 }
 
-bool Game::coop_castle_complete(uint32_t node) const { return castle_complete(node_tile_[node]); }
+bool Game::coop_castle_complete(uint32_t node) const { return castle_complete(nodes_[node].tile); }
 
 int Game::fogged_tiles_around(int p) const {
   // Absent tiles show no fog, so this counts the fogged tiles present among the 9.
@@ -34,7 +34,7 @@ int Game::fogged_tiles_around(int p) const {
 }
 
 int Game::castle_value(uint32_t node, bool complete) const {
-  const int p = node_tile_[node];
+  const int p = nodes_[node].tile;
   const int fogged = fogged_tiles_around(p);  // (face-down tiles show no fog)
   if (complete) return static_cast<int>(fogged * rules_.castle_fog_tile_points);
   // At the end: every fogged present tile, and the castle tile counts in any case.

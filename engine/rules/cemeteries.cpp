@@ -16,7 +16,7 @@ namespace tw {
 
 bool Game::cemetery_complete(uint32_t node) const {
   if (rules_.cemetery_neighbours != 4) return surrounded(node);
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[node].tile)];
   for (int side = 0; side < 4; ++side)
     if (tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
   return true;
@@ -26,7 +26,7 @@ void Game::score_cemetery(uint32_t root, bool final) {
   // Incomplete cemeteries score nothing at the end and their ghosts cost nothing.
   if (final) return;
   const Feature& ft = feat_[root];
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[root])];
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[root].tile)];
   const std::array<int, kMaxPlayers> ghosts = feature_ghosts(root);
   for (int p = 0; p < player_count(); ++p) {
     if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
@@ -127,7 +127,7 @@ void Game::apply_bury(const Option& o) {
       --ft.followers;
       --ft.by_player[static_cast<size_t>(f.colour)];
       for (; f.dogs > 0; --f.dogs)
-        emit({EventKind::DogLost, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+        emit({EventKind::DogLost, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     } else {
       if (f.placed >= 0 || f.colour != o.colour) continue;
       --colour_supply_[static_cast<size_t>(f.colour)];

@@ -19,13 +19,13 @@ int Game::tile_ghosts(int p) const {
 
 int Game::ghosts_on_board() const {
   int n = 0;
-  for (const uint8_t g : node_ghosts_) n += g;
+  for (const Node& node : nodes_) n += node.ghosts;
   return n;
 }
 
 void Game::add_ghosts(uint32_t node, int n) {
-  node_ghosts_[node] = static_cast<uint8_t>(node_ghosts_[node] + n);
-  uint16_t& t = tile_ghosts_[static_cast<size_t>(node_tile_[node])];
+  nodes_[node].ghosts = static_cast<uint8_t>(nodes_[node].ghosts + n);
+  uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[node].tile)];
   t = static_cast<uint16_t>(t + n);
   ghost_bank_ -= n;
 }
@@ -36,7 +36,7 @@ int Game::remove_tile_ghosts(int p, int n) {
   int removed = 0;
   const size_t segs = content_->tiles[pt.type].segments.size();
   for (size_t i = 0; i < segs && removed < n; ++i) {
-    uint8_t& g = node_ghosts_[pt.node_base + i];
+    uint8_t& g = nodes_[pt.node_base + i].ghosts;
     const int take = std::min<int>(g, n - removed);
     g = static_cast<uint8_t>(g - take);
     removed += take;
@@ -51,11 +51,11 @@ void Game::return_area_ghosts(uint32_t root, int p) {
   int back = 0;
   uint32_t n = root;
   do {
-    back += node_ghosts_[n];
-    uint16_t& t = tile_ghosts_[static_cast<size_t>(node_tile_[n])];
-    t = static_cast<uint16_t>(t - node_ghosts_[n]);
-    node_ghosts_[n] = 0;
-    n = next_[n];
+    back += nodes_[n].ghosts;
+    uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[n].tile)];
+    t = static_cast<uint16_t>(t - nodes_[n].ghosts);
+    nodes_[n].ghosts = 0;
+    n = nodes_[n].next;
   } while (n != root);
   ghost_bank_ += back;
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];

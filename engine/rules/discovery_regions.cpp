@@ -11,18 +11,18 @@ namespace tw {
 int Game::region_cities(uint32_t node) const {
   const uint32_t root = find(node);
   int cities = feat_[root].shields;
-  if (node_kind_[root] != Kind::Mountain) return cities;
+  if (nodes_[root].kind != Kind::Mountain) return cities;
   // Mountains: plus the cities of every adjacent lowland area, each area once.
   std::array<uint32_t, 64> seen{};
   size_t nseen = 0;
   std::vector<uint32_t> more;  // only when more than 64 lowland areas touch (never in practice)
   uint32_t n = root;
   do {
-    const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
+    const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[n].tile)];
     const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
     for (uint8_t c : s.touches) {
       const uint32_t other = pt.node_base + c;
-      if (node_kind_[other] != Kind::Lowland) continue;
+      if (nodes_[other].kind != Kind::Lowland) continue;
       const uint32_t r = find(other);
       if (std::find(seen.begin(), seen.begin() + static_cast<long>(nseen), r) !=
               seen.begin() + static_cast<long>(nseen) ||
@@ -34,14 +34,14 @@ int Game::region_cities(uint32_t node) const {
         more.push_back(r);
       cities += feat_[r].shields;
     }
-    n = next_[n];
+    n = nodes_[n].next;
   } while (n != root);
   return cities;
 }
 
 int Game::region_value(uint32_t node, bool closed) const {
   const uint32_t root = find(node);
-  const Kind k = node_kind_[root];
+  const Kind k = nodes_[root].kind;
   const int tiles = feature_tiles(root);
   const bool small = closed && tiles == 2;
   switch (k) {

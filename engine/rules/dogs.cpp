@@ -81,7 +81,7 @@ void Game::apply_dog(const Option& o) {
     if (pt.x != o.x || pt.y != o.y) continue;
     ++f.dogs;
     dog_follower_ = static_cast<int>(i);
-    emit({EventKind::DogPlaced, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, dogs_reached_});
+    emit({EventKind::DogPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, dogs_reached_});
     break;
   }
   dog_picks_ = 0;

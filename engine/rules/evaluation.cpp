@@ -74,14 +74,14 @@ void Game::apply_evaluate(const Option& o) {
 void Game::coop_evaluate(uint32_t root, const Option& o) {
   root = find(root);
   const Feature& ft = feat_[root];
-  const PlacedTile& at = placed_[static_cast<size_t>(node_tile_[root])];
+  const PlacedTile& at = placed_[static_cast<size_t>(nodes_[root].tile)];
   if (o.kind == OptKind::Points) {
     // The full value once per distinct colour on the feature.
     const int value = feature_value(root);
     for (int c = 0; c < kMaxPlayers; ++c) {
       if (ft.by_player[static_cast<size_t>(c)] == 0) continue;
       coop_add_points(c, value);
-      emit({EventKind::Scored, static_cast<int8_t>(c), node_kind_[root], at.x, at.y, at.type, value});
+      emit({EventKind::Scored, static_cast<int8_t>(c), nodes_[root].kind, at.x, at.y, at.type, value});
     }
   } else {
     const int q = tile_at(o.x, o.y);
@@ -94,7 +94,7 @@ void Game::coop_evaluate(uint32_t root, const Option& o) {
     for (; f.dogs > 0; --f.dogs) {
       const int pts = ghosts_on_board() * static_cast<int>(rules_.dog_ghost_points);
       coop_add_points(f.colour, pts);
-      emit({EventKind::DogScored, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, pts});
+      emit({EventKind::DogScored, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, pts});
     }
   }
   coop_return_followers(root);
@@ -105,7 +105,7 @@ void Game::coop_return_followers(uint32_t root) {
   for (auto& f : followers_) {
     if (f.placed < 0 || f.buried || find(f.node) != root) continue;
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    emit({EventKind::FollowerReturned, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    emit({EventKind::FollowerReturned, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     remove_follower(f);
   }
 }

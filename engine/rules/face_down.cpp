@@ -39,7 +39,7 @@ void Game::put_face_down(int type, int x, int y) {
   t.x = static_cast<int16_t>(x);
   t.y = static_cast<int16_t>(y);
   t.type = static_cast<uint16_t>(type);
-  t.node_base = static_cast<uint32_t>(parent_.size());
+  t.node_base = static_cast<uint32_t>(nodes_.size());
   t.face_down = true;
   placed_.push_back(t);
   cem_closed_.push_back(0);

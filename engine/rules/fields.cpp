@@ -13,15 +13,15 @@ int Game::field_value(uint32_t node, bool) const {
   std::vector<uint32_t> cities;
   uint32_t n = root;
   do {
-    if (node_kind_[n] == Kind::Field) {
-      const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[n])];
+    if (nodes_[n].kind == Kind::Field) {
+      const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[n].tile)];
       const Segment& s = content_->tiles[pt.type].segments[n - pt.node_base];
       for (uint8_t c : s.touches) {
         const uint32_t cr = find(pt.node_base + c);
         if (feat_[cr].open == 0) cities.push_back(cr);
       }
     }
-    n = next_[n];
+    n = nodes_[n].next;
   } while (n != root);
   std::sort(cities.begin(), cities.end());
   cities.erase(std::unique(cities.begin(), cities.end()), cities.end());

@@ -18,13 +18,13 @@ void Game::final_by_majority() {
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
   for (const bool fields : {false, true})
     for (const uint32_t r : roots)
-      if ((node_kind_[r] == Kind::Field) == fields) score_feature(r, true);
+      if ((nodes_[r].kind == Kind::Field) == fields) score_feature(r, true);
 }
 
 void Game::final_each_follower() {
   for (const auto& f : followers_) {
     if (f.placed < 0) continue;
-    const Kind k = node_kind_[f.node];
+    const Kind k = nodes_[f.node].kind;
     const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
     const int value = region ? region_value(f.node, false) : feature_value(f.node);
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];

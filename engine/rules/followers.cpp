@@ -70,7 +70,7 @@ void Game::apply_follower(const Option& o) {
     ++ft.followers;
     ++ft.by_player[static_cast<size_t>(current_)];
     --(want == FollowerKind::Guard ? guard_supply_ : supply_)[static_cast<size_t>(current_)];
-    emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), node_kind_[f.node], pt.x,
+    emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), nodes_[f.node].kind, pt.x,
           pt.y, pt.type, 0});
     break;
   }
@@ -118,7 +118,7 @@ void Game::apply_coop_follower(const Option& o) {
       ++ft.by_player[static_cast<size_t>(f.colour)];
       --colour_supply_[static_cast<size_t>(f.colour)];
       --supply_[static_cast<size_t>(current_)];
-      emit({EventKind::FollowerPlaced, f.colour, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+      emit({EventKind::FollowerPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
       break;
     }
   }

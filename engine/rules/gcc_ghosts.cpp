@@ -59,9 +59,9 @@ void Game::apply_ghost(const Option& o) {
     if (pt.x != o.x || pt.y != o.y) continue;
     --ghost_bank_;
     ++f.ghosts;
-    emit({EventKind::GhostAdded, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    emit({EventKind::GhostAdded, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     if (f.ghosts >= rules_.ghosts_to_scare) {
-      emit({EventKind::FollowerScared, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+      emit({EventKind::FollowerScared, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
       remove_follower(f);
     }
     break;
@@ -84,7 +84,7 @@ std::array<int, kMaxPlayers> Game::ghost_costs(uint32_t root) const {
 void Game::final_ghost_penalty() {
   std::array<int64_t, kMaxPlayers> lost{};
   for (const auto& f : followers_) {
-    if (f.placed < 0 || f.ghosts == 0 || node_kind_[f.node] == Kind::Cemetery) continue;
+    if (f.placed < 0 || f.ghosts == 0 || nodes_[f.node].kind == Kind::Cemetery) continue;
     if (!rules_.final_ghost_penalty_all) {
       const Feature& ft = feat_[find(f.node)];
       const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());

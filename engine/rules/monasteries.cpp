@@ -7,7 +7,7 @@ namespace tw {
 
 int Game::monastery_value(uint32_t node, bool complete) const {
   if (complete) return static_cast<int>(rules_.monastery_points);
-  const PlacedTile& pt = placed_[static_cast<size_t>(node_tile_[node])];
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[node].tile)];
   const int present = 1 + cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around;
   return static_cast<int>(present * rules_.monastery_tile_points_final);
 }

@@ -26,8 +26,8 @@ void Game::apply_takeback(const Option& o) {
     if (pt.x != o.x || pt.y != o.y) continue;
     const int value = feature_value(f.node);  // closed or open, as it stands now
     add_points(current_, value);
-    emit({EventKind::Scored, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, value});
-    emit({EventKind::FollowerReturned, f.player, node_kind_[f.node], pt.x, pt.y, pt.type, 0});
+    emit({EventKind::Scored, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, value});
+    emit({EventKind::FollowerReturned, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     remove_follower(f);
     break;
   }
