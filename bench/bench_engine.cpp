@@ -90,11 +90,15 @@ namespace {
 
 const char* const kRuleSets[] = {"base", "gcc", "discovery"};
 
-// A position 40 plies in (random bots, seed 11) waiting for `kind`.
-tw::Game mid_game(const char* rule_set, tw::DecisionKind kind) {
-  auto bot = tw::make_bot("random");
+// A position 40 plies in (seed 11) waiting for `kind`: of a rule set, played by random
+// bots, or of a co-op level ("mists-3"), played by the co-op bot.
+tw::Game mid_game(const char* name, tw::DecisionKind kind = tw::DecisionKind::Place) {
+  const bool level = std::string_view(name).substr(0, 6) == "mists-";
+  auto bot = tw::make_bot(level ? "coop" : "random");
+  tw::GameSetup s = setup(level ? "mists" : name, 2, 11);
+  if (level) s.level = name;
   tw::Game g;
-  tw::Game::create(content(), setup(rule_set, 2, 11), g);
+  tw::Game::create(content(), s, g);
   tw::Rng rng(11);
   for (int i = 0; !g.finished() && (i < 40 || g.pending().kind != kind); ++i) g.apply_index(bot->choose(g, rng));
   return g;
@@ -103,20 +107,8 @@ tw::Game mid_game(const char* rule_set, tw::DecisionKind kind) {
 // Copy-assigning a mid-game position into a game that already holds one (what the search
 // bots and the co-op bot pay per option tried: their scratch games are reused).
 const char* const kCopyCases[] = {"base", "gcc", "discovery", "mists-3"};
-tw::Game mid_game_of(const char* name) {
-  if (std::string_view(name).substr(0, 5) != "mists") return mid_game(name, tw::DecisionKind::Place);
-  auto bot = tw::make_bot("coop");
-  tw::GameSetup s = setup("mists", 2, 11);
-  s.level = name;
-  tw::Game g;
-  tw::Game::create(content(), s, g);
-  tw::Rng rng(11);
-  for (int i = 0; !g.finished() && (i < 40 || g.pending().kind != tw::DecisionKind::Place); ++i)
-    g.apply_index(bot->choose(g, rng));
-  return g;
-}
 void BM_CopyAssign(benchmark::State& state) {
-  const tw::Game g = mid_game_of(kCopyCases[state.range(0)]);
+  const tw::Game g = mid_game(kCopyCases[state.range(0)]);
   tw::Game copy = g;
   for (auto _ : state) {
     copy = g;
@@ -129,7 +121,7 @@ BENCHMARK(BM_CopyAssign)->DenseRange(0, 3);
 // One co-op bot decision at a placement (it tries every placement with its best follower
 // on copies): the co-op search's playout step.
 void BM_CoopDecision(benchmark::State& state) {
-  const tw::Game g = mid_game_of("mists-3");
+  const tw::Game g = mid_game("mists-3");
   auto bot = tw::make_bot("coop");
   tw::Rng rng(3);
   for (auto _ : state) benchmark::DoNotOptimize(bot->choose(g, rng));

@@ -9,6 +9,13 @@ namespace tw {
 
 namespace {
 
+// The copy a bot tries an option on. The next player's placements are only counted there
+// (the playout path): the bots weigh positions, and never read that list.
+void trial_copy(const Game& g, Game& out) {
+  out = g;
+  out.set_playout(true);
+}
+
 class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
@@ -78,8 +85,7 @@ class GreedyBot final : public Bot {
   // After a placement (and the ghosts it brings, chosen greedily): the best follower
   // choice on that board.
   int64_t value_of_placement(const Game& g, const Option& o, int me) {
-    scratch_ = g;
-    scratch_.set_playout(true);  // the next player's placements: counted, never read
+    trial_copy(g, scratch_);
     scratch_.apply(o);
     while (scratch_.pending().kind == DecisionKind::Ghost) {
       size_t best_i = 0;
@@ -106,8 +112,7 @@ class GreedyBot final : public Bot {
   }
   // Discovery: a take-back scores at once, so its value is the margin after it.
   int64_t value_of_takeback(const Game& g, const Option& o, int me) {
-    takeback_ = g;
-    takeback_.set_playout(true);  // the next player's placements: counted, never read
+    trial_copy(g, takeback_);
     takeback_.apply(o);
     return margin(takeback_, me) * kScale;
   }
@@ -115,16 +120,14 @@ class GreedyBot final : public Bot {
   // A ghost goes to the follower whose loss hurts the opponents most (or us least):
   // the position after it, ghosts and followers' present values included.
   int64_t value_of_ghost(const Game& g, const Option& o, int me) {
-    ghost_ = g;
-    ghost_.set_playout(true);  // the next player's placements: counted, never read
+    trial_copy(g, ghost_);
     ghost_.apply(o);
     return ghost_term(ghost_, me) + potential(ghost_, me);
   }
 
   // The margin once this turn's scoring is done without a new follower.
   int64_t points_after_pass(const Game& g, int me) {
-    after_ = g;
-    after_.set_playout(true);  // the next player's placements: counted, never read
+    trial_copy(g, after_);
     after_.apply(Option{});  // pass
     return margin(after_, me) * kScale;
   }
@@ -205,8 +208,7 @@ class CoopBot final : public Bot {
     std::vector<double> out(opts.size());
     const int me = g.pending().player;
     for (size_t i = 0; i < opts.size(); ++i) {
-      scratch_ = g;
-      scratch_.set_playout(true);  // the next player's placements: counted, never read
+      trial_copy(g, scratch_);
       scratch_.apply_index(i);
       double v;
       if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&

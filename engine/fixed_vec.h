@@ -18,7 +18,6 @@ class FixedVec {
   FixedVec() = default;
   std::size_t size() const { return n_; }
   bool empty() const { return n_ == 0; }
-  static constexpr std::size_t capacity() { return N; }
   bool overflowed() const { return overflow_; }
   T& operator[](std::size_t i) { return a_[i]; }
   const T& operator[](std::size_t i) const { return a_[i]; }
@@ -27,7 +26,6 @@ class FixedVec {
   const T* begin() const { return a_.data(); }
   const T* end() const { return a_.data() + n_; }
   const T& front() const { return a_[0]; }
-  const T& back() const { return a_[n_ - 1]; }
   void clear() {
     n_ = 0;
     overflow_ = false;

@@ -176,7 +176,6 @@ struct Scratch {
   Scratch& operator=(const Scratch&) { return *this; }
   Scratch(Scratch&&) noexcept = default;
   Scratch& operator=(Scratch&&) noexcept = default;
-  ~Scratch() = default;
 };
 
 // End: the game ran its course (competitive); Win / Lose: a co-op game's result.

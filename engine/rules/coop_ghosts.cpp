@@ -11,10 +11,7 @@
 namespace tw {
 
 int Game::tile_ghosts(int p) const {
-  if (!level_ || p < 0) return 0;
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down) return 0;
-  return tile_ghosts_[static_cast<size_t>(p)];
+  return level_ && p >= 0 ? tile_ghosts_[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
 }
 
 int Game::ghosts_on_board() const {
