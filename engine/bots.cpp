@@ -19,6 +19,7 @@ void trial_copy(const Game& g, Game& out) {
 class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
+  std::string budget(const Game&) const override { return "no look-ahead"; }
   size_t choose(const Game& g, Rng& rng) override {
     return static_cast<size_t>(rng.below(g.option_count()));
   }
@@ -393,6 +394,8 @@ class CoopBot final : public Bot {
 };
 
 }  // namespace
+
+std::string Bot::budget(const Game&) const { return "one ply"; }
 
 void public_view(const Game& g, const Rng& rng, Game& out) {
   const auto& st = rng.state();

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,9 @@ class Bot {
   // The options it weighed, best first (the first one is its choice). Bots that do not
   // search give their choice alone.
   virtual std::vector<OptionEval> evaluate(const Game& game, Rng& rng) { return {{choose(game, rng), 0, 0}}; }
+  // What the bot spends on a decision of `game`, for people ("one ply", "100 iterations a
+  // decision"): the difficulty meter names the bot that measured and this budget.
+  virtual std::string budget(const Game& game) const;
 };
 
 // A determinized copy of `g` for one decision (Game::determinize), dealt from a generator

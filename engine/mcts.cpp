@@ -528,6 +528,13 @@ class MctsBot final : public Bot {
  public:
   explicit MctsBot(MctsConfig c) : config_(c) {}
   std::string_view name() const override { return "mcts"; }
+  std::string budget(const Game& g) const override {
+    const int n = config_.iterations > 0 ? config_.iterations : mcts_default_iterations(g);
+    std::string out = std::to_string(n) + " iterations a decision";
+    if (config_.threads > 1) out += " on each of " + std::to_string(config_.threads) + " threads";
+    if (config_.reward == MctsConfig::Reward::Win) out += ", win/loss reward";
+    return out;
+  }
   size_t choose(const Game& g, Rng& rng) override {
     if (g.pending().options.size() == 1) return 0;
     return evaluate(g, rng).front().index;

@@ -41,6 +41,9 @@ struct EstimateResult {
   std::map<std::string, int> loss_reasons;
   double mean_progress = 0;             // co-op: the team's (or lowest marker's) score
   double mean_plies = 0;
+  // Who measured: each distinct bot with its budget in this game, e.g. "bot:mcts (100
+  // iterations a decision) x2" (summary()'s first line).
+  std::string measured_by;
   tw::study::Report report;             // the games themselves (the charts are drawn from it)
   std::string summary() const;          // a few lines for people
 };

@@ -131,7 +131,7 @@ void RulesView::build() {
   auto* erow = new wxBoxSizer(wxHORIZONTAL);
   erow->Add(new wxStaticText(eb, wxID_ANY, "Bots"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
   bots_ = new wxTextCtrl(eb, wxID_ANY, "greedy,greedy", wxDefaultPosition, wxSize(160, -1));
-  bots_->SetToolTip("One bot per seat: random, greedy or coop, separated by commas");
+  bots_->SetToolTip("One bot per seat, separated by commas: random, greedy, coop, or the search mcts (its default budget) or mcts:N (N iterations a decision)");
   erow->Add(bots_, 0, wxRIGHT, 10);
   erow->Add(new wxStaticText(eb, wxID_ANY, "Games"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
   games_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 100000, 200);
@@ -491,6 +491,7 @@ bool RulesView::set_pool_count(const std::string& tile_set, const std::string& t
 }
 
 int RulesView::progress_value() const { return gauge_->GetValue(); }
+std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 
 void RulesView::start_estimate(int games, const std::string& bots) {
   if (worker_.joinable()) return;

@@ -58,6 +58,7 @@ class RulesView : public wxPanel {
   void start_estimate(int games, const std::string& bots);
   bool estimating() const { return worker_.joinable() && !finished_; }
   const EstimateResult& last_estimate() const { return result_; }
+  std::string estimate_text() const;  // the result as shown
   int progress_value() const;
   const StudyChart* estimate_chart() const { return chart_; }
 

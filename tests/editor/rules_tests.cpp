@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "doc/estimate.h"
+#include "engine/mcts.h"
 #include "fixture.h"
 #include "schema/store.h"
 #include "views/rules_view.h"
@@ -52,6 +53,23 @@ TEST_CASE("estimate: seeded, every game counted, co-op loss reasons", "[estimate
   for (const auto& [why, n] : r.loss_reasons) losses += n;
   CHECK(r.coop_wins + losses == 3);
   CHECK(r.summary().find("Win rate") != std::string::npos);
+  // The meter names who measured, with the budget.
+  CHECK(r.measured_by == "bot:coop (one ply) x2");
+  CHECK(r.summary().rfind("Measured by bot:coop (one ply) x2\n", 0) == 0);
+  twe::EstimateOptions strong = co;
+  strong.bots = {"mcts:2", "coop"};
+  strong.games = 1;
+  const auto m = twe::estimate(c, strong);
+  REQUIRE(m.error.empty());
+  CHECK(m.games == 1);
+  CHECK(m.measured_by == "bot:mcts:2 (2 iterations a decision), bot:coop (one ply)");
+  // `mcts` alone: the level's default budget (named before a game is played).
+  twe::EstimateOptions deflt = co;
+  deflt.bots = {"mcts", "mcts"};
+  std::atomic<bool> stop{true};
+  const auto d = twe::estimate(c, deflt, {}, &stop);
+  CHECK(d.games == 0);
+  CHECK(d.measured_by == "bot:mcts (" + std::to_string(tw::kMctsDefaultCoop) + " iterations a decision) x2");
 
   std::atomic<bool> cancel{true};
   CHECK(twe::estimate(c, o, {}, &cancel).games == 0);
@@ -152,10 +170,13 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK_FALSE(stored(db_path).find_level("mists-3-easy"));
   REQUIRE(rv->select_level("mists-3"));
   pump();
-  rv->start_estimate(2, "coop,coop");
+  rv->start_estimate(2, "mcts:4,mcts:4");
   REQUIRE(pump_until([&] { return !rv->estimating(); }, 300000));
   CHECK(rv->last_estimate().coop);
   CHECK(rv->last_estimate().games == 2);
+  // The meter says who measured, with the budget, and the interval.
+  CHECK(rv->estimate_text().rfind("Measured by bot:mcts:4 (4 iterations a decision) x2\n", 0) == 0);
+  CHECK(rv->estimate_text().find("95% interval") != std::string::npos);
   // The charts of the estimate: the team's win rate with its interval, the loss reasons.
   REQUIRE(rv->estimate_chart()->has_chart());
   CHECK(rv->estimate_chart()->chart().win_rates.size() == 1);

@@ -209,6 +209,26 @@ TEST_CASE("mcts: names, determinism, every rule system", "[engine][search]") {
   }
 }
 
+TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
+  const Content& c = test::default_content();
+  auto game = [&](const Table& t) {
+    Game g;
+    REQUIRE(!Game::create(c, setup_for(t, 5), g));
+    return g;
+  };
+  const Game base = game({"base", "", 2}), discovery = game({"discovery", "", 2}), mists = game({"mists", "mists-4", 2});
+  // `mcts` alone: the rule system's default budget.
+  CHECK(make_bot("mcts")->budget(base) == std::to_string(kMctsDefaultIterations) + " iterations a decision");
+  CHECK(make_bot("mcts")->budget(discovery) == std::to_string(kMctsDefaultTruncated) + " iterations a decision");
+  CHECK(make_bot("mcts")->budget(mists) == std::to_string(kMctsDefaultCoop) + " iterations a decision");
+  CHECK(make_bot("mcts:50")->budget(mists) == "50 iterations a decision");
+  CHECK(make_bot("mcts:50:2")->budget(base) == "50 iterations a decision on each of 2 threads");
+  CHECK(make_bot("mcts:50:1:win")->budget(base) == "50 iterations a decision, win/loss reward");
+  CHECK(make_bot("greedy")->budget(base) == "one ply");
+  CHECK(make_bot("coop")->budget(mists) == "one ply");
+  CHECK(make_bot("random")->budget(base) == "no look-ahead");
+}
+
 TEST_CASE("mcts: evaluations come best first", "[engine][search]") {
   const Content& c = test::default_content();
   Game g;
