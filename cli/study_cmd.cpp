@@ -237,8 +237,9 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
   const study::Variant& v = s.variants.front();
   const std::string games = fmt::format("{} games{}", r.rows.size(), s.rotate ? " (seats rotated)" : "");
   if (v.coop)
-    out << fmt::format("simulate: level {} ({}), {} players (bot:{}), {}, {}{}, {}\n", v.level, v.rule_set,
-                       v.bots.size(), v.bots.front(), games, seeds_text(s), shard_text(r), timing_text(r));
+    out << fmt::format("simulate: level {} ({}), {} players: {}; {}, {}{}, {}\n", v.level, v.rule_set,
+                       v.bots.size(), study::bots_text(c, v, s.seed), games, seeds_text(s), shard_text(r),
+                       timing_text(r));
   else
     out << fmt::format("simulate: rule set {}, {}, {}{}, {}\n", v.rule_set, games, seeds_text(s), shard_text(r),
                        timing_text(r));

@@ -28,6 +28,27 @@ uint64_t Study::total_games() const {
          static_cast<uint64_t>(rotations());
 }
 
+std::string bots_text(const Content& c, const Variant& v, uint64_t seed) {
+  GameSetup setup;
+  setup.rule_set = v.rule_set;
+  setup.level = v.level;
+  setup.seed = seed;
+  for (const auto& b : v.bots) setup.players.push_back({"bot:" + b, b});
+  Game g;
+  if (Game::create(c, setup, g)) return {};
+  std::string out;
+  for (size_t i = 0; i < v.bots.size();) {
+    size_t j = i;
+    while (j < v.bots.size() && v.bots[j] == v.bots[i]) ++j;
+    const auto bot = make_bot(v.bots[i]);
+    if (!bot) return {};
+    out += (out.empty() ? "" : ", ") + ("bot:" + v.bots[i]) + " (" + bot->budget(g) + ")";
+    if (j - i > 1) out += " x" + std::to_string(j - i);
+    i = j;
+  }
+  return out;
+}
+
 std::string prepare(const Content& c, Study& s) {
   s.engine_version = TW_VERSION;
   if (s.variants.empty()) return "a study needs at least one variant";

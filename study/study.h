@@ -74,6 +74,12 @@ struct Shard {
 // else a message naming the problem.
 std::string prepare(const Content& c, Study& s);
 
+// Who plays a variant, for people: its seats' bots in seat order, runs of one bot counted,
+// each with what it spends on a decision of this variant's game (Bot::budget), e.g.
+// "bot:mcts (100 iterations a decision) x2, bot:greedy (one ply)"; "" when the game
+// cannot be set up or a bot is unknown (prepare reports why).
+std::string bots_text(const Content& c, const Variant& v, uint64_t seed);
+
 // One game, as the CSV has it.
 struct GameRow {
   uint64_t index = 0;

@@ -6,39 +6,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "engine/bots.h"
-#include "engine/game.h"
-
-
 namespace twe {
-
-namespace {
-
-// "bot:mcts (100 iterations a decision) x2, bot:greedy (one ply)": the seats' bots in
-// seat order, runs of the same bot counted, each with its budget in this game (the
-// first seed's).
-std::string measured_by(const tw::Content& c, const EstimateOptions& o) {
-  tw::GameSetup setup;
-  setup.rule_set = o.rule_set;
-  setup.level = o.level;
-  setup.seed = o.seed;
-  for (const auto& b : o.bots) setup.players.push_back({"bot:" + b, b});
-  tw::Game g;
-  if (tw::Game::create(c, setup, g)) return {};
-  std::string out;
-  for (size_t i = 0; i < o.bots.size();) {
-    size_t j = i;
-    while (j < o.bots.size() && o.bots[j] == o.bots[i]) ++j;
-    const auto bot = tw::make_bot(o.bots[i]);
-    if (!bot) return {};
-    out += (out.empty() ? "" : ", ") + ("bot:" + o.bots[i]) + " (" + bot->budget(g) + ")";
-    if (j - i > 1) out += " x" + std::to_string(j - i);
-    i = j;
-  }
-  return out;
-}
-
-}  // namespace
 
 EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
                         const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel) {
@@ -49,7 +17,7 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
   s.seed = o.seed;
   r.error = tw::study::prepare(c, s);
   if (!r.error.empty()) return r;
-  r.measured_by = measured_by(c, o);
+  r.measured_by = tw::study::bots_text(c, s.variants.front(), s.seed);
   tw::study::RunOptions ro;
   ro.threads = o.threads;
   ro.progress = progress;

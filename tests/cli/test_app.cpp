@@ -119,6 +119,13 @@ TEST_CASE("a co-op rule set without a level plays its first level, said so, in s
   CHECK(sim.err.find("playing mists-1") != std::string::npos);
   CHECK(sim.out.find("win rate:") != std::string::npos);   // the co-op meter,
   CHECK(sim.out.find("ties for first") == std::string::npos);  // not a competitive table
+  // The meter names who measured, with the budget.
+  CHECK(sim.out.find("players: bot:coop (one ply) x2;") != std::string::npos);
+  const Result strong = cli({"simulate", "--level", "mists-1", "--bots", "mcts:2,mcts", "--games", "1", "--threads",
+                             "1", "--db", kDb});
+  CHECK(strong.code == kExitOk);
+  CHECK(strong.out.find("2 players: bot:mcts:2 (2 iterations a decision), bot:mcts (100 iterations a decision);") !=
+        std::string::npos);
   const Result play = cli({"play", "--ruleset", "mists", "--players", "bot:coop,bot:coop", "--seed", "2", "--quiet",
                            "--no-record", "--db", kDb});
   CHECK(play.code == kExitOk);
