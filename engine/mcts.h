@@ -23,8 +23,8 @@
 // followers' areas as a take-back would score them now. Co-op:
 // random placements lose the ghost bank within a few turns, so the playout follows the
 // co-op bot for three more turns (`coop_horizon` placements, to the end of the turn of
-// the last) and the leaf is weighed with the co-op bot's position value, relative to the root's and
-// squashed into 0.25..0.95 (scale `coop_scale`); a game that ends on the way scores 1
+// the last) and the leaf is weighed with the co-op bot's position value, relative to the
+// root's and squashed into 0.25..0.95 (scale `coop_scale`); a game that ends on the way scores 1
 // (won) or at most 0.2 (lost, graded as above). The co-op search is guided
 // (`coop_guided`): below the root only placements are tree nodes (the co-op bot makes
 // the decisions between them), and since the team's own options are the same in every

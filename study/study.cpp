@@ -28,14 +28,23 @@ uint64_t Study::total_games() const {
          static_cast<uint64_t>(rotations());
 }
 
-std::string bots_text(const Content& c, const Variant& v, uint64_t seed) {
+namespace {
+
+// The setup of a variant's game with `bots` in its seats (in that order) and `seed`.
+GameSetup setup_of(const Variant& v, const std::vector<std::string>& bots, uint64_t seed) {
   GameSetup setup;
   setup.rule_set = v.rule_set;
   setup.level = v.level;
   setup.seed = seed;
-  for (const auto& b : v.bots) setup.players.push_back({"bot:" + b, b});
+  for (const auto& b : bots) setup.players.push_back({"bot:" + b, b});
+  return setup;
+}
+
+}  // namespace
+
+std::string bots_text(const Content& c, const Variant& v, uint64_t seed) {
   Game g;
-  if (Game::create(c, setup, g)) return {};
+  if (Game::create(c, setup_of(v, v.bots, seed), g)) return {};
   std::string out;
   for (size_t i = 0; i < v.bots.size();) {
     size_t j = i;
@@ -66,12 +75,8 @@ std::string prepare(const Content& c, Study& s) {
     for (const auto& b : v.bots)
       if (!make_bot(b)) return "unknown bot '" + b + "'";
     if (v.label.empty()) v.label = v.level.empty() ? v.rule_set : v.level;
-    GameSetup setup;
-    setup.rule_set = v.rule_set;
-    setup.level = v.level;
-    for (const auto& b : v.bots) setup.players.push_back({"bot:" + b, b});
     Game probe;
-    if (auto violation = Game::create(c, setup, probe)) return v.label + ": " + violation->message;
+    if (auto violation = Game::create(c, setup_of(v, v.bots, 0), probe)) return v.label + ": " + violation->message;
     v.coop = probe.coop();
     v.target = probe.level() ? probe.level()->target : 0;
     v.rules_digest = replay::rules_digest(c, *rs, probe.level());
@@ -164,16 +169,12 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
       GameRow& r = res.rows[slot];
       r = describe(s, indices[slot]);
       const Variant& v = s.variants[static_cast<size_t>(r.variant)];
-      GameSetup setup;
-      setup.rule_set = v.rule_set;
-      setup.level = v.level;
-      setup.seed = r.seed;
+      const GameSetup setup = setup_of(v, r.bots, r.seed);
       std::vector<std::unique_ptr<Bot>> owned;
       std::vector<Bot*> bots;
       for (const auto& b : r.bots) {
         owned.push_back(make_bot(b));
         bots.push_back(owned.back().get());
-        setup.players.push_back({"bot:" + b, b});
       }
       Rng rng(r.seed ^ kBotStream);
       if (o.record) {  // the same choices as play_out, each logged with its state hash
