@@ -320,6 +320,7 @@ void Game::clear_state() {
   current_ = 0;
   ply_ = 0;
   last_placed_ = -1;
+  closed_by_ = -1;
   pending_.kind = DecisionKind::None;
   pending_.player = -1;
   pending_.tile = -1;
@@ -463,7 +464,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
                 content_->tiles[q.type].segments[static_cast<size_t>(b)].fogged)
           continue;  // fog closes fields like a city edge
         const uint32_t root = unite(na, nb);
-        if (port == middle_port(side) && edge_kind(nodes_[na].kind)) feat_[root].open -= 2;
+        if (port == middle_port(side) && edge_kind(nodes_[na].kind)) {
+          feat_[root].open -= 2;
+          if (feat_[root].open == 0) closed_by_ = p;
+        }
       }
     } else {
       FrontierCell& f = frontier_add(nc, nx, ny);

@@ -619,6 +619,10 @@ class Game {
   int current_ = 0;
   int ply_ = 0;
   int last_placed_ = -1;
+  // The last placed tile whose placement brought an edge feature's open ends to 0: the
+  // only tile after whose placement a road, city or region can have been completed (a
+  // later union can open the feature again, so the steps still check). -1: none yet.
+  int closed_by_ = -1;
   Decision pending_;
   Outcome outcome_ = Outcome::None;
   std::string end_reason_;
