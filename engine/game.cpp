@@ -215,6 +215,17 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
     for (size_t i = 0; i < tt.segments.size(); ++i) {
       const Segment& s = tt.segments[i];
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
+      switch (s.kind) {
+        case Kind::City: case Kind::Road: case Kind::Monastery: case Kind::Castle: case Kind::Cemetery:
+        case Kind::Lowland: case Kind::Mountain: case Kind::Water:
+          c.follower_segs |= uint32_t{1} << i;
+          break;
+        case Kind::Field:
+          (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
+          break;
+        default:
+          break;
+      }
       Feature f;
       if (edge_kind(s.kind))
         for (int side = 0; side < 4; ++side)
@@ -233,8 +244,10 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
     c.piece_kinds = c.kinds;
     if (!tt.piece.empty())
       for (size_t u = 0; u < content.tiles.size(); ++u)
-        if (content.tiles[u].tile_set == tt.tile_set && content.tiles[u].piece == tt.piece)
+        if (content.tiles[u].tile_set == tt.tile_set && content.tiles[u].piece == tt.piece) {
           c.piece_kinds |= (*cache)[u].kinds;
+          c.piece.push_back(static_cast<uint16_t>(u));
+        }
   }
   return cache;
 }
@@ -248,12 +261,12 @@ bool Game::build_pile() {
   std::vector<int> avail(content.tiles.size(), 0);
   for (const auto& e : rs->pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
-  if (level_ && !level_->exclude_kinds.empty())
+  if (level_ && !level_->exclude_kinds.empty()) {
+    uint64_t excluded = 0;  // bit k: a tile showing Kind k stays in the box
+    for (const Kind k : level_->exclude_kinds) excluded |= uint64_t{1} << static_cast<unsigned>(k);
     for (size_t t = 0; t < avail.size(); ++t)
-      for (const auto& seg : content.tiles[t].segments)
-        if (std::find(level_->exclude_kinds.begin(), level_->exclude_kinds.end(), seg.kind) !=
-            level_->exclude_kinds.end())
-          avail[t] = 0;
+      if ((*cache_)[t].kinds & excluded) avail[t] = 0;
+  }
   for (const auto& id : setup.draw) {
     int found = -1;
     for (const auto& e : rs->pool)

@@ -359,6 +359,10 @@ class Game {
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
     uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
+    uint32_t follower_segs = 0;    // bit i: a meeple may stand on segment i (not a field)
+    uint32_t field_segs = 0;       // ... segment i is a field without fog (rule farmers)
+    uint32_t fogged_field_segs = 0;  // ... a fogged field (and fogged_fields_occupiable)
+    std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
     std::vector<Kind> seg_kind;    // per segment: its kind
   };

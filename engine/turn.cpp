@@ -18,10 +18,9 @@ void Game::start() {
   if (st.piece.empty()) {
     put_tile(rule_set_->start_tile, 0, 0, 0);
   } else {
-    for (size_t t = 0; t < content_->tiles.size(); ++t) {
+    for (const uint16_t t : (*cache_)[static_cast<size_t>(rule_set_->start_tile)].piece) {
       const TileType& q = content_->tiles[t];
-      if (q.tile_set == st.tile_set && q.piece == st.piece)
-        put_tile(static_cast<int>(t), q.piece_x, q.piece_y, 0);
+      put_tile(t, q.piece_x, q.piece_y, 0);
     }
   }
   last_placed_ = -1;

@@ -5,6 +5,7 @@
 // cities, roads and castles only. Parameters: followers, farmers,
 // fogged_fields_occupiable (module "followers").
 #include <algorithm>
+#include <bit>
 
 #include "engine/game.h"
 
@@ -34,18 +35,15 @@ void Game::add_meeple_options(bool guards) {
   const bool meeples = supply_[static_cast<size_t>(current_)] > 0;
   if (!meeples && !guards) return;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
+  // The segments a follower may stand on (per tile type, from the cache), in segment order.
+  const TypeCache& tc = (*cache_)[pt.type];
+  const uint32_t fields = rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
+  const uint32_t occupiable = tc.follower_segs | (rules_.farmers ? fields : 0);
   for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
     if (kind == OptKind::Meeple ? !meeples : !guards) continue;
-    for (size_t i = 0; i < tt.segments.size(); ++i) {
-      const Segment& s = tt.segments[i];
-      const Kind k = s.kind;
-      bool occupiable = k == Kind::City || k == Kind::Road || k == Kind::Monastery ||
-                        k == Kind::Castle || k == Kind::Cemetery || (k == Kind::Field && rules_.farmers) ||
-                        k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
-      if (k == Kind::Field && s.fogged && !rules_.fogged_fields_occupiable) occupiable = false;
-      if (!occupiable) continue;
-      if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
+    for (uint32_t segs = occupiable; segs; segs &= segs - 1) {
+      const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
+      if (feat_[find(pt.node_base + i)].followers != 0) continue;
       Option o;
       o.kind = kind;
       o.seg = static_cast<uint8_t>(i);
