@@ -468,6 +468,8 @@ class Game {
 
   // ---- Scoring plumbing (core: engine/scoring.cpp) --------------------------------
   bool step_score_completed();  // the features the tile completed, then centres around it
+  // The tile just placed may have completed a road, city or region (see closed_by_).
+  bool may_have_closed() const { return closed_by_ == last_placed_; }
   void score_feature(uint32_t root, bool final);
   void score_by_majority(uint32_t root, bool final);
   bool edge_complete(uint32_t node) const;
@@ -623,9 +625,9 @@ class Game {
   int current_ = 0;
   int ply_ = 0;
   int last_placed_ = -1;
-  // The last placed tile whose placement brought an edge feature's open ends to 0: the
-  // only tile after whose placement a road, city or region can have been completed (a
-  // later union can open the feature again, so the steps still check). -1: none yet.
+  // The last placed tile whose placement brought an edge feature's open ends to 0 (put_tile),
+  // or -1. Only after such a placement can a road, city or region have been completed; a
+  // later union in the same placement can open the feature again, so the steps still check.
   int closed_by_ = -1;
   Decision pending_;
   Outcome outcome_ = Outcome::None;

@@ -107,8 +107,7 @@ bool Game::step_score_completed() {
   // the like) of the 9 tiles around it.
   std::array<uint32_t, 32> done;  // (a tile has at most 32 segments)
   size_t ndone = 0;
-  const uint32_t edge_segs = closed_by_ == last_placed_ ? (*cache_)[pt.type].edge_segs : 0;
-  for (uint32_t segs = edge_segs; segs; segs &= segs - 1) {
+  for (uint32_t segs = may_have_closed() ? (*cache_)[pt.type].edge_segs : 0; segs; segs &= segs - 1) {
     const uint32_t root = find(pt.node_base + static_cast<uint32_t>(std::countr_zero(segs)));
     if (feat_[root].open != 0) continue;
     if (std::find(done.begin(), done.begin() + static_cast<long>(ndone), root) != done.begin() + static_cast<long>(ndone)) continue;

@@ -15,8 +15,7 @@ bool Game::step_completed_features() {
   eval_queue_.clear();
   const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
   const TileType& tt = content_->tiles[pt.type];
-  const size_t nseg = closed_by_ == last_placed_ ? tt.segments.size() : 0;  // nothing closed
-  for (size_t i = 0; i < nseg; ++i) {
+  for (size_t i = 0; may_have_closed() && i < tt.segments.size(); ++i) {
     const Kind k = tt.segments[i].kind;
     if (k != Kind::City && k != Kind::Road) continue;
     const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
