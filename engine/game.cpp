@@ -555,11 +555,11 @@ void Game::generate_placements(int type) {
     return;
   }
   lazy_place_ = false;
-  // Written into a scratch buffer large enough for every rotation of every cell (it
-  // only grows, so it is never value-initialised again), then copied once.
-  auto& buf = scratch_.v;
-  if (buf.size() < 4 * frontier_.size()) buf.resize(8 * frontier_.size());
-  Option* const begin = buf.data();
+  // Written straight into the decision's list, grown (unwritten: OptionList) to room for
+  // every rotation of every cell and one spare, then cut to the count.
+  auto& opts = pending_.options;
+  opts.resize(4 * frontier_.size() + 1);
+  Option* const begin = opts.data();
   Option* out = begin;
   Option o;
   o.kind = OptKind::Place;
@@ -591,8 +591,7 @@ void Game::generate_placements(int type) {
       o.rot = 3; *out = o; out += (fits >> 63) & 1;
     }
   }
-  auto& opts = pending_.options;
-  opts.assign(begin, out);
+  opts.resize(static_cast<size_t>(out - begin));
   placements_checked_ += 4 * n;
   placements_legal_ += opts.size();
 }

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/content.h"
@@ -82,6 +83,31 @@ struct Option {
   friend bool operator==(const Option&, const Option&) = default;
 };
 
+// The allocator of option lists: it allocates like std::allocator, but a list that grows
+// by resize() leaves its new options unwritten (construct with no value does nothing), so
+// placement generation can write the options straight into the decision's list and cut it
+// to the count. Every other construct (push_back, insert, copies) constructs as usual.
+// Option is an aggregate of plain fields, so the storage holds Options as soon as it is
+// allocated; a new slot is read only after it is written.
+template <class T>
+struct ListAllocator : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = ListAllocator<U>;
+  };
+  ListAllocator() = default;
+  template <class U>
+  ListAllocator(const ListAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U*) noexcept {}
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using OptionList = std::vector<Option, ListAllocator<Option>>;
+
 // The first word of an option's canonical text ("place", "meeple", "bury", ...).
 std::string_view option_verb(OptKind k);
 
@@ -107,7 +133,7 @@ struct Decision {
   int player = -1;
   int tile = -1;  // place: the drawn tile type (with a hand: the first tile of the hand;
                   // the options then place any tile of the hand, see Game::hand)
-  std::vector<Option> options;
+  OptionList options;
 };
 
 struct Violation {
@@ -441,7 +467,7 @@ class Game {
   void run_turn();
   bool next() { ++stage_; return false; }
   void go_to(Step s);
-  void ask(DecisionKind k, std::vector<Option> opts);
+  void ask(DecisionKind k, OptionList opts);
   bool step_end_turn();
   void apply_place(const Option& o);
 
@@ -548,7 +574,7 @@ class Game {
   void add_ghosts(uint32_t node, int n);
   int remove_tile_ghosts(int p, int n);
   void return_area_ghosts(uint32_t root, int p);
-  void push_unghost(std::vector<Option>& out, int q) const;  // the unghost options for placed tile q
+  void push_unghost(OptionList& out, int q) const;  // the unghost options for placed tile q
   int unghost_count(const Option& o) const;                   // ghosts an unghost option removes at most
   // cemeteries (co-op)
   void cemeteries_after_place();
@@ -557,7 +583,7 @@ class Game {
   void apply_cemetery(const Option& o);
   void queue_cemeteries_closed_around(int p);
   void close_cemetery(int p);
-  std::vector<Option> bury_options() const;
+  OptionList bury_options() const;
   // score markers
   void coop_add_points(int colour, int64_t points);
   void apply_marker(const Option& o);
@@ -568,11 +594,11 @@ class Game {
   void apply_dog(const Option& o);
   void apply_dog_done(const Option& o);
   void apply_dog_clear(const Option& o);
-  std::vector<Option> dog_clear_options() const;
+  OptionList dog_clear_options() const;
   // face-down tiles
   bool step_face_down();
   void apply_face_down(const Option& o);
-  std::vector<Option> face_down_cells() const;
+  OptionList face_down_cells() const;
   // co-op option text (engine/coop.cpp)
   bool parse_coop(std::string_view kw, const std::vector<std::string_view>& tok,
                   std::optional<Option>& out, std::string& why) const;
@@ -635,11 +661,10 @@ class Game {
   std::vector<Event> events_;
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
-  Scratch<std::vector<Option>> scratch_;  // placement generation buffer
   bool playout_ = false;                // the playout path is on (set_playout)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
-  Scratch<std::vector<Option>> takebacks_;  // follower option buffer (Discovery take-backs)
+  Scratch<OptionList> takebacks_;  // follower option buffer (Discovery take-backs)
   struct Stamps {                           // for distinct-tile counts
     std::vector<uint32_t> stamp;
     uint32_t gen = 0;

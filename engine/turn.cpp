@@ -45,7 +45,7 @@ void Game::go_to(Step s) {
     }
 }
 
-void Game::ask(DecisionKind k, std::vector<Option> opts) {
+void Game::ask(DecisionKind k, OptionList opts) {
   pending_.kind = k;
   pending_.player = current_;
   pending_.tile = -1;

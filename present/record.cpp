@@ -79,7 +79,7 @@ Replayed replay_record(const Content& content, const tgn::Record& r, std::option
 }
 
 std::vector<std::string> option_strings(const Game& g) {
-  std::vector<Option> opts = g.pending().options;
+  OptionList opts = g.pending().options;
   std::stable_sort(opts.begin(), opts.end(), [](const Option& a, const Option& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     if (a.x != b.x) return a.x < b.x;

@@ -75,8 +75,8 @@ void Game::close_cemetery(int p) {
   remove_tile_ghosts(p, 1 << 20);
 }
 
-std::vector<Option> Game::bury_options() const {
-  std::vector<Option> out;
+OptionList Game::bury_options() const {
+  OptionList out;
   for (const auto& f : followers_) {
     if (f.placed >= 0 && !f.buried) out.push_back(follower_option(OptKind::Bury, f));
   }

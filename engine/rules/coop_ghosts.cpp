@@ -59,7 +59,7 @@ void Game::return_area_ghosts(uint32_t root, int p) {
   emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
 }
 
-void Game::push_unghost(std::vector<Option>& out, int q) const {
+void Game::push_unghost(OptionList& out, int q) const {
   const PlacedTile& pt = placed_[static_cast<size_t>(q)];
   Option o;
   o.kind = OptKind::Unghost;
@@ -138,7 +138,7 @@ bool Game::step_emerge() {
   }
   ++stage_;  // the cemetery choice below is answered at the follower step
   if (level_->cemetery == CemeteryMode::Plain && on_fog > 0 && rules_.plain_cemetery_ghosts > 0) {
-    std::vector<Option> opts;
+    OptionList opts;
     for (size_t q = 0; q < placed_.size(); ++q)
       if (cemetery_open(static_cast<int>(q))) {
         Option o;

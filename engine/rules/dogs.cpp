@@ -9,8 +9,8 @@
 
 namespace tw {
 
-std::vector<Option> Game::dog_clear_options() const {
-  std::vector<Option> out;
+OptionList Game::dog_clear_options() const {
+  OptionList out;
   const Follower& f = followers_[static_cast<size_t>(dog_follower_)];
   const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
   for (int dy = 1; dy >= -1; --dy)
@@ -42,7 +42,7 @@ void Game::coop_check_thresholds() {
 bool Game::step_dogs() {
   // 3b: each dog reached joins a standing follower (`dog x,y LOC`), then clears.
   while (dogs_to_place_ > 0) {
-    std::vector<Option> opts;
+    OptionList opts;
     for (const auto& f : followers_) {
       if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
     }

@@ -38,7 +38,7 @@ bool Game::step_completed_features() {
 
 bool Game::step_evaluate() {
   if (!marker_queue_.empty()) {
-    std::vector<Option> opts;
+    OptionList opts;
     for (const int c : marker_colour_) {
       Option o;
       o.kind = OptKind::Marker;
@@ -51,8 +51,9 @@ bool Game::step_evaluate() {
   while (!eval_queue_.empty() && feat_[find(eval_queue_.front())].followers == 0)
     eval_queue_.erase(eval_queue_.begin());
   if (!eval_queue_.empty()) {
-    std::vector<Option> opts(1);
-    opts[0].kind = OptKind::Points;
+    Option points;
+    points.kind = OptKind::Points;
+    OptionList opts{points};
     for (size_t q = 0; q < placed_.size(); ++q)
       if (tile_ghosts(static_cast<int>(q)) > 0) push_unghost(opts, static_cast<int>(q));
     ask(DecisionKind::Evaluate, std::move(opts));

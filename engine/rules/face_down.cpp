@@ -9,9 +9,9 @@
 
 namespace tw {
 
-std::vector<Option> Game::face_down_cells() const {
+OptionList Game::face_down_cells() const {
   // Empty cells among the 8 around an open cemetery that touch a tile on a side.
-  std::vector<Option> out;
+  OptionList out;
   for (size_t p = 0; p < placed_.size(); ++p) {
     if (!cemetery_open(static_cast<int>(p))) continue;
     const PlacedTile& pt = placed_[p];

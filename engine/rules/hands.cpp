@@ -23,7 +23,7 @@ void Game::draw_from_hand() {
     auto& hand = hands_[static_cast<size_t>(current_)];
     while (!hand.empty()) {
       // Placements of every distinct tile of the hand, in hand order.
-      std::vector<Option> all;
+      OptionList all;
       for (size_t i = 0; i < hand.size(); ++i) {
         if (std::find(hand.begin(), hand.begin() + static_cast<long>(i), hand[i]) != hand.begin() + static_cast<long>(i))
           continue;
