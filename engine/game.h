@@ -467,7 +467,7 @@ class Game {
   void run_turn();
   bool next() { ++stage_; return false; }
   void go_to(Step s);
-  void ask(DecisionKind k, OptionList opts);
+  void ask(DecisionKind k, const OptionList& opts);
   bool step_end_turn();
   void apply_place(const Option& o);
 

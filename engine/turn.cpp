@@ -45,11 +45,13 @@ void Game::go_to(Step s) {
     }
 }
 
-void Game::ask(DecisionKind k, OptionList opts) {
+void Game::ask(DecisionKind k, const OptionList& opts) {
   pending_.kind = k;
   pending_.player = current_;
   pending_.tile = -1;
-  pending_.options = std::move(opts);
+  // Copied, not moved: the decision's list keeps its buffer from turn to turn (placement
+  // generation and the follower step write into it), so asking allocates nothing.
+  pending_.options.assign(opts.begin(), opts.end());
 }
 
 bool Game::step_end_turn() {

@@ -106,7 +106,7 @@ bool Game::step_bury() {
       bury_queue_.erase(bury_queue_.begin());
       continue;
     }
-    ask(DecisionKind::Bury, std::move(opts));
+    ask(DecisionKind::Bury, opts);
     return true;
   }
   return next();

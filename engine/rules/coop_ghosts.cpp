@@ -156,7 +156,7 @@ bool Game::step_emerge() {
                                                 " must go to an open cemetery");
         return true;
       }
-      ask(DecisionKind::Cemetery, std::move(opts));
+      ask(DecisionKind::Cemetery, opts);
       return true;
     }
   }

@@ -51,7 +51,7 @@ bool Game::step_dogs() {
       --dogs_to_place_;
       continue;
     }
-    ask(DecisionKind::Dog, std::move(opts));
+    ask(DecisionKind::Dog, opts);
     return true;
   }
   return next();
@@ -69,7 +69,7 @@ bool Game::step_dog_clear() {
   Option done;
   done.kind = OptKind::Done;
   opts.push_back(done);
-  ask(DecisionKind::DogClear, std::move(opts));
+  ask(DecisionKind::DogClear, opts);
   return true;
 }
 

@@ -45,7 +45,7 @@ bool Game::step_evaluate() {
       o.colour = static_cast<uint8_t>(c);
       opts.push_back(o);
     }
-    ask(DecisionKind::Marker, std::move(opts));
+    ask(DecisionKind::Marker, opts);
     return true;
   }
   while (!eval_queue_.empty() && feat_[find(eval_queue_.front())].followers == 0)
@@ -56,7 +56,7 @@ bool Game::step_evaluate() {
     OptionList opts{points};
     for (size_t q = 0; q < placed_.size(); ++q)
       if (tile_ghosts(static_cast<int>(q)) > 0) push_unghost(opts, static_cast<int>(q));
-    ask(DecisionKind::Evaluate, std::move(opts));
+    ask(DecisionKind::Evaluate, opts);
     return true;
   }
   return next();

@@ -79,7 +79,7 @@ bool Game::step_face_down() {
   if (cells.empty()) return next();
   face_down_from_ = pile_pos_;
   face_down_tile_ = pile_[pile_pos_++];
-  ask(DecisionKind::FaceDown, std::move(cells));
+  ask(DecisionKind::FaceDown, cells);
   return true;
 }
 
