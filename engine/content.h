@@ -240,6 +240,11 @@ struct Level {
   int position = 0;        // order in lists
   std::string rule_set;    // a rule set of system mists
   std::vector<Kind> exclude_kinds;  // tiles with a segment of such a kind stay in the box
+  uint64_t excluded_kind_bits() const {  // the same as bits: bit k for Kind k
+    uint64_t bits = 0;
+    for (const Kind k : exclude_kinds) bits |= uint64_t{1} << static_cast<unsigned>(k);
+    return bits;
+  }
   int ghost_bank = 15;     // ghosts in the bank at the start (those on the start piece included)
   int stacks = 1;          // the pile is split into this many stacks, played in order
   std::vector<int> dogs;   // dog thresholds, one per stack but the last (increasing)

@@ -262,8 +262,7 @@ bool Game::build_pile() {
   for (const auto& e : rs->pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
   if (level_ && !level_->exclude_kinds.empty()) {
-    uint64_t excluded = 0;  // bit k: a tile showing Kind k stays in the box
-    for (const Kind k : level_->exclude_kinds) excluded |= uint64_t{1} << static_cast<unsigned>(k);
+    const uint64_t excluded = level_->excluded_kind_bits();  // a tile showing one stays in the box
     for (size_t t = 0; t < avail.size(); ++t)
       if ((*cache_)[t].kinds & excluded) avail[t] = 0;
   }

@@ -50,7 +50,7 @@ void Game::ask(DecisionKind k, const OptionList& opts) {
   pending_.player = current_;
   pending_.tile = -1;
   // Copied, not moved: the decision's list keeps its buffer from turn to turn (placement
-  // generation and the follower step write into it), so asking allocates nothing.
+  // generation and the follower step write into it), where a move would free it.
   pending_.options.assign(opts.begin(), opts.end());
 }
 

@@ -41,9 +41,7 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
-  uint64_t excluded = 0;
-  if (level)
-    for (const Kind k : level->exclude_kinds) excluded |= uint64_t{1} << static_cast<unsigned>(k);
+  const uint64_t excluded = level ? level->excluded_kind_bits() : 0;
   uint64_t kinds = 0;
   for (const PoolEntry& e : rs.pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(tiles.size()) && e.count > 0 &&
