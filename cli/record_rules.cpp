@@ -1,10 +1,10 @@
 #include "cli/record_rules.h"
 
-#include <sstream>
 
 #include "engine/text.h"
 #include "present/record.h"
 #include "replay/digest.h"
+#include "replay/log.h"
 #include "schema/pack.h"
 #include "schema/store.h"
 
@@ -31,18 +31,6 @@ std::optional<Game> game_for(const Content& c, const tgn::Record& rec) {
 }
 
 uint64_t digest_of(const Game& g) { return replay::rules_digest(g.content(), g.rule_set(), g.level()); }
-
-std::string normalise(const std::string& s) {
-  std::string out;
-  std::istringstream in(s);
-  for (std::string part; std::getline(in, part, ',');) {
-    std::string w, words;
-    std::istringstream ws(part);
-    while (ws >> w) words += (words.empty() ? "" : " ") + w;
-    out += (out.empty() ? "" : ",") + words;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -125,16 +113,10 @@ RecordRules record_rules(const Content& db, const tgn::Record& rec, const std::s
 
 std::optional<std::string> result_tag_mismatch(const tgn::Record& rec, const Game& g, const std::string& source) {
   const std::string* tag = rec.tag("Result");
-  if (!tag || !g.finished()) return std::nullopt;
-  const std::string ours = result_text(g);
-  const std::string want = normalise(*tag);
-  if (want == normalise(ours)) return std::nullopt;
-  std::string plain;  // names without seat labels, as older records have them
-  for (int p = 0; p < g.player_count(); ++p)
-    plain += (p ? ", " : "") + g.setup().players[static_cast<size_t>(p)].name + " " + std::to_string(g.score(p));
-  if (!g.coop() && want == normalise(plain)) return std::nullopt;
-  return source + ": the Result tag says '" + text::printable(*tag, 200) + "' but the game replays to '" +
-         text::printable(ours, 200) + "'";
+  if (!tag) return std::nullopt;
+  const auto problem = replay::result_tag_problem(*tag, g);
+  if (!problem) return std::nullopt;
+  return source + ": the Result tag says '" + text::printable(*tag, 200) + "' but " + text::printable(*problem, 300);
 }
 
 }  // namespace tw

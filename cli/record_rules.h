@@ -39,9 +39,10 @@ struct RecordRules {
 
 RecordRules record_rules(const Content& db, const tgn::Record& rec, const std::string& source);
 
-// The message when the record's Result tag disagrees with the game replayed to its end
-// (nullopt when there is no tag, the game is not over, or they agree). Spacing and the
-// plain names of seats recorded before seat labels are forgiven.
+// The message when the record's Result tag disagrees with the game replayed to the end
+// of its main line (replay::result_tag_problem): a game with another result, or one the
+// record leaves unfinished (nullopt when there is no tag or they agree). Callers that
+// stop before the end of the main line (run --ply) do not ask.
 std::optional<std::string> result_tag_mismatch(const tgn::Record& rec, const Game& g, const std::string& source);
 
 // "ghost_penalty: here 2, recorded 3", one per difference.

@@ -204,24 +204,6 @@ int count_variations(const Line& line) {
   return n;
 }
 
-// The stored replay holding the same game (setup, decisions, main line), if any.
-std::optional<int64_t> same_game(const ReplayStore& rs, const Replay& r) {
-  for (const ReplaySummary& s : rs.list(r.log.header.rule_set)) {
-    if (s.plies != r.log.plies() || s.seed != std::to_string(r.log.header.seed) || s.level != r.log.header.level ||
-        s.players != players_text(r.log.header.players))
-      continue;
-    try {
-      const GameLog log = rs.load_log(s.id);
-      if (log.decisions == r.log.decisions && log.header.players == r.log.header.players &&
-          log.header.draw == r.log.header.draw)
-        return s.id;
-    } catch (const ReplayError&) {
-      continue;  // a damaged replay is no duplicate (verify says more)
-    }
-  }
-  return std::nullopt;
-}
-
 int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   // A record is at most tgn::kMaxRecordBytes; an XML archive of a replay (more verbose)
   // at most kMaxArchiveBytes. Larger files are refused before they are read.
@@ -240,9 +222,18 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     } catch (const ReplayError& e) {
       throw Fail{kExitInput, e.what()};
     }
+    // Every string is checked as the TGN reader checks a record (tgn::tag_problem,
+    // tgn::find_text_fault), and the setup tags must agree with the seats and setup: what
+    // is stored can be exported as TGN and read back.
+    if (auto e = check_exportable(r.log); !e.empty()) throw Fail{kExitInput, a.file + ": " + e};
     const VerifyReport v = verify(content, r.log, a.file);
     if (!v.ok()) throw Fail{kExitIllegal, v.message};
     if (auto e = check_variations(content, r); !e.empty()) throw Fail{kExitIllegal, a.file + ": " + e};
+    // As for a TGN record: a Result tag the game does not reach is not stored as if it did.
+    if (const auto g = play_log(content, r.log))
+      if (auto problem = settle_result_tag(r.log, *g))
+        err << "warning: " << a.file << ": " << *problem
+            << (g->finished() ? "; stored with the replayed result" : "; stored without a Result tag") << '\n';
     // Text that enters the database is clean UTF-8, as a TGN import's is.
     if (auto e = check_comment_text(r.pinned, "the pinned comment"); !e.empty())
       throw Fail{kExitInput, a.file + ": " + e};
@@ -302,19 +293,18 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
       throw Fail{syntax ? kExitInput : kExitIllegal, msg};
     }
     r = std::move(*res.replay);
-    if (const Replayed played = replay_record(content, rec); !played.error)
-      if (auto m = result_tag_mismatch(rec, played.game, a.file))
-        err << "warning: " << text::printable(*m, 600) << " (stored with the replayed result)\n";
+    for (const auto& w : res.warnings) err << "warning: " << w << '\n';
   }
   ReplayStore replays(store);
-  if (!a.duplicate)
-    if (const auto existing = same_game(replays, r)) {
-      out << a.file << ": the same game is already stored as " << ReplayStore::where(*existing)
-          << "; not stored again (--duplicate stores another copy)\n";
-      out << *existing << '\n';
-      return kExitOk;
-    }
-  const int64_t id = replays.insert(r);
+  // The check for the same game and the insert are one transaction (concurrent imports of
+  // one record store it once).
+  const auto [id, stored] = a.duplicate ? std::pair{replays.insert(r), true} : replays.insert_unless_stored(r);
+  if (!stored) {
+    out << a.file << ": the same game is already stored as " << ReplayStore::where(id)
+        << "; not stored again (--duplicate stores another copy)\n";
+    out << id << '\n';
+    return kExitOk;
+  }
   out << "Imported " << a.file << ": rule set " << r.log.header.rule_set << ", "
       << players_text(r.log.header.players) << ", " << r.log.plies() << " plies, "
       << count_variations(r.mainline) << " variations, " << flatten(r).annotations.size()
@@ -419,23 +409,36 @@ int edit_replay(const ReplayArgs& a, bool needs_content, std::ostream& out, Edit
   return kExitOk;
 }
 
-int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
+int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err, std::ostream& payload) {
   Store store = open_db(a, false);
   const Content content = store.load_content();
-  const Replay r = load_replay(ReplayStore(store), a.id);
+  const Replay stored = load_replay(ReplayStore(store), a.id);
   // What is exported must replay: the log is checked ply by ply against its recorded
   // state hashes (a blob edited after it was stored, with its CRC fixed, fails here).
-  const VerifyReport v = verify(content, r.log, ReplayStore::where(a.id));
+  const VerifyReport v = verify(content, stored.log, ReplayStore::where(a.id));
   if (!v.ok())
     throw Fail{kExitIllegal, v.message + "; not exported (tilewright replay verify " + std::to_string(a.id) +
                                  " says more)"};
   if (a.with_rules && a.format != "tgn") throw Fail{kExitInput, "--with-rules embeds the rules in TGN; use --format tgn"};
+  // A Result tag the game does not reach (stored before imports checked it) is not
+  // exported as if it did: the replayed result is written instead, or none while the
+  // game is unfinished.
+  Replay r = stored;
+  if (const auto g = play_log(content, r.log))
+    if (auto problem = settle_result_tag(r.log, *g))
+      err << "note: " << ReplayStore::where(a.id) << ": " << *problem
+          << (g->finished() ? "; exported with the replayed result" : "; exported without a Result tag") << '\n';
   const std::string pack_id =
       r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set : "level:" + r.log.header.level;
   std::string text;
   if (a.format == "xml") {
     text = replay_to_xml(r);
   } else {
+    // A log stored before imports checked its text (an XML archive holding an escape
+    // sequence): its record would not read back.
+    if (auto e = check_exportable(r.log); !e.empty())
+      throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e + "; not exported as TGN, which could not be read "
+                                                                    "back (--format xml keeps it as stored)"};
     tgn::Record rec = to_record(r);
     if (a.with_rules) {
       std::string pack_text = pack::pack_text(pack::export_pack(store, {pack_id}));
@@ -454,7 +457,7 @@ int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
           << " is not shipped content; --with-rules embeds it so that others can replay the game\n";
   }
   if (a.out_file.empty()) {
-    out << text;
+    payload << text;
     return kExitOk;
   }
   std::string why;
@@ -492,16 +495,23 @@ int do_verify(const ReplayArgs& a, std::ostream& out) {
   const VerifyReport v = verify(content, r.log, ReplayStore::where(a.id));
   if (v.status == VerifyStatus::RulesDiffer) throw Fail{kExitIllegal, v.message + rules_differences(store, content, r)};
   if (!v.ok()) throw Fail{kExitIllegal, v.message};
-  out << v.message << '\n';
-  if (const std::string* tag = r.log.tag("Result"); tag && r.log.finished) {
-    Game g;
-    if (!Game::create(content, r.log.setup(), g)) {
-      for (const auto& d : r.log.decisions) g.apply(std::string_view(d));
-      tgn::Record rec;
-      rec.set_tag("Result", *tag);
-      if (auto m = result_tag_mismatch(rec, g, ReplayStore::where(a.id))) throw Fail{kExitIllegal, *m};
-    }
+  // The row's columns (what `replay list` shows and searches) restate the log.
+  if (const auto row = ReplayStore(store).summary(a.id)) {
+    const auto bad = column_disagreements(*row, r.log);
+    std::string msg;
+    for (const auto& b : bad) msg += "\n  " + b;
+    if (!bad.empty())
+      throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": the log replays, but " +
+                                   (bad.size() == 1 ? std::string("a column of its row disagrees")
+                                                    : std::to_string(bad.size()) + " columns of its row disagree") +
+                                   " with it:" + msg};
   }
+  out << v.message << '\n';
+  if (auto e = check_exportable(r.log); !e.empty()) throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e};
+  if (const std::string* tag = r.log.tag("Result"))
+    if (const auto g = play_log(content, r.log))
+      if (auto problem = result_tag_problem(*tag, *g))
+        throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": the Result tag says '" + *tag + "' but " + *problem};
   if (auto e = check_variations(content, r); !e.empty())
     throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": variation " + e};
   out << ReplayStore::where(a.id) << ": " << count_variations(r.mainline)
@@ -511,7 +521,9 @@ int do_verify(const ReplayArgs& a, std::ostream& out) {
 
 }  // namespace
 
-int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
+// `payload` takes what export writes to the standard output; everything else is said on
+// `out` and `err`.
+static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err, std::ostream& payload) {
   using Action = ReplayArgs::Action;
   try {
     switch (a.action) {
@@ -525,16 +537,11 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
         return kExitOk;
       }
       case Action::List:
+        return do_list(a, out);
+      case Action::Show:
+        return do_show(a, out);
       case Action::Options:
-      case Action::Show: {
-        // Names, tags and comments come from the database: shown printable.
-        std::ostringstream text;
-        const int code = a.action == Action::List ? do_list(a, text)
-                         : a.action == Action::Show ? do_show(a, text)
-                                                    : do_options(a, text);
-        out << text::printable_lines(text.str());
-        return code;
-      }
+        return do_options(a, out);
       case Action::Annotate:
         return edit_replay(a, false, out, [&](const Content*, Replay& r, std::ostream& o) -> std::string {
           const NodePath at = target_of(a, r, false);
@@ -588,7 +595,7 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
           return {};
         });
       case Action::Export:
-        return do_export(a, out, err);
+        return do_export(a, out, err, payload);
       case Action::Verify:
         return do_verify(a, out);
       case Action::None:
@@ -609,6 +616,18 @@ int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
     return kExitDatabase;
   }
+}
+
+int cmd_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
+  // Names, tags, comments and file names come from users and files: whatever a replay
+  // command says reaches the terminal printable (a control character as a visible escape
+  // such as \x1b, never raw). Only the record or archive export writes to the standard
+  // output passes as it is (a TGN export holds no control characters: check_exportable).
+  std::ostringstream said, warned;
+  const int code = run_replay(a, said, warned, out);
+  err << text::printable_lines(warned.str());  // warnings and notes first, as they were said
+  out << text::printable_lines(said.str());
+  return code;
 }
 
 }  // namespace tw

@@ -551,10 +551,8 @@ class Parser {
       error(line, column, "tag [" + name + "] appears twice");
       return;
     }
-    if (value.size() > kMaxTagBytes) {
-      error(value_line, value_column,
-            "the value of [" + name + "] has " + std::to_string(value.size()) + " bytes; a tag value holds at most " +
-                std::to_string(kMaxTagBytes));
+    if (auto problem = tag_problem(name, value); !problem.empty()) {
+      error(value_line, value_column, std::move(problem));
       return;
     }
     if (r.tags.size() >= kMaxTags) {
@@ -701,33 +699,30 @@ class Parser {
   std::size_t nodes_ = 0;
 };
 
-// The text's encoding: UTF-8 without control characters but whitespace. Reports each
-// offending byte or character at its line and column (up to kMaxErrors, then stops).
+// The text's encoding: UTF-8 without control characters but whitespace
+// (find_text_fault). Reports each offending byte or character at its line and column (up
+// to kMaxErrors, then stops).
 void check_encoding(std::string_view s, Parser& p, std::vector<ParseError>& errors) {
   int line = 1, column = 1;
-  for (std::size_t i = 0; i < s.size() && errors.size() <= kMaxErrors;) {
-    const std::size_t n = text::utf8_sequence_length(s, i);
-    if (n == 0) {
-      p.error(line, column,
-              "byte " + quote(s.substr(i, 1)) + " is not UTF-8; a record is UTF-8 text (was it saved in "
-              "another encoding?)");
-      ++i;
-      ++column;
-      continue;
+  std::size_t at = 0;  // line and column are those of byte `at`
+  const auto move_to = [&](std::size_t to) {
+    while (at < to) {
+      const std::size_t n = text::utf8_sequence_length(s, at);
+      if (s[at] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+      at += n == 0 ? 1 : n;
     }
-    const auto b = static_cast<unsigned char>(s[i]);
-    const bool c1 = n == 2 && b == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
-    if ((n == 1 && (b < 0x20 || b == 0x7f) && !is_space(s[i])) || c1)
-      p.error(line, column,
-              "control character " + quote(s.substr(i, n)) +
-                  " in the text; a record holds no control characters but tabs and line breaks");
-    if (s[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-    i += n;
+  };
+  for (std::size_t from = 0; errors.size() <= kMaxErrors;) {
+    const auto fault = find_text_fault(s, from);
+    if (!fault) break;
+    move_to(fault->offset);
+    p.error(line, column, fault->message);
+    from = fault->offset + fault->length;
   }
 }
 
@@ -925,6 +920,37 @@ std::string write(const Record& r) {
   }
   put_line(out, r.mainline, 1, 0);
   return out;
+}
+
+std::optional<TextFault> find_text_fault(std::string_view s, std::size_t from) {
+  for (std::size_t i = from; i < s.size();) {
+    const std::size_t n = text::utf8_sequence_length(s, i);
+    if (n == 0)
+      return TextFault{i, 1,
+                       "byte " + quote(s.substr(i, 1)) +
+                           " is not UTF-8; a record is UTF-8 text (was it saved in another encoding?)"};
+    const auto b = static_cast<unsigned char>(s[i]);
+    const bool c1 = n == 2 && b == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
+    if ((n == 1 && (b < 0x20 || b == 0x7f) && !is_space(s[i])) || c1)
+      return TextFault{i, n,
+                       "control character " + quote(s.substr(i, n)) +
+                           " in the text; a record holds no control characters but tabs and line breaks"};
+    i += n;
+  }
+  return std::nullopt;
+}
+
+std::string tag_problem(std::string_view name, std::string_view value) {
+  const std::string shown = "[" + std::string(name.substr(0, 40)) + "]";
+  if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) { return is_alnum(c) || c == '_'; }))
+    return "the tag name " + quote(name) + " is not letters, digits and '_'";
+  if (value.size() > kMaxTagBytes)
+    return "the value of " + shown + " has " + std::to_string(value.size()) + " bytes; a tag value holds at most " +
+           std::to_string(kMaxTagBytes);
+  if (value.find_first_of("\r\n") != std::string_view::npos)
+    return "the value of " + shown + " holds a line break; a tag is one line";
+  if (auto fault = find_text_fault(value)) return "the value of " + shown + ": " + fault->message;
+  return {};
 }
 
 }  // namespace tw::tgn

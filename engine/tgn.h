@@ -91,6 +91,22 @@ struct ParseResult {
   std::vector<ParseError> errors;  // in the order found, at most kMaxErrors + 1
 };
 
+// The reader's rules for text, shared with every importer of other formats (the XML
+// replay archive), so that whatever is stored can be written as a record and read back.
+// A character a record may not hold: a byte that is not UTF-8, or a control character
+// other than the whitespace the reader skips (tab, line breaks, form feed, vertical tab):
+// C0, DEL, and C1 (U+0080..U+009F). `offset` and `length` are in bytes; `message` is the
+// reader's: "control character \"\x1b\" in the text; a record holds no control ...".
+struct TextFault {
+  std::size_t offset = 0, length = 0;
+  std::string message;
+};
+// The first such character at or after byte `from` of `s`, or nullopt.
+std::optional<TextFault> find_text_fault(std::string_view s, std::size_t from = 0);
+// "" when [name "value"] can stand in a record as it is, else why not: the name must be
+// letters, digits and '_', the value one line of at most kMaxTagBytes without a fault.
+std::string tag_problem(std::string_view name, std::string_view value);
+
 // Lax reader (import). The text must be UTF-8 without control characters other than
 // the whitespace below (a NUL, an escape sequence or a byte that is not UTF-8 is an error
 // at its line and column), and within the limits above. Accepts any whitespace between tokens, optional and ignored turn

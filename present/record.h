@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.h"
+#include "engine/result.h"  // result_text: the Result tag's text
 #include "engine/tgn.h"
 
 namespace tw {
@@ -58,7 +59,5 @@ std::string legend_text(const Game& g);
 std::string state_text(const Game& g, const BoardView& view = {});
 // One line per event of the last step ("Ann scores 4 for a city at 1,0").
 std::vector<std::string> event_lines(const Game& g);
-// "Ann 52, Ben 47" in seat order.
-std::string result_text(const Game& g);
 
 }  // namespace tw

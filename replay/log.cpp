@@ -1,6 +1,11 @@
 #include "replay/log.h"
 
+#include "engine/result.h"
+#include "engine/text.h"
+#include "engine/tgn.h"
 #include "replay/digest.h"
+
+#include <sstream>
 
 namespace tw::replay {
 
@@ -59,6 +64,103 @@ std::string legacy_scores_text(const Game& g) {
   return s;
 }
 
+namespace {
+
+// "Ann 52,Ben 47": the words of each comma-separated part joined by single spaces.
+std::string normalise_result(std::string_view s) {
+  std::string out, part;
+  const auto flush = [&] {
+    std::string words, w;
+    for (char c : part + ' ') {
+      if (c != ' ' && c != '\t') {
+        w += c;
+      } else if (!w.empty()) {
+        words += (words.empty() ? "" : " ") + w;
+        w.clear();
+      }
+    }
+    out += (out.empty() ? "" : ",") + words;
+    part.clear();
+  };
+  for (char c : s) {
+    if (c == ',')
+      flush();
+    else
+      part += c;
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> result_tag_problem(std::string_view tag, const Game& g) {
+  if (!g.finished())
+    return "the game is unfinished after " + std::to_string(g.ply()) + " plies (a record cut short?)";
+  const std::string ours = result_text(g);
+  const std::string want = normalise_result(tag);
+  if (want == normalise_result(ours)) return std::nullopt;
+  // Names without seat labels, as records written before seat labels have them.
+  if (!g.coop() && want == normalise_result(legacy_scores_text(g))) return std::nullopt;
+  return "the game replays to '" + ours + "'";
+}
+
+std::optional<std::string> settle_result_tag(GameLog& log, const Game& g) {
+  const std::string* tag = log.tag("Result");
+  if (!tag) return std::nullopt;
+  auto problem = result_tag_problem(*tag, g);
+  if (!problem) return std::nullopt;
+  std::string said = "the Result tag says '" + text::printable(*tag, 200) + "' but " + *problem;
+  if (g.finished())
+    log.set_tag("Result", result_text(g));
+  else
+    std::erase_if(log.header.tags, [](const MetaTag& t) { return t.name == "Result"; });
+  return said;
+}
+
+std::string check_exportable(const GameLog& log) {
+  const LogHeader& h = log.header;
+  if (h.tags.size() + 1 > tgn::kMaxTags)
+    return std::to_string(h.tags.size()) + " tags; a record has at most " + std::to_string(tgn::kMaxTags);
+  for (size_t i = 0; i < h.tags.size(); ++i) {
+    const MetaTag& t = h.tags[i];
+    if (auto e = tgn::tag_problem(t.name, t.value); !e.empty()) return "tag " + std::to_string(i + 1) + ": " + e;
+    if (t.name == "Format") return "tag [Format] is the record's own; a log holds none";
+    for (size_t j = 0; j < i; ++j)
+      if (h.tags[j].name == t.name) return "tag [" + t.name + "] appears twice";
+  }
+  const std::pair<const char*, const std::string*> fields[] = {
+      {"the engine version", &h.engine_version}, {"the rule set", &h.rule_set}, {"the level", &h.level}};
+  for (const auto& [what, value] : fields)
+    if (auto fault = tgn::find_text_fault(*value)) return std::string(what) + ": " + fault->message;
+  const std::string* rule_set = log.tag("Ruleset");
+  const std::string* players = log.tag("Players");
+  const std::string* seed = log.tag("Seed");
+  if (!rule_set || !players || !seed)
+    return std::string("the log has no [") + (!rule_set ? "Ruleset" : !players ? "Players" : "Seed") + "] tag";
+  if (*rule_set != h.rule_set && (h.level.empty() || *rule_set != h.level))
+    return "the Ruleset tag says '" + *rule_set + "', the log's rule set is '" + h.rule_set + "'";
+  const std::string* level = log.tag("Level");
+  if (level ? *level != h.level : !h.level.empty() && *rule_set != h.level)
+    return "the Level tag says '" + (level ? *level : std::string()) + "', the log's level is '" + h.level + "'";
+  std::vector<Seat> seats;
+  for (const PlayerSpec& p : parse_players(*players)) seats.push_back({p.name, p.bot});
+  if (seats != h.players) {
+    std::string names;
+    for (const Seat& p : h.players) names += (names.empty() ? "'" : ", '") + p.name + "'";
+    return "the Players tag says '" + *players + "' but the seats are " + names;
+  }
+  if (parse_seed(*seed) != h.seed)
+    return "the Seed tag says '" + *seed + "', the log's seed is " + std::to_string(h.seed);
+  std::vector<std::string> draw;
+  if (const std::string* d = log.tag("Draw")) {  // read as import_record reads it
+    std::istringstream in(*d);
+    for (std::string id; in >> id;) draw.push_back(id);
+  }
+  if (draw != h.draw) return "the Draw tag does not name the log's draw";
+  return {};
+}
+
 std::string players_text(const std::vector<Seat>& seats) {
   std::string s;
   for (const Seat& p : seats) {
@@ -92,7 +194,7 @@ std::optional<Violation> Recorder::start(const Content& content, const GameSetup
     out.log_.set_tag("Draw", draw);
   }
   out.log_.hashes.push_back(out.game_.state_hash());
-  out.log_.result = scores_text(out.game_);
+  out.log_.result = result_text(out.game_);
   return std::nullopt;
 }
 
@@ -122,7 +224,7 @@ void Recorder::logged(std::string decision) {
   log_.decisions.push_back(std::move(decision));
   log_.hashes.push_back(game_.state_hash());
   log_.finished = game_.finished();
-  log_.result = scores_text(game_);
+  log_.result = result_text(game_);
 }
 
 }  // namespace tw::replay

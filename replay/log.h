@@ -64,7 +64,10 @@ struct GameLog {
   std::vector<std::string> decisions;  // ply i is decisions[i - 1]
   std::vector<uint64_t> hashes;        // hashes[0] after setup, hashes[i] after ply i
   bool finished = false;               // the last decision ended the game
-  std::string result;                  // "Ann 52, Ben 47" (scores after the last ply)
+  // The game's result_text (engine/result.h) after the last ply: "Ann 52, Ben 47", "lose,
+  // team 16". Logs recorded before hold scores_text or legacy_scores_text instead (the
+  // same for competitive games; co-op ones then lack the outcome).
+  std::string result;
   friend bool operator==(const GameLog&, const GameLog&) = default;
 
   int plies() const { return static_cast<int>(decisions.size()); }
@@ -79,10 +82,32 @@ struct GameLog {
 // "" when the log is well formed, else what is wrong (see the header paragraph).
 std::string check_shape(const GameLog& log);
 
-// "Ann 52, Ben 47" in seat order, each seat by its seat_label (engine/game.h).
+// "" when the log can be written as a TGN record that reads back as the same game, else
+// the first problem, naming the tag or field: every tag passes tgn::tag_problem (the
+// reader's rules for names and text: no control characters), no tag appears twice, the
+// Ruleset, Players and Seed tags are there, and the setup tags agree with the header
+// (Players with the seats, Seed, Ruleset, Level and Draw); the engine version and ids
+// are clean text. A log made by a Recorder from a record always passes; an imported
+// XML archive is checked with it, and `replay verify` checks stored ones.
+std::string check_exportable(const GameLog& log);
+
+// "Ann 52, Ben 47" in seat order, each seat by its seat_label (engine/game.h); for co-op
+// games what logs recorded before result_text hold.
 std::string scores_text(const Game& g);
 // The same with plain names, as logs recorded before seat labels hold it.
 std::string legacy_scores_text(const Game& g);
+// What is wrong with a Result tag's text for the game `g`, played to the end of its
+// record's main line: nullopt when the tag agrees with result_text(g) (spacing, and the
+// plain names of seats recorded before seat labels, are forgiven), else what the game
+// gives instead: "the game replays to 'lose, team 16'", or "the game is unfinished after
+// 88 plies" (a Result is the scores at the end: a record cut short has none).
+std::optional<std::string> result_tag_problem(std::string_view tag, const Game& g);
+// Makes the log's Result tag true of `g` (the log's game played to its last ply): a tag
+// that agrees is kept as written, one that does not is replaced by result_text(g), or
+// removed while the game is unfinished. Returns what was wrong with the tag, as
+// "the Result tag says 'X' but <result_tag_problem>", or nullopt when nothing changed.
+std::optional<std::string> settle_result_tag(GameLog& log, const Game& g);
+
 // "Ann, Ben, bot:greedy": the Players tag of these seats.
 std::string players_text(const std::vector<Seat>& seats);
 

@@ -90,16 +90,16 @@ void write_tree(SQLite::Database& db, int64_t id, const Replay& r) {
 // Binds the metadata columns 1..11 (created .. log) of a replay row.
 void bind_row(SQLite::Statement& st, const Replay& r, const std::string& created,
               const std::string& blob) {
-  const GameLog& log = r.log;
+  const ReplaySummary c = columns_of(r.log);
   st.bind(1, created);
-  st.bind(2, log.header.rule_set);
-  bind_text_or_null(st, 3, log.header.level);
-  st.bind(4, players_text(log.header.players));
-  st.bind(5, std::to_string(log.header.seed));
-  st.bind(6, log.result);
-  st.bind(7, log.finished ? 1 : 0);
-  st.bind(8, log.plies());
-  st.bind(9, hex64(log.header.rules_digest));
+  st.bind(2, c.rule_set);
+  bind_text_or_null(st, 3, c.level);
+  st.bind(4, c.players);
+  st.bind(5, c.seed);
+  st.bind(6, c.result);
+  st.bind(7, c.finished ? 1 : 0);
+  st.bind(8, c.plies);
+  st.bind(9, c.rules_digest);
   st.bind(10, r.pinned);
   st.bind(11, blob.data(), static_cast<int>(blob.size()));
 }
@@ -144,6 +144,37 @@ constexpr const char* kSummaryColumns =
 
 }  // namespace
 
+ReplaySummary columns_of(const GameLog& log) {
+  ReplaySummary c;
+  c.rule_set = log.header.rule_set;
+  c.level = log.header.level;
+  c.players = players_text(log.header.players);
+  c.seed = std::to_string(log.header.seed);
+  c.result = log.result;
+  c.finished = log.finished;
+  c.plies = log.plies();
+  c.rules_digest = hex64(log.header.rules_digest);
+  return c;
+}
+
+std::vector<std::string> column_disagreements(const ReplaySummary& row, const GameLog& log) {
+  const ReplaySummary want = columns_of(log);
+  std::vector<std::string> out;
+  const auto check = [&](const char* column, const std::string& stored, const std::string& logged) {
+    if (stored != logged)
+      out.push_back(std::string(column) + ": the row says '" + stored + "', its log '" + logged + "'");
+  };
+  check("rule_set", row.rule_set, want.rule_set);
+  check("level", row.level, want.level);
+  check("players", row.players, want.players);
+  check("seed", row.seed, want.seed);
+  check("result", row.result, want.result);
+  check("finished", row.finished ? "1" : "0", want.finished ? "1" : "0");
+  check("plies", std::to_string(row.plies), std::to_string(want.plies));
+  check("rules_digest", row.rules_digest, want.rules_digest);
+  return out;
+}
+
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -163,42 +194,82 @@ ReplayStore::ReplayStore(Store& store) : store_(store) {
 
 int64_t ReplayStore::insert(const Replay& r) { return insert_all({r}).front(); }
 
+std::vector<int64_t> ReplayStore::insert_in_transaction(const std::vector<Replay>& rs) {
+  std::vector<int64_t> ids;
+  SQLite::Database& db = store_.database();
+  for (const Replay& r : rs) ids.push_back(insert_one(db, r));
+  // The rules each digest stands for, once per digest, so that a later change of the
+  // rules can be named parameter by parameter (rules_pack_for).
+  std::set<uint64_t> done;
+  for (const Replay& r : rs) {
+    const uint64_t d = r.log.header.rules_digest;
+    if (!done.insert(d).second) continue;
+    const std::string key = "rules:" + hex64(d);
+    SQLite::Statement has(db, "SELECT 1 FROM meta WHERE key = ?");
+    has.bind(1, key);
+    if (has.executeStep()) continue;
+    std::string text;
+    try {
+      const std::string id = r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set
+                                                        : "level:" + r.log.header.level;
+      text = pack::pack_text(pack::export_pack(store_, {id}));
+    } catch (const StoreError&) {
+      continue;  // rules this database does not hold: nothing to keep
+    }
+    SQLite::Statement put(db, "INSERT INTO meta (key, value) VALUES (?, ?)");
+    put.bind(1, key);
+    put.bind(2, text);
+    put.exec();
+  }
+  return ids;
+}
+
 std::vector<int64_t> ReplayStore::insert_all(const std::vector<Replay>& rs) {
   if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot store a replay");
   for (const Replay& r : rs) check_writable(r, "new replay");
   std::vector<int64_t> ids;
   try {
-    SQLite::Database& db = store_.database();
-    SQLite::Transaction tx(db);
-    for (const Replay& r : rs) ids.push_back(insert_one(db, r));
-    // The rules each digest stands for, once per digest, so that a later change of the
-    // rules can be named parameter by parameter (rules_pack_for).
-    std::set<uint64_t> done;
-    for (const Replay& r : rs) {
-      const uint64_t d = r.log.header.rules_digest;
-      if (!done.insert(d).second) continue;
-      const std::string key = "rules:" + hex64(d);
-      SQLite::Statement has(db, "SELECT 1 FROM meta WHERE key = ?");
-      has.bind(1, key);
-      if (has.executeStep()) continue;
-      std::string text;
-      try {
-        const std::string id = r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set
-                                                          : "level:" + r.log.header.level;
-        text = pack::pack_text(pack::export_pack(store_, {id}));
-      } catch (const StoreError&) {
-        continue;  // rules this database does not hold: nothing to keep
-      }
-      SQLite::Statement put(db, "INSERT INTO meta (key, value) VALUES (?, ?)");
-      put.bind(1, key);
-      put.bind(2, text);
-      put.exec();
-    }
+    SQLite::Transaction tx(store_.database(), SQLite::TransactionBehavior::IMMEDIATE);
+    ids = insert_in_transaction(rs);
     tx.commit();
   } catch (const SQLite::Exception& e) {
     throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
   }
   return ids;
+}
+
+std::pair<int64_t, bool> ReplayStore::insert_unless_stored(const Replay& r) {
+  if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot store a replay");
+  check_writable(r, "new replay");
+  try {
+    // IMMEDIATE: the write lock is taken before the check, so no other process can store
+    // the same game between the check and the insert (it waits for this commit, then
+    // finds the game).
+    SQLite::Transaction tx(store_.database(), SQLite::TransactionBehavior::IMMEDIATE);
+    if (const auto existing = same_game(r)) return {*existing, false};  // rolled back: nothing written
+    const int64_t id = insert_in_transaction({r}).front();
+    tx.commit();
+    return {id, true};
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
+  }
+}
+
+std::optional<int64_t> ReplayStore::same_game(const Replay& r) const {
+  const ReplaySummary want = columns_of(r.log);
+  for (const ReplaySummary& s : list(r.log.header.rule_set)) {
+    if (s.plies != want.plies || s.seed != want.seed || s.level != want.level || s.players != want.players)
+      continue;
+    try {
+      const GameLog log = load_log(s.id);
+      if (log.decisions == r.log.decisions && log.header.players == r.log.header.players &&
+          log.header.draw == r.log.header.draw)
+        return s.id;
+    } catch (const ReplayError&) {
+      continue;  // a damaged replay is no duplicate (verify says more)
+    }
+  }
+  return std::nullopt;
 }
 
 void ReplayStore::save(const Replay& r) {
@@ -207,7 +278,7 @@ void ReplayStore::save(const Replay& r) {
   const std::string blob = pack_log(r.log);
   try {
     SQLite::Database& db = store_.database();
-    SQLite::Transaction tx(db);
+    SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement created(db, "SELECT created FROM replay WHERE id = ?");
     created.bind(1, r.id);
     if (!created.executeStep()) throw ReplayError(where(r.id), -1, "no such replay in " + store_.path());
@@ -237,7 +308,7 @@ bool ReplayStore::remove(int64_t id) {
   if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot remove " + where(id));
   try {
     SQLite::Database& db = store_.database();
-    SQLite::Transaction tx(db);
+    SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement del(db, "DELETE FROM replay WHERE id = ?");
     del.bind(1, id);
     const int n = del.exec();

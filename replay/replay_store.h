@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "replay/tree.h"
@@ -34,6 +35,14 @@ struct ReplaySummary {
   std::string pinned;
 };
 
+// The columns of a replay row that restate its log (rule_set, level, players, seed,
+// result, finished, plies, rules_digest), as insert and save write them; id, created and
+// pinned are left empty (they are not in the log).
+ReplaySummary columns_of(const GameLog& log);
+// Each column of `row` that disagrees with `log`, named: "players: the row says
+// 'Mallory, Eve', its log 'bot:greedy, bot:random'"; empty when all agree.
+std::vector<std::string> column_disagreements(const ReplaySummary& row, const GameLog& log);
+
 class ReplayStore {
  public:
   // The store must be at schema version 2 or later (Store::open migrates a writable one).
@@ -44,6 +53,14 @@ class ReplayStore {
   int64_t insert(const Replay& r);
   // Inserts several in one transaction; returns their ids in order.
   std::vector<int64_t> insert_all(const std::vector<Replay>& rs);
+  // Inserts r unless the same game is stored (same_game): the check and the insert are one
+  // transaction holding the database's write lock from the start (BEGIN IMMEDIATE), so
+  // processes importing one game at the same time store it once. Returns the new id and
+  // true, or the stored replay's id and false.
+  std::pair<int64_t, bool> insert_unless_stored(const Replay& r);
+  // The stored replay holding the same game as r (rule set, level, seed, seats, draw and
+  // the main line's decisions), if any; damaged replays are skipped.
+  std::optional<int64_t> same_game(const Replay& r) const;
   // Replaces replay r.id: metadata, log, pinned comment, variations and annotations.
   void save(const Replay& r);
   // Removes a replay with all its rows; false when there was none.
@@ -63,6 +80,9 @@ class ReplayStore {
   static std::string where(int64_t id);
 
  private:
+  // The inserts of insert_all inside the caller's transaction.
+  std::vector<int64_t> insert_in_transaction(const std::vector<Replay>& rs);
+
   Store& store_;
 };
 

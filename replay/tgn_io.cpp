@@ -88,7 +88,12 @@ ImportResult import_record(const Content& content, const tgn::Record& rec, const
       return out;
     }
   }
-  Replay r = from_log(recorder.take_log());
+  const Game end = recorder.game();
+  GameLog log = recorder.take_log();
+  if (auto problem = settle_result_tag(log, end))
+    out.warnings.push_back(source + ": " + *problem +
+                           (end.finished() ? "; stored with the replayed result" : "; stored without a Result tag"));
+  Replay r = from_log(std::move(log));
   r.pinned = rec.pre_comment;
   Line line;
   if (!build_line(start, rec.mainline, line, source, out.errors)) return out;

@@ -6,9 +6,10 @@
 // every variation from its branch point, and each decision is stored as the engine's
 // canonical option string. Comments and glyphs become annotations, the comment before
 // the first decision the pinned comment, and the record's tags are kept in the log's
-// header. Export writes the canonical text (tgn::write), so canonical TGN -> replay ->
-// TGN is byte-identical. Board markers have no TGN syntax and are not exported (the XML
-// archive keeps them).
+// header (but for a Result tag the main line does not reach: ImportResult::warnings).
+// Export writes the canonical text (tgn::write), so canonical TGN -> replay -> TGN is
+// byte-identical. Board markers have no TGN syntax and are not exported (the XML archive
+// keeps them).
 #pragma once
 
 #include <string>
@@ -24,6 +25,10 @@ namespace tw::replay {
 struct ImportResult {
   std::optional<Replay> replay;     // engaged exactly when errors is empty
   std::vector<std::string> errors;  // each names the source, line and column or ply
+  // What was stored otherwise than written, each naming the source: a Result tag that
+  // the main line does not reach is replaced by the replayed result, or dropped when the
+  // main line ends before the game does (settle_result_tag, replay/log.h).
+  std::vector<std::string> warnings;
 };
 
 // `source` names the text in messages (a file name).

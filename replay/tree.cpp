@@ -250,10 +250,9 @@ std::string check_comment_text(std::string_view text, std::string_view what) {
   if (text.size() > tgn::kMaxCommentBytes)
     return std::string(what) + " has " + std::to_string(text.size()) + " bytes; a comment holds at most " +
            std::to_string(tgn::kMaxCommentBytes);
-  if (const size_t at = text::invalid_utf8_at(text); at != std::string_view::npos)
-    return std::string(what) + " is not UTF-8 text (byte " + std::to_string(at) + ")";
-  if (text::printable_lines(text) != text)
-    return std::string(what) + " holds a control character (only line breaks and tabs are allowed)";
+  // The TGN reader's check, so that the text can be exported and read back.
+  if (const auto fault = tgn::find_text_fault(text))
+    return std::string(what) + ", byte " + std::to_string(fault->offset) + ": " + fault->message;
   return {};
 }
 

@@ -100,7 +100,8 @@ std::optional<std::vector<std::string>> moves_to(const Replay& r, const NodePath
 // save: a comment and the pinned comment hold at most tgn::kMaxCommentBytes, a node at
 // most kMaxMarkers markers, a label at most kMaxLabelBytes, a replay at most
 // tgn::kMaxNodes nodes. New text (annotate, the pin command, imports) must moreover be
-// UTF-8 without control characters but line breaks and tabs.
+// text the TGN reader accepts (tgn::find_text_fault: UTF-8 without control characters
+// but tabs and line breaks).
 inline constexpr size_t kMaxMarkers = 64;
 inline constexpr size_t kMaxLabelBytes = 200;
 // "" when the annotation keeps the size limits, else what is wrong.

@@ -1,5 +1,6 @@
 #include "replay/verify.h"
 
+#include "engine/result.h"
 #include "replay/digest.h"
 
 namespace tw::replay {
@@ -72,14 +73,23 @@ VerifyReport verify(const Content& content, const GameLog& log, const std::strin
                       hex64(r.actual) + " differs from the recorded " + hex64(r.expected) +
                       " (first diverging ply)");
   }
-  if (g.finished() != log.finished || (scores_text(g) != log.result && legacy_scores_text(g) != log.result))
+  if (g.finished() != log.finished ||
+      (result_text(g) != log.result && scores_text(g) != log.result && legacy_scores_text(g) != log.result))
     return fail(VerifyStatus::ResultDiffers, log.plies(),
                 "every ply matched, but the log says " +
                     std::string(log.finished ? "finished" : "unfinished") + " '" + log.result +
                     "' and the replay gives " + (g.finished() ? "finished" : "unfinished") +
-                    " '" + scores_text(g) + "'");
+                    " '" + result_text(g) + "'");
   r.message = where + ": ok, " + std::to_string(log.plies()) + " plies, every state hash matches";
   return r;
+}
+
+std::optional<Game> play_log(const Content& content, const GameLog& log) {
+  Game g;
+  if (Game::create(content, log.setup(), g)) return std::nullopt;
+  for (const std::string& d : log.decisions)
+    if (g.apply(std::string_view(d))) return std::nullopt;
+  return g;
 }
 
 }  // namespace tw::replay

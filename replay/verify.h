@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "engine/content.h"
@@ -37,5 +38,9 @@ struct VerifyReport {
 
 // `where` names the log in messages ("replay 7", a file name).
 VerifyReport verify(const Content& content, const GameLog& log, const std::string& where);
+
+// The log's game played to its last ply, or nullopt when it cannot be set up or a
+// decision is illegal (verify says which).
+std::optional<Game> play_log(const Content& content, const GameLog& log);
 
 }  // namespace tw::replay

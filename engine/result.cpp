@@ -1,0 +1,31 @@
+#include "engine/result.h"
+
+namespace tw {
+
+std::string coop_scores_text(const Game& g) {
+  std::string s;
+  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+    const int c = g.marker_colours()[i];
+    if (i) s += ", ";
+    s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
+         std::to_string(g.marker_score(i));
+  }
+  return s;
+}
+
+std::string result_text(const Game& g) {
+  if (g.coop()) {
+    std::string s = coop_scores_text(g);
+    if (g.outcome() == Outcome::Win) return "win, " + s;
+    if (g.outcome() == Outcome::Lose) return "lose, " + s;
+    return s;
+  }
+  std::string s;
+  for (int p = 0; p < g.player_count(); ++p) {
+    if (p) s += ", ";
+    s += seat_label(g.setup().players, static_cast<size_t>(p)) + " " + std::to_string(g.score(p));
+  }
+  return s;
+}
+
+}  // namespace tw
