@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The example runner itself: a document with examples that pass, fail, must not run and
 # must fail; the runner must fail, name exactly the lines that failed, and nothing else.
-#   selftest.sh RUNNER TILEWRIGHT DEFAULT_DB
+# Then the link checker: a broken file link and a broken anchor are named, good ones not.
+#   selftest.sh RUNNER TILEWRIGHT DEFAULT_DB LINK_CHECKER
 set -u
-runner=$1 bin=$2 db=$3
+runner=$1 bin=$2 db=$3 links=$4
 dir=$(mktemp -d "${TMPDIR:-/tmp}/tw-doc-selftest.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/docs"
@@ -57,7 +58,22 @@ absent "sample.md:23: FAILED"
 absent "sample.md:26: FAILED"
 absent "touch ran-norun"
 absent "SELECT"
+
+mkdir -p "$dir/links/docs"
+printf '# Front page\n\n[a](docs/a.md) [b](docs/b.md#the-heading-with-code-and-more)\n' > "$dir/links/README.md"
+printf '# Page a\n\n[x](nope.md) and [y](b.md#missing)\n`[not a link](gone.md)`\n[z](#page-a) [w](../README.md#front-page)\n' \
+  > "$dir/links/docs/a.md"
+printf '# The heading, with `code` and more!\n\n```sh\n[in code](gone.md)\n```\n' > "$dir/links/docs/b.md"
+lout=$(bash "$links" "$dir/links" 2>&1)
+lstatus=$?
+[ "$lstatus" -eq 1 ] || { echo "the link checker exited $lstatus, not 1"; fail=1; }
+for want in "docs/a.md:3: broken link (nope.md)" "docs/a.md:3: broken link (b.md#missing)" "2 broken links"; do
+  grep -qF -- "$want" <<<"$lout" || { echo "missing from the link checker's output: $want"; fail=1; }
+done
+if grep -q "gone.md\|README.md:" <<<"$lout"; then echo "the link checker named a good link"; fail=1; fi
 if [ "$fail" -ne 0 ]; then
+  echo "--- the link checker's output ---"
+  echo "$lout"
   echo "--- the runner's output ---"
   echo "$out"
   exit 1
