@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The allowed include edges between the project's folders (docs: README "Layout"):
+# The allowed include edges between the project's folders (docs: docs/layout.md, docs/architecture.md):
 #   engine <- schema <- replay <- present <- cli, editor;  bench -> engine, schema, replay.
 # A folder may include only the folders listed for it; the engine includes no SQLite,
 # wxWidgets, Boost or JSON library. Prints every edge that breaks the rule and exits 1.
