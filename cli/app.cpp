@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
 #include "cli/files.h"
+#include "cli/validators.h"
 #include "cli/replay_cmd.h"
 #include "cli/study_cmd.h"
 #include "cli/suggest.h"
@@ -37,46 +38,6 @@ namespace tw {
 namespace {
 
 constexpr const char* kDbHelp = "database (default: $TILEWRIGHT_DB, else your own copy of default.db)";
-
-// Validators that state the option's range in words ("--games: must be a whole number
-// from 1 to 2147483647, not 0"), where CLI11 would print "Value 0 not in range 0.000000 to
-// 1797693134862315708...". They run on the text before CLI11 converts it.
-template <class T>
-CLI::Validator whole(T lo = std::numeric_limits<T>::min(), T hi = std::numeric_limits<T>::max()) {
-  const std::string range = "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
-  return CLI::Validator(
-      [lo, hi, range](std::string& v) -> std::string {
-        T x{};
-        const char* end = v.data() + v.size();
-        const char* first = v.data() + (!v.empty() && v[0] == '+' ? 1 : 0);
-        const auto [ptr, ec] = std::from_chars(first, end, x);
-        if (v.empty() || ec != std::errc() || ptr != end || x < lo || x > hi)
-          return "must be " + range + ", not '" + text::printable(v, 40) + "'";
-        return {};
-      },
-      range);
-}
-
-// A real number in [lo, hi] (or (lo, hi) when open).
-CLI::Validator real(double lo, double hi, bool exclusive = false) {
-  const auto num = [](double d) {
-    std::ostringstream o;
-    o << d;
-    return o.str();
-  };
-  const std::string range = std::string("a number ") + (exclusive ? "strictly between " : "from ") + num(lo) +
-                            (exclusive ? " and " : " to ") + num(hi);
-  return CLI::Validator(
-      [lo, hi, exclusive, range](std::string& v) -> std::string {
-        char* end = nullptr;
-        const double x = std::strtod(v.c_str(), &end);
-        const bool ok = !v.empty() && end == v.c_str() + v.size() && std::isfinite(x) &&
-                        (exclusive ? x > lo && x < hi : x >= lo && x <= hi);
-        if (!ok) return "must be " + range + ", not '" + text::printable(v, 40) + "'";
-        return {};
-      },
-      range);
-}
 
 constexpr int kMaxThreads = 1024;
 
@@ -1009,6 +970,9 @@ std::string man_page() {
     << ".PP\nEvery command takes \\fB\\-\\-db\\fR \\fIPATH\\fR, before or after the command; without it "
        "\\fB$TILEWRIGHT_DB\\fR, else your own database (~/.local/share/tilewright/tilewright.db), "
        "created on first use as a copy of the bundled default.db.\n"
+    << ".PP\nA file name \\fB\\-\\fR is standard input where a file is read and standard output where one is "
+       "written. \\fB\\-\\-json\\fR prints the result as JSON on standard output (failures too, as "
+       "{\"error\": ...}); \\fB\\-\\-json=\\fR\\fIFILE\\fR writes it to FILE.\n"
     << ".SH COMMANDS\n";
   for (const auto& [path, app] : all) {
     if (path.empty() || !visible_subcommands(app).empty()) continue;
@@ -1037,6 +1001,7 @@ std::string man_page() {
     << ".SH ENVIRONMENT\n"
     << ".TP\n.B TILEWRIGHT_DB\nthe database used without \\-\\-db\n"
     << ".TP\n.B TILEWRIGHT_DEFAULT_DB\nthe bundled database your own is copied from\n"
+    << ".TP\n.B NO_COLOR\nset and not empty: no colour, even on a terminal\n"
     << ".TP\n.B XDG_DATA_HOME, XDG_STATE_HOME\nwhere your database and play's recovery files live\n"
     << ".SH FILES\n.TP\n.I ~/.local/share/tilewright/tilewright.db\nyour database\n"
     << ".TP\n.I ~/.local/state/tilewright/recovery/\ngames in progress without \\-\\-out\n"

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "cli/validators.h"
 #include "present/record.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
@@ -37,9 +38,11 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
     sub->callback([&a, action] { a.action = action; });
     return sub;
   };
-  auto add_id = [&](CLI::App* sub) { sub->add_option("id", a.id, "the replay's id")->required(); };
+  auto add_id = [&](CLI::App* sub) {
+    sub->add_option("id", a.id, "the replay's id")->required()->check(whole<int64_t>(1));
+  };
   auto add_target = [&](CLI::App* sub, bool required) {
-    auto* ply = sub->add_option("--ply", a.ply, "a ply of the main line (from 1)");
+    auto* ply = sub->add_option("--ply", a.ply, "a ply of the main line (from 1)")->check(whole<int>(0));
     auto* node = sub->add_option("--node", a.node, "a node path: 12 (main line) or 12/0:3 (in a variation)");
     ply->excludes(node);
     if (required) sub->require_option(1, 2);

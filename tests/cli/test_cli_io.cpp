@@ -244,6 +244,10 @@ TEST_CASE("numeric options say their range in words") {
   CHECK(cli({"run", "x.tgn", "--ply", "-1", "--db", kDb}).err.find("--ply: must be a whole number from 0 to") !=
         std::string::npos);
   CHECK(cli({"simulate", "--games", "+2", "--threads", "1", "--db", kDb}).code == kExitOk);
+  // Replay ids: a word, or a number past int64 (before: silently the largest id).
+  CHECK(cli({"replay", "show", "abc", "--db", kDb}).err.find("id: must be a whole number from 1 to 9223372036854775807, not 'abc'") !=
+        std::string::npos);
+  CHECK(cli({"replay", "show", "99999999999999999999", "--db", kDb}).code == kExitInput);
 }
 
 TEST_CASE("every output path is checked before any game is played") {
