@@ -70,7 +70,7 @@ std::string last_line(std::string s) {
 
 }  // namespace
 
-TEST_CASE("- reads a record, pack or archive from standard input") {
+TEST_CASE("standard input: - reads a record, pack or archive from standard input") {
   Dir d;
   const std::string rec = game_record(d);
   const std::string text = test::read_text(rec);
@@ -102,7 +102,7 @@ TEST_CASE("- reads a record, pack or archive from standard input") {
   CHECK(big.err.find("standard input: more than") != std::string::npos);
 }
 
-TEST_CASE("- writes JSON, CSV and exports to standard output; never a file named -") {
+TEST_CASE("standard output: - writes JSON, CSV and exports to standard output; never a file named -") {
   Dir d;
   const fs::path here = fs::current_path();
   fs::current_path(d.path);
@@ -134,7 +134,7 @@ TEST_CASE("- writes JSON, CSV and exports to standard output; never a file named
   CHECK(exp.out.rfind("[Format \"TGN", 0) == 0);
 }
 
-TEST_CASE("--json: one rule for every command; --json=FILE writes the same JSON to FILE") {
+TEST_CASE("json: one rule for --json for every command; --json=FILE writes the same JSON to FILE") {
   Dir d;
   const std::string rec = game_record(d);
   // run: the flag in any position (NOTATION.md), and --json=FILE.
@@ -184,7 +184,7 @@ TEST_CASE("--json: one rule for every command; --json=FILE writes the same JSON 
   CHECK(lj["replays"][0]["finished"] == true);
 }
 
-TEST_CASE("--json: every failure is one JSON object on standard output too") {
+TEST_CASE("json errors: with --json every failure is one JSON object on standard output too") {
   Dir d;
   const auto error_of = [](const Result& r) {
     INFO(r.out << r.err);
