@@ -1,5 +1,7 @@
 #include "cli/analyse.h"
 
+#include "cli/colour.h"
+
 #include <array>
 #include <charconv>
 #include <map>
@@ -182,9 +184,11 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
                                                                      : "the team's chances")
         << " from the mover's view, loss in " << unit << "; ?! from " << fixed1(a.thresholds.inaccuracy) << ", ? from "
         << fixed1(a.thresholds.mistake) << ", ?? from " << fixed1(a.thresholds.blunder) << "\n";
+      size_t name_width = 10;  // the whole name, however long: bot:mcts:50 and bot:mcts:500 differ
+      for (const auto& e : a.plies) name_width = std::max(name_width, name_of(e.player).size());
       for (const auto& e : a.plies) {
-        t << fmt::format("{:>4} {:<10} {:<34} {:>7} -> {:>7}", e.node.empty() ? std::to_string(e.ply) : e.node,
-                         name_of(e.player).substr(0, 10),
+        t << fmt::format("{:>4} {:<{}} {:<34} {:>7} -> {:>7}", e.node.empty() ? std::to_string(e.ply) : e.node,
+                         name_of(e.player), name_width,
                          e.played + (e.glyph.empty() ? "" : " " + e.glyph), analysis::eval_text(e.eval_before, a.measure),
                          analysis::eval_text(e.eval_after, a.measure));
         if (e.loss > 0) t << "  loss " << fixed1(e.loss) << "  best: " << e.best;
@@ -201,8 +205,9 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         if (e.glyph == "??") ++c[3];
         lost[e.player] += e.loss;
       }
+      const bool colour = colour_wanted(out);
       for (const auto& [p, c] : by)
-        t << name_of(p) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-")
+        t << paint(name_of(p), p, colour) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-")
           << "): " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
           << c[3] << " blunders (?\?), mean loss " << fixed1(lost[p] / c[0]) << " " << unit << "\n";
       out << text::printable_lines(t.str());

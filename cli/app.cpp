@@ -3,7 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -14,11 +18,14 @@
 #include "cli/analyse.h"
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
+#include "cli/files.h"
+#include "cli/validators.h"
 #include "cli/replay_cmd.h"
 #include "cli/study_cmd.h"
 #include "cli/suggest.h"
 #include "engine/bots.h"
 #include "engine/text.h"
+#include "replay/replay_store.h"
 #include "schema/paths.h"
 #include "schema/store.h"
 
@@ -32,6 +39,11 @@ namespace {
 
 constexpr const char* kDbHelp = "database (default: $TILEWRIGHT_DB, else your own copy of default.db)";
 
+constexpr int kMaxThreads = 1024;
+
+constexpr const char* kJsonHelp =
+    "the result as one JSON object on standard output (errors too: {\"error\": ...}); --json=FILE writes it to FILE";
+
 // Everything the parsed command line fills in.
 struct Args {
   DbOptions db;
@@ -39,6 +51,8 @@ struct Args {
   std::string options_file;
   std::optional<std::string> validate_db;
   bool validate_full = false;
+  bool validate_json = false;
+  bool study_json = false;  // simulate, compare, merge: --json given (its target: JsonRequest)
   SimulateOptions sim;
   std::string sim_bots = "random,random";
   int sim_players = 0;
@@ -57,6 +71,7 @@ struct Args {
   AnalyseOptions analyse;
   int64_t analyse_replay = 0;
   std::string shell;
+  std::string complete_kind;
 };
 
 struct Commands {
@@ -74,6 +89,7 @@ struct Commands {
   CLI::App* content = nullptr;
   CLI::App* completion = nullptr;
   CLI::App* man = nullptr;
+  CLI::App* complete = nullptr;
 };
 
 Commands define(CLI::App& app, Args& a) {
@@ -84,20 +100,21 @@ Commands define(CLI::App& app, Args& a) {
   auto add_db = [&a](CLI::App* sub) { sub->add_option("--db", a.db.db, kDbHelp); };
 
   c.run = app.add_subcommand("run", "replay a game record's main line and print the state");
-  c.run->add_option("file", a.run.file, "the record (.tgn)")->required();
-  c.run->add_flag("--json", a.run.json, "print the state as one JSON object (errors too)");
-  c.run->add_option("--ply", a.run.ply, "stop after this many decisions")->check(CLI::NonNegativeNumber);
+  c.run->add_option("file", a.run.file, "the record (.tgn; - for standard input)")->required();
+  c.run->add_flag("--json", a.run.json, kJsonHelp);
+  c.run->add_option("--ply", a.run.ply, "stop after this many decisions")->check(whole<int>(0));
   c.run->add_flag("--verbose,-v", a.run.verbose, "list the legal options at an illegal decision");
   add_db(c.run);
 
   c.options = app.add_subcommand("options", "print the legal options of a record's pending decision");
-  c.options->add_option("file", a.options_file, "the record (.tgn)")->required();
+  c.options->add_option("file", a.options_file, "the record (.tgn; - for standard input)")->required();
   add_db(c.options);
 
   c.validate = app.add_subcommand("validate", "check every tile set, rule set and level of a database");
   c.validate->add_option("database", a.validate_db, "the database (default as for --db)");
   c.validate->add_flag("--full", a.validate_full,
                        "also check the whole file (PRAGMA integrity_check: every table against its indexes)");
+  c.validate->add_flag("--json", a.validate_json, kJsonHelp);
   add_db(c.validate);
 
   c.simulate = app.add_subcommand("simulate", "play many bot games and report scores and win rates");
@@ -105,16 +122,20 @@ Commands define(CLI::App& app, Args& a) {
   c.simulate->add_option("--bots", a.sim_bots, "one bot per seat, e.g. random,greedy")->capture_default_str();
   c.simulate->add_option("--level", a.sim.level, "co-op level (e.g. mists-3): measure how hard it is");
   c.simulate->add_option("--players", a.sim_players, "co-op: seats, each played by bot:coop (default 2)")
-      ->check(CLI::Range(1, 6));
-  c.simulate->add_option("--games", a.sim.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
-  c.simulate->add_option("--threads", a.sim.threads, "worker threads (0 = all cores)")->capture_default_str();
-  c.simulate->add_option("--seed", a.sim.seed, "seed of the first game; game i uses seed+i")->capture_default_str();
+      ->check(whole<int>(1, 6));
+  c.simulate->add_option("--games", a.sim.games, "number of games")->capture_default_str()->check(whole<int>(1));
+  c.simulate->add_option("--threads", a.sim.threads, "worker threads (0 = all cores)")
+      ->capture_default_str()
+      ->check(whole<int>(0, kMaxThreads));
+  c.simulate->add_option("--seed", a.sim.seed, "seed of the first game; game i uses seed+i")
+      ->capture_default_str()
+      ->check(whole<uint64_t>());
   c.simulate->add_flag("--record", a.sim_record, "store every game as a replay in the database");
   c.simulate->add_flag("--rotate", a.sim.rotate, "play each seed once per seat rotation (every bot in every seat)");
-  c.simulate->add_option("--json", a.sim.json_file,
-                         "write the summary, the study's identity (rules digests, engine version, bots, seeds) "
-                         "and one row per game as JSON to this file");
-  c.simulate->add_option("--csv", a.sim.csv_file, "write one row per game as CSV to this file");
+  c.simulate->add_flag("--json", a.study_json,
+                       "the summary, the study's identity (rules digests, engine version, bots, seeds) and one row "
+                       "per game as JSON on standard output (errors too); --json=FILE writes it to FILE");
+  c.simulate->add_option("--csv", a.sim.csv_file, "write one row per game as CSV to this file (- for standard output)");
   c.simulate->add_option("--plot", a.sim.plot_file,
                          "draw win rates with 95% intervals, the score distribution and loss reasons (.svg or .png)");
   c.simulate->add_option("--shard", a.sim_shard,
@@ -130,42 +151,53 @@ Commands define(CLI::App& app, Args& a) {
                         "gcc@greedy,greedy gcc@mcts:200,greedy (the first is A, the baseline)")
       ->required();
   c.compare->add_option("--bots", a.compare_bots, "bots of every variant without @ (default greedy,greedy; co-op: coop)");
-  c.compare->add_option("--players", a.compare.players, "seats (co-op default 2)")->check(CLI::Range(1, 6));
+  c.compare->add_option("--players", a.compare.players, "seats (co-op default 2)")->check(whole<int>(1, 6));
   c.compare->add_option("--games", a.compare.games, "seeds per variant (with --sprt: at most)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  c.compare->add_option("--threads", a.compare.threads, "worker threads (0 = all cores)")->capture_default_str();
-  c.compare->add_option("--seed", a.compare.seed, "the first seed")->capture_default_str();
+      ->check(whole<int>(1));
+  c.compare->add_option("--threads", a.compare.threads, "worker threads (0 = all cores)")
+      ->capture_default_str()
+      ->check(whole<int>(0, kMaxThreads));
+  c.compare->add_option("--seed", a.compare.seed, "the first seed")->capture_default_str()->check(whole<uint64_t>());
   c.compare->add_flag("--rotate", a.compare.rotate, "play each seed once per seat rotation");
   c.compare->add_flag("--sprt", a.compare.sprt,
                       "sequential test on the paired win difference d = B - A (co-op: team wins; competitive: "
                       "the first bot's wins): H0 d = d0 against H1 d = d1, stopping when one is accepted "
                       "(docs/studies.md)");
-  c.compare->add_option("--d0", a.compare.d0, "SPRT: the difference of H0")->capture_default_str();
-  c.compare->add_option("--d1", a.compare.d1, "SPRT: the difference of H1 (> d0)")->capture_default_str();
+  c.compare->add_option("--d0", a.compare.d0, "SPRT: the difference of H0")->capture_default_str()->check(real(-1, 1));
+  c.compare->add_option("--d1", a.compare.d1, "SPRT: the difference of H1 (> d0)")
+      ->capture_default_str()
+      ->check(real(-1, 1));
   c.compare->add_option("--alpha", a.compare.alpha, "SPRT: the chance to accept H1 when H0 holds")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(real(0, 1, true));
   c.compare->add_option("--beta", a.compare.beta, "SPRT: the chance to accept H0 when H1 holds")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(real(0, 1, true));
   c.compare->add_option("--shard", a.compare_shard,
                          "I/N: play only the I-th (from 0) of N disjoint slices (merge puts the --json parts "
                          "together; not with --sprt)");
-  c.compare->add_option("--json", a.compare.json_file, "write the study as JSON (as simulate --json)");
-  c.compare->add_option("--csv", a.compare.csv_file, "write one row per game as CSV");
+  c.compare->add_flag("--json", a.study_json,
+                      "the study as JSON (as simulate --json) on standard output (errors too); --json=FILE writes "
+                      "it to FILE");
+  c.compare->add_option("--csv", a.compare.csv_file, "write one row per game as CSV (- for standard output)");
   c.compare->add_option("--plot", a.compare.plot_file, "draw the charts (.svg or .png)");
   add_db(c.compare);
 
   c.merge = app.add_subcommand("merge", "merge the --json parts of a sharded study into the whole run's result");
-  c.merge->add_option("parts", a.merge.parts, "the parts (part-*.json), every shard once")->required();
-  c.merge->add_option("--json", a.merge.json_file, "write the merged study (the whole run's JSON) to this file");
-  c.merge->add_option("--csv", a.merge.csv_file, "write one row per game as CSV");
+  c.merge->add_option("parts", a.merge.parts, "the parts (part-*.json; - for standard input), every shard once")
+      ->required();
+  c.merge->add_flag("--json", a.study_json,
+                    "the merged study (the whole run's JSON) on standard output (errors too); --json=FILE writes it "
+                    "to FILE");
+  c.merge->add_option("--csv", a.merge.csv_file, "write one row per game as CSV (- for standard output)");
   c.merge->add_option("--plot", a.merge.plot_file, "draw the charts (.svg or .png)");
 
   c.bench = app.add_subcommand("bench", "play fixed seeded random games: signature and speed");
   c.bench->add_option("--ruleset", a.bench.rule_set, "rule set id")->capture_default_str();
   c.bench->add_option("--level", a.bench.level, "co-op level id (its rule set is played)");
-  c.bench->add_option("--games", a.bench.games, "number of games")->capture_default_str()->check(CLI::PositiveNumber);
-  c.bench->add_option("--players", a.bench.players, "seats")->capture_default_str()->check(CLI::Range(1, 6));
+  c.bench->add_option("--games", a.bench.games, "number of games")->capture_default_str()->check(whole<int>(1));
+  c.bench->add_option("--players", a.bench.players, "seats")->capture_default_str()->check(whole<int>(1, 6));
   c.bench->add_flag("--playout", a.bench.playout,
                     "play through the search bots' playout path (placements counted, not listed): same games");
   add_db(c.bench);
@@ -176,7 +208,7 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--players", a.play.players,
                      "seats, e.g. \"Ann,bot:greedy\" (default: you against bot:greedy; bots only "
                      "when there is no terminal)");
-  c.play->add_option("--seed", a.play.seed, "seed of the shuffle (default: from the clock)");
+  c.play->add_option("--seed", a.play.seed, "seed of the shuffle (default: from the clock)")->check(whole<uint64_t>());
   c.play->add_option("--out", a.play.out_file, "write the game record (TGN) here, after every decision");
   c.play->add_flag("--quiet,-q", a.play.quiet, "print only the result");
   c.play->add_flag("--no-record", a.no_record, "do not store the game as a replay in the database");
@@ -185,24 +217,29 @@ Commands define(CLI::App& app, Args& a) {
   add_db(c.play);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");
-  c.suggest->add_option("file", a.suggest.file, "the record (.tgn)")->required();
+  c.suggest->add_option("file", a.suggest.file, "the record (.tgn; - for standard input)")->required();
   c.suggest->add_option("--bot", a.suggest.bot, "the bot, as in simulate --bots (greedy, mcts, mcts:200)")
       ->capture_default_str();
-  c.suggest->add_option("--seed", a.suggest.seed, "the bot's seed")->capture_default_str();
+  c.suggest->add_option("--seed", a.suggest.seed, "the bot's seed")->capture_default_str()->check(whole<uint64_t>());
   c.suggest->add_flag("--json", a.suggest.json,
-                      "the choice and the best options with the bot's evaluation, as JSON (errors too)");
+                      "the choice and the best options with the bot's evaluation, as JSON on standard output "
+                      "(errors too); --json=FILE writes it to FILE");
   add_db(c.suggest);
 
   c.analyse = app.add_subcommand("analyse", "evaluate every ply of a recorded game: mistakes marked, better moves shown");
-  c.analyse->add_option("file", a.analyse.file, "the record (.tgn); or --replay ID");
-  c.analyse->add_option("--replay", a.analyse_replay, "a replay stored in the database, by id");
+  c.analyse->add_option("file", a.analyse.file, "the record (.tgn; - for standard input); or --replay ID");
+  c.analyse->add_option("--replay", a.analyse_replay, "a replay stored in the database, by id")
+      ->check(whole<int64_t>(1));
   c.analyse->add_option("--bot", a.analyse.bot, "the search and its budget a ply: mcts (500 iterations) or mcts:N")
       ->capture_default_str();
   c.analyse->add_option("--seed", a.analyse.seed, "the search's seed (ply p searches with a seed made of it and p)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole<uint64_t>());
   c.analyse->add_option("--threads", a.analyse.threads, "plies searched at once (0 = every core); the result does not depend on it")
-      ->capture_default_str();
-  c.analyse->add_flag("--json", a.analyse.json, "one JSON object a ply (errors too)");
+      ->capture_default_str()
+      ->check(whole<int>(0, kMaxThreads));
+  c.analyse->add_flag("--json", a.analyse.json,
+                      "one JSON object a ply on standard output (errors too); --json=FILE writes them to FILE");
   c.analyse->add_flag("--annotate", a.analyse.annotate,
                       "write marks, comments and best lines into the replay (or, for a FILE, into --out)");
   c.analyse->add_option("--out", a.analyse.out_file, "with FILE --annotate: the annotated record (TGN)");
@@ -210,28 +247,43 @@ Commands define(CLI::App& app, Args& a) {
                       "also evaluate every move of every variation (reported; --annotate marks the main line only)");
   c.analyse->add_flag("--win", a.analyse.win, "competitive: evaluate the chance to win (percent) instead of the score margin");
   c.analyse->add_option("--inaccuracy", a.analyse.inaccuracy,
-                        "loss marked ?! (default 3 points; win chance and co-op: 5 percentage points)");
-  c.analyse->add_option("--mistake", a.analyse.mistake, "loss marked ? (default 6 points; percent: 10)");
-  c.analyse->add_option("--blunder", a.analyse.blunder, "loss marked ?? (default 12 points; percent: 20)");
+                        "loss marked ?! (default 3 points; win chance and co-op: 5 percentage points)")
+      ->check(real(0, 1000));
+  c.analyse->add_option("--mistake", a.analyse.mistake, "loss marked ? (default 6 points; percent: 10)")
+      ->check(real(0, 1000));
+  c.analyse->add_option("--blunder", a.analyse.blunder, "loss marked ?? (default 12 points; percent: 20)")
+      ->check(real(0, 1000));
   c.analyse->add_option("--min-visits", a.analyse.min_visits,
                         "visits the best option and the move played get at least (default: half the "
                         "budget, at least 20)")
-      ->check(CLI::NonNegativeNumber);
-  c.analyse->add_option("--from", a.analyse.from, "first ply analysed")->check(CLI::NonNegativeNumber);
-  c.analyse->add_option("--to", a.analyse.to, "last ply analysed")->check(CLI::NonNegativeNumber);
+      ->check(whole<int>(0));
+  c.analyse->add_option("--from", a.analyse.from, "first ply analysed")->check(whole<int>(0));
+  c.analyse->add_option("--to", a.analyse.to, "last ply analysed")->check(whole<int>(0));
   add_db(c.analyse);
 
   c.replay = add_replay_commands(app, a.replay);
   c.content = add_content_commands(app, a.content);
 
-  c.completion = app.add_subcommand("completion", "print the shell completion script (bash or zsh)");
-  c.completion->add_option("shell", a.shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+  c.completion = app.add_subcommand("completion", "print the shell completion script (bash, zsh or fish)");
+  c.completion->add_option("shell", a.shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  // Hidden (no group): what the completion scripts ask while the user types.
+  c.complete = app.add_subcommand("complete", "the ids a completion script offers, one a line");
+  c.complete->group("");
+  c.complete->add_option("kind", a.complete_kind, "rulesets, levels, variants, ids, bots or replays")
+      ->required()
+      ->check(CLI::IsMember({"rulesets", "levels", "variants", "ids", "bots", "replays"}));
+  add_db(c.complete);
   c.man = app.add_subcommand("man", "print the manual page (roff; man -l - to read it)");
   return c;
 }
 
 std::vector<const CLI::App*> subcommands_of(const CLI::App* app) {
   return app->get_subcommands([](const CLI::App*) { return true; });
+}
+
+// Without the hidden ones (no group): what scripts, the manual and help show.
+std::vector<const CLI::App*> visible_subcommands(const CLI::App* app) {
+  return app->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); });
 }
 
 std::vector<std::string> names_of(const std::vector<const CLI::App*>& subs) {
@@ -288,7 +340,7 @@ std::string unknown_command(const CLI::App& app, const std::vector<std::string>&
       }
     if (found) continue;
     // A group (the top level, replay) takes no positional argument: this was meant as a command.
-    const auto names = names_of(subs);
+    const auto names = names_of(visible_subcommands(at));
     return path + ": unknown command '" + text::printable(w, 60) + "'" + text::did_you_mean(w, names) +
            "; commands: " + text::joined(names);
   }
@@ -309,19 +361,111 @@ const CLI::App* deepest(const CLI::App& app, const std::vector<std::string>& arg
   return at;
 }
 
-bool wants_json(const std::vector<std::string>& args) {
-  // simulate, compare and merge take --json FILE: their failures stay on err.
-  for (const char* file_json : {"simulate", "compare", "merge"})
-    if (args.size() > 1 && std::find(args.begin() + 1, args.end(), file_json) != args.end()) return false;
-  return std::find(args.begin(), args.end(), "--json") != args.end();
+// What --json asks for, taken out of the arguments before CLI11 sees them: `--json` (the
+// result as JSON on standard output) or `--json=FILE` (into FILE; `--json=-` is standard
+// output). The old spelling of simulate, compare and merge, `--json FILE`, still works
+// with a note on err.
+struct JsonRequest {
+  bool on = false;
+  std::string file = "-";
+  bool to_stdout() const { return on && is_standard_stream(file); }
+};
+
+bool study_command(const std::string& path) {
+  return path == "tilewright simulate" || path == "tilewright compare" || path == "tilewright merge";
 }
 
-void json_error(std::ostream& out, const std::string& message) {
+// Rewrites `--json=X` (and a study command's `--json X`) to `--json`; "" or a message.
+std::string take_json(std::vector<std::string>& args, const CLI::App& app, JsonRequest& j, std::ostream& err) {
+  std::string path;
+  deepest(app, args, &path);
+  for (size_t i = 1; i < args.size(); ++i) {
+    std::string& w = args[i];
+    if (w == "--") break;
+    if (w.rfind("--json=", 0) == 0) {
+      j.on = true;
+      j.file = w.substr(7);
+      w = "--json";
+      if (j.file.empty()) return path + ": --json= wants a file name (or - for standard output)";
+    } else if (w == "--json") {
+      j.on = true;
+      if (study_command(path) && i + 1 < args.size() && (args[i + 1] == "-" || args[i + 1][0] != '-')) {
+        j.file = args[i + 1];
+        args.erase(args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+        err << path << ": note: --json FILE is the old spelling; write --json=" << text::printable(j.file, 200)
+            << " (--json alone prints the JSON on standard output)\n";
+      }
+    }
+  }
+  return {};
+}
+
+// Passes everything on to another stream buffer, noting whether anything was written
+// and keeping a copy when asked (for the JSON error made of what a command said on err).
+class Watch : public std::streambuf {
+ public:
+  Watch(std::streambuf* to, std::string* copy) : to_(to), copy_(copy) {}
+  bool wrote() const { return wrote_; }
+
+ protected:
+  int overflow(int ch) override {
+    if (ch == traits_type::eof()) return traits_type::not_eof(ch);
+    wrote_ = true;
+    if (copy_) copy_->push_back(static_cast<char>(ch));
+    return to_ ? to_->sputc(static_cast<char>(ch)) : ch;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n > 0) wrote_ = true;
+    if (copy_) copy_->append(s, static_cast<size_t>(n));
+    return to_ ? to_->sputn(s, n) : n;
+  }
+  int sync() override { return to_ ? to_->pubsync() : 0; }
+
+ private:
+  std::streambuf* to_;
+  std::string* copy_;
+  bool wrote_ = false;
+};
+
+void json_error(std::ostream& out, std::string message) {
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  if (message.empty()) message = "failed";
   nlohmann::ordered_json j;
   j["error"] = message;
   j["ply"] = nullptr;
   j["line"] = nullptr;
   out << json_text(j) << '\n';
+}
+
+// `tilewright complete KIND`: the ids of the database at completion time, one a line.
+// Quiet on any failure (a shell completing must not print errors): nothing, exit 0.
+int complete_ids(const std::string& kind, const DbOptions& db, std::ostream& out) {
+  if (kind == "bots") {
+    for (const auto& b : known_bots()) out << b << '\n';
+    return kExitOk;
+  }
+  try {
+    const std::string path = resolve_db_path(db.db);
+    Store store = Store::open(path, Store::Mode::ReadOnly);
+    if (kind == "replays") {
+      if (store.schema_version() < 2) return kExitOk;
+      for (const auto& r : replay::ReplayStore(store).list("")) out << r.id << '\n';
+      return kExitOk;
+    }
+    const Content c = store.load_content();
+    if (kind == "rulesets" || kind == "ids" || kind == "variants")
+      for (const auto& r : c.rule_sets) out << r.id << '\n';
+    if (kind == "levels" || kind == "ids" || kind == "variants")
+      for (const auto& l : c.levels) out << l.id << '\n';
+    if (kind == "ids") {
+      std::vector<std::string> sets;
+      for (const auto& t : c.tiles)
+        if (std::find(sets.begin(), sets.end(), t.tile_set) == sets.end()) sets.push_back(t.tile_set);
+      for (const auto& t : sets) out << "tile_set:" << t << '\n';
+    }
+  } catch (const std::exception&) {
+  }
+  return kExitOk;
 }
 
 }  // namespace
@@ -333,12 +477,19 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   app.name("tilewright");
   Args a;
   const Commands c = define(app, a);
-  const bool json = wants_json(args);
+  // Decided before any stream is wrapped: progress on a terminal's stderr only.
+  const bool err_terminal = &err == &std::cerr && isatty(STDERR_FILENO);
+  const bool in_terminal = &in == &std::cin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  StandardStreams standard(in, out);  // "-" as a file name: these streams
+  JsonRequest jr;
+  const std::string json_usage = take_json(args, app, jr, err);
+  const bool json = jr.to_stdout();
   auto usage_error = [&](const std::string& message) {
     err << message << "\nRun with --help for more information.\n";
     if (json) json_error(out, message);
     return kExitInput;
   };
+  if (!json_usage.empty()) return usage_error(json_usage);
   if (auto m = unknown_command(app, args); !m.empty()) return usage_error(m);
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 takes them reversed
@@ -374,132 +525,190 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   }
   if (!a.replay.db) a.replay.db = a.db.db;
 
-  if (c.completion->parsed()) {
-    out << completion_script(a.shell);
-    return kExitOk;
-  }
-  if (c.man->parsed()) {
-    out << man_page();
-    return kExitOk;
-  }
-  if (c.replay->parsed()) return cmd_replay(a.replay, out, err);
-  if (c.analyse->parsed()) {
-    a.analyse.db = a.db.db;
-    if (c.analyse->count("--replay") > 0) a.analyse.replay = a.analyse_replay;
-    a.analyse.progress = &err == &std::cerr && isatty(STDERR_FILENO);
-    return cmd_analyse(a.analyse, out, err);
-  }
-  if (c.content->parsed()) {
-    if (!a.content.db) a.content.db = a.db.db;
-    a.content.json = a.content.json || json;
-    return cmd_content(a.content, out, err);
-  }
-  if (c.merge->parsed()) return cmd_merge(a.merge, out, err);
-  for (auto [sub, text, index, count] :
-       {std::tuple{c.simulate, &a.sim_shard, &a.sim.shard_index, &a.sim.shard_count},
-        std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count}}) {
-    if (!sub->parsed() || text->empty()) continue;
-    // I/N
-    const size_t slash = text->find('/');
-    int i = -1, n = 0;
-    try {
-      size_t used_i = 0, used_n = 0;
-      if (slash != std::string::npos) {
-        i = std::stoi(text->substr(0, slash), &used_i);
-        n = std::stoi(text->substr(slash + 1), &used_n);
-      }
-      if (slash == std::string::npos || used_i != slash || used_n != text->size() - slash - 1) i = -1;
-    } catch (const std::exception&) {
-      i = -1;
-    }
-    if (i < 0 || n < 1 || i >= n)
-      return usage_error("tilewright " + sub->get_name() + ": --shard wants I/N with 0 <= I < N (e.g. 0/4), not '" +
-                         text::printable(*text, 60) + "'");
-    *index = i;
-    *count = n;
-  }
-
-  if (c.validate->parsed()) {
-    if (a.validate_db) a.db.db = a.validate_db;
+  // Every output is checked before any work: its folder exists and is writable; at most
+  // one of them is standard output.
+  {
     std::string path;
-    try {
-      path = resolve_db_path(a.db.db);
-    } catch (const std::exception& e) {
-      err << "tilewright: " << e.what() << '\n';
-      return kExitDatabase;
+    const CLI::App* leaf = deepest(app, args, &path);
+    std::vector<std::pair<std::string, std::string>> outputs;  // option, file
+    for (const char* name : {"--out", "--csv", "--plot"})
+      if (const CLI::Option* o = leaf->get_option_no_throw(name); o && o->count() > 0)
+        outputs.emplace_back(name, o->as<std::string>());
+    if (jr.on) outputs.emplace_back("--json", jr.file);
+    int to_stdout = 0;
+    for (const auto& [name, file] : outputs) {
+      if (is_standard_stream(file)) {
+        ++to_stdout;
+        if (name == "--plot") return usage_error(path + ": --plot wants a file name (.svg or .png), not -");
+        if (c.play->parsed())
+          return usage_error(path + ": --out wants a file name (the record is rewritten after every decision), not -");
+        continue;
+      }
+      std::string why;
+      if (!check_writable(file, &why)) return usage_error(path + ": " + name + ": " + why);
     }
-    return cmd_validate(path, out, err, a.validate_full);
+    if (to_stdout > 1) return usage_error(path + ": only one output can go to standard output (-)");
   }
-  // Commands that store replays open the database for writing first (migrating it, and
-  // refusing a write-protected one before any game is played).
-  if ((c.play->parsed() && !a.no_record) || (c.simulate->parsed() && a.sim_record)) {
-    std::string record_db;
-    try {
-      record_db = resolve_db_path(a.db.db);
-      Store::open(record_db, Store::Mode::ReadWrite);
-    } catch (const std::exception& e) {
-      err << "tilewright: " << e.what()
-          << (c.play->parsed() ? " (the game was not started; --no-record plays without storing it)"
-                               : " (no game was played)")
-          << '\n';
-      return kExitDatabase;
+  if (jr.on) a.sim.json_file = a.compare.json_file = a.merge.json_file = jr.file;  // studies write it themselves
+  a.run.json = a.run.json || jr.on;
+  a.suggest.json = a.suggest.json || jr.on;
+  a.analyse.json = a.analyse.json || jr.on;
+  a.content.json = a.content.json || jr.on;
+  a.replay.json = a.replay.json || jr.on;
+  a.validate_json = a.validate_json || jr.on;
+
+  // The command, on the streams it is given (with --json: watched, or into a file).
+  const auto dispatch = [&](std::ostream& o, std::ostream& e) -> int {
+    const auto usage = [&](const std::string& message) {
+      e << message << "\nRun with --help for more information.\n";
+      return kExitInput;
+    };
+    if (c.completion->parsed()) {
+      o << completion_script(a.shell);
+      return kExitOk;
     }
-    a.play.replay_db = a.sim.record_db = record_db;
-  }
-  int code = 0;
-  std::ostringstream load_err;
-  std::string db_path;
-  auto content = load_db(a.db, json ? load_err : err, &code, &db_path);
-  a.play.db_path = db_path;
-  if (!content) {
-    if (json) {
-      err << load_err.str();
-      std::string m = load_err.str();
-      while (!m.empty() && m.back() == '\n') m.pop_back();
-      json_error(out, m);
+    if (c.complete->parsed()) return complete_ids(a.complete_kind, a.db, o);
+    if (c.man->parsed()) {
+      o << man_page();
+      return kExitOk;
     }
+    if (c.replay->parsed()) return cmd_replay(a.replay, o, e);
+    if (c.analyse->parsed()) {
+      a.analyse.db = a.db.db;
+      if (c.analyse->count("--replay") > 0) a.analyse.replay = a.analyse_replay;
+      a.analyse.progress = err_terminal;
+      return cmd_analyse(a.analyse, o, e);
+    }
+    if (c.content->parsed()) {
+      if (!a.content.db) a.content.db = a.db.db;
+      return cmd_content(a.content, o, e);
+    }
+    // A study whose JSON or CSV goes to standard output prints that alone: no table.
+    std::ostream no_report(nullptr);
+    const auto report = [&](const std::string& json_file, const std::string& csv_file) -> std::ostream& {
+      return is_standard_stream(json_file) || is_standard_stream(csv_file) ? no_report : o;
+    };
+    if (c.merge->parsed()) return cmd_merge(a.merge, report(a.merge.json_file, a.merge.csv_file), e);
+    for (auto [sub, text, index, count] :
+         {std::tuple{c.simulate, &a.sim_shard, &a.sim.shard_index, &a.sim.shard_count},
+          std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count}}) {
+      if (!sub->parsed() || text->empty()) continue;
+      // I/N
+      const size_t slash = text->find('/');
+      int i = -1, n = 0;
+      try {
+        size_t used_i = 0, used_n = 0;
+        if (slash != std::string::npos) {
+          i = std::stoi(text->substr(0, slash), &used_i);
+          n = std::stoi(text->substr(slash + 1), &used_n);
+        }
+        if (slash == std::string::npos || used_i != slash || used_n != text->size() - slash - 1) i = -1;
+      } catch (const std::exception&) {
+        i = -1;
+      }
+      if (i < 0 || n < 1 || i >= n)
+        return usage("tilewright " + sub->get_name() + ": --shard wants I/N with 0 <= I < N (e.g. 0/4), not '" +
+                           text::printable(*text, 60) + "'");
+      *index = i;
+      *count = n;
+    }
+
+    if (c.validate->parsed()) {
+      if (a.validate_db) a.db.db = a.validate_db;
+      std::string path;
+      try {
+        path = resolve_db_path(a.db.db);
+      } catch (const std::exception& ex) {
+        e << "tilewright: " << ex.what() << '\n';
+        return kExitDatabase;
+      }
+      return cmd_validate(path, o, e, a.validate_full, a.validate_json);
+    }
+    // Commands that store replays open the database for writing first (migrating it, and
+    // refusing a write-protected one before any game is played).
+    if ((c.play->parsed() && !a.no_record) || (c.simulate->parsed() && a.sim_record)) {
+      std::string record_db;
+      try {
+        record_db = resolve_db_path(a.db.db);
+        Store::open(record_db, Store::Mode::ReadWrite);
+      } catch (const std::exception& ex) {
+        e << "tilewright: " << ex.what()
+            << (c.play->parsed() ? " (the game was not started; --no-record plays without storing it)"
+                                 : " (no game was played)")
+            << '\n';
+        return kExitDatabase;
+      }
+      a.play.replay_db = a.sim.record_db = record_db;
+    }
+    int code = 0;
+    std::string db_path;
+    auto content = load_db(a.db, e, &code, &db_path);  // with --json, the error becomes JSON below
+    a.play.db_path = db_path;
+    if (!content) return code;
+    if (c.run->parsed()) return cmd_run(*content, a.run, o, e);
+    if (c.options->parsed()) return cmd_options(*content, a.options_file, o, e);
+    if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, o, e);
+    if (c.simulate->parsed()) {
+      a.sim.bots.clear();
+      for (size_t start = 0; start <= a.sim_bots.size();) {
+        size_t comma = a.sim_bots.find(',', start);
+        if (comma == std::string::npos) comma = a.sim_bots.size();
+        std::string b = a.sim_bots.substr(start, comma - start);
+        b.erase(0, b.find_first_not_of(' '));
+        if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
+        if (b.rfind("bot:", 0) == 0) b = b.substr(4);
+        if (!b.empty()) a.sim.bots.push_back(b);
+        start = comma + 1;
+      }
+      a.sim.explicit_bots = c.simulate->count("--bots") > 0;
+      a.sim.players = a.sim_players;
+      a.sim.progress = err_terminal;
+      return cmd_simulate(*content, a.sim, report(a.sim.json_file, a.sim.csv_file), e);
+    }
+    if (c.compare->parsed()) {
+      for (size_t start = 0; start <= a.compare_bots.size();) {
+        size_t comma = a.compare_bots.find(',', start);
+        if (comma == std::string::npos) comma = a.compare_bots.size();
+        std::string b = a.compare_bots.substr(start, comma - start);
+        b.erase(0, b.find_first_not_of(' '));
+        if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
+        if (b.rfind("bot:", 0) == 0) b = b.substr(4);
+        if (!b.empty()) a.compare.bots.push_back(b);
+        start = comma + 1;
+      }
+      a.compare.progress = err_terminal;
+      return cmd_compare(*content, a.compare, report(a.compare.json_file, a.compare.csv_file), e);
+    }
+    if (c.bench->parsed()) return cmd_bench(*content, a.bench, o, e);
+    if (c.play->parsed()) return cmd_play(*content, a.play, in, o, e, in_terminal);
+    return kExitInput;
+  };
+
+  if (!jr.on) return dispatch(out, err);
+  std::string said;  // what the command said on err: the JSON error when it printed none
+  Watch err_watch(err.rdbuf(), &said);
+  std::ostream watched_err(&err_watch);
+  if (json) {
+    Watch out_watch(out.rdbuf(), nullptr);
+    std::ostream watched_out(&out_watch);
+    StandardStreams to_watched(in, watched_out);
+    const int code = dispatch(watched_out, watched_err);
+    if (code != kExitOk && !out_watch.wrote()) json_error(watched_out, said);
+    watched_out.flush();
     return code;
   }
-  if (c.run->parsed()) return cmd_run(*content, a.run, out, err);
-  if (c.options->parsed()) return cmd_options(*content, a.options_file, out, err);
-  if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, out, err);
-  if (c.simulate->parsed()) {
-    a.sim.bots.clear();
-    for (size_t start = 0; start <= a.sim_bots.size();) {
-      size_t comma = a.sim_bots.find(',', start);
-      if (comma == std::string::npos) comma = a.sim_bots.size();
-      std::string b = a.sim_bots.substr(start, comma - start);
-      b.erase(0, b.find_first_not_of(' '));
-      if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-      if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-      if (!b.empty()) a.sim.bots.push_back(b);
-      start = comma + 1;
-    }
-    a.sim.explicit_bots = c.simulate->count("--bots") > 0;
-    a.sim.players = a.sim_players;
-    a.sim.progress = &err == &std::cerr && isatty(STDERR_FILENO);
-    return cmd_simulate(*content, a.sim, out, err);
+  // --json=FILE. A study writes its own file (its table stays on out); any other command's
+  // JSON, its error included, goes into FILE whole.
+  if (c.simulate->parsed() || c.compare->parsed() || c.merge->parsed()) return dispatch(out, watched_err);
+  std::ostringstream buffer;
+  const int code = dispatch(buffer, watched_err);
+  if (code != kExitOk && buffer.str().empty()) json_error(buffer, said);
+  std::string why;
+  if (!write_file_atomic(jr.file, buffer.str(), &why)) {
+    err << "tilewright: " << why << '\n';
+    return kExitInput;
   }
-  if (c.compare->parsed()) {
-    for (size_t start = 0; start <= a.compare_bots.size();) {
-      size_t comma = a.compare_bots.find(',', start);
-      if (comma == std::string::npos) comma = a.compare_bots.size();
-      std::string b = a.compare_bots.substr(start, comma - start);
-      b.erase(0, b.find_first_not_of(' '));
-      if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-      if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-      if (!b.empty()) a.compare.bots.push_back(b);
-      start = comma + 1;
-    }
-    a.compare.progress = &err == &std::cerr && isatty(STDERR_FILENO);
-    return cmd_compare(*content, a.compare, out, err);
-  }
-  if (c.bench->parsed()) return cmd_bench(*content, a.bench, out, err);
-  if (c.play->parsed()) {
-    const bool interactive = &in == &std::cin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    return cmd_play(*content, a.play, in, out, err, interactive);
-  }
-  return kExitInput;
+  return code;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -520,7 +729,7 @@ struct Tree {
 void walk(const CLI::App* at, const std::string& path,
           std::vector<std::pair<std::string, const CLI::App*>>& out) {
   out.emplace_back(path, at);
-  for (const auto* s : subcommands_of(at)) walk(s, path.empty() ? s->get_name() : path + " " + s->get_name(), out);
+  for (const auto* s : visible_subcommands(at)) walk(s, path.empty() ? s->get_name() : path + " " + s->get_name(), out);
 }
 
 std::string words(const std::vector<std::string>& v) { return text::joined(v, " "); }
@@ -538,6 +747,38 @@ std::string roff_escape(std::string s) {
 
 }  // namespace
 
+namespace {
+
+// Options whose values are ids of the database, or bots, asked at completion time.
+const char* dynamic_kind(const std::string& option) {
+  if (option == "--ruleset") return "rulesets";
+  if (option == "--level") return "levels";
+  if (option == "--bots" || option == "--bot") return "bots";
+  if (option == "--replay") return "replays";
+  return nullptr;
+}
+
+// Commands whose positional arguments are ids (not files).
+const char* positional_kind(const std::string& path) {
+  if (path == "content show" || path == "content diff" || path == "content export" || path == "content clone")
+    return "ids";
+  if (path == "compare") return "variants";
+  if (path.rfind("replay ", 0) == 0 && path != "replay import" && path != "replay list") return "replays";
+  return nullptr;
+}
+
+bool file_option(const std::string& option) {
+  return option == "--db" || option == "--out" || option == "--csv" || option == "--plot";
+}
+
+std::string plain(std::string d) {
+  for (char& ch : d)
+    if (ch == '\'' || ch == ':' || ch == '"' || ch == '\\' || ch == '`' || ch == '$') ch = ' ';
+  return d;
+}
+
+}  // namespace
+
 std::string completion_script(const std::string& shell) {
   Tree t;
   std::vector<std::pair<std::string, const CLI::App*>> all;
@@ -545,6 +786,15 @@ std::string completion_script(const std::string& shell) {
   std::ostringstream s;
   if (shell == "bash") {
     s << "# bash completion for tilewright (generated by `tilewright completion bash`)\n"
+         "# Rule set, level, bot and replay ids come from the database as you type\n"
+         "# (`tilewright complete KIND [--db PATH]`).\n"
+         "_tilewright_dyn() {\n"
+         "  local db=\"\" i\n"
+         "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+         "    [[ \"${COMP_WORDS[i]}\" == --db ]] && db=\"${COMP_WORDS[i+1]}\"\n"
+         "  done\n"
+         "  \"${COMP_WORDS[0]}\" complete \"$1\" ${db:+--db \"$db\"} 2>/dev/null\n"
+         "}\n"
          "_tilewright() {\n"
          "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" path=\"\" w i\n"
          "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
@@ -552,23 +802,37 @@ std::string completion_script(const std::string& shell) {
          "    case \"$w\" in -*) continue ;; esac\n"
          "    case \"$path $w\" in\n";
     for (const auto& [path, app] : all)
-      if (!path.empty()) s << "      \" " << path << "\") path=\"" << path << "\" ;;\n";
+      if (!path.empty()) s << "      \" " << path << "\"|\"" << path << "\") path=\"" << path << "\" ;;\n";
     s << "    esac\n"
          "  done\n"
          "  case \"$prev\" in\n"
-         "    --db|--out) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+         "    --db|--out|--csv|--plot) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+         "    --ruleset) COMPREPLY=($(compgen -W \"$(_tilewright_dyn rulesets)\" -- \"$cur\")); return ;;\n"
+         "    --level) COMPREPLY=($(compgen -W \"$(_tilewright_dyn levels)\" -- \"$cur\")); return ;;\n"
+         "    --replay) COMPREPLY=($(compgen -W \"$(_tilewright_dyn replays)\" -- \"$cur\")); return ;;\n"
+         "    --bots|--bot)\n"
+         "      local pre=\"\"\n"
+         "      [[ \"$cur\" == *,* ]] && pre=\"${cur%,*},\"\n"
+         "      COMPREPLY=($(compgen -P \"$pre\" -W \"$(_tilewright_dyn bots)\" -- \"${cur##*,}\"))\n"
+         "      return ;;\n"
          "  esac\n"
          "  local words\n"
          "  case \"$path\" in\n";
     for (const auto& [path, app] : all) {
-      std::vector<std::string> w = names_of(subcommands_of(app));
+      std::vector<std::string> w = names_of(visible_subcommands(app));
       for (const auto& o : option_names(app)) w.push_back(o);
       if (path.empty()) w.push_back("--help"), w.push_back("--version");
       s << "    \"" << path << "\") words=\"" << words(w) << "\" ;;\n";
     }
     s << "  esac\n"
-         "  if [[ \"$cur\" != -* && \"$words\" != *[a-z]\\ * && -n \"$path\" ]]; then\n"
-         "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+         "  # A command without subcommands (its words are options only): its arguments.\n"
+         "  if [[ \"$cur\" != -* && -n \"$path\" && ( -z \"$words\" || \"$words\" == -* ) ]]; then\n"
+         "    case \"$path\" in\n";
+    for (const auto& [path, app] : all)
+      if (const char* k = positional_kind(path))
+        s << "      \"" << path << "\") COMPREPLY=($(compgen -W \"$(_tilewright_dyn " << k << ")\" -- \"$cur\")) ;;\n";
+    s << "      *) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+         "    esac\n"
          "  fi\n"
          "  COMPREPLY+=($(compgen -W \"$words\" -- \"$cur\"))\n"
          "}\n"
@@ -578,6 +842,14 @@ std::string completion_script(const std::string& shell) {
   if (shell == "zsh") {
     s << "#compdef tilewright\n"
          "# zsh completion for tilewright (generated by `tilewright completion zsh`)\n"
+         "# Rule set, level, bot and replay ids come from the database as you type.\n"
+         "_tilewright_dyn() {\n"
+         "  local db i\n"
+         "  for ((i = 2; i < CURRENT; i++)); do [[ ${words[i]} == --db ]] && db=${words[i+1]}; done\n"
+         "  local -a ids\n"
+         "  ids=(${(f)\"$(${words[1]} complete $1 ${db:+--db $db} 2>/dev/null)\"})\n"
+         "  compadd -a ids\n"
+         "}\n"
          "_tilewright() {\n"
          "  local -a path_words\n"
          "  local w i\n"
@@ -589,10 +861,17 @@ std::string completion_script(const std::string& shell) {
       if (!path.empty()) s << "      \" " << path << "\"|\"" << path << "\") path_words+=($w) ;;\n";
     s << "    esac\n"
          "  done\n"
+         "  case ${words[CURRENT-1]} in\n"
+         "    --ruleset) _tilewright_dyn rulesets; return ;;\n"
+         "    --level) _tilewright_dyn levels; return ;;\n"
+         "    --replay) _tilewright_dyn replays; return ;;\n"
+         "    --bots|--bot) compset -P '*,'; _tilewright_dyn bots; return ;;\n"
+         "    --db|--out|--csv|--plot) _files; return ;;\n"
+         "  esac\n"
          "  case \"${(j: :)path_words}\" in\n";
     for (const auto& [path, app] : all) {
       s << "    \"" << path << "\")\n      _describe 'tilewright' '(";
-      for (const auto* sub : subcommands_of(app)) {
+      for (const auto* sub : visible_subcommands(app)) {
         std::string d = sub->get_description();
         std::replace(d.begin(), d.end(), '\'', ' ');
         std::replace(d.begin(), d.end(), ':', ' ');
@@ -607,12 +886,72 @@ std::string completion_script(const std::string& shell) {
         for (const auto& l : o->get_lnames()) s << "\"--" << l << ":" << d << "\" ";
       }
       s << ")'\n";
-      if (!path.empty() && subcommands_of(app).empty()) s << "      _files\n";
+      if (const char* k = positional_kind(path)) s << "      _tilewright_dyn " << k << "\n";
+      else if (!path.empty() && visible_subcommands(app).empty()) s << "      _files\n";
       s << "      ;;\n";
     }
     s << "  esac\n"
          "}\n"
          "compdef _tilewright tilewright\n";
+    return s.str();
+  }
+  if (shell == "fish") {
+    s << "# fish completion for tilewright (generated by `tilewright completion fish`)\n"
+         "# Rule set, level, bot and replay ids come from the database as you type.\n"
+         "set -g __tilewright_paths";
+    for (const auto& [path, app] : all)
+      if (!path.empty()) s << " '" << path << "'";
+    s << "\n"
+         "function __tilewright_path\n"
+         "    set -l path ''\n"
+         "    for w in (commandline -opc)[2..-1]\n"
+         "        string match -q -- '-*' $w; and continue\n"
+         "        set -l next (string trim -- \"$path $w\")\n"
+         "        contains -- $next $__tilewright_paths; and set path $next\n"
+         "    end\n"
+         "    echo $path\n"
+         "end\n"
+         "function __tilewright_at\n"
+         "    test (__tilewright_path) = \"$argv[1]\"\n"
+         "end\n"
+         "function __tilewright_dyn\n"
+         "    set -l words (commandline -opc)\n"
+         "    set -l db\n"
+         "    set -l i (contains -i -- --db $words); and set db --db $words[(math $i + 1)]\n"
+         "    $words[1] complete $argv[1] $db 2>/dev/null\n"
+         "end\n"
+         "complete -c tilewright -f\n";
+    for (const auto& [path, app] : all) {
+      const std::string at = "-n '__tilewright_at \"" + path + "\"'";
+      for (const auto* sub : visible_subcommands(app))
+        s << "complete -c tilewright " << at << " -a '" << sub->get_name() << "' -d '"
+          << plain(sub->get_description()).substr(0, 80) << "'\n";
+      for (const CLI::Option* o : app->get_options()) {
+        if (o->get_positional()) continue;
+        for (const auto& l : o->get_lnames()) {
+          const std::string name = "--" + l;
+          s << "complete -c tilewright " << at << " -l " << l;
+          for (const auto& sn : o->get_snames()) s << " -s " << sn;
+          if (o->get_expected_min() > 0) {
+            if (const char* k = dynamic_kind(name))
+              s << " -x -a '(__tilewright_dyn " << k << ")'";
+            else if (file_option(name))
+              s << " -r -F";
+            else
+              s << " -x";
+          }
+          s << " -d '" << plain(o->get_description()).substr(0, 80) << "'\n";
+        }
+      }
+      if (const char* k = positional_kind(path))
+        s << "complete -c tilewright " << at << " -a '(__tilewright_dyn " << k << ")'\n";
+      else if (!path.empty() && visible_subcommands(app).empty())
+        for (const CLI::Option* o : app->get_options())
+          if (o->get_positional()) {
+            s << "complete -c tilewright " << at << " -F\n";
+            break;
+          }
+    }
     return s.str();
   }
   return {};
@@ -631,9 +970,12 @@ std::string man_page() {
     << ".PP\nEvery command takes \\fB\\-\\-db\\fR \\fIPATH\\fR, before or after the command; without it "
        "\\fB$TILEWRIGHT_DB\\fR, else your own database (~/.local/share/tilewright/tilewright.db), "
        "created on first use as a copy of the bundled default.db.\n"
+    << ".PP\nA file name \\fB\\-\\fR is standard input where a file is read and standard output where one is "
+       "written. \\fB\\-\\-json\\fR prints the result as JSON on standard output (failures too, as "
+       "{\"error\": ...}); \\fB\\-\\-json=\\fR\\fIFILE\\fR writes it to FILE.\n"
     << ".SH COMMANDS\n";
   for (const auto& [path, app] : all) {
-    if (path.empty() || !subcommands_of(app).empty()) continue;
+    if (path.empty() || !visible_subcommands(app).empty()) continue;
     s << ".SS \"tilewright " << path;
     for (const CLI::Option* o : app->get_options())
       if (o->get_positional()) s << " " << (o->get_required() ? "" : "[") << o->get_name() << (o->get_required() ? "" : "]");
@@ -659,6 +1001,7 @@ std::string man_page() {
     << ".SH ENVIRONMENT\n"
     << ".TP\n.B TILEWRIGHT_DB\nthe database used without \\-\\-db\n"
     << ".TP\n.B TILEWRIGHT_DEFAULT_DB\nthe bundled database your own is copied from\n"
+    << ".TP\n.B NO_COLOR\nset and not empty: no colour, even on a terminal\n"
     << ".TP\n.B XDG_DATA_HOME, XDG_STATE_HOME\nwhere your database and play's recovery files live\n"
     << ".SH FILES\n.TP\n.I ~/.local/share/tilewright/tilewright.db\nyour database\n"
     << ".TP\n.I ~/.local/state/tilewright/recovery/\ngames in progress without \\-\\-out\n"

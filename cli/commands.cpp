@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/colour.h"
 #include "cli/files.h"
 #include "cli/record_rules.h"
 #include "present/record.h"
@@ -44,6 +45,22 @@ std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code,
 }
 
 namespace {
+
+// The state's player lines with each player's name in their colour (cli/colour.h).
+std::string coloured_state(const Game& g, std::string text, bool on) {
+  if (!on) return text;
+  for (int p = 0; p < g.player_count(); ++p) {
+    const int colour = g.coop() ? (g.colours_of(p).empty() ? -1 : g.colours_of(p)[0]) : p;
+    const std::string name = text::printable(seat_label(g.setup().players, static_cast<size_t>(p)));
+    const std::string line = g.coop() ? "\n  " + name + ": "
+                                      : "\n  " + std::string(kColourNames[static_cast<size_t>(p)]) + "  " + name + ": ";
+    const size_t at = text.find(line);
+    if (at == std::string::npos) continue;
+    const size_t start = at + 3, len = line.size() - 5;  // after "\n  ", before ": "
+    text.replace(start, len, paint(text.substr(start, len), colour, true));
+  }
+  return text;
+}
 
 std::optional<tgn::Record> read_record(const std::string& path, std::ostream& err) {
   std::string error;
@@ -146,7 +163,7 @@ int cmd_run(const Content& c_db, const RunOptions& o, std::ostream& out, std::os
     if (!warnings.empty()) j["warnings"] = warnings;
     out << json_text(j) << '\n';
   } else {
-    out << text::printable_lines(state_text(r.game));
+    out << coloured_state(r.game, text::printable_lines(state_text(r.game)), colour_wanted(out));
   }
   return kExitOk;
 }
@@ -187,33 +204,91 @@ std::string json_text(const nlohmann::ordered_json& j) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full) {
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full, bool json) {
+  // Every problem goes to err as a line; with `json` the result (or the problems) is also
+  // one object on out: {"database", "ok", "full", counts..., "problems": [...]} and, on
+  // failure, "error" as every --json command prints it.
+  using J = nlohmann::ordered_json;
+  std::vector<std::string> problems;
+  const auto problem = [&](const std::string& line) {
+    err << line << '\n';
+    problems.push_back(line);
+  };
+  const auto failed = [&](int code, const std::string& summary) {
+    if (json) {
+      J j;
+      j["error"] = summary;
+      j["ply"] = nullptr;
+      j["line"] = nullptr;
+      j["database"] = db_path;
+      j["ok"] = false;
+      j["full"] = full;
+      j["problems"] = problems;
+      out << json_text(j) << '\n';
+    }
+    return code;
+  };
   Content content;
   try {
     Store store = Store::open(db_path, Store::Mode::ReadOnly);
     if (full) {
       // The thorough check of the file (tables against their indexes), before the content.
-      const auto problems = store.integrity_check();
-      if (!problems.empty()) {
-        for (const auto& p : problems) err << db_path << ": PRAGMA integrity_check: " << p << '\n';
-        err << db_path << ": the file is damaged (" << problems.size() << " problem"
-            << (problems.size() == 1 ? "" : "s")
-            << " found by PRAGMA integrity_check); restore it from a copy, or recover its rows with "
-               "sqlite3's .recover\n";
-        return kExitDatabase;
+      const auto found = store.integrity_check();
+      if (!found.empty()) {
+        for (const auto& p : found) problem(db_path + ": PRAGMA integrity_check: " + p);
+        const std::string summary = db_path + ": the file is damaged (" + std::to_string(found.size()) + " problem" +
+                                    (found.size() == 1 ? "" : "s") +
+                                    " found by PRAGMA integrity_check); restore it from a copy, or recover its rows "
+                                    "with sqlite3's .recover";
+        err << summary << '\n';
+        return failed(kExitDatabase, summary);
       }
     }
     content = store.load_content();
   } catch (const LoadError& e) {
+    for (const auto& p : e.errors()) problems.push_back(format_error(e.source(), p));
     err << e.what() << '\n';
-    err << db_path << ": " << e.errors().size() << " problem" << (e.errors().size() == 1 ? "" : "s") << '\n';
-    return kExitIllegal;
+    const std::string summary =
+        db_path + ": " + std::to_string(e.errors().size()) + " problem" + (e.errors().size() == 1 ? "" : "s");
+    err << summary << '\n';
+    return failed(kExitIllegal, summary);
   } catch (const std::exception& e) {
-    err << "tilewright: " << e.what() << '\n';
-    return kExitDatabase;
+    const std::string summary = std::string("tilewright: ") + e.what();
+    err << summary << '\n';
+    return failed(kExitDatabase, summary);
   }
   // Every rule set must also play: one seeded game of random bots, invariants checked.
-  int failures = 0;
+  const auto failures_found = test_games(content, db_path);
+  for (const auto& f : failures_found) problem(f);
+  const size_t failures = failures_found.size();
+  if (failures)
+    return failed(kExitIllegal, db_path + ": " + std::to_string(failures) + " test game" + (failures == 1 ? "" : "s") +
+                                    " failed");
+  int tiles = 0;
+  for (const auto& t : content.tiles) tiles += t.count;
+  if (json) {
+    J j;
+    j["database"] = db_path;
+    j["ok"] = true;
+    j["full"] = full;
+    j["terrains"] = content.terrains.size();
+    j["tile_types"] = content.tiles.size();
+    j["tiles"] = tiles;
+    j["rule_sets"] = content.rule_sets.size();
+    j["levels"] = content.levels.size();
+    j["problems"] = J::array();
+    out << json_text(j) << '\n';
+    return kExitOk;
+  }
+  out << db_path << ": ok" << (full ? " (file and content)" : "") << " — " << content.terrains.size()
+      << " terrains, " << content.tiles.size()
+      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets, "
+      << content.levels.size() << " levels\n";
+  return kExitOk;
+}
+
+std::vector<std::string> test_games(const Content& content, const std::string& where, const std::string& only) {
+  std::vector<std::string> failures;
   auto bot = make_bot("random");
   // One seeded game of random bots; false (and a message) when it cannot start or
   // breaks an invariant.
@@ -222,41 +297,34 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
     for (int p = 0; p < players && p < kMaxPlayers; ++p) seated.players.push_back({"bot:random", "random"});
     Game g;
     if (auto v = Game::create(content, seated, g)) {
-      err << db_path << ": " << what << ": " << v->message << '\n';
-      return false;
+      failures.push_back(where + ": " + what + ": " + v->message);
+      return;
     }
     Rng rng(1);
     std::vector<Bot*> bots(seated.players.size(), bot.get());
     play_out(g, bots, rng);
-    if (auto broken = g.check_invariants(); !broken.empty()) {
-      err << db_path << ": " << what << ": a test game broke an invariant: " << broken << '\n';
-      return false;
-    }
-    return true;
+    if (auto broken = g.check_invariants(); !broken.empty())
+      failures.push_back(where + ": " + what + ": a test game broke an invariant: " + broken);
   };
   for (const auto& rs : content.rule_sets) {
     if (rs.system == System::Mists) continue;  // played through its levels below
+    if (!only.empty() && rs.id != only) continue;
     GameSetup s;
     s.rule_set = rs.id;
     s.seed = 1;
-    if (!plays(s, static_cast<int>(std::max<int64_t>(2, rs.rules.min_players)), "rule set " + rs.id)) ++failures;
+    plays(s, static_cast<int>(std::max<int64_t>(2, rs.rules.min_players)), "rule set " + rs.id);
   }
-  for (const auto& l : content.levels)
+  for (const auto& l : content.levels) {
+    if (!only.empty() && l.id != only && l.rule_set != only) continue;
     for (const auto& f : l.followers) {
       GameSetup s;
       s.rule_set = l.rule_set;
       s.level = l.id;
       s.seed = 1;
-      if (!plays(s, f.players, "level " + l.id + ", " + std::to_string(f.players) + " players")) ++failures;
+      plays(s, f.players, "level " + l.id + ", " + std::to_string(f.players) + " players");
     }
-  if (failures) return kExitIllegal;
-  int tiles = 0;
-  for (const auto& t : content.tiles) tiles += t.count;
-  out << db_path << ": ok" << (full ? " (file and content)" : "") << " — " << content.terrains.size()
-      << " terrains, " << content.tiles.size()
-      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets, "
-      << content.levels.size() << " levels\n";
-  return kExitOk;
+  }
+  return failures;
 }
 
 std::vector<std::string> known_bots() {

@@ -44,7 +44,15 @@ struct RunOptions {
 int cmd_run(const Content& c, const RunOptions& o, std::ostream& out, std::ostream& err);
 int cmd_options(const Content& c, const std::string& file, std::ostream& out, std::ostream& err);
 // `full`: also PRAGMA integrity_check of the whole file (slower; tables against indexes).
-int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full = false);
+// `json`: the result, or the problems with "error", as one JSON object on out.
+int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& err, bool full = false,
+                 bool json = false);
+
+// What `validate` plays after the loader's check: one seeded game of random bots per
+// rule set (co-op: per level and player count), invariants checked. One message a
+// failure, each starting with `where`; `only` (a rule set or level id) limits the games
+// to it (a rule set: also its levels).
+std::vector<std::string> test_games(const Content& content, const std::string& where, const std::string& only = "");
 
 // The bots' names, for messages.
 std::vector<std::string> known_bots();

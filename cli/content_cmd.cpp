@@ -445,6 +445,112 @@ int do_import(const ContentArgs& a, std::ostream& out) {
   return kExitOk;
 }
 
+// `content clone SRC NEW --set KEY=VALUE...`: a copy of a rule set or level under a new
+// id with some values changed. The copy goes through the same checks as `validate`: it
+// is first imported into an empty scratch database (the loader's full check: unknown
+// keys and ranges from the parameter specs), where its test game is played; only then
+// is it imported, in one transaction, into the database.
+int do_clone(const ContentArgs& a, std::ostream& out) {
+  const std::string& src_arg = a.ids[0];
+  const std::string& dst = a.ids[1];
+  const std::string path = resolve_db_path(a.db);
+  Store store = Store::open(path, a.dry_run ? Store::Mode::ReadOnly : Store::Mode::ReadWrite);
+  const Content c = store.load_content();
+  const Resolved r = resolve(c, src_arg, path);
+  if (!r.tile_set.empty()) throw Fail{kExitInput, "content clone copies a rule set or a level, not tile set " + r.tile_set};
+  const bool level = r.level != nullptr;
+  const std::string src = level ? r.level->id : r.rule_set->id;
+  if (c.find_rule_set(dst) || c.find_level(dst))
+    throw Fail{kExitInput, path + ": there is already a rule set or level '" + text::printable(dst, 80) +
+                               "'; choose another id (`tilewright content list` lists them)"};
+  if (dst.empty() || dst.find_first_of(" \t\n,:=\"") != std::string::npos)
+    throw Fail{kExitInput, "the new id '" + text::printable(dst, 80) + "' may not be empty or hold spaces, commas, colons, = or quotes"};
+  pack::Pack p = pack::export_pack(store, {(level ? "level:" : "rule_set:") + src});
+  p.source = "content clone " + src + " " + dst;
+  J* row = nullptr;
+  for (auto& x : p.json[level ? "level" : "rule_set"])
+    if (x.value("id", "") == src) row = &x;
+  if (!row) throw Fail{kExitDatabase, path + ": " + src + " is missing from its own export"};
+  if (!a.name.empty()) (*row)["name"] = a.name;
+  std::vector<std::string> changes;
+  for (const auto& kv : a.sets) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Fail{kExitInput, "--set wants KEY=VALUE (e.g. ghost_penalty=3), not '" + text::printable(kv, 80) + "'"};
+    const std::string key = kv.substr(0, eq), value_text = kv.substr(eq + 1);
+    int64_t value = 0;
+    size_t used = 0;
+    try {
+      value = std::stoll(value_text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (value_text.empty() || used != value_text.size())
+      throw Fail{kExitInput, "--set " + text::printable(key, 80) + ": the value must be a whole number, not '" +
+                                 text::printable(value_text, 80) + "'"};
+    if (level) {
+      // A level's values are its row's columns (ranges and kinds: the loader's check below).
+      if (key == "id" || key == "followers" || !row->contains(key) || !(*row)[key].is_number_integer()) {
+        std::vector<std::string> cols;
+        for (auto it = row->begin(); it != row->end(); ++it)
+          if (it.key() != "id" && it.value().is_number_integer()) cols.push_back(it.key());
+        throw Fail{kExitInput, "--set " + text::printable(key, 80) + ": level " + src + " has no such number" +
+                                   text::did_you_mean(key, cols) + "; numbers: " + text::joined(cols)};
+      }
+      changes.push_back(key + " " + (*row)[key].dump() + " -> " + std::to_string(value));
+      (*row)[key] = value;
+      continue;
+    }
+    // A rule set's own parameter (unknown keys and ranges: the loader's check below).
+    J& params = (*row)["params"];
+    if (!params.is_array()) params = J::array();
+    bool found = false;
+    for (auto& pr : params)
+      if (pr.value("key", "") == key) {
+        changes.push_back(key + " " + pr["value"].dump() + " -> " + std::to_string(value));
+        pr["value"] = value;
+        found = true;
+      }
+    if (!found) {
+      const RuleSet* rs = r.rule_set;
+      std::string was = "(inherited)";
+      for (const ParamSpec& spec : rule_param_specs())
+        if (spec.key == key) was = std::to_string(rs->rules.*(spec.field));
+      changes.push_back(key + " " + was + " -> " + std::to_string(value));
+      params.push_back(J{{"key", key}, {"value", value}});
+    }
+  }
+  pack::ImportOptions o;
+  o.renames[src] = dst;
+  // The checks of `validate`, on a scratch database holding the copy and what it needs.
+  {
+    Store scratch = Store::open_scratch("", path + " (scratch copy)");
+    try {
+      pack::import_pack(scratch, p, o);
+    } catch (const LoadError& e) {
+      throw Fail{kExitIllegal, std::string(e.what()) + "\n" + std::to_string(e.errors().size()) +
+                                   " problem(s); nothing was written"};
+    }
+    const auto failures = test_games(scratch.load_content(), path, dst);
+    if (!failures.empty())
+      throw Fail{kExitIllegal, text::joined(failures, "\n") + "\nnothing was written"};
+  }
+  const std::string what = std::string(level ? "level " : "rule set ") + src;
+  if (a.dry_run) {
+    out << "would clone " << what << " as " << dst << (changes.empty() ? "" : ": " + text::joined(changes))
+        << "; it passes validate's checks; nothing written\n";
+    return kExitOk;
+  }
+  try {
+    pack::import_pack(store, std::move(p), o);
+  } catch (const LoadError& e) {
+    throw Fail{kExitIllegal, std::string(e.what()) + "\nnothing was written"};
+  }
+  out << "Cloned " << what << " as " << dst << " in " << path << (changes.empty() ? "" : ": " + text::joined(changes))
+      << '\n';
+  return kExitOk;
+}
+
 int do_update(const ContentArgs& a, std::ostream& out) {
   std::string from = a.from;
   if (from.empty()) {
@@ -519,6 +625,15 @@ CLI::App* add_content_commands(CLI::App& app, ContentArgs& a) {
       ->allow_extra_args(false);
   imp->add_flag("--replace", a.replace, "overwrite items that exist here with different content");
   imp->add_flag("--dry-run", a.dry_run, "say what would be added, kept or refused; write nothing");
+  auto* clone = add("clone",
+                    "copy a rule set or level under a new id, with --set KEY=VALUE changes, checked as validate checks "
+                    "(all or nothing)",
+                    Action::Clone);
+  clone->add_option("ids", a.ids, "SOURCE NEW")->required()->expected(2);
+  clone->add_option("--set", a.sets, "KEY=VALUE: a parameter of the copy (a level: one of its numbers); may repeat")
+      ->allow_extra_args(false);
+  clone->add_option("--name", a.name, "the copy's display name (default: the source's)");
+  clone->add_flag("--dry-run", a.dry_run, "check the copy and say what would change; write nothing");
   auto* up = add("update", "bring the shipped content (the bundled default.db) into your database", Action::Update);
   up->add_option("--from", a.from, "the shipped database (default: the bundled default.db)");
   up->add_flag("--force", a.force, "also replace shipped items you changed");
@@ -534,6 +649,8 @@ int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
         return do_import(a, out);
       case Action::Update:
         return do_update(a, out);
+      case Action::Clone:
+        return do_clone(a, out);
       case Action::Export: {
         const std::string path = resolve_db_path(a.db);
         Store store = Store::open(path, Store::Mode::ReadOnly);

@@ -8,6 +8,8 @@
 //   content diff A B [--json]                  what differs (exit 1 when something does)
 //   content export ID... [--out FILE]          a content pack of what the ids need
 //   content import FILE [--rename NEW|OLD=NEW]... [--replace] [--dry-run]
+//   content clone SRC NEW [--set KEY=VALUE]... [--name TEXT] [--dry-run]
+//                                              a checked copy with some values changed
 //   content update [--from DB] [--force] [--dry-run]
 //                                              shipped content into your database
 #pragma once
@@ -24,7 +26,7 @@ class App;
 namespace tw {
 
 struct ContentArgs {
-  enum class Action { None, List, Show, Diff, Export, Import, Update };
+  enum class Action { None, List, Show, Diff, Export, Import, Update, Clone };
   Action action = Action::None;
   std::optional<std::string> db;
   bool json = false;
@@ -36,6 +38,8 @@ struct ContentArgs {
   bool dry_run = false;              // import, update
   bool force = false;                // update
   std::string from;                  // update: the shipped database (default: the bundled default.db)
+  std::vector<std::string> sets;     // clone: KEY=VALUE
+  std::string name;                  // clone: the copy's display name
 };
 
 CLI::App* add_content_commands(CLI::App& app, ContentArgs& args);

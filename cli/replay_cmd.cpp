@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "cli/validators.h"
 #include "present/record.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
@@ -37,9 +38,11 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
     sub->callback([&a, action] { a.action = action; });
     return sub;
   };
-  auto add_id = [&](CLI::App* sub) { sub->add_option("id", a.id, "the replay's id")->required(); };
+  auto add_id = [&](CLI::App* sub) {
+    sub->add_option("id", a.id, "the replay's id")->required()->check(whole<int64_t>(1));
+  };
   auto add_target = [&](CLI::App* sub, bool required) {
-    auto* ply = sub->add_option("--ply", a.ply, "a ply of the main line (from 1)");
+    auto* ply = sub->add_option("--ply", a.ply, "a ply of the main line (from 1)")->check(whole<int>(0));
     auto* node = sub->add_option("--node", a.node, "a node path: 12 (main line) or 12/0:3 (in a variation)");
     ply->excludes(node);
     if (required) sub->require_option(1, 2);
@@ -47,14 +50,18 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
 
   auto* imp = add("import", "store a game record (TGN, or an exported XML archive); prints the new id last",
                   Action::Import);
-  imp->add_option("file", a.file, "the record (.tgn) or archive (.xml)")->required();
+  imp->add_option("file", a.file, "the record (.tgn) or archive (.xml); - for standard input")->required();
   imp->add_flag("--duplicate", a.duplicate, "store the game even when the same game is already stored");
+  imp->add_option("--rename", a.rename,
+                  "NEW: the record's rule set (co-op: its level) is NEW here; a record carrying its rules brings them "
+                  "under NEW, one that does not is played on this database's NEW");
   imp->add_flag("--ignore-rules", a.ignore_rules,
                 "store a record whose RulesDigest differs from this database's rules (it is replayed on these)");
 
   auto* list = add("list", "list the stored replays, newest first", Action::List);
   list->add_option("--ruleset", a.rule_set, "only this rule set");
   list->add_option("--level", a.level, "only this co-op level");
+  list->add_flag("--json", a.json, "as one JSON object: {\"replays\": [...]}, newest first (errors too)");
 
   auto* show = add("show", "the board, scores and events at a ply, with its annotations", Action::Show);
   add_id(show);
@@ -204,6 +211,37 @@ int count_variations(const Line& line) {
   return n;
 }
 
+// --rename NEW: the record's rule set (a co-op record: its level) is NEW in this
+// database. A record that carries its rules gets them renamed (through a scratch
+// database: the pack module renames, the loader checks); one that does not must name a
+// rule set the database holds (e.g. made by `content import PACK --rename NEW`). The
+// rules digest does not depend on the id, so the record's RulesDigest still applies.
+void rename_record_rules(tgn::Record& rec, const std::string& to, const Content& content, const std::string& file) {
+  const bool level = rec.tag("Level") != nullptr;
+  const char* what = level ? "level" : "rule set";
+  const std::string* from = rec.tag(level ? "Level" : "Ruleset");
+  if (!from) throw Fail{kExitInput, file + ": --rename: the record names no rule set"};
+  const std::string old = *from;
+  if (old == to) return;
+  if (!rec.rules.empty()) {
+    const std::string source = file + " (its %rules section)";
+    try {
+      Store scratch = Store::open_scratch("", source);
+      pack::ImportOptions o;
+      o.renames[old] = to;
+      pack::import_pack(scratch, pack::parse_pack(rec.rules, source), o);
+      rec.rules = pack::pack_text(pack::export_pack(scratch, {std::string(level ? "level:" : "rule_set:") + to}));
+    } catch (const StoreError& e) {
+      throw Fail{kExitIllegal, std::string(e.what()) + "\n--rename: the record's rules could not be renamed; nothing was written"};
+    }
+  } else if (level ? !content.find_level(to) : !content.find_rule_set(to)) {
+    throw Fail{kExitInput, file + ": --rename " + to + ": the record does not carry its rules (TGN 1), and this database has no " +
+                               what + " " + to + " to play it on; make one first (tilewright content import PACK --rename " +
+                               to + ", or tilewright content clone " + old + " " + to + " --set KEY=VALUE)"};
+  }
+  rec.set_tag(level ? "Level" : "Ruleset", to);
+}
+
 int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   // A record is at most tgn::kMaxRecordBytes; an XML archive of a replay (more verbose)
   // at most kMaxArchiveBytes. Larger files are refused before they are read.
@@ -217,6 +255,7 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   const bool xml = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF") != std::string::npos &&
                    text.compare(text.find_first_not_of(" \t\r\n\xEF\xBB\xBF"), 5, "<?xml") == 0;
   if (xml) {
+    if (!a.rename.empty()) throw Fail{kExitInput, a.file + ": --rename is for game records (TGN), not XML archives"};
     try {
       r = replay_from_xml(text, a.file);
     } catch (const ReplayError& e) {
@@ -251,7 +290,8 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
                e.message;
       throw Fail{kExitInput, msg};
     }
-    const tgn::Record& rec = *parsed.record;
+    tgn::Record rec = *parsed.record;
+    if (!a.rename.empty()) rename_record_rules(rec, a.rename, content, a.file);
     // The record's rules against this database's (cli/record_rules.h): rules that differ
     // are refused, rules the database lacks are imported from the record first.
     const RecordRules rules = record_rules(content, rec, a.file);
@@ -260,9 +300,15 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     if (rules.rules_differ && !a.ignore_rules) {
       std::string msg;
       for (const auto& w : rules.warnings) msg += (msg.empty() ? "" : "\n") + w;
-      throw Fail{kExitIllegal, msg + "\nnot imported: import the record's rules under another id first (tilewright "
-                                     "content import PACK --rename NEW), or --ignore-rules to store it on this "
-                                     "database's rules"};
+      const std::string* id = rec.tag(rec.tag("Level") ? "Level" : "Ruleset");
+      const std::string suggestion = id ? *id + "-2" : std::string("NEW");
+      throw Fail{kExitIllegal,
+                 msg + "\nnot imported: store it under another id: tilewright replay import " + a.file + " --rename " +
+                     suggestion +
+                     (rec.rules.empty() ? " (the record does not carry its rules: first make " + suggestion +
+                                              " with them, e.g. tilewright content import PACK --rename " + suggestion + ")"
+                                        : " (its rules come along under that id)") +
+                     "; or --ignore-rules to store it on this database's rules"};
     }
     for (const auto& w : rules.warnings)
       if (!rules.rules_differ || a.ignore_rules) err << "warning: " << text::printable_lines(w) << '\n';
@@ -319,6 +365,23 @@ int do_list(const ReplayArgs& a, std::ostream& out) {
   if (!a.level.empty())
     all.erase(std::remove_if(all.begin(), all.end(), [&](const ReplaySummary& s) { return s.level != a.level; }),
               all.end());
+  if (a.json) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& s : all)
+      list.push_back({{"id", s.id},
+                      {"created", s.created},
+                      {"rule_set", s.rule_set},
+                      {"level", s.level.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.level)},
+                      {"players", s.players},
+                      {"seed", s.seed},
+                      {"plies", s.plies},
+                      {"finished", s.finished},
+                      {"result", s.finished ? nlohmann::ordered_json(s.result) : nlohmann::ordered_json(nullptr)},
+                      {"rules_digest", s.rules_digest},
+                      {"pinned", s.pinned.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.pinned)}});
+    out << json_text(nlohmann::ordered_json{{"database", store.path()}, {"replays", list}}) << '\n';
+    return kExitOk;
+  }
   for (const auto& s : all)
     out << s.id << "  " << s.created << "  " << s.rule_set << (s.level.empty() ? "" : " " + s.level) << "  "
         << s.players << "  seed " << s.seed << "  " << s.plies << " plies  "

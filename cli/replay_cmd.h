@@ -2,7 +2,7 @@
 //
 //   replay import FILE.tgn|FILE.xml   store a record (TGN) or an exported XML archive; the
 //                                     new replay's id is the LAST line printed
-//   replay list [--ruleset R] [--level L]   one line per replay, newest first
+//   replay list [--ruleset R] [--level L] [--json]   one line per replay, newest first
 //   replay show ID [--ply N | --node PATH]   board, scores, the ply's events, annotations
 //   replay options ID [--ply N | --node PATH]   the legal options after that node
 //   replay annotate ID (--ply N | --node PATH) [--comment T] [--glyph G] [--cell X,Y]...
@@ -60,6 +60,8 @@ struct ReplayArgs {
   bool with_rules = false;          // export: embed the rules (TGN 2)
   bool duplicate = false;           // import: store a game that is already stored
   bool ignore_rules = false;        // import: store a record whose rules differ from the database's
+  bool json = false;                // list: one JSON object
+  std::string rename;               // import: the record names this rule set or level instead
 };
 
 // Adds the `replay` command group to `app`, filling `args` when one of them is parsed.

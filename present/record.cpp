@@ -162,6 +162,33 @@ nlohmann::ordered_json state_json(const Game& g) {
     }
   }
   j["followers"] = followers;
+  // What is not on the board: each player's followers (and guards) in supply, and the
+  // general supply's guards by colour (GCC); with the board's followers, every figure.
+  const bool guards = g.rules().guards || g.rules().general_guards;
+  J supply = J::array();
+  for (int p = 0; p < g.player_count(); ++p) {
+    J s;
+    s["player"] = player_name(g, p);
+    if (g.coop()) {
+      J colours = J::object();
+      for (const int c : g.colours_of(p)) colours[std::string(kColourNames[static_cast<size_t>(c)])] = g.colour_supply(c);
+      s["colours"] = colours;
+    } else {
+      s["colour"] = std::string(kColourNames[static_cast<size_t>(p)]);
+    }
+    s["followers"] = g.supply(p);
+    s["guards"] = guards && !g.coop() ? J(g.guard_supply(p)) : J(nullptr);
+    supply.push_back(s);
+  }
+  j["supply"] = supply;
+  if (guards && !g.coop()) {
+    J general = J::object();
+    for (int p = 0; p < g.player_count(); ++p)
+      general[std::string(kColourNames[static_cast<size_t>(p)])] = g.general_guards(p);
+    j["general_supply"] = J{{"guards", general}};
+  } else {
+    j["general_supply"] = nullptr;
+  }
   if (g.finished()) {
     j["pending"] = nullptr;
   } else {

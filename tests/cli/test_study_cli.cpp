@@ -34,7 +34,7 @@ TEST_CASE("simulate writes the study as JSON and CSV, and its chart, the table s
   const std::string json = (dir.path / "s.json").string(), csv = (dir.path / "s.csv").string(),
                     svg = (dir.path / "s.svg").string();
   const Result r = cli({"simulate", "--db", TW_TEST_DB, "--ruleset", "gcc", "--bots", "greedy,random", "--games", "5",
-                        "--rotate", "--threads", "2", "--json", json, "--csv", csv, "--plot", svg});
+                        "--rotate", "--threads", "2", "--json=" + json, "--csv", csv, "--plot", svg});
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("simulate: rule set gcc, 10 games (seats rotated), seeds 1..5") != std::string::npos);
   CHECK(r.out.find("1   bot:greedy") != std::string::npos);
@@ -62,18 +62,18 @@ TEST_CASE("simulate --shard I/N parts merge into exactly the whole run", "[study
     return cli(w);
   };
   const std::string whole = (dir.path / "whole.json").string();
-  REQUIRE(with({"--threads", "2", "--json", whole}).code == kExitOk);
+  REQUIRE(with({"--threads", "2", "--json=" + whole}).code == kExitOk);
   std::vector<std::string> merge = {"merge"};
   for (int i = 0; i < 3; ++i) {
     const std::string part = (dir.path / ("part-" + std::to_string(i) + ".json")).string();
-    const Result p = with({"--threads", "1", "--shard", std::to_string(i) + "/3", "--json", part});
+    const Result p = with({"--threads", "1", "--shard", std::to_string(i) + "/3", "--json=" + part});
     REQUIRE(p.code == kExitOk);
     CHECK(p.out.find(", shard " + std::to_string(i) + "/3") != std::string::npos);
     merge.push_back(part);
   }
   const std::string merged = (dir.path / "merged.json").string();
   std::vector<std::string> m = merge;
-  m.insert(m.end(), {"--json", merged});
+  m.insert(m.end(), {"--json=" + merged});
   const Result r = cli(m);
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("merge: 3 parts, 7 games") != std::string::npos);
@@ -86,7 +86,7 @@ TEST_CASE("simulate --shard I/N parts merge into exactly the whole run", "[study
   CHECK(missing.err.find("shard 2/3 is missing") != std::string::npos);
   const std::string other = (dir.path / "other.json").string();
   REQUIRE(cli({"simulate", "--db", TW_TEST_DB, "--level", "mists-2", "--games", "7", "--seed", "5", "--shard", "2/3",
-              "--json", other})
+              "--json=" + other})
               .code == kExitOk);
   const Result mixed = cli({"merge", merge[1], merge[2], other});
   CHECK(mixed.code == kExitIllegal);
@@ -134,10 +134,10 @@ TEST_CASE("a sharded comparison merges into the whole comparison", "[study]") {
   };
   const std::string whole = (dir.path / "whole.json").string(), p0 = (dir.path / "p0.json").string(),
                     p1 = (dir.path / "p1.json").string(), merged = (dir.path / "merged.json").string();
-  REQUIRE(with({"--json", whole}).code == kExitOk);
-  REQUIRE(with({"--shard", "1/2", "--json", p1}).code == kExitOk);
-  REQUIRE(with({"--shard", "0/2", "--json", p0}).code == kExitOk);
-  const Result m = cli({"merge", p1, p0, "--json", merged});
+  REQUIRE(with({"--json=" + whole}).code == kExitOk);
+  REQUIRE(with({"--shard", "1/2", "--json=" + p1}).code == kExitOk);
+  REQUIRE(with({"--shard", "0/2", "--json=" + p0}).code == kExitOk);
+  const Result m = cli({"merge", p1, p0, "--json=" + merged});
   REQUIRE(m.code == kExitOk);
   CHECK(m.out.find("paired over 3 seeds x 2 rotations: mists-1 - base@greedy,random") != std::string::npos);
   CHECK(without_timing(merged) == without_timing(whole));

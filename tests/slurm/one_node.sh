@@ -108,7 +108,7 @@ else
 fi
 cmd=simulate
 if [[ ${args[0]} == compare ]]; then cmd=compare; args=("${args[@]:1}"); fi
-"$tw" "$cmd" --db "$db" "${args[@]}" --threads 1 --json "$tmp/single.json" --csv "$tmp/single.csv" >/dev/null
+"$tw" "$cmd" --db "$db" "${args[@]}" --threads 1 --json="$tmp/single.json" --csv "$tmp/single.csv" >/dev/null
 
 start=$(date +%s%N)
 read -r array merge < <("$here/scripts/slurm/submit-study.sh" -n "$shards" -o "$tmp/out" -t "$tw" -- "$cmd" --db "$db" "${args[@]}")
