@@ -468,6 +468,11 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
           << text::did_you_mean(p.bot, known_bots()) << " (known: " << text::joined(known_bots()) << ")\n";
       return kExitInput;
     }
+  if (!make_bot(o.hint_bot)) {
+    err << "tilewright play: unknown --hint-bot '" << text::printable(o.hint_bot, 60) << "'"
+        << text::did_you_mean(o.hint_bot, known_bots()) << " (known: " << text::joined(known_bots()) << ")\n";
+    return kExitInput;
+  }
   const uint64_t seed = resumed ? setup.seed
                        : o.seed ? *o.seed
                                 : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
@@ -656,9 +661,9 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
           break;
         }
         if (line == "hint") {
-          auto hint_bot = make_bot(o.hint_bot);
+          auto hint_bot = make_bot(o.hint_bot);  // known: checked before the game
           Rng hint_rng(seed ^ (0x51ed2701ULL * static_cast<uint64_t>(g.ply() + 1)));
-          const size_t i = hint_bot ? hint_bot->choose(g, hint_rng) : 0;
+          const size_t i = hint_bot->choose(g, hint_rng);
           out << "  hint (bot:" << o.hint_bot << "): " << text::printable(g.to_string(canonical_option(g, d.options[i])))
               << '\n';
           continue;

@@ -225,4 +225,7 @@ TEST_CASE("play: hint names the suggest bot's move, and the game goes on") {
   // The default hint bot is the suggest bot, mcts.
   const auto mcts = cli({"play", "--players", "Ann,bot:random", "--seed", "4", "--no-record", "--db", kDb}, "hint\nq\n");
   CHECK(mcts.out.find("hint (bot:mcts): place ") != std::string::npos);
+  const auto bad = cli({"play", "--players", "Ann,bot:random", "--hint-bot", "gredy", "--no-record", "--db", kDb});
+  CHECK(bad.code == kExitInput);
+  CHECK(bad.err.find("unknown --hint-bot 'gredy' (did you mean 'greedy'?)") != std::string::npos);
 }
