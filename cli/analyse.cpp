@@ -12,6 +12,7 @@
 
 #include "analysis/analysis.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/files.h"
 #include "engine/mcts.h"
 #include "engine/text.h"
@@ -141,12 +142,10 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
       s.thresholds = t;
     }
     std::function<void(int, int)> progress;
-    if (o.progress)
-      progress = [&](int done, int total) {
-        err << "\ranalysing: " << done << " of " << total << " plies done   " << std::flush;
-      };
+    Progress bar(err, "plies", o.progress);
+    if (o.progress) progress = [&bar](int done, int total) { bar.update(done, total); };
     const analysis::Analysis a = analysis::analyse_replay(*content, r, s, o.variations, progress);
-    if (o.progress) err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+    bar.finish();
     if (!a.error.empty()) throw Fail{kExitIllegal, source + ": " + a.error};
 
     std::vector<PlayerSpec> seats;

@@ -212,6 +212,9 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--out", a.play.out_file, "write the game record (TGN) here, after every decision");
   c.play->add_flag("--quiet,-q", a.play.quiet, "print only the result");
   c.play->add_flag("--no-record", a.no_record, "do not store the game as a replay in the database");
+  c.play->add_option("--resume", a.play.resume,
+                     "go on with a game record or a recovery file (its rules, seed, players and moves)");
+  c.play->add_option("--hint-bot", a.play.hint_bot, "the bot `hint` asks (as suggest --bot)")->capture_default_str();
   c.play->add_flag("--with-rules", a.play.with_rules,
                    "--out: embed the rule set's content pack (TGN 2), so a database without it can replay the game");
   add_db(c.play);
@@ -221,6 +224,9 @@ Commands define(CLI::App& app, Args& a) {
   c.suggest->add_option("--bot", a.suggest.bot, "the bot, as in simulate --bots (greedy, mcts, mcts:200)")
       ->capture_default_str();
   c.suggest->add_option("--seed", a.suggest.seed, "the bot's seed")->capture_default_str()->check(whole<uint64_t>());
+  c.suggest->add_option("--iterations", a.suggest.iterations,
+                        "the search that values the whole turn (default: the mcts bot's iterations, else 200)")
+      ->check(whole<int>(1, 1000000));
   c.suggest->add_flag("--json", a.suggest.json,
                       "the choice and the best options with the bot's evaluation, as JSON on standard output "
                       "(errors too); --json=FILE writes it to FILE");

@@ -449,13 +449,75 @@ BoardView terminal_size() {
   return v;
 }
 
+// " (did you mean 'place P -1,0 r0'?)" for a mistyped decision: the closest legal option's
+// text, else the text with its first word (the verb) corrected when that makes it legal.
+static std::string typo_hint(const Game& g, const std::string& line) {
+  const auto all = option_strings(g);
+  std::string best = text::closest(line, all);
+  if (best.empty()) {
+    const size_t sp = line.find(' ');
+    std::vector<std::string> verbs;
+    for (const auto& o : g.pending().options) {
+      const std::string v(option_verb(o.kind));
+      if (std::find(verbs.begin(), verbs.end(), v) == verbs.end()) verbs.push_back(v);
+    }
+    const std::string verb = text::closest(line.substr(0, sp), verbs);
+    if (!verb.empty() && sp != std::string::npos) {
+      const std::string fixed = verb + line.substr(sp);
+      if (auto o = g.parse_option(fixed)) best = g.to_string(*o);
+    }
+  }
+  return best.empty() ? std::string() : " (did you mean '" + text::printable(best) + "'?)";
+}
+
 int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out, std::ostream& err,
              bool interactive) {
   GameSetup setup;
   setup.rule_set = o.rule_set;
   setup.level = o.level;
-  if (auto e = resolve_level(c, setup.rule_set, setup.level, "play", err)) return *e;
   std::string players = o.players;
+  // --resume: the record names the rules, the seed, the players and the moves so far.
+  std::optional<tgn::Record> resumed;
+  if (!o.resume.empty()) {
+    if (o.seed || !o.level.empty()) {
+      err << "tilewright play: --resume takes the rules, level and seed from the record (drop --seed/--level)\n";
+      return kExitInput;
+    }
+    std::string why;
+    const auto text = read_text_file(o.resume, tgn::kMaxRecordBytes, "a game record", &why);
+    if (!text) {
+      err << "tilewright play: " << text::printable(why, 1000) << '\n';
+      return kExitInput;
+    }
+    auto parsed = tgn::parse(*text);
+    if (!parsed.record) {
+      const auto& e = parsed.errors.back();
+      err << text::printable(o.resume, 1000) << ":" << e.line << ":" << e.column << ": "
+          << text::printable(e.message, 1000) << '\n';
+      return kExitInput;
+    }
+    GameSetup from;
+    if (auto e = setup_from_record(*parsed.record, from)) {
+      err << "tilewright play: " << text::printable(o.resume, 1000) << ": " << *e << '\n';
+      return kExitInput;
+    }
+    if (!players.empty()) {  // other seats for the same players (a bot takes over, ...)
+      if (parse_players(players).size() != from.players.size()) {
+        err << "tilewright play: --players names " << parse_players(players).size() << " seats; the record has "
+            << from.players.size() << '\n';
+        return kExitInput;
+      }
+    } else {
+      players = *parsed.record->tag("Players");
+    }
+    setup.rule_set = from.rule_set;
+    setup.level = from.level;
+    setup.draw = from.draw;
+    setup.seed = from.seed;
+    resumed = std::move(*parsed.record);
+  } else if (auto e = resolve_level(c, setup.rule_set, setup.level, "play", err)) {
+    return *e;
+  }
   if (players.empty()) players = interactive ? "You, bot:greedy" : "bot:greedy, bot:random";
   setup.players = parse_players(players);
   for (const auto& p : setup.players) {
@@ -474,8 +536,15 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
           << text::did_you_mean(p.bot, known_bots()) << " (known: " << text::joined(known_bots()) << ")\n";
       return kExitInput;
     }
-  const uint64_t seed = o.seed ? *o.seed
-                               : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007ULL;
+  if (!make_bot(o.hint_bot)) {
+    err << "tilewright play: unknown --hint-bot '" << text::printable(o.hint_bot, 60) << "'"
+        << text::did_you_mean(o.hint_bot, known_bots()) << " (known: " << text::joined(known_bots()) << ")\n";
+    return kExitInput;
+  }
+  const uint64_t seed = resumed ? setup.seed
+                       : o.seed ? *o.seed
+                                : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+                                      1000000007ULL;
   setup.seed = seed;
   {
     Game probe;
@@ -499,6 +568,15 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   // (removed once the game is finished and stored), so no game is ever lost.
   std::string save_path = o.out_file;
   bool recovery = false;
+  if (save_path.empty() && resumed) {
+    // A recovery file goes on being the game's recovery file; another record is left as it was.
+    const std::string dir = recovery_dir();
+    std::error_code ec;
+    if (!dir.empty() && std::filesystem::equivalent(std::filesystem::path(o.resume).parent_path(), dir, ec)) {
+      save_path = o.resume;
+      recovery = true;
+    }
+  }
   if (save_path.empty()) {
     const std::string dir = recovery_dir();
     if (!dir.empty()) {
@@ -516,6 +594,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   if (!setup.level.empty()) rec.set_tag("Level", setup.level);
   rec.set_tag("Players", players);
   rec.set_tag("Seed", std::to_string(seed));
+  if (!setup.draw.empty()) rec.set_tag("Draw", text::joined(setup.draw, " "));
   {
     const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm{};
@@ -523,6 +602,8 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     char date[16];
     std::strftime(date, sizeof date, "%Y-%m-%d", &tm);
     rec.set_tag("Date", date);
+    if (resumed)
+      if (const std::string* d = resumed->tag("Date")) rec.set_tag("Date", *d);  // the day it began
   }
   // The game is played through a Recorder: every decision is logged with its state hash.
   replay::Recorder recorder;
@@ -547,7 +628,40 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     }
   }
   const Game& g = recorder.game();
+  // Who made each decision of rec.mainline (take-back goes back to the mover's own).
+  std::vector<int> movers;
+  const auto restart = [&](const std::vector<tgn::Node>& moves) -> std::optional<std::string> {
+    std::vector<replay::MetaTag> tags;
+    for (const auto& t : rec.tags)
+      if (t.name != "Format" && t.name != "RulesDigest") tags.push_back({t.name, t.value});
+    if (auto v = replay::Recorder::start(c, setup, recorder, std::move(tags))) return v->message;
+    rec.mainline.clear();
+    movers.clear();
+    for (const auto& n : moves) {
+      if (g.finished()) return "'" + n.move + "' comes after the end of the game";
+      const int mover = g.pending().player;
+      if (auto v = recorder.apply(std::string_view(n.move)))
+        return "ply " + std::to_string(g.ply() + 1) + ": '" + n.move + "': " + v->message;
+      tgn::Node node;
+      node.move = n.move;
+      rec.mainline.push_back(node);
+      movers.push_back(mover);
+    }
+    return std::nullopt;
+  };
+  if (resumed) {
+    if (auto e = restart(resumed->mainline)) {
+      err << "tilewright play: " << text::printable(o.resume, 1000) << ": " << text::printable(*e, 1000) << '\n';
+      return kExitIllegal;
+    }
+    if (g.finished()) {
+      err << "tilewright play: " << text::printable(o.resume, 1000) << ": the game is over (" << result_text(g)
+          << "): nothing to resume\n";
+      return kExitIllegal;
+    }
+  }
   if (!o.quiet) out << "Tilewright — " << setup.rule_set << ", seed " << seed << ", players: " << players << "\n";
+  if (!o.quiet && resumed) out << "Resumed from " << text::printable(o.resume, 1000) << " at ply " << g.ply() << "\n";
   // At a terminal the board is a window that fits it, around the last tile placed.
   BoardView terminal;
   if (interactive) {
@@ -556,7 +670,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
   }
   BoardView view = terminal;
   if (!o.quiet && setup.players.size() > 0) out << text::printable_lines(legend_text(g));
-  bool quit = false;
+  bool quit = false, taken_back = false;
   while (!g.finished() && !quit) {
     const Decision& d = g.pending();
     const int p = d.player;
@@ -566,20 +680,61 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       const size_t i = bots[static_cast<size_t>(p)]->choose(g, bot_rng);
       chosen = g.to_string(d.options[i]);
     } else {
-      const auto opts = option_strings(g);
+      // Placements that are the same by symmetry are listed once (any of them may be typed).
+      const auto opts = distinct_option_strings(g);
       const auto show = [&] {
         out << '\n' << text::printable_lines(state_text(g, view));
         out << text::printable_lines(drawn_tile_text(g));
         for (size_t i = 0; i < opts.size(); ++i) out << std::setw(4) << i + 1 << ". " << text::printable(opts[i]) << '\n';
+        const size_t all = g.pending().options.size();
+        if (all > opts.size())
+          out << "      (" << all << " options; rotations that give the same placement are listed once)\n";
       };
       show();
       for (;;) {
-        out << name << ", your choice (number or option; h j k l c b move the board, ? legend, q stops): "
-            << std::flush;
+        out << name << ", your choice (number or option; u takes back, hint asks bot:" << o.hint_bot
+            << "; h j k l c b move the board, ? legend, q stops): " << std::flush;
         std::string line;
         if (!std::getline(in, line) || line == "q" || line == "quit") {
           quit = true;
           break;
+        }
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (line == "u" || line == "undo") {
+          // Take-back: to this player's previous decision, undoing only bots' decisions
+          // (and this player's own) in between: another human's move is never undone.
+          size_t k = movers.size();
+          for (k = movers.size(); k > 0; --k) {
+            const int m = movers[k - 1];
+            if (m == p) break;
+            if (!bots[static_cast<size_t>(m)]) {
+              k = 0;
+              break;
+            }
+          }
+          if (k == 0) {
+            out << "  nothing to take back: " << (movers.empty() ? "no decision yet" : "no earlier decision of yours "
+                                                                                         "after another player's")
+                << '\n';
+            continue;
+          }
+          // Back to the decision at ply k (k - 1 kept); bots' decisions of the same turn go too.
+          const std::vector<tgn::Node> keep(rec.mainline.begin(), rec.mainline.begin() + static_cast<long>(k - 1));
+          if (auto e = restart(keep)) {  // cannot happen: these decisions were played
+            err << "tilewright play: take-back: " << *e << '\n';
+            return kExitIllegal;
+          }
+          out << "  taken back to ply " << g.ply() + 1 << '\n';
+          taken_back = true;
+          break;
+        }
+        if (line == "hint") {
+          auto hint_bot = make_bot(o.hint_bot);  // known: checked before the game
+          Rng hint_rng(seed ^ (0x51ed2701ULL * static_cast<uint64_t>(g.ply() + 1)));
+          const size_t i = hint_bot->choose(g, hint_rng);
+          out << "  hint (bot:" << o.hint_bot << "): " << text::printable(g.to_string(canonical_option(g, d.options[i])))
+              << '\n';
+          continue;
         }
         if (line.size() == 1 && std::string_view("hjklcb?").find(line[0]) != std::string_view::npos) {
           switch (line[0]) {  // the board's window: 3 cells a step
@@ -605,9 +760,13 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
           chosen = g.to_string(*opt);  // records keep the canonical text
           break;
         }
-        out << "  not legal: " << why << '\n';
+        out << "  not legal: " << why << typo_hint(g, line) << '\n';
       }
       if (quit) break;
+      if (taken_back) {
+        taken_back = false;
+        continue;
+      }
     }
     if (auto v = recorder.apply(std::string_view(chosen))) {
       err << "tilewright play: " << v->message << '\n';
@@ -616,6 +775,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     tgn::Node node;
     node.move = chosen;
     rec.mainline.push_back(node);
+    movers.push_back(p);
     if (!save_path.empty()) {
       std::string why;
       if (!write_file_atomic(save_path, tgn::write(rec), &why, false)) {

@@ -110,6 +110,8 @@ struct PlayOptions {
   std::string replay_db;  // store the game as a replay in this database ("" = do not)
   bool with_rules = false;  // --out: embed the rule set's content pack (TGN 2)
   std::string db_path;      // the database the content came from (for --with-rules)
+  std::string resume;       // a record (TGN) to go on with: its rules, seed, players and moves
+  std::string hint_bot = "mcts";  // the bot behind `hint` (as `suggest --bot`)
 };
 int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostream& out,
              std::ostream& err, bool interactive);

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "cli/progress.h"
 #include "engine/bots.h"
 #include "engine/text.h"
 #include "replay/digest.h"
@@ -28,13 +29,6 @@ using study::Study;
 
 // A study result read back (merge) may be large: one row per game.
 constexpr size_t kMaxStudyBytes = size_t{1} << 30;
-
-void progress_bar(std::ostream& err, int done, int total) {
-  const int width = 40;
-  const int filled = total ? done * width / total : width;
-  err << "\r[" << std::string(static_cast<size_t>(filled), '#')
-      << std::string(static_cast<size_t>(width - filled), '.') << "] " << done << "/" << total << std::flush;
-}
 
 std::string seeds_text(const Study& s) {
   return fmt::format("seeds {}..{}", s.seed, s.seed + static_cast<uint64_t>(s.seeds) - 1);
@@ -111,6 +105,21 @@ void print_comparison(const Study& s, const Report& r, std::ostream& out) {
                          d.mean_b, d.diff.mean, d.diff.lo, d.diff.hi,
                          d.diff.lo > 0 || d.diff.hi < 0 ? "  *" : "");
   }
+}
+
+// "LLR +2.31 after 40 pairs, bounds -2.94 (H0) .. +2.94 (H1)" and a gauge of where it stands.
+std::string sprt_text(const Report& r) {
+  const auto& st = r.sprt_state;
+  std::string line = fmt::format("  LLR {:+.3f} after {} pair{}, bounds {:+.3f} (accept H0) .. {:+.3f} (accept H1)",
+                                 st.llr, st.pairs, st.pairs == 1 ? "" : "s", st.lower, st.upper);
+  if (st.upper > st.lower) {
+    const int width = 30;
+    const double at = std::clamp((st.llr - st.lower) / (st.upper - st.lower), 0.0, 1.0);
+    std::string gauge(static_cast<size_t>(width + 1), '-');
+    gauge[static_cast<size_t>(std::lround(at * width))] = '|';
+    line += fmt::format("\n  H0 [{}] H1", gauge);
+  }
+  return line;
 }
 
 // Writes the --json, --csv and --plot files; an exit code on failure.
@@ -217,10 +226,11 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
       return false;
     }
   };
-  if (o.progress) ro.progress = [&err](int done, int total) { progress_bar(err, done, total); };
+  Progress bar(err, "games", o.progress);
+  if (o.progress) ro.progress = [&bar](int done, int total) { bar.update(done, total); };
   const study::Shard shard{o.shard_index, o.shard_count};
   study::RunResult run = study::play(c, s, study::shard_indices(s, shard), ro);
-  if (o.progress) err << '\n';
+  bar.finish();
   if (run.store_failed) {
     err << "tilewright simulate: " << store_error << '\n';
     if (!stored_ids.empty())
@@ -309,10 +319,11 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
   r.study = s;
   double seconds = 0;
   if (!o.sprt) {
-    if (o.progress) ro.progress = [&err](int done, int total) { progress_bar(err, done, total); };
+    Progress bar(err, "games", o.progress);
+    if (o.progress) ro.progress = [&bar](int done, int total) { bar.update(done, total); };
     r.shard = {o.shard_index, o.shard_count};
     auto run = study::play(c, s, study::shard_indices(s, r.shard), ro);
-    if (o.progress) err << '\n';
+    bar.finish();
     r.rows = std::move(run.rows);
     seconds = run.seconds;
     r.threads = run.threads;
@@ -323,6 +334,7 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
     study::SprtState state;
     const int batch = 20;
     int used = 0;
+    Progress bar(err, "seeds", o.progress);
     for (int first = 0; first < o.games && state.verdict.empty(); first += batch) {
       const int last = std::min(o.games, first + batch);
       std::vector<uint64_t> idx;
@@ -344,12 +356,13 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
       }
       for (auto& row : run.rows)
         if (row.seed_index < used) r.rows.push_back(std::move(row));
-      if (o.progress) progress_bar(err, used, o.games);
+      bar.update(used, o.games);
     }
-    if (o.progress) err << '\n';
+    bar.finish();
     r.study.seeds = std::max(1, used);
     r.sprt = so;
     r.sprt_verdict = state.verdict.empty() ? "inconclusive" : state.verdict;
+    r.sprt_state = state;
   }
   r.seconds = seconds;
   out << fmt::format("compare: {} variants, {} games, {}{}, {}\n", s.variants.size(), r.rows.size(),
@@ -375,6 +388,7 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
         : r.sprt_verdict == "H0" ? "H0 accepted (no difference of d1)"
                                  : "inconclusive (--games reached)",
         r.study.seeds, r.study.seeds == 1 ? "" : "s");
+    out << sprt_text(r) << '\n';
   }
   if (auto e = write_outputs(r, o.json_file, o.csv_file, o.plot_file, "compare", err)) return *e;
   return kExitOk;

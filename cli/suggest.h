@@ -19,6 +19,7 @@ struct SuggestOptions {
   uint64_t seed = 1;         // the bot's seed
   bool json = false;
   int top = 5;               // options listed with --json
+  int iterations = 0;        // the search that values the whole turn (0: the mcts bot's N, else 200)
 };
 int cmd_suggest(const Content& c, const SuggestOptions& o, std::ostream& out, std::ostream& err);
 

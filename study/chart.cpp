@@ -49,6 +49,27 @@ Chart chart_data(const Report& r) {
       }
       c.outcomes.push_back({prefix + "tie", double(sum.ties), double(sum.ties), double(sum.ties), series});
     }
+    if (v > 0) {
+      // The point of a comparison: B - A on the same seeds, with the interval.
+      const auto diffs = paired(s, series, r.rows);
+      const std::string points = var.coop ? "progress" : "margin";
+      for (const auto& d : diffs) {
+        const bool win = d.measure == "win";
+        if (!win && d.measure != points) continue;
+        const double k = win ? 100.0 : 1.0;
+        const std::string title = win ? "win rate: B - A, percentage points, with 95% interval"
+                                      : (var.coop ? "final team score" : "score margin of entrant 1") +
+                                            std::string(": B - A, points, with 95% interval");
+        auto it = std::find_if(c.differences.begin(), c.differences.end(),
+                               [&](const ChartDifferences& x) { return x.title == title; });
+        if (it == c.differences.end()) {
+          c.differences.push_back({title, {}});
+          it = c.differences.end() - 1;
+        }
+        it->bars.push_back({var.label + " - " + s.variants.front().label, k * d.diff.mean, k * d.diff.lo,
+                            k * d.diff.hi, series});
+      }
+    }
     ChartHistogram h;
     h.label = var.label;
     h.counts.assign(bins, 0);
@@ -56,6 +77,27 @@ Chart chart_data(const Report& r) {
     c.scores.push_back(h);
   }
   return c;
+}
+
+std::vector<std::string> label_lines(const std::string& label, size_t width) {
+  std::vector<std::string> out;
+  std::string line, word;
+  const auto flush_word = [&] {
+    if (word.empty()) return;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    word.clear();
+  };
+  for (char ch : label) {
+    if (ch == ' ') flush_word();
+    else word += ch;
+  }
+  flush_word();
+  if (!line.empty() || out.empty()) out.push_back(line);
+  return out;
 }
 
 }  // namespace tw::study

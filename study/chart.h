@@ -23,6 +23,13 @@ struct ChartHistogram {
   std::vector<double> counts;
 };
 
+// The paired differences of a comparison: B - A per variant B against the first (A),
+// with 95% intervals, one panel per measure.
+struct ChartDifferences {
+  std::string title;                 // "win rate, B - A (percentage points)"
+  std::vector<ChartBar> bars;        // value = mean difference, lo..hi its interval
+};
+
 struct Chart {
   std::string title;                 // the study in a few words
   std::vector<ChartBar> win_rates;
@@ -30,7 +37,12 @@ struct Chart {
   std::vector<ChartHistogram> scores;
   std::string outcome_title;         // "loss reasons" or "seat wins and ties"
   std::vector<ChartBar> outcomes;
+  std::vector<ChartDifferences> differences;  // compare: win rate and a score measure; else empty
 };
+
+// A bar's label cut into lines at its spaces (the variant above the entrant), each of at
+// most about `width` characters (a longer word keeps its own line).
+std::vector<std::string> label_lines(const std::string& label, size_t width);
 
 Chart chart_data(const Report& r);
 

@@ -19,15 +19,80 @@ constexpr int kSeriesBase = 8;  // cmap0 indices kSeriesBase.. hold the palette
 
 int series_colour(int series) { return kSeriesBase + series % 8; }
 
-void bars(plstream& pls, const std::vector<ChartBar>& bs, const char* ylabel, const char* title, bool rates) {
+enum class BarMode { Rates, Counts, Differences };
+
+// The labels under the bars: each cut at its spaces into lines that fit its slot, in the
+// largest of a few sizes where every line fits; when none does, the smallest size with
+// the bars' labels on alternate rows. Widths are measured from PLplot's character height
+// (an average glyph is taken as 0.75 of it).
+void bar_labels(plstream& pls, const std::vector<ChartBar>& bs) {
   const double n = static_cast<double>(std::max<size_t>(1, bs.size()));
-  double ymax = rates ? 1.0 : 1.0;
-  if (!rates)
+  PLFLT def = 0, ht = 0;
+  pls.gchr(def, ht);
+  PLFLT sx0 = 0, sx1 = 0, sy0 = 0, sy1 = 0;
+  pls.gspa(sx0, sx1, sy0, sy1);
+  PLFLT vx0 = 0, vx1 = 0, vy0 = 0, vy1 = 0;
+  pls.gvpd(vx0, vx1, vy0, vy1);
+  const double slot_mm = (sx1 - sx0) * (vx1 - vx0) / n * 0.92;
+  double scale = 0.5;
+  bool stagger = true;
+  std::vector<std::vector<std::string>> lines(bs.size());
+  const auto cut = [&](double sc, double slots) {
+    const size_t width = static_cast<size_t>(std::max(1.0, slots * slot_mm / (def * sc * 0.75)));
+    bool fits = true;
+    for (size_t i = 0; i < bs.size(); ++i) {
+      lines[i] = label_lines(bs[i].label, width);
+      if (lines[i].size() > 3) fits = false;
+      for (const auto& l : lines[i]) fits = fits && l.size() <= width;
+    }
+    return fits;
+  };
+  for (double sc : {0.85, 0.75, 0.65, 0.55, 0.45})
+    if (cut(sc, 1)) {
+      scale = sc;
+      stagger = false;
+      break;
+    }
+  if (stagger) cut(scale, 2);  // twice the room: every other bar's label goes below its neighbours'
+  size_t most = 1;
+  for (const auto& l : lines) most = std::max(most, l.size());
+  // Lines 1.5 character heights apart: the glyphs drawn are taller than PLplot's nominal height.
+  const double step = 1.5;
+  pls.schr(0, scale);
+  for (size_t i = 0; i < bs.size(); ++i) {
+    const double below = stagger && i % 2 ? step * static_cast<double>(most) : 0.0;
+    for (size_t k = 0; k < lines[i].size(); ++k)
+      pls.mtex("b", 1.6 + below + step * static_cast<double>(k), (static_cast<double>(i) + 0.5) / n, 0.5,
+               lines[i][k].c_str());
+  }
+  pls.schr(0, 1.0);
+}
+
+void bars(plstream& pls, const std::vector<ChartBar>& bs, const char* ylabel, const char* title, BarMode mode) {
+  const double n = static_cast<double>(std::max<size_t>(1, bs.size()));
+  double ymin = 0, ymax = 1.0;
+  if (mode == BarMode::Counts)
     for (const auto& b : bs) ymax = std::max(ymax, b.hi * 1.1);
+  if (mode == BarMode::Differences) {
+    double lo = 0, hi = 0;
+    for (const auto& b : bs) lo = std::min({lo, b.lo, b.value}), hi = std::max({hi, b.hi, b.value});
+    const double pad = std::max(0.1 * (hi - lo), 0.5);
+    ymin = lo - pad;
+    ymax = hi + pad;
+  }
   pls.col0(1);
-  pls.env(0, n, 0, ymax, 0, -2);  // no axes from env: the bars are categories
+  // The viewport by hand, not env's: room below the plot for labels of up to 3 lines.
+  pls.adv(0);
+  pls.vpor(0.1, 0.95, 0.3, 0.88);
+  pls.wind(0, n, ymin, ymax);
   pls.box("bc", 0, 0, "bcnstv", 0, 0);
   pls.lab("", ylabel, title);
+  if (mode == BarMode::Differences) {  // the line of no difference
+    PLFLT zx[2] = {0, n}, zy[2] = {0, 0};
+    pls.lsty(2);
+    pls.line(2, zx, zy);
+    pls.lsty(1);
+  }
   for (size_t i = 0; i < bs.size(); ++i) {
     const ChartBar& b = bs[i];
     const double x0 = static_cast<double>(i) + 0.15, x1 = static_cast<double>(i) + 0.85;
@@ -36,18 +101,14 @@ void bars(plstream& pls, const std::vector<ChartBar>& bs, const char* ylabel, co
     pls.fill(4, xs, ys);
     pls.col0(1);
     pls.line(4, xs, ys);
-    if (rates) {
+    if (mode != BarMode::Counts) {
       PLFLT x[1] = {static_cast<double>(i) + 0.5}, lo[1] = {b.lo}, hi[1] = {b.hi};
       pls.width(2);
       pls.erry(1, x, lo, hi);
       pls.width(1);
     }
-    // The label under its bar (alternating lines when there are many).
-    pls.schr(0, bs.size() > 6 ? 0.6 : 0.8);
-    pls.mtex("b", 1.2 + (bs.size() > 6 ? 1.2 * static_cast<double>(i % 2) : 0.0), (static_cast<double>(i) + 0.5) / n,
-             0.5, b.label.c_str());
-    pls.schr(0, 1.0);
   }
+  bar_labels(pls, bs);
 }
 
 }  // namespace
@@ -66,14 +127,15 @@ std::string plot(const Chart& c, const std::string& file) {
   auto pls = std::make_unique<plstream>();
   pls->sdev(device.c_str());
   pls->sfnam(file.c_str());
-  pls->spage(90, 90, 1200, 1400, 0, 0);
+  const int panels = 3 + static_cast<int>(c.differences.size());
+  pls->spage(90, 90, 1200, 470 * panels, 0, 0);
   pls->scolbg(255, 255, 255);
   pls->scol0(1, 0, 0, 0);  // axes and text in black on white
-  pls->ssub(1, 3);
+  pls->ssub(1, panels);
   pls->init();
   for (int i = 0; i < 8; ++i) pls->scol0(kSeriesBase + i, kPalette[i][0], kPalette[i][1], kPalette[i][2]);
 
-  bars(*pls, c.win_rates, "win rate", ("win rate with 95% interval: " + c.title).c_str(), true);
+  bars(*pls, c.win_rates, "win rate", ("win rate with 95% interval: " + c.title).c_str(), BarMode::Rates);
 
   // The score distribution: one step line per variant.
   double ymax = 1;
@@ -101,7 +163,10 @@ std::string plot(const Chart& c, const std::string& file) {
     pls->schr(0, 1.0);
   }
 
-  bars(*pls, c.outcomes, "games", c.outcome_title.c_str(), false);
+  bars(*pls, c.outcomes, "games", c.outcome_title.c_str(), BarMode::Counts);
+  for (const auto& d : c.differences)
+    bars(*pls, d.bars, d.title.rfind("win", 0) == 0 ? "percentage points" : "points", d.title.c_str(),
+         BarMode::Differences);
   pls.reset();  // plend1: writes and closes the file
   return {};
 }

@@ -1,5 +1,7 @@
 #include "study/study.h"
 
+#include <boost/math/distributions/students_t.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -244,6 +246,12 @@ Interval wilson(double successes, double n) {
   return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+double t_quantile_975(size_t df) {
+  if (df == 0) return 0;
+  // Boost.Math's Student's t; for many degrees of freedom it tends to the normal 1.96.
+  return boost::math::quantile(boost::math::students_t_distribution<double>(static_cast<double>(df)), 0.975);
+}
+
 Interval mean_interval(const std::vector<double>& xs) {
   if (xs.empty()) return {};
   const double n = static_cast<double>(xs.size());
@@ -252,8 +260,9 @@ Interval mean_interval(const std::vector<double>& xs) {
   const double mean = sum / n;
   double ss = 0;
   for (double x : xs) ss += (x - mean) * (x - mean);
-  const double var = xs.size() > 1 ? ss / (n - 1) : 0;
-  const double half = 1.96 * std::sqrt(var / n);
+  if (xs.size() < 2) return {mean, mean, mean};  // one value: no spread to measure
+  const double var = ss / (n - 1);
+  const double half = t_quantile_975(xs.size() - 1) * std::sqrt(var / n);
   return {mean, mean - half, mean + half};
 }
 
@@ -574,7 +583,8 @@ Json to_json(const Report& r) {
   }
   if (r.sprt) {
     j["sprt"] = Json{{"measure", "win"}, {"d0", r.sprt->d0}, {"d1", r.sprt->d1}, {"alpha", r.sprt->alpha},
-                     {"beta", r.sprt->beta}, {"verdict", r.sprt_verdict}};
+                     {"beta", r.sprt->beta}, {"verdict", r.sprt_verdict}, {"pairs", r.sprt_state.pairs},
+                     {"llr", r.sprt_state.llr}, {"lower", r.sprt_state.lower}, {"upper", r.sprt_state.upper}};
   }
   Json rows = Json::array();
   for (const auto& g : r.rows) rows.push_back(row_json(g));
@@ -627,6 +637,12 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.sprt = SprtOptions{sp.at("d0").get<double>(), sp.at("d1").get<double>(), sp.at("alpha").get<double>(),
                            sp.at("beta").get<double>()};
       r.sprt_verdict = sp.at("verdict").get<std::string>();
+      if (sp.contains("llr")) {  // older results have the verdict only
+        r.sprt_state.pairs = sp.at("pairs").get<int>();
+        r.sprt_state.llr = sp.at("llr").get<double>();
+        r.sprt_state.lower = sp.at("lower").get<double>();
+        r.sprt_state.upper = sp.at("upper").get<double>();
+      }
     }
     const uint64_t total = r.study.total_games();
     for (const auto& x : j.at("games")) {
@@ -702,6 +718,7 @@ std::optional<Report> merge(const std::vector<Report>& parts, std::string* error
   out.parts = 0;
   out.sprt = parts.front().sprt;
   out.sprt_verdict = parts.front().sprt_verdict;
+  out.sprt_state = parts.front().sprt_state;
   for (const auto& p : parts) {
     if (identity(p.study) != id) return fail("the parts are not shards of the same study (seeds, variants, bots, "
                                              "rules digests or engine version differ)");

@@ -2,6 +2,8 @@
 // compare (paired differences, SPRT), through run_cli as people type them.
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
@@ -113,6 +115,15 @@ TEST_CASE("compare plays variants on the same seeds and reports paired differenc
                          "--sprt", "--d0", "0", "--d1", "0.2"});
   REQUIRE(up.code == kExitOk);
   CHECK(up.out.find(": H1 accepted") != std::string::npos);
+  // The LLR and its bounds (Wald's, from alpha and beta 0.05: -+log(19) = -+2.944).
+  CHECK(up.out.find("bounds -2.944 (accept H0) .. +2.944 (accept H1)") != std::string::npos);
+  {
+    std::smatch m;
+    REQUIRE(std::regex_search(up.out, m, std::regex("LLR ([-+][0-9.]+) after ([0-9]+) pairs")));
+    CHECK(std::stod(m[1]) >= 2.944);  // H1: the LLR reached the upper bound
+    CHECK(std::stoi(m[2]) >= 20);
+    CHECK(up.out.find("H0 [") != std::string::npos);
+  }
   // The same variant twice: no difference, H0 accepted.
   const Result flat = cli({"compare", "--db", TW_TEST_DB, "mists-1", "mists-1", "--games", "200", "--sprt", "--d1",
                            "0.2"});

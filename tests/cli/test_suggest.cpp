@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -98,4 +99,63 @@ TEST_CASE("suggest: bad input", "[cli][search]") {
   o.file = illegal.path.string();
   std::ostringstream out3, err3;
   CHECK(cmd_suggest(test::default_content(), o, out3, err3) == kExitIllegal);
+}
+
+TEST_CASE("suggest: the whole turn with its value in points, as analyse gives it", "[cli][search]") {
+  TempRecord f("turn.tgn", kRecord);
+  SuggestOptions o;
+  o.file = f.path.string();
+  o.bot = "mcts:40";
+  o.seed = 2;
+  std::ostringstream out, err;
+  REQUIRE(cmd_suggest(test::default_content(), o, out, err) == kExitOk);
+  const std::string s = out.str();
+  const auto at = s.find("suggests: ");
+  REQUIRE(at != std::string::npos);
+  const std::string choice = s.substr(at + 10, s.find('\n', at) - at - 10);
+  // "the turn: place ..., meeple ... (or pass), +1.5 points (margin ...) — mcts:40, seed 2"
+  CHECK(s.find("the turn: " + choice + ", ") != std::string::npos);
+  CHECK(s.find(" points (margin over the best opponent) — mcts:40, seed 2") != std::string::npos);
+  o.json = true;
+  std::ostringstream jout, jerr;
+  REQUIRE(cmd_suggest(test::default_content(), o, jout, jerr) == kExitOk);
+  const auto j = nlohmann::json::parse(jout.str());
+  REQUIRE(j["turn"].size() == 2);  // the placement and the follower decision (or pass)
+  CHECK(j["turn"][0] == j["choice"]);
+  CHECK(j["measure"] == "margin");
+  CHECK(j["eval_iterations"] == 40);
+  CHECK(j["eval"].is_number());
+  // The value is the one a search of that budget gives the turn: the text says the same.
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f points", j["eval"].get<double>());
+  CHECK(s.find(buf) != std::string::npos);
+}
+
+TEST_CASE("suggest: rotations that give the same placement are one move", "[cli][search]") {
+  // The next tile is B, a monastery in a field: every rotation is the same placement.
+  TempRecord f("sym.tgn", "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n"
+                          "[Draw \"B U\"]\n\n");
+  SuggestOptions o;
+  o.file = f.path.string();
+  o.bot = "mcts:80";
+  o.json = true;
+  o.top = 50;
+  std::ostringstream out, err;
+  REQUIRE(cmd_suggest(test::default_content(), o, out, err) == kExitOk);
+  const auto j = nlohmann::json::parse(out.str());
+  CHECK(j["legal"].get<int>() == 4 * j["distinct"].get<int>());
+  CHECK(j["options"].size() == j["distinct"].get<size_t>());
+  int visits = 0;
+  std::set<std::string> seen;
+  for (const auto& e : j["options"]) {
+    const std::string opt = e["option"];
+    CHECK(opt.substr(opt.size() - 3) == " r0");  // the canonical rotation
+    CHECK(seen.insert(opt).second);
+    visits += e["visits"].get<int>();
+  }
+  CHECK(visits >= 80);  // every visit of every rotation counted in its move
+  o.json = false;
+  std::ostringstream text, terr;
+  REQUIRE(cmd_suggest(test::default_content(), o, text, terr) == kExitOk);
+  CHECK(text.str().find("distinct by symmetry)") != std::string::npos);
 }

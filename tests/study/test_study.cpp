@@ -3,6 +3,7 @@
 // JSON round trip, CSV rows, merge refusals, charts.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <numeric>
 #include <set>
@@ -184,13 +185,32 @@ TEST_CASE("co-op rows carry the graded measures and the JSON names the rules") {
   CHECK(d[0].diff.mean == Approx(d[0].mean_b - d[0].mean_a));
 }
 
-TEST_CASE("wilson and normal intervals") {
+TEST_CASE("wilson and Student's t intervals") {
   const Interval w = wilson(42, 100);
   CHECK(w.lo == Approx(0.3280).epsilon(0.001));
   CHECK(w.hi == Approx(0.5179).epsilon(0.001));
+  // t(0.975, 3) = 3.182 (tables), not the normal 1.96: small samples get wide intervals.
   const Interval m = mean_interval({1, 2, 3, 4});
   CHECK(m.mean == 2.5);
-  CHECK(m.hi - m.mean == Approx(1.96 * std::sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)));
+  CHECK(m.hi - m.mean == Approx(3.182446 * std::sqrt((2.25 + 0.25 + 0.25 + 2.25) / 3 / 4)).epsilon(1e-5));
+  CHECK(m.mean - m.lo == Approx(m.hi - m.mean));
+  // Three games: t(0.975, 2) = 4.303.
+  const Interval three = mean_interval({1, 2, 3});
+  CHECK(three.hi - three.mean == Approx(4.302653 / std::sqrt(3.0)).epsilon(1e-5));
+  CHECK(t_quantile_975(1) == Approx(12.7062).epsilon(1e-4));
+  CHECK(t_quantile_975(30) == Approx(2.0423).epsilon(1e-4));
+  CHECK(t_quantile_975(100000) == Approx(1.95997).epsilon(1e-4));  // towards the normal
+  // One value has no spread to measure: no interval.
+  const Interval one = mean_interval({7});
+  CHECK((one.lo == 7 && one.hi == 7 && one.mean == 7));
+  CHECK(mean_interval({}).mean == 0);
+}
+
+TEST_CASE("chart labels are cut at their spaces into lines that fit") {
+  CHECK(label_lines("gcc@greedy,mcts:50 1:greedy", 20) == std::vector<std::string>{"gcc@greedy,mcts:50", "1:greedy"});
+  CHECK(label_lines("a b c", 3) == std::vector<std::string>{"a b", "c"});
+  CHECK(label_lines("averyveryverylongword x", 5) == std::vector<std::string>{"averyveryverylongword", "x"});
+  CHECK(label_lines("", 5) == std::vector<std::string>{""});
 }
 
 TEST_CASE("the SPRT accepts H1 for a clear difference and H0 for none") {
@@ -220,4 +240,38 @@ TEST_CASE("charts hold one bar per variant or bot and a histogram per variant, P
   const std::string svg = test::read_text(file);
   CHECK(svg.find("<svg") != std::string::npos);
   CHECK(plot(c, (dir.path / "study.txt").string()).find(".svg or .png") != std::string::npos);
+  // A comparison: the paired differences B - A (the point of compare), win rate in
+  // percentage points and the team's score, each with its interval, drawn as two more panels.
+  REQUIRE(c.differences.size() == 2);
+  CHECK(c.differences[0].title.rfind("win rate: B - A", 0) == 0);
+  CHECK(c.differences[1].title.rfind("final team score: B - A", 0) == 0);
+  const auto diffs = paired(s, 1, r.rows);
+  REQUIRE(c.differences[0].bars.size() == 1);
+  const ChartBar& win = c.differences[0].bars[0];
+  CHECK(win.value == Approx(100 * diffs[0].diff.mean));
+  CHECK(win.lo == Approx(100 * diffs[0].diff.lo));
+  CHECK(win.hi == Approx(100 * diffs[0].diff.hi));
+  CHECK(win.label == s.variants[1].label + " - " + s.variants[0].label);
+  // PLplot's svg writes each character as an entity: the difference panels' titles are there.
+  const auto in_svg = [](const std::string& text) {
+    std::string out;
+    char buf[16];
+    for (unsigned char ch : text) {
+      std::snprintf(buf, sizeof buf, "&#x%x;", ch);
+      out += buf;
+    }
+    return out;
+  };
+  CHECK(svg.find(in_svg("win rate: B - A")) != std::string::npos);
+  CHECK(svg.find(in_svg("final team score: B - A")) != std::string::npos);
+  // One variant: nothing to compare, no difference panels.
+  Study one = s;
+  one.variants.resize(1);
+  std::vector<GameRow> rows;
+  for (const auto& g : r.rows)
+    if (g.variant == 0) rows.push_back(g);
+  Report r1 = r;
+  r1.study = one;
+  r1.rows = rows;
+  CHECK(chart_data(r1).differences.empty());
 }
