@@ -426,7 +426,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
       path = resolve_db_path(a.db.db);
     } catch (const std::exception& e) {
       err << "tilewright: " << e.what() << '\n';
-      return kExitDatabase;
+      return db_exit_code(e);
     }
     return cmd_validate(path, out, err, a.validate_full);
   }
@@ -442,7 +442,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
           << (c.play->parsed() ? " (the game was not started; --no-record plays without storing it)"
                                : " (no game was played)")
           << '\n';
-      return kExitDatabase;
+      return db_exit_code(e);
     }
     a.play.replay_db = a.sim.record_db = record_db;
   }
