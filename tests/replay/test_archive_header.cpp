@@ -3,6 +3,8 @@
 // objects that are not pointers). Altered ones are refused at their byte.
 #include <catch2/catch.hpp>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "replay/archive.h"
 #include "support.h"
@@ -39,7 +41,7 @@ TEST_CASE("archive header: a library version newer than this build's, or not a n
   const std::string version = xml.substr(v + 9, xml.find('"', v + 9) - v - 9);
   INFO("this build writes version " << version);
   CHECK(error_of([&] { log_from_xml(xml, "game.xml"); }) == "(no error)");
-  for (const std::string bad : {"99", std::to_string(std::stoi(version) + 1)}) {
+  for (const std::string& bad : std::vector<std::string>{"99", std::to_string(std::stoi(version) + 1)}) {
     const std::string msg = error_of([&] { log_from_xml(replaced(xml, "version=\"" + version + "\"", "version=\"" + bad + "\""), "game.xml"); });
     INFO(msg);
     CHECK(contains(msg, "game.xml, byte " + std::to_string(at) + ":"));

@@ -3,6 +3,7 @@
 // max_page_count is the file's size, and the free space in its pages is filled first, so
 // the next write that needs a page fails with SQLITE_FULL as on a full disk.
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
