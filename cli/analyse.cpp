@@ -238,9 +238,9 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
   } catch (const replay::ReplayError& e) {
     return fail_out(kExitInput, e.what());
   } catch (const StoreError& e) {
-    return fail_out(kExitDatabase, e.what());
+    return fail_out(db_exit_code(e), e.what());
   } catch (const std::exception& e) {
-    return fail_out(kExitDatabase, e.what());
+    return fail_out(db_exit_code(e), e.what());
   }
 }
 

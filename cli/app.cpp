@@ -626,7 +626,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
         path = resolve_db_path(a.db.db);
       } catch (const std::exception& ex) {
         e << "tilewright: " << ex.what() << '\n';
-        return kExitDatabase;
+        return db_exit_code(ex);
       }
       return cmd_validate(path, o, e, a.validate_full, a.validate_json);
     }
@@ -642,7 +642,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
             << (c.play->parsed() ? " (the game was not started; --no-record plays without storing it)"
                                  : " (no game was played)")
             << '\n';
-        return kExitDatabase;
+        return db_exit_code(ex);
       }
       a.play.replay_db = a.sim.record_db = record_db;
     }

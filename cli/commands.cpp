@@ -31,6 +31,10 @@
 
 namespace tw {
 
+int db_exit_code(const std::exception& e) {
+  return dynamic_cast<const BusyError*>(&e) ? kExitBusy : kExitDatabase;
+}
+
 std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code, std::string* path_out) {
   try {
     const std::string path = resolve_db_path(o.db);
@@ -39,7 +43,7 @@ std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code,
     return store.load_content();
   } catch (const std::exception& e) {
     err << "tilewright: " << e.what() << '\n';
-    if (code) *code = kExitDatabase;
+    if (code) *code = db_exit_code(e);
     return std::nullopt;
   }
 }
@@ -255,7 +259,7 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
   } catch (const std::exception& e) {
     const std::string summary = std::string("tilewright: ") + e.what();
     err << summary << '\n';
-    return failed(kExitDatabase, summary);
+    return failed(db_exit_code(e), summary);
   }
   // Every rule set must also play: one seeded game of random bots, invariants checked.
   const auto failures_found = test_games(content, db_path);
@@ -561,7 +565,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     } catch (const std::exception& e) {
       err << "tilewright play: " << e.what()
           << " (the game was not started; --no-record plays without storing, --out FILE keeps the record)\n";
-      return kExitDatabase;
+      return db_exit_code(e);
     }
   }
   // The game so far is written after every decision: to --out, else to a recovery file
@@ -624,7 +628,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       rec.rules = std::move(text);
     } catch (const std::exception& e) {
       err << "tilewright play: --with-rules: " << e.what() << '\n';
-      return kExitDatabase;
+      return db_exit_code(e);
     }
   }
   const Game& g = recorder.game();
@@ -821,7 +825,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
       if (recovery && !save_path.empty())
         err << "tilewright play: the game is kept in " << save_path << " (tilewright replay import "
             << save_path << " stores it later)\n";
-      return kExitDatabase;
+      return db_exit_code(e);
     }
   } else if (replay_store) {
     try {  // an unfinished game is stored too, so it can be reviewed or continued
@@ -830,7 +834,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     } catch (const std::exception& e) {
       err << "tilewright play: " << e.what() << '\n';
       if (recovery && !save_path.empty()) err << "tilewright play: the game is kept in " << save_path << '\n';
-      return kExitDatabase;
+      return db_exit_code(e);
     }
   }
   if (recovery && !save_path.empty()) {

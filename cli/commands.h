@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <exception>
+
 #include "engine/content.h"
 
 namespace tw {
@@ -21,6 +23,13 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitIllegal = 1;
 inline constexpr int kExitInput = 2;
 inline constexpr int kExitDatabase = 3;
+// Another program kept the database locked (writing it) for the whole busy timeout
+// (schema/store.h kBusyTimeoutMs): not damage; running the command again later works.
+inline constexpr int kExitBusy = 4;
+
+// The exit code for an error from opening, reading or writing a database: kExitBusy for a
+// BusyError (schema/store.h), else kExitDatabase.
+int db_exit_code(const std::exception& e);
 
 struct DbOptions {
   std::optional<std::string> db;  // --db PATH

@@ -690,10 +690,10 @@ int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
     return kExitInput;
   } catch (const StoreError& e) {
     err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitDatabase;
+    return db_exit_code(e);
   } catch (const std::exception& e) {
     err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitDatabase;
+    return db_exit_code(e);
   }
 }
 

@@ -674,10 +674,10 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
     return kExitInput;
   } catch (const StoreError& e) {
     err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitDatabase;
+    return db_exit_code(e);
   } catch (const std::exception& e) {
     err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitDatabase;
+    return db_exit_code(e);
   }
 }
 

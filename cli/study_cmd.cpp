@@ -207,11 +207,12 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
       record_store.emplace(Store::open(o.record_db, Store::Mode::ReadWrite));
     } catch (const std::exception& e) {
       err << "tilewright simulate: " << e.what() << " (no game was played)\n";
-      return kExitDatabase;
+      return db_exit_code(e);
     }
   }
   std::vector<int64_t> stored_ids;
   std::string store_error;
+  int store_code = kExitDatabase;
   study::RunOptions ro;
   ro.threads = o.threads;
   ro.record = record;
@@ -223,6 +224,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
       return true;
     } catch (const std::exception& e) {
       store_error = e.what();
+      store_code = db_exit_code(e);
       return false;
     }
   };
@@ -236,7 +238,7 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
     if (!stored_ids.empty())
       err << fmt::format("tilewright simulate: games 1..{} were stored before, as replays {}..{}\n", stored_ids.size(),
                          stored_ids.front(), stored_ids.back());
-    return kExitDatabase;
+    return store_code;
   }
   Report r;
   r.study = s;

@@ -279,8 +279,8 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
   const std::string row = t.tile_set + "/" + t.id;
   if (t.segments.empty())
     errors.push_back({"tile_type", row, "id", t.id, "a tile type needs at least one segment"});
-  if (t.segments.size() > 32)
-    errors.push_back({"tile_type", row, "id", t.id, "at most 32 segments per tile type"});
+  if (t.segments.size() > static_cast<size_t>(kMaxSegments))
+    errors.push_back({"tile_type", row, "id", t.id, "at most " + std::to_string(kMaxSegments) + " segments per tile type"});
   t.fog_side.fill(-1);
   uint16_t fog_ports = 0;
   int land_cities = 0, water_cities = 0;  // Discovery: each city counts once on each side
@@ -508,8 +508,81 @@ void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>&
 
 }  // namespace
 
+int64_t tile_shields(const TileType& t) {
+  int64_t n = 0;
+  for (const Segment& s : t.segments) n += s.shields;
+  return n;
+}
+
+PileSize pile_size(const Content& c, const RuleSet& r) {
+  PileSize size;
+  const auto add = [&](const TileType& t, int64_t copies) {
+    size.tiles += copies;
+    size.shields += copies * tile_shields(t);
+  };
+  if (r.start_tile >= 0 && r.start_tile < static_cast<int>(c.tiles.size())) {
+    const TileType& start = c.tiles[static_cast<size_t>(r.start_tile)];
+    if (start.piece.empty()) {
+      add(start, 1);
+    } else {
+      for (const TileType& t : c.tiles)
+        if (t.tile_set == start.tile_set && t.piece == start.piece) add(t, 1);
+    }
+  }
+  for (const PoolEntry& e : r.pool)
+    if (e.tile >= 0 && e.tile < static_cast<int>(c.tiles.size()) && e.count > 0)
+      add(c.tiles[static_cast<size_t>(e.tile)], e.count);
+  return size;
+}
+
+namespace {
+
+std::string thousands(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return (n < 0 ? "-" : "") + out;
+}
+
+// The size limits of engine/limits.h that one rule set's games must keep.
+void check_game_limits(const Content& c, const RuleSet& r, std::vector<ContentError>& errors) {
+  const PileSize size = pile_size(c, r);
+  std::string largest;  // the pool row with the most copies, to say where the tiles are
+  int most = 0;
+  for (const PoolEntry& e : r.pool)
+    if (e.tile >= 0 && e.tile < static_cast<int>(c.tiles.size()) && e.count > most) {
+      most = e.count;
+      const TileType& t = c.tiles[static_cast<size_t>(e.tile)];
+      largest = r.id + "/" + t.tile_set + "/" + t.id;
+    }
+  const std::string where = largest.empty() ? "" : " (the largest row: " + largest + ", count " + thousands(most) + ")";
+  if (size.tiles > kMaxGameTiles)
+    errors.push_back({"rule_set_pool", r.id, "count", thousands(size.tiles) + " tiles",
+                      "at most " + thousands(kMaxGameTiles) + " tiles in one game, the start tile and the draw pile together" +
+                          where});
+  else if (size.shields > kMaxGameShields)
+    errors.push_back({"rule_set_pool", r.id, "count", thousands(size.shields) + " shields",
+                      "at most " + thousands(kMaxGameShields) +
+                          " shields (tile_segment.shields) on the tiles of one game, the start tile and the draw pile "
+                          "together" + where});
+  const int64_t seats = std::min<int64_t>(r.rules.max_players, kMaxPlayers);
+  const int64_t each = r.rules.followers + r.rules.guards + r.rules.general_guards;
+  if (r.system != System::Mists && seats * each > kMaxGameFollowers)
+    errors.push_back({"rule_param", r.id + "/followers", "value", std::to_string(r.rules.followers),
+                      "at most " + std::to_string(kMaxGameFollowers) + " followers in one game: max_players (" +
+                          std::to_string(seats) + ") x (followers + guards + general_guards = " + std::to_string(each) +
+                          ") is " + std::to_string(seats * each)});
+}
+
+}  // namespace
+
 std::vector<ContentError> validate_content(const Content& c) {
   std::vector<ContentError> errors;
+  if (static_cast<int64_t>(c.tiles.size()) > kMaxTileTypes)
+    errors.push_back({"tile_type", "", "id", thousands(static_cast<int64_t>(c.tiles.size())) + " tile types",
+                      "at most " + thousands(kMaxTileTypes) + " tile types in a database"});
   std::set<std::pair<std::string, std::string>> seen;
   std::set<std::tuple<std::string, std::string, int, int>> cells;
   for (const auto& t : c.tiles) {
@@ -526,7 +599,7 @@ std::vector<ContentError> validate_content(const Content& c) {
       errors.push_back({"rule_set", r.id, "id", r.id, "duplicate rule set id"});
     if (r.start_tile < 0 || r.start_tile >= static_cast<int>(c.tiles.size()))
       errors.push_back({"rule_set", r.id, "start_tile", "", "an existing tile type"});
-    int total = 0;
+    int64_t total = 0;
     for (const auto& e : r.pool) {
       if (e.tile < 0 || e.tile >= static_cast<int>(c.tiles.size()))
         errors.push_back({"rule_set_pool", r.id, "tile_id", "", "an existing tile type"});
@@ -540,6 +613,7 @@ std::vector<ContentError> validate_content(const Content& c) {
       errors.push_back({"rule_param", r.id + "/min_players", "value",
                         std::to_string(r.rules.min_players), "min_players <= max_players"});
     check_system(c, r, errors);
+    check_game_limits(c, r, errors);
   }
   std::set<std::string> level_ids;
   for (const auto& l : c.levels) {
@@ -550,6 +624,8 @@ std::vector<ContentError> validate_content(const Content& c) {
     else if (rs->system != System::Mists)
       errors.push_back({"level", l.id, "rule_set", l.rule_set,
                         "a rule set of system mists, not " + std::string(system_name(rs->system))});
+    if (l.ghost_bank < 0 || l.ghost_bank > kMaxGhostBank)
+      errors.push_back({"level", l.id, "ghost_bank", std::to_string(l.ghost_bank), "0.." + std::to_string(kMaxGhostBank)});
     if (l.stacks < 1) errors.push_back({"level", l.id, "stacks", std::to_string(l.stacks), ">= 1"});
     if (static_cast<int>(l.dogs.size()) > l.stacks - 1)
       errors.push_back({"level", l.id, "dogs", std::to_string(l.dogs.size()) + " dogs",
@@ -562,7 +638,7 @@ std::vector<ContentError> validate_content(const Content& c) {
       errors.push_back({"level_followers", l.id, "players", "", "at least one player count"});
     if (rs) {
       // The level's pile must hold at least one tile per stack.
-      int total = 0;
+      int64_t total = 0;
       for (const auto& e : rs->pool) {
         if (e.tile < 0 || e.tile >= static_cast<int>(c.tiles.size())) continue;
         bool excluded = false;
@@ -574,7 +650,12 @@ std::vector<ContentError> validate_content(const Content& c) {
         errors.push_back({"level", l.id, "exclude_kinds", std::to_string(total) + " tiles left",
                           "a pile of at least one tile per stack"});
       for (const auto& f : l.followers)
-        if (f.players < rs->rules.min_players || f.players > std::min<int64_t>(rs->rules.max_players, kMaxPlayers) ||
+        if (static_cast<int64_t>(f.players) * f.colours * f.per_colour > kMaxGameFollowers)
+          errors.push_back({"level_followers", l.id + "/" + std::to_string(f.players), "per_colour",
+                            std::to_string(f.per_colour),
+                            "at most " + std::to_string(kMaxGameFollowers) + " followers in one game: players x colours x "
+                            "per_colour is " + std::to_string(static_cast<int64_t>(f.players) * f.colours * f.per_colour)});
+        else if (f.players < rs->rules.min_players || f.players > std::min<int64_t>(rs->rules.max_players, kMaxPlayers) ||
             f.colours * f.players > kMaxPlayers)
           errors.push_back({"level_followers", l.id + "/" + std::to_string(f.players), "players",
                             std::to_string(f.players) + " x " + std::to_string(f.colours) + " colours",

@@ -19,10 +19,9 @@
 #include <string_view>
 #include <vector>
 
-namespace tw {
+#include "engine/limits.h"  // kMaxPlayers and every other size limit
 
-// The most seats (and, co-op, colours) a game has: the colours a follower can wear.
-inline constexpr int kMaxPlayers = 6;
+namespace tw {
 
 // Ports run clockwise from the west end of the north edge:
 //   Nw N Ne | En E Es | Se S Sw | Ws W Wn, then the centre C.
@@ -281,6 +280,17 @@ struct ContentError {
   std::string message; // what was expected
 };
 std::string format_error(const std::string& source, const ContentError& e);
+
+// What one game of a rule set places at most: the start tile (every cell of its start
+// piece) and the whole pool, and the shields on those tiles. Limits: kMaxGameTiles,
+// kMaxGameShields (engine/limits.h). Pool entries naming no tile type count nothing.
+struct PileSize {
+  int64_t tiles = 0;
+  int64_t shields = 0;
+};
+PileSize pile_size(const Content& c, const RuleSet& r);
+// The shields on every segment of one tile type.
+int64_t tile_shields(const TileType& t);
 
 // Derives edge signatures and port maps for one tile type, appending any problems.
 void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,

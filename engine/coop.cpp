@@ -50,6 +50,13 @@ bool Game::setup_coop(const Level& level) {
   const bool marker_from_supply =
       level.scoring == ScoringMode::PerColour && level.marker_from_supply && n >= rules_.marker_supply_players;
   const int per = std::max(0, lf->per_colour - (marker_from_supply ? 1 : 0));
+  if (int64_t{n} * lf->colours * per > kMaxGameFollowers || level.ghost_bank > kMaxGhostBank) {
+    end_reason_ = "level '" + level.id + "' gives " + std::to_string(n * lf->colours) + " colours " +
+                  std::to_string(per) + " followers each and a bank of " + std::to_string(level.ghost_bank) +
+                  " ghosts; a game holds at most " + std::to_string(kMaxGameFollowers) + " followers and " +
+                  std::to_string(kMaxGhostBank) + " ghosts";
+    return false;
+  }
   player_colours_.assign(static_cast<size_t>(n), {});
   supply_.assign(static_cast<size_t>(n), 0);
   guard_supply_.assign(static_cast<size_t>(n), 0);

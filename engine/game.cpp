@@ -100,6 +100,10 @@ std::string_view decision_kind_name(DecisionKind k) {
   return "?";
 }
 
+// Every cell a game within engine/limits.h reaches (coordinates within +-(tiles + 4),
+// the frontier one more) can be written in a record.
+static_assert(kMaxGameTiles + 5 < text::kCellLimit, "a cell of a game at the tile limit");
+
 // ---------------------------------------------------------------------------------
 // Setup
 
@@ -172,6 +176,10 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   g.guard_supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
   g.general_guards_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
   g.scores_.assign(static_cast<size_t>(n), 0);
+  if (n * (g.rules_.followers + g.rules_.guards + g.rules_.general_guards) > kMaxGameFollowers)
+    return Violation{"rule set '" + rs->id + "' gives " + std::to_string(n) + " players " +
+                     std::to_string(g.rules_.followers + g.rules_.guards + g.rules_.general_guards) +
+                     " followers each; a game holds at most " + std::to_string(kMaxGameFollowers)};
   g.ghost_bank_ = static_cast<int>(g.rules_.ghost_bank);
   for (int p = 0; p < n; ++p) {
     Follower f;
@@ -265,6 +273,24 @@ bool Game::build_pile() {
     const uint64_t excluded = level_->excluded_kind_bits();  // a tile showing one stays in the box
     for (size_t t = 0; t < avail.size(); ++t)
       if ((*cache_)[t].kinds & excluded) avail[t] = 0;
+  }
+  {  // engine/limits.h: content loaded from a database was checked (validate_content)
+    const auto& piece = (*cache_)[static_cast<size_t>(rs->start_tile)].piece;
+    int64_t tiles = piece.empty() ? 1 : static_cast<int64_t>(piece.size());
+    int64_t shields = 0;
+    for (const uint16_t t : piece) shields += tile_shields(content.tiles[t]);
+    if (piece.empty()) shields += tile_shields(content.tiles[static_cast<size_t>(rs->start_tile)]);
+    for (size_t t = 0; t < avail.size(); ++t) {
+      if (avail[t] <= 0) continue;
+      tiles += avail[t];
+      shields += avail[t] * tile_shields(content.tiles[t]);
+    }
+    if (tiles > kMaxGameTiles || shields > kMaxGameShields) {
+      end_reason_ = "rule set '" + rs->id + "' plays " + std::to_string(tiles) + " tiles with " +
+                    std::to_string(shields) + " shields; a game holds at most " + std::to_string(kMaxGameTiles) +
+                    " tiles and " + std::to_string(kMaxGameShields) + " shields";
+      return false;
+    }
   }
   for (const auto& id : setup.draw) {
     int found = -1;

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -634,6 +635,36 @@ class Game {
     uint8_t ghosts = 0;  // co-op: ghosts standing on the segment (fog or cemetery)
   };
   mutable std::vector<Node> nodes_;  // (find() compresses paths)
+
+  // The narrow fields above hold what a game within engine/limits.h can reach.
+  template <class Field>
+  static constexpr int64_t field_max = static_cast<int64_t>(std::numeric_limits<Field>::max());
+  template <class Field>
+  static constexpr int64_t field_min = static_cast<int64_t>(std::numeric_limits<Field>::min());
+  static_assert(kMaxGameTiles - 1 <= field_max<decltype(Cell::tile)> &&
+                    kMaxGameTiles - 1 <= field_max<decltype(Node::tile)> &&
+                    kMaxGameTiles - 1 <= field_max<decltype(Follower::placed)>,
+                "a placed tile's index");
+  static_assert(2 * kMaxGameTiles + 2 - 1 <= field_max<decltype(Cell::fpos)>,
+                "a frontier position (N connected tiles have at most 2N + 2 empty neighbours)");
+  static_assert(kMaxGameTiles + 5 <= field_max<decltype(PlacedTile::x)> &&
+                    -(kMaxGameTiles + 5) >= field_min<decltype(PlacedTile::x)> &&
+                    kMaxGameTiles + 5 <= field_max<decltype(Option::x)> &&
+                    kMaxGameTiles + 5 <= field_max<decltype(Event::x)> &&
+                    kMaxGameTiles + 5 <= field_max<decltype(FrontierCell::x)>,
+                "a coordinate (within +-(tiles + 4), one more for the frontier)");
+  static_assert(4 * kMaxGameTiles <= field_max<decltype(Feature::open)>,
+                "a feature's open ends (at most 4 per tile)");
+  static_assert(kMaxGameShields <= field_max<decltype(Feature::shields)>, "a feature's shields");
+  static_assert(kMaxGameFollowers <= field_max<decltype(Feature::followers)> &&
+                    kMaxGameFollowers <= field_max<decltype(Feature::by_player)::value_type>,
+                "the followers on a feature");
+  static_assert(kMaxTileTypes - 1 <= field_max<decltype(Option::tile)> &&
+                    kMaxTileTypes - 1 <= field_max<decltype(PlacedTile::type)>,
+                "a tile type's index");
+  static_assert(kMaxGhostBank <= field_max<decltype(Node::ghosts)>, "the ghosts on one segment");
+  static_assert(kMaxSegments <= 32 && kMaxSegments - 1 <= field_max<decltype(Option::seg)>,
+                "segment sets are 32-bit masks");
   std::vector<Feature> feat_;        // per node, valid at roots
 
   std::vector<Follower> followers_;

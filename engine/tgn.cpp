@@ -726,6 +726,26 @@ void check_encoding(std::string_view s, Parser& p, std::vector<ParseError>& erro
   }
 }
 
+}  // namespace
+
+bool valid_date(std::string_view s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (s[i] < '0' || s[i] > '9') return false;
+  const auto num = [&](size_t at, size_t n) {
+    int v = 0;
+    for (size_t i = at; i < at + n; ++i) v = 10 * v + (s[i] - '0');
+    return v;
+  };
+  const int year = num(0, 4), month = num(5, 2), day = num(8, 2);
+  if (month < 1 || month > 12 || day < 1) return false;
+  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= (month == 2 && !leap ? 28 : kDays[month - 1]);
+}
+
+namespace {
+
 // Checks the required tags. False if the record is of another version: its body is not
 // read then, since its syntax may differ.
 bool check_tags(const Record& r, const std::vector<Parser::Position>& positions, Parser& p) {
@@ -749,6 +769,10 @@ bool check_tags(const Record& r, const std::vector<Parser::Position>& positions,
   for (std::string_view name : {"Ruleset", "Seed"})
     if (r.tag(name) == nullptr)
       p.error(1, 1, "missing required tag [" + std::string(name) + " \"...\"]");
+  for (size_t i = 0; i < r.tags.size(); ++i)
+    if (r.tags[i].name == "Date" && !valid_date(r.tags[i].value))
+      p.error(positions[i].line, positions[i].column,
+              "[Date " + quote(r.tags[i].value) + "] is not a date written YYYY-MM-DD (e.g. 2026-11-22)");
   return same_version;
 }
 

@@ -116,8 +116,13 @@ std::string tag_problem(std::string_view name, std::string_view value);
 // column 1 between the tags and the first decision; other lines starting with "%" in
 // column 1 there are skipped in TGN 2, as PGN's escape lines), Ruleset and Seed. Collects all errors it can, resuming at the
 // next decision keyword after a bad one. In a comment, "\}" stands for "}" and "\\" for
-// "\"; any other backslash is kept as written.
+// "\"; any other backslash is kept as written. A Date tag must be a day of the calendar
+// written YYYY-MM-DD (valid_date).
 ParseResult parse(std::string_view text);
+
+// `s` is a day written YYYY-MM-DD: four digits, a month 01-12, a day that month has
+// (29 February in leap years only).
+bool valid_date(std::string_view s);
 
 // Strict canonical writer (export). Writes [Format "TGN 1"] first (or "TGN 2" when the
 // record embeds its rules: then the %rules lines follow the tags, after a blank line and

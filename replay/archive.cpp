@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <boost/archive/archive_exception.hpp>
@@ -309,6 +310,66 @@ bool known_element(std::string_view name) {
              kMoreElementNames.end();
 }
 
+// The value of attribute `name` in a start tag's attribute text, or nullopt.
+std::optional<std::string_view> attribute(std::string_view attrs, std::string_view name) {
+  for (size_t at = attrs.find(name); at != std::string_view::npos; at = attrs.find(name, at + 1)) {
+    const bool starts = at == 0 || std::isspace(static_cast<unsigned char>(attrs[at - 1]));
+    const size_t q = at + name.size();
+    if (!starts || attrs.substr(q, 2) != "=\"") continue;
+    const size_t close = attrs.find('"', q + 2);
+    if (close == std::string_view::npos) return std::nullopt;
+    return attrs.substr(q + 2, close - q - 2);
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> small_number(std::string_view s) {
+  if (s.empty() || s.size() > 9) return std::nullopt;
+  int64_t v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = 10 * v + (c - '0');
+  }
+  return v;
+}
+
+// What Boost.Serialization reads from a start tag's attributes without checking it: the
+// archive's library version (Boost accepts any number in an XML archive) and the class
+// ids (ignored for objects that are not pointers). Boost writes class_id on the first
+// element of each class, numbered 0, 1, 2, ... in order; anything else was altered.
+template <class Fail>
+void check_attributes(std::string_view name, std::string_view attrs, size_t at, int64_t& next_class_id,
+                      const Fail& fail) {
+  if (name == "boost_serialization") {
+    const auto v = attribute(attrs, "version");
+    const int64_t n = v ? small_number(*v).value_or(-1) : -1;
+    const int64_t known = static_cast<int64_t>(boost::archive::BOOST_ARCHIVE_VERSION());
+    if (n < 1)
+      fail(at, "the archive's version attribute is " + (v ? "\"" + text::printable(*v, 40) + "\"" : std::string("missing")) +
+                   ", not a Boost.Serialization library version");
+    else if (n > known)
+      fail(at, "the archive says Boost.Serialization library version " + std::to_string(n) + ", newer than this build's " +
+                   std::to_string(known) + ": written by a newer program, or altered");
+    return;
+  }
+  if (const auto id = attribute(attrs, "class_id")) {
+    const int64_t n = small_number(*id).value_or(-1);
+    if (n != next_class_id)
+      fail(at, "<" + std::string(name) + "> has class_id \"" + text::printable(*id, 40) + "\"; this archive's classes are " +
+                   "numbered in order of appearance, so it must be " + std::to_string(next_class_id) +
+                   " (the archive was altered)");
+    ++next_class_id;
+    const auto tracking = attribute(attrs, "tracking_level");
+    if (!tracking || *tracking != "0")
+      fail(at, "<" + std::string(name) + "> has tracking_level " +
+                   (tracking ? "\"" + text::printable(*tracking, 40) + "\"" : std::string("missing")) +
+                   "; a Tilewright archive tracks no object (0)");
+  } else if (attribute(attrs, "class_id_reference") || attribute(attrs, "object_id") ||
+             attribute(attrs, "object_id_reference")) {
+    fail(at, "<" + std::string(name) + "> names an object or class reference; a Tilewright archive has none");
+  }
+}
+
 // Boost 1.74 checks an end tag's name by reading the expected name at the length of the
 // name found (basic_xml_iarchive.ipp, load_end): past its end when the input's name is
 // longer, an out-of-bounds read the fuzzer found. So archives are opened with
@@ -319,6 +380,7 @@ void check_xml_tags(std::string_view xml, const std::string& where, int64_t base
     throw ReplayError(where, base + static_cast<int64_t>(at), what);
   };
   std::vector<std::string_view> open;
+  int64_t next_class_id = 0;
   size_t i = 0;
   while ((i = xml.find('<', i)) != std::string_view::npos) {
     const size_t at = i;
@@ -338,6 +400,7 @@ void check_xml_tags(std::string_view xml, const std::string& where, int64_t base
     if (close == std::string_view::npos) fail(at, "the archive ends inside a tag");
     if (!known_element(name))
       fail(at, "unknown element <" + std::string(name.substr(0, 40)) + ">: not a Tilewright replay archive");
+    if (!end) check_attributes(name, xml.substr(j, close - j), at, next_class_id, fail);
     if (end) {
       if (open.empty() || open.back() != name)
         fail(at, "</" + std::string(name) + "> does not close " +

@@ -233,6 +233,7 @@ std::vector<int64_t> ReplayStore::insert_all(const std::vector<Replay>& rs) {
     ids = insert_in_transaction(rs);
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
   }
   return ids;
@@ -300,6 +301,7 @@ void ReplayStore::save(const Replay& r) {
     write_tree(db, r.id, r);
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot save " + where(r.id) + ": " + e.what());
   }
 }
@@ -315,6 +317,7 @@ bool ReplayStore::remove(int64_t id) {
     tx.commit();
     return n > 0;
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot remove " + where(id) + ": " + e.what());
   }
 }
@@ -329,6 +332,7 @@ std::optional<ReplaySummary> ReplayStore::summary(int64_t id) const {
     if (!q.executeStep()) return std::nullopt;
     return read_summary(q);
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot read " + where(id) + ": " + e.what());
   }
 }
@@ -346,6 +350,7 @@ std::vector<ReplaySummary> ReplayStore::list(const std::string& rule_set) const 
     q.bind(1, rule_set);
     while (q.executeStep()) out.push_back(read_summary(q));
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot list replays: " + e.what());
   }
   return out;
@@ -361,6 +366,7 @@ GameLog ReplayStore::load_log(int64_t id) const {
     if (!c.isBlob()) throw ReplayError(where(id), -1, "the log column holds no blob");
     blob.assign(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot read " + where(id) + ": " + e.what());
   }
   return unpack_log(blob, where(id));
@@ -417,6 +423,7 @@ Replay ReplayStore::load(int64_t id) const {
       flat.annotations.push_back(std::move(a));
     }
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot read " + w + ": " + e.what());
   }
   if (auto e = unflatten(r, flat); !e.empty()) throw ReplayError(w, -1, e);

@@ -4,6 +4,8 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstring>
 #include <functional>
 #include <set>
@@ -368,6 +370,7 @@ Pack export_pack(Store& store, const std::vector<std::string>& ids) {
     }
     return build(db, c, asked, store.path());
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot read the content to export (" + sql_error(e) + ")");
   }
 }
@@ -380,6 +383,7 @@ Pack export_all(Store& store) {
       for (const auto& k : all_keys(db, spec)) c.add(spec.table, k);
     return build(db, c, {}, store.path());
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot read the content to export (" + sql_error(e) + ")");
   }
 }
@@ -409,6 +413,55 @@ Pack parse_pack(std::string_view text, const std::string& source) {
   if (text.size() > kMaxPackBytes)
     throw PackError(source + ": the pack has " + std::to_string(text.size()) + " bytes; at most " +
                     std::to_string(kMaxPackBytes) + " are read");
+  {
+    // Nesting and size first, outside strings: a deeply nested or value-dense text would
+    // take far more memory as a JSON tree than as text. Values: arrays, objects, strings
+    // and scalars, less the strings that are keys (one per ':').
+    size_t line = 1, col = 0, values = 0, keys = 0;
+    int depth = 0;
+    std::array<size_t, kMaxPackDepth + 2> members{};  // per open object: its keys so far
+    bool in_string = false, escaped = false, in_scalar = false;
+    for (const char ch : text) {
+      if (ch == '\n') {
+        ++line;
+        col = 0;
+      } else {
+        ++col;
+      }
+      if (in_string) {
+        if (escaped) escaped = false;
+        else if (ch == '\\') escaped = true;
+        else if (ch == '"') in_string = false;
+        continue;
+      }
+      const bool scalar = std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '+' || ch == '.';
+      if (scalar && !in_scalar) ++values;
+      in_scalar = scalar;
+      if (ch == '"') {
+        in_string = true;
+        ++values;
+      } else if (ch == ':') {
+        ++keys;
+        if (depth > 0 && ++members[static_cast<size_t>(depth)] > kMaxPackMembers)
+          throw PackError(source + ":" + std::to_string(line) + ":" + std::to_string(col) +
+                          ": not a content pack (an object of more than " + std::to_string(kMaxPackMembers) +
+                          " members; a pack's rows have a few dozen)");
+      } else if (ch == '[' || ch == '{') {
+        ++values;
+        if (++depth > kMaxPackDepth)
+          throw PackError(source + ":" + std::to_string(line) + ":" + std::to_string(col) +
+                          ": not a content pack (JSON nested more than " + std::to_string(kMaxPackDepth) +
+                          " deep; a pack nests 4 deep)");
+        members[static_cast<size_t>(depth)] = 0;
+      } else if (ch == ']' || ch == '}') {
+        --depth;
+      }
+      if (values > 2 * kMaxPackValues + keys) break;  // (counted to the end, the text is only longer)
+    }
+    if (values - std::min(values, keys) > kMaxPackValues)
+      throw PackError(source + ": not a content pack (more than " + std::to_string(kMaxPackValues) +
+                      " JSON values: arrays, objects, strings and numbers; a pack holds at most that many)");
+  }
   Pack p;
   p.source = source;
   try {
@@ -699,6 +752,7 @@ std::vector<PlanItem> plan_import(Store& store, const Pack& pack) {
     check_columns(store.database(), pack);
     for (auto& p : plan(store.database(), pack)) out.push_back(std::move(p.item));
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot compare the pack with the database (" + sql_error(e) + ")");
   }
   return out;
@@ -761,6 +815,8 @@ ImportReport import_pack(Store& store, Pack pack, const ImportOptions& options) 
         try {
           write_item(db, *p->spec, *p->row, replace);
         } catch (const SQLite::Exception& e) {
+          // The disk, not the pack (full, an I/O error): a database error as everywhere else.
+          throw_if_storage_failure(store.path(), e, "nothing was written");
           throw PackError(pack.source + ": " + describe_item(p->item.key) + ": " + sql_error(e) + "; nothing was written");
         }
       }
@@ -780,6 +836,7 @@ ImportReport import_pack(Store& store, Pack pack, const ImportOptions& options) 
     }
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot import " + pack.source + " (" + sql_error(e) + "); nothing was written");
   }
   return report;
@@ -795,6 +852,7 @@ std::optional<uint64_t> item_digest(Store& store, const std::string& key) {
     if (!item) return std::nullopt;
     return digest_of(*spec, *item);
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot read " + describe_item(key) + " (" + sql_error(e) + ")");
   }
 }
@@ -810,6 +868,7 @@ void mark_all_shipped(Store& store) {
           set_meta_in(db, "shipped:" + item_key(spec, k), text::hex64(digest_of(spec, *item)));
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot record the shipped content (" + sql_error(e) + ")");
   }
 }

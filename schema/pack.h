@@ -39,6 +39,14 @@ inline constexpr std::string_view kPackFormat = "tilewright-pack";
 inline constexpr int kPackVersion = 1;
 // A pack larger than this is refused before it is parsed.
 inline constexpr std::size_t kMaxPackBytes = 32u << 20;
+// JSON nesting deeper than this is refused before it is parsed (a pack nests 4 deep), and
+// so is a pack of more values (objects, arrays, strings, numbers...): parsing memory
+// stays in proportion to a real pack's.
+inline constexpr int kMaxPackDepth = 32;
+inline constexpr std::size_t kMaxPackValues = 1'000'000;
+// Members of one JSON object (the reader keeps an object's keys in order, and a key is
+// looked up among those before it, so a huge object would take quadratic time).
+inline constexpr std::size_t kMaxPackMembers = 256;
 
 // A pack that cannot be read or does not fit the schema; what() names the source and
 // the place ("pack.json: rule_set[1] (gcc-harsh): unknown column 'colour'").

@@ -150,8 +150,7 @@ std::string param_keys(const std::string& key) {
   return text::joined(keys);
 }
 
-constexpr size_t kMaxMatchGroups = 15;
-constexpr size_t kMaxTerrains = 255;
+// (the limits: engine/limits.h)
 
 std::vector<Terrain> load_terrains(SQLite::Database& db, std::vector<ContentError>& errors) {
   std::vector<Terrain> out;
@@ -178,7 +177,7 @@ std::vector<Terrain> load_terrains(SQLite::Database& db, std::vector<ContentErro
       auto it = groups.find(*match);
       if (it != groups.end()) {
         t.match_group = it->second;
-      } else if (groups.size() >= kMaxMatchGroups) {
+      } else if (groups.size() >= static_cast<size_t>(kMaxMatchGroups)) {
         r.error("match", *match,
                 "at most " + std::to_string(kMaxMatchGroups) + " distinct match groups");
       } else {
@@ -197,7 +196,7 @@ std::vector<Terrain> load_terrains(SQLite::Database& db, std::vector<ContentErro
       else
         r.error("colour", *colour, "a colour written #rrggbb");
     }
-    if (out.size() >= kMaxTerrains) {
+    if (out.size() >= static_cast<size_t>(kMaxTerrains)) {
       r.error("id", *id, "at most " + std::to_string(kMaxTerrains) + " terrains");
       continue;
     }
@@ -285,7 +284,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
       TileType t;
       t.tile_set = *set;
       t.id = *id;
-      if (auto v = r.integer(3, "count", 0, 10000)) t.count = static_cast<int>(*v);
+      if (auto v = r.integer(3, "count", 0, kMaxPoolCount)) t.count = static_cast<int>(*v);
       if (auto v = r.integer(4, "reconstructed", 0, 1)) t.reconstructed = *v == 1;
       if (auto v = r.integer(5, "ghost_symbols", 0, 9)) t.ghost_symbols = static_cast<int>(*v);
       if (auto v = r.text(6, "note")) t.note = *v;
@@ -316,7 +315,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
       r.error("tile_id", *set + "/" + *id, "a tile type of tile_type");
       continue;
     }
-    auto idx = r.integer(3, "idx", 0, 31);
+    auto idx = r.integer(3, "idx", 0, kMaxSegments - 1);
     if (!idx) continue;
     TileType& t = c.tiles[it->second];
     int64_t& expected = next_idx[it->second];
@@ -400,7 +399,7 @@ void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>&
       auto tile = r.key(3, "tile_id");
       if (!rs || !set || !tile) continue;
       r.set_row(*rs + "/" + *set + "/" + *tile);
-      auto count = r.integer(4, "count", 0, 10000);
+      auto count = r.integer(4, "count", 0, kMaxPoolCount);
       auto it = index.find(*rs);
       if (it == index.end()) {
         r.error("rule_set", *rs, "the id of a rule set");
@@ -541,7 +540,7 @@ void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& er
             l.exclude_kinds.push_back(*k);
         }
       }
-      if (auto v = r.integer(6, "ghost_bank", 0, 200)) l.ghost_bank = static_cast<int>(*v);
+      if (auto v = r.integer(6, "ghost_bank", 0, kMaxGhostBank)) l.ghost_bank = static_cast<int>(*v);
       if (auto v = r.integer(7, "stacks", 1, 10)) l.stacks = static_cast<int>(*v);
       if (auto v = r.text(8, "dogs")) {
         for (const auto& w : split_words(*v)) {
@@ -604,6 +603,36 @@ void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& er
 StoreError::StoreError(const std::string& what)
     : std::runtime_error(text::printable(what, text::PrintableOptions{64u << 10, true})) {}
 
+BusyError::BusyError(const std::string& path)
+    : StoreError(path + ": another program is writing this database; waited " + std::to_string(kBusyTimeoutMs / 1000) +
+                 " s for it to finish (nothing was changed: try again when it is done)") {}
+
+void throw_if_busy(const std::string& path, const std::exception& e) {
+  const auto* sql = dynamic_cast<const SQLite::Exception*>(&e);
+  if (!sql) return;
+  const int code = sql->getErrorCode() & 0xff;
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw BusyError(path);
+}
+
+void throw_if_storage_failure(const std::string& path, const std::exception& e, const std::string& after) {
+  throw_if_busy(path, e);
+  const auto* sql = dynamic_cast<const SQLite::Exception*>(&e);
+  if (!sql) return;
+  switch (sql->getErrorCode() & 0xff) {
+    case SQLITE_FULL:
+      throw StoreError(path + ": cannot write: the disk is full (" + sqlite_message(e) + "); " + after);
+    case SQLITE_IOERR:
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+    case SQLITE_NOMEM:
+      throw StoreError(path + ": cannot write (" + sqlite_message(e) + "); " + after);
+    default:
+      return;
+  }
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -627,6 +656,7 @@ bool needs_recovery(SQLite::Database& db, const std::string& path) {
     db.execAndGet("PRAGMA schema_version");
     return false;
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path, e);
     const int code = e.getExtendedErrorCode();
     if ((code & 0xff) == SQLITE_READONLY) return true;
     std::error_code ec;
@@ -670,8 +700,9 @@ Store Store::open(const std::string& path, Mode mode) {
                                               : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
   std::unique_ptr<SQLite::Database> db;
   try {
-    db = std::make_unique<SQLite::Database>(path, flags, 5000);
+    db = std::make_unique<SQLite::Database>(path, flags, kBusyTimeoutMs);
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path, e);
     throw StoreError(path + ": cannot open: " + sqlite_message(e));
   }
   if (mode == Mode::ReadOnly && needs_recovery(*db, path)) {
@@ -685,14 +716,16 @@ Store Store::open(const std::string& path, Mode mode) {
                        ": make them writable for this user (or run the command as the file's owner) "
                        "and run any tilewright command once.");
     try {  // a writable connection rolls the journal back on its first read
-      SQLite::Database rw(path, SQLite::OPEN_READWRITE, 5000);
+      SQLite::Database rw(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
       rw.execAndGet("PRAGMA schema_version");
     } catch (const SQLite::Exception& e) {
+      throw_if_busy(path, e);
       throw StoreError(path + ": cannot roll back the unfinished write in " + journal + ": " + sqlite_message(e));
     }
     try {
-      db = std::make_unique<SQLite::Database>(path, flags, 5000);
+      db = std::make_unique<SQLite::Database>(path, flags, kBusyTimeoutMs);
     } catch (const SQLite::Exception& e) {
+      throw_if_busy(path, e);
       throw StoreError(path + ": cannot open: " + sqlite_message(e));
     }
   }
@@ -776,6 +809,7 @@ std::vector<std::string> Store::integrity_check(int max) const {
       if (line != "ok") problems.push_back(std::move(line));
     }
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     problems.push_back(sqlite_message(e));
   }
   return problems;
@@ -788,6 +822,7 @@ void Store::check_and_migrate(Mode mode) {
   try {
     version = db.execAndGet("PRAGMA user_version").getInt();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": not a Tilewright database: the file is not an SQLite database or is corrupt (" +
                      sqlite_message(e) + ")");
   }
@@ -809,6 +844,7 @@ void Store::check_and_migrate(Mode mode) {
         problems += line;
       }
     } catch (const SQLite::Exception& e) {
+      throw_if_busy(path_, e);
       problems = sqlite_message(e);
     }
     if (!problems.empty())
@@ -822,6 +858,7 @@ void Store::check_and_migrate(Mode mode) {
                         "'sqlite\\_%' ESCAPE '\\' ORDER BY name");
     while (q.executeStep()) tables.push_back(q.getColumn(0).getString());
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": the database is corrupt (" + sqlite_message(e) + ")");
   }
   const bool has_terrain = std::find(tables.begin(), tables.end(), "terrain") != tables.end();
@@ -858,6 +895,7 @@ void Store::check_and_migrate(Mode mode) {
         db.exec("PRAGMA user_version = " + std::to_string(m.version));
         tx.commit();
       } catch (const SQLite::Exception& e) {
+        throw_if_busy(path_, e);
         throw StoreError(path_ + ": migration " + std::string(m.name) + " failed (" +
                          sqlite_message(e) + "); the database stays at schema version " +
                          std::to_string(version));
@@ -884,6 +922,7 @@ Content Store::load_content() const {
     load_rule_sets(*db_, c, errors);
     load_levels(*db_, c, errors);
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot read the content (" + sqlite_message(e) + ")");
   }
   for (auto& t : c.tiles) finalize_tile(t, c.terrains, errors);
@@ -929,6 +968,8 @@ void Store::exec_script(const std::string& sql, const std::string& name) {
   const char* const begin = sql.c_str();
   const char* const end = begin + sql.size();
   auto fail = [&](const char* at, const std::string& what) {
+    const int code = sqlite3_errcode(h) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw BusyError(path_);
     const auto line = 1 + std::count(begin, at, '\n');
     throw StoreError(name + ":" + std::to_string(line) + ": " + what +
                      " (nothing of this script was written to " + path_ + ")");
@@ -956,6 +997,7 @@ void Store::exec_script(const std::string& sql, const std::string& name) {
       fail(end, "a content script must not change PRAGMA user_version");
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(name + ": " + sqlite_message(e) + " (nothing of this script was written to " +
                      path_ + ")");
   }
@@ -968,6 +1010,7 @@ std::optional<std::string> Store::meta(const std::string& key) const {
     if (st.executeStep()) return st.getColumn(0).getString();
     return std::nullopt;
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot read meta " + key + " (" + sqlite_message(e) + ")");
   }
 }
@@ -984,6 +1027,7 @@ void Store::set_meta(const std::string& key, const std::string& value) {
     st.exec();
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot set meta " + key + " (" + sqlite_message(e) + ")");
   }
 }
@@ -1007,6 +1051,7 @@ void Store::save_tile_type(const TileType& t) {
   try {
     terrains = load_terrains(*db_, errors);
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot read terrains (" + sqlite_message(e) + ")");
   }
   if (!errors.empty()) throw LoadError(path_, std::move(errors));
@@ -1070,6 +1115,7 @@ void Store::save_tile_type(const TileType& t) {
     }
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot save tile type " + row + " (" + sqlite_message(e) +
                      "); nothing was written");
   }
@@ -1108,6 +1154,7 @@ void Store::save_rule_params(const std::string& rule_set,
     }
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot save parameters of rule set " + rule_set + " (" +
                      sqlite_message(e) + "); nothing was written");
   }
@@ -1123,7 +1170,7 @@ void Store::save_level(const Level& level) {
                         "an integer in " + std::to_string(lo) + ".." + std::to_string(hi)});
   };
   if (level.id.empty() || level.id.size() > 64) errors.push_back({"level", level.id, "id", level.id, "1 to 64 characters"});
-  range("ghost_bank", level.ghost_bank, 0, 200);
+  range("ghost_bank", level.ghost_bank, 0, kMaxGhostBank);
   range("stacks", level.stacks, 1, 10);
   range("target", level.target, 1, 10000);
   range("score_markers", level.score_markers, 0, 6);
@@ -1187,6 +1234,7 @@ void Store::save_level(const Level& level) {
     }
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot save level " + level.id + " (" + sqlite_message(e) + "); nothing was written");
   }
 }
@@ -1215,6 +1263,7 @@ bool Store::delete_tile_type(const std::string& tile_set, const std::string& id)
     tx.commit();
     return n > 0;
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot delete tile " + name + " (" + sqlite_message(e) + "); nothing was deleted");
   }
 }
@@ -1229,6 +1278,7 @@ bool Store::delete_level(const std::string& id) {
     tx.commit();
     return n > 0;
   } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot delete level " + id + " (" + sqlite_message(e) + "); nothing was written");
   }
 }

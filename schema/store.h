@@ -32,6 +32,28 @@ class StoreError : public std::runtime_error {
   explicit StoreError(const std::string& what);
 };
 
+// How long a command waits for another program's write to the database to finish (SQLite's
+// busy timeout, set on every connection Store opens) before it gives up with BusyError.
+inline constexpr int kBusyTimeoutMs = 5000;
+
+// Another program held the database locked (it was writing it) for all of kBusyTimeoutMs.
+// Not damage: what() says so, names the path and how long it waited.
+class BusyError : public StoreError {
+ public:
+  explicit BusyError(const std::string& path);
+};
+
+// Throws BusyError(path) when `e` is SQLite's "database is locked" (SQLITE_BUSY) or
+// "database table is locked" (SQLITE_LOCKED); returns otherwise. Every place that turns
+// an SQLite error into a StoreError calls it first.
+void throw_if_busy(const std::string& path, const std::exception& e);
+
+// Throws when `e` is a failure of the storage rather than of the data written: BusyError
+// as above; StoreError for a full disk (SQLITE_FULL), an I/O error, a write-protected or
+// damaged file, no memory. `after` ends the message ("nothing was written"). Returns for
+// anything else (a constraint the row broke, say), which the caller reports as bad input.
+void throw_if_storage_failure(const std::string& path, const std::exception& e, const std::string& after);
+
 // The content is wrong. what() lists every problem, one per line, each formatted by
 // tw::format_error(source, e); errors() gives them as values.
 class LoadError : public StoreError {

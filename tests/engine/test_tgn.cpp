@@ -531,3 +531,21 @@ TEST_CASE("an empty body and an empty record write and read back") {
   CHECK(write(bare) == "[Format \"TGN 1\"]\n\n");
   CHECK_FALSE(parse(write(bare)).record.has_value());  // Ruleset and Seed are required
 }
+
+TEST_CASE("a Date tag is a day of the calendar written YYYY-MM-DD, refused at its line and column") {
+  for (const char* ok : {"2026-11-22", "2024-02-29", "2000-02-29", "1999-12-31", "0001-01-01"}) {
+    INFO(ok);
+    CHECK(valid_date(ok));
+    CHECK(parse_ok(kHead.substr(0, kHead.size() - 1) + "[Date \"" + ok + "\"]\n\n").tag("Date") != nullptr);
+  }
+  for (const char* bad : {"20r6-11-25", "2026-13-01", "2026-00-10", "2026-11-31", "2026-02-29", "1900-02-29",
+                          "2026-11-1", "2026/11/22", "2026-11-22 ", "26-11-22", "", "\?\?\?\?-\?\?-\?\?", "2026-1a-22"}) {
+    INFO(bad);
+    CHECK(!valid_date(bad));
+    const ParseResult r = parse(kHead.substr(0, kHead.size() - 1) + "[Date \"" + bad + "\"]\n\n");
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].line == 4);
+    CHECK(r.errors[0].column == 7);
+    CHECK(r.errors[0].message.find("is not a date written YYYY-MM-DD") != std::string::npos);
+  }
+}

@@ -3,6 +3,7 @@
 // mutated text never breaks the reader.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -143,6 +144,12 @@ Record record(Rng& g) {
   std::vector<Tag> tags = {{"Format", "TGN 1"}, {"Ruleset", "gcc"}, {"Seed", "42"}};
   for (const char* name : {"Level", "Players", "Draw", "Date", "Result"})
     if (g.chance(50)) tags.push_back({name, text(g, 6)});
+  for (Tag& t : tags)  // a Date is a day written YYYY-MM-DD (tgn::valid_date)
+    if (t.name == "Date") {
+      char day[16];
+      std::snprintf(day, sizeof day, "%04d-%02d-%02d", g.between(1, 9999), g.between(1, 12), g.between(1, 28));
+      t.value = day;
+    }
   const std::vector<std::string> others = {"Event", "Site", "Round_2", "X1", "annotator"};
   for (const std::string& name : others)
     if (g.chance(30)) tags.push_back({name, text(g, 8)});
