@@ -215,17 +215,8 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
     for (size_t i = 0; i < tt.segments.size(); ++i) {
       const Segment& s = tt.segments[i];
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
-      switch (s.kind) {
-        case Kind::City: case Kind::Road: case Kind::Monastery: case Kind::Castle: case Kind::Cemetery:
-        case Kind::Lowland: case Kind::Mountain: case Kind::Water:
-          c.follower_segs |= uint32_t{1} << i;
-          break;
-        case Kind::Field:
-          (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
-          break;
-        default:
-          break;
-      }
+      c.kind_segs[static_cast<size_t>(s.kind)] |= uint32_t{1} << i;
+      if (s.kind == Kind::Field) (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
       Feature f;
       if (edge_kind(s.kind))
         for (int side = 0; side < 4; ++side)
@@ -362,6 +353,7 @@ void Game::clear_state() {
   dogs_to_place_ = 0;
   stage_ = 0;
   fog_joined_ = false;
+  emerged_ = 0;
   bury_queue_.clear();
   eval_queue_.clear();
   marker_queue_.clear();

@@ -376,6 +376,9 @@ class Game {
     bool never = false;  // co-op fog: meets unfogged ground or a face-down tile, never closes
     std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
+  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
+  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
+  static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
@@ -385,7 +388,7 @@ class Game {
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
     uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
-    uint32_t follower_segs = 0;    // bit i: a meeple may stand on segment i (not a field)
+    std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
     uint32_t field_segs = 0;       // ... segment i is a field without fog (rule farmers)
     uint32_t fogged_field_segs = 0;  // ... a fogged field (and fogged_fields_occupiable)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
@@ -435,11 +438,10 @@ class Game {
   using Complete = bool (Game::*)(uint32_t node) const;
   using Score = void (Game::*)(uint32_t root, bool final);
   using Penalty = std::array<int, kMaxPlayers> (Game::*)(uint32_t root) const;
-  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
-  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
   struct PlanStep {
     Step run = nullptr;
-    uint8_t code = 0;        // what state_hash records for a decision asked here
+    uint8_t code = 0;        // what state_hash records of the step a decision is asked at
+                             // (co-op levels hash it): fixed per step, so records keep their hashes
     std::string_view name;   // "bury", "follower", ... (for messages)
   };
   struct TurnPlan {
@@ -450,7 +452,13 @@ class Game {
     std::vector<Hook> after_place;          // forced, right after a placement
     std::vector<PlanStep> steps;            // the rest of the turn; the last ends it
     std::vector<Hook> at_end;               // the final scoring, when the pile runs out
-    std::array<Handler, kOptKinds> apply{};  // who applies each kind of option
+    // Who applies each kind of option, per kind of decision it answers (an option kind may
+    // answer two decisions: `unghost` evaluates a feature or is a dog's clearing).
+    std::array<std::array<Handler, kOptKinds>, kDecisionKinds> apply{};
+    std::vector<Hook> follower_options;     // more options of the follower decision, after the
+                                            // followers' own (take-back)
+    uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
+    bool stand_fields = false;              // ... and fields (rules farmers, fogged_fields_occupiable)
     std::array<Value, kKinds> value{};      // what a feature of each kind is worth
     std::array<Complete, kKinds> complete{};  // when it is complete (null: never)
     std::array<Score, kKinds> score{};      // how it scores (null: by majority)
@@ -508,11 +516,9 @@ class Game {
   // ---- Rule modules: engine/rules/<module>.cpp ------------------------------------
   // followers (meeples by player; co-op: by colour)
   bool step_follower();
-  void add_meeple_options(bool guards);
+  void add_meeple_options();
   void apply_follower(const Option& o);  // meeple or guard
   void apply_pass(const Option& o);
-  bool step_coop_follower();
-  void apply_coop_follower(const Option& o);  // meeple or pass
   // roads, cities, monasteries, fields: what each is worth
   int road_value(uint32_t node, bool complete) const;
   int city_value(uint32_t node, bool complete) const;
@@ -545,8 +551,7 @@ class Game {
   // castles, cemeteries (competitive and co-op)
   int castle_value(uint32_t node, bool complete) const;
   int fogged_tiles_around(int p) const;
-  bool castle_complete(int p) const;
-  bool coop_castle_complete(uint32_t node) const;
+  bool castle_complete(uint32_t node) const;  // all 8 around placed, none face down
   bool cemetery_complete(uint32_t node) const;
   void score_cemetery(uint32_t root, bool final);
   // co-op: setup and the end (engine/coop.cpp)
@@ -566,6 +571,7 @@ class Game {
   // co-op ghost bank: the start piece's ghosts, ghosts emerging, evaluation
   void start_ghosts();
   bool step_emerge();
+  int emerged_on_fog() const { return emerged_; }  // ghosts the emerge step put on fog this turn
   bool step_completed_features();
   bool step_evaluate();
   void apply_evaluate(const Option& o);  // points or unghost (a dog's clearing: dogs)
@@ -579,6 +585,8 @@ class Game {
   // cemeteries (co-op)
   void cemeteries_after_place();
   bool step_bury();
+  bool step_haunt();            // a haunted cemetery haunts its fogged neighbours
+  bool step_cemetery_ghost();   // plain cemeteries: where the extra ghost goes
   void apply_bury(const Option& o);
   void apply_cemetery(const Option& o);
   void queue_cemeteries_closed_around(int p);
@@ -664,7 +672,6 @@ class Game {
   bool playout_ = false;                // the playout path is on (set_playout)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
-  Scratch<OptionList> takebacks_;  // follower option buffer (Discovery take-backs)
   struct Stamps {                           // for distinct-tile counts
     std::vector<uint32_t> stamp;
     uint32_t gen = 0;
@@ -688,6 +695,7 @@ class Game {
   bool fog_joined_ = false;               // the tile just placed extended fog
   int emerge_ = 0;                        // ghosts due to emerge on the tile just placed
   uint32_t emerge_node_ = 0;              // ... on this fog segment
+  int emerged_ = 0;                       // ghosts that emerged on fog in this turn's emerge step
   std::vector<int> bury_queue_;           // cemetery tiles (placed index) to close
   std::vector<uint32_t> eval_queue_;      // completed features to evaluate
   std::vector<int64_t> marker_queue_;     // points waiting for a marker choice

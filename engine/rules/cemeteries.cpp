@@ -11,6 +11,7 @@
 
 #include "engine/game.h"
 #include "engine/rules/sides.h"
+#include "engine/text.h"
 
 namespace tw {
 
@@ -144,12 +145,68 @@ void Game::apply_bury(const Option& o) {
 }
 
 void Game::apply_cemetery(const Option& o) {
-  // The extra ghost of a plain cemetery level (the emerge step asked where it goes).
+  // The extra ghost of a plain cemetery level (step_cemetery_ghost asked where it goes).
   const int q = tile_at(o.x, o.y);
   const PlacedTile& qt = placed_[static_cast<size_t>(q)];
   const int extra = static_cast<int>(rules_.plain_cemetery_ghosts);
   add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), extra);
   emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
+  ++stage_;
+}
+
+bool Game::step_haunt() {
+  // 2a, haunted cemeteries: the cemetery just placed puts haunted_cemetery_ghosts on every
+  // neighbouring tile that shows fog.
+  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
+  const int centre = (*cache_)[pt.type].centre;
+  if (centre < 0 || content_->tiles[pt.type].segments[static_cast<size_t>(centre)].kind != Kind::Cemetery) return next();
+  for (int dy = 1; dy >= -1; --dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if ((!dx && !dy) || q < 0) continue;
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      if (qt.face_down) continue;
+      const TileType& qtt = content_->tiles[qt.type];
+      const int haunt = static_cast<int>(rules_.haunted_cemetery_ghosts);
+      for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
+        if (qtt.segments[i].kind != Kind::Fog) continue;
+        if (ghost_bank_ < haunt) {
+          coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
+                    " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
+          return true;
+        }
+        add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
+        emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
+        break;
+      }
+    }
+  return next();
+}
+
+bool Game::step_cemetery_ghost() {
+  // 2a, plain cemeteries: whenever ghosts emerged on fog, plain_cemetery_ghosts more go to
+  // an open cemetery the players choose (`cemetery x,y`, apply_cemetery).
+  if (emerged_on_fog() <= 0 || rules_.plain_cemetery_ghosts <= 0) return next();
+  OptionList opts;
+  for (size_t q = 0; q < placed_.size(); ++q)
+    if (cemetery_open(static_cast<int>(q))) {
+      Option o;
+      o.kind = OptKind::Cemetery;
+      o.x = placed_[q].x;
+      o.y = placed_[q].y;
+      opts.push_back(o);
+    }
+  if (opts.empty()) return next();
+  if (ghost_bank_ < rules_.plain_cemetery_ghosts) {
+    coop_lose("ghost bank empty", rules_.plain_cemetery_ghosts == 1
+                                      ? "the ghost bank is empty: no ghost for an open cemetery"
+                                      : "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " +
+                                            std::to_string(rules_.plain_cemetery_ghosts) +
+                                            " must go to an open cemetery");
+    return true;
+  }
+  ask(DecisionKind::Cemetery, opts);
+  return true;
 }
 
 }  // namespace tw

@@ -31,7 +31,8 @@ bool Game::step_completed_features() {
       const int centre = (*cache_)[qt.type].centre;
       if (centre < 0 || content_->tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
         continue;
-      if (castle_complete(q)) eval_queue_.push_back(qt.node_base + static_cast<uint32_t>(centre));
+      const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
+      if (feature_complete(node)) eval_queue_.push_back(node);
     }
   return next();
 }
@@ -63,10 +64,6 @@ bool Game::step_evaluate() {
 }
 
 void Game::apply_evaluate(const Option& o) {
-  if (pending_.kind == DecisionKind::DogClear) {  // `unghost x,y` is a dog's clearing too
-    apply_dog_clear(o);
-    return;
-  }
   const uint32_t root = eval_queue_.front();
   eval_queue_.erase(eval_queue_.begin());
   coop_evaluate(root, o);
