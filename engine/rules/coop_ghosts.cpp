@@ -11,7 +11,7 @@
 namespace tw {
 
 int Game::tile_ghosts(int p) const {
-  return level_ && p >= 0 ? tile_ghosts_[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
+  return level_ && p >= 0 ? st_.coop_ghosts.per_tile[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
 }
 
 int Game::ghosts_on_board() const {
@@ -22,9 +22,9 @@ int Game::ghosts_on_board() const {
 
 void Game::add_ghosts(uint32_t node, int n) {
   nodes_[node].ghosts = static_cast<uint8_t>(nodes_[node].ghosts + n);
-  uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[node].tile)];
+  uint16_t& t = st_.coop_ghosts.per_tile[static_cast<size_t>(nodes_[node].tile)];
   t = static_cast<uint16_t>(t + n);
-  ghost_bank_ -= n;
+  st_.bank.ghosts -= n;
 }
 
 int Game::remove_tile_ghosts(int p, int n) {
@@ -38,8 +38,8 @@ int Game::remove_tile_ghosts(int p, int n) {
     g = static_cast<uint8_t>(g - take);
     removed += take;
   }
-  tile_ghosts_[static_cast<size_t>(p)] = static_cast<uint16_t>(tile_ghosts_[static_cast<size_t>(p)] - removed);
-  ghost_bank_ += removed;
+  st_.coop_ghosts.per_tile[static_cast<size_t>(p)] = static_cast<uint16_t>(st_.coop_ghosts.per_tile[static_cast<size_t>(p)] - removed);
+  st_.bank.ghosts += removed;
   if (removed) emit({EventKind::GhostsRemoved, -1, Kind::None, pt.x, pt.y, pt.type, removed});
   return removed;
 }
@@ -49,12 +49,12 @@ void Game::return_area_ghosts(uint32_t root, int p) {
   uint32_t n = root;
   do {
     back += nodes_[n].ghosts;
-    uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[n].tile)];
+    uint16_t& t = st_.coop_ghosts.per_tile[static_cast<size_t>(nodes_[n].tile)];
     t = static_cast<uint16_t>(t - nodes_[n].ghosts);
     nodes_[n].ghosts = 0;
     n = nodes_[n].next;
   } while (n != root);
-  ghost_bank_ += back;
+  st_.bank.ghosts += back;
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
   emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
 }
@@ -85,7 +85,7 @@ void Game::start_ghosts() {
     int want = tt.ghost_symbols;
     for (size_t i = 0; i < tt.segments.size() && want > 0; ++i)
       if (tt.segments[i].kind == Kind::Fog) {
-        const int g = std::min(want, ghost_bank_);
+        const int g = std::min(want, st_.bank.ghosts);
         add_ghosts(placed_[p].node_base + static_cast<uint32_t>(i), g);
         want = 0;
       }
@@ -96,17 +96,17 @@ bool Game::step_emerge() {
   // 2a: the ghosts due on the tile's fog emerge (the cemeteries then add theirs:
   // engine/rules/cemeteries.cpp, which read emerged_on_fog()).
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  emerged_ = 0;
-  if (emerge_ > 0) {
-    if (ghost_bank_ < emerge_) {
-      coop_lose("ghost bank empty", "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " + std::to_string(emerge_) +
+  st_.coop_ghosts.emerged = 0;
+  if (st_.coop_ghosts.due > 0) {
+    if (st_.bank.ghosts < st_.coop_ghosts.due) {
+      coop_lose("ghost bank empty", "the ghost bank holds " + std::to_string(st_.bank.ghosts) + " ghosts, " + std::to_string(st_.coop_ghosts.due) +
                 " must emerge on " + content_->tiles[pt.type].notation_id() + " at " + text::cell_text(pt.x, pt.y));
       return true;
     }
-    add_ghosts(emerge_node_, emerge_);
-    emit({EventKind::GhostsEmerged, -1, Kind::Fog, pt.x, pt.y, pt.type, emerge_});
-    emerged_ = emerge_;
-    emerge_ = 0;
+    add_ghosts(st_.coop_ghosts.due_node, st_.coop_ghosts.due);
+    emit({EventKind::GhostsEmerged, -1, Kind::Fog, pt.x, pt.y, pt.type, st_.coop_ghosts.due});
+    st_.coop_ghosts.emerged = st_.coop_ghosts.due;
+    st_.coop_ghosts.due = 0;
   }
   return next();
 }

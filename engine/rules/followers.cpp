@@ -27,27 +27,29 @@ void Game::add_meeple_options() {
   auto& opts = pending_.options;
   const size_t me = static_cast<size_t>(current_);
   const bool meeples = supply_[me] > 0;
-  const bool guards = guard_supply_[me] > 0;
+  const bool guards = st_.guards.supply[me] > 0;
   if (!meeples && !guards) return;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   // The segments a follower may stand on (per tile type, from the cache), in segment order.
   const TypeCache& tc = (*cache_)[pt.type];
+  // (Every kind's mask, kept or zeroed by its bit: a branch-free loop the compiler unrolls.)
   uint32_t occupiable = 0;
-  for (uint64_t k = plan_->stand_kinds; k; k &= k - 1) occupiable |= tc.kind_segs[static_cast<size_t>(std::countr_zero(k))];
+  const uint64_t stand = plan_->stand_kinds;
+  for (size_t k = 0; k < kKinds; ++k) occupiable |= tc.kind_segs[k] & (0u - static_cast<uint32_t>((stand >> k) & 1));
   if (plan_->stand_fields && rules_.farmers)
     occupiable |= rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
   // The player's colours: its own, or (co-op) each of its colours with a follower in supply.
   const int own = current_;
   const int* colours = &own;
   size_t ncolours = 1;
-  if (level_) {
-    colours = player_colours_[me].begin();
-    ncolours = player_colours_[me].size();
+  if (st_.followers.by_colour) {
+    colours = st_.followers.colours[me].begin();
+    ncolours = st_.followers.colours[me].size();
   }
   for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
     if (kind == OptKind::Meeple ? !meeples : !guards) continue;
     for (size_t c = 0; c < ncolours; ++c) {
-      if (level_ && colour_supply_[static_cast<size_t>(colours[c])] <= 0) continue;
+      if (st_.followers.by_colour && st_.followers.colour_supply[static_cast<size_t>(colours[c])] <= 0) continue;
       for (uint32_t segs = occupiable; segs; segs &= segs - 1) {
         const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
         if (feat_[find(pt.node_base + i)].followers != 0) continue;
@@ -76,8 +78,8 @@ void Game::apply_follower(const Option& o) {
     Feature& ft = feat_[find(f.node)];
     ++ft.followers;
     ++ft.by_player[static_cast<size_t>(slot(f))];
-    --(want == FollowerKind::Guard ? guard_supply_ : supply_)[static_cast<size_t>(current_)];
-    if (level_) --colour_supply_[static_cast<size_t>(f.colour)];
+    --(want == FollowerKind::Guard ? st_.guards.supply : supply_)[static_cast<size_t>(current_)];
+    if (st_.followers.by_colour) --st_.followers.colour_supply[static_cast<size_t>(f.colour)];
     emit({EventKind::FollowerPlaced, static_cast<int8_t>(slot(f)), nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     break;
   }

@@ -101,7 +101,7 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
     }
 
   // The turn, one flow for every game: draw, place, the after-place hooks, then the steps
-  // below in this order, each module's where it acts (engine/coop.cpp has the order of a
+  // below in this order, each module's where it acts (engine/rules/coop.cpp has the order of a
   // co-op turn), then the end of the turn. Which modules play is chosen above from the
   // rule set's system (a level makes a co-op game), parameters and tiles.
   if (coop && module("stacks")) {
