@@ -173,14 +173,14 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     return std::nullopt;
   }
   g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
-  g.guard_supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
-  g.general_guards_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
+  g.st_.guards.supply.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
+  g.st_.guards.general.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
   g.scores_.assign(static_cast<size_t>(n), 0);
   if (n * (g.rules_.followers + g.rules_.guards + g.rules_.general_guards) > kMaxGameFollowers)
     return Violation{"rule set '" + rs->id + "' gives " + std::to_string(n) + " players " +
                      std::to_string(g.rules_.followers + g.rules_.guards + g.rules_.general_guards) +
                      " followers each; a game holds at most " + std::to_string(kMaxGameFollowers)};
-  g.ghost_bank_ = static_cast<int>(g.rules_.ghost_bank);
+  g.st_.bank.ghosts = static_cast<int>(g.rules_.ghost_bank);
   for (int p = 0; p < n; ++p) {
     Follower f;
     f.player = static_cast<int8_t>(p);
@@ -223,17 +223,8 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
     for (size_t i = 0; i < tt.segments.size(); ++i) {
       const Segment& s = tt.segments[i];
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
-      switch (s.kind) {
-        case Kind::City: case Kind::Road: case Kind::Monastery: case Kind::Castle: case Kind::Cemetery:
-        case Kind::Lowland: case Kind::Mountain: case Kind::Water:
-          c.follower_segs |= uint32_t{1} << i;
-          break;
-        case Kind::Field:
-          (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
-          break;
-        default:
-          break;
-      }
+      c.kind_segs[static_cast<size_t>(s.kind)] |= uint32_t{1} << i;
+      if (s.kind == Kind::Field) (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
       Feature f;
       if (edge_kind(s.kind))
         for (int side = 0; side < 4; ++side)
@@ -347,14 +338,14 @@ void Game::clear_state() {
   feat_.clear();
   followers_.clear();
   supply_.clear();
-  guard_supply_.clear();
-  general_guards_.clear();
-  ghost_bank_ = 0;
-  ghost_queue_ = 0;
+  st_.guards.supply.clear();
+  st_.guards.general.clear();
+  st_.bank.ghosts = 0;
+  st_.gcc_ghosts.queue = 0;
   scores_.clear();
   pile_.clear();
   pile_pos_ = 0;
-  hands_.clear();
+  st_.hands.held.clear();
   current_ = 0;
   ply_ = 0;
   last_placed_ = -1;
@@ -374,30 +365,32 @@ void Game::clear_state() {
   stamps_.v.gen = 0;
   std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
   level_ = nullptr;
-  tile_ghosts_.clear();
-  cem_closed_.clear();
-  player_colours_.clear();
-  colour_supply_.fill(0);
-  colour_total_.fill(0);
-  marker_colour_.clear();
-  marker_score_.clear();
-  colour_marker_.fill(-1);
-  stack_end_.clear();
-  stack_ = 0;
-  dogs_reached_ = 0;
-  dogs_to_place_ = 0;
+  st_.followers.by_colour = false;
+  st_.coop_ghosts.per_tile.clear();
+  st_.cemeteries.closed.clear();
+  st_.followers.colours.clear();
+  st_.followers.colour_supply.fill(0);
+  st_.followers.colour_total.fill(0);
+  st_.markers.colour.clear();
+  st_.markers.score.clear();
+  st_.markers.of_colour.fill(-1);
+  st_.stacks.end.clear();
+  st_.stacks.current = 0;
+  st_.dogs.reached = 0;
+  st_.dogs.to_place = 0;
   stage_ = 0;
-  fog_joined_ = false;
-  bury_queue_.clear();
-  eval_queue_.clear();
-  marker_queue_.clear();
-  dog_follower_ = -1;
-  dog_picks_ = 0;
-  dog_cleared_.clear();
-  face_down_tile_ = -1;
-  face_down_from_ = 0;
-  face_down_.clear();
-  last_face_down_ = -1;
+  st_.fog.joined = false;
+  st_.coop_ghosts.emerged = 0;
+  st_.cemeteries.bury_queue.clear();
+  st_.evaluation.queue.clear();
+  st_.markers.queue.clear();
+  st_.dogs.follower = -1;
+  st_.dogs.picks = 0;
+  st_.dogs.cleared.clear();
+  st_.face_down.tile = -1;
+  st_.face_down.from = 0;
+  st_.face_down.placed.clear();
+  st_.face_down.last = -1;
   loss_reason_.clear();
 }
 
@@ -474,9 +467,9 @@ void Game::put_tile(int type, int x, int y, int rot) {
   }
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
   if (level_) {
-    cem_closed_.push_back(0);
-    tile_ghosts_.push_back(0);
-    fog_joined_ = false;
+    st_.cemeteries.closed.push_back(0);
+    st_.coop_ghosts.per_tile.push_back(0);
+    st_.fog.joined = false;
   }
   const int cell = cell_index(x, y);
   frontier_remove(cell);
@@ -758,7 +751,7 @@ OptionView Game::describe(const Option& o) const {
       break;
     case OptKind::Meeple:
       location();
-      if (level_ && current_ >= 0 && player_colours_[static_cast<size_t>(current_)].size() > 1) v.colour = o.colour;
+      if (level_ && current_ >= 0 && st_.followers.colours[static_cast<size_t>(current_)].size() > 1) v.colour = o.colour;
       break;
     case OptKind::Guard:
       location();
@@ -835,7 +828,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     if (rules_.hand_size > 0) {
       // Any tile of the hand.
       drawn.clear();
-      for (const uint16_t t : hands_[static_cast<size_t>(current_)]) {
+      for (const uint16_t t : st_.hands.held[static_cast<size_t>(current_)]) {
         const std::string& id = content_->tiles[t].notation_id();
         if (id == tok[1]) tile = t;
         if (drawn.find(id) == std::string::npos) drawn += (drawn.empty() ? "" : " or ") + id;
@@ -883,7 +876,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     for (const auto& o : opts)
       if (o.kind == want && o.seg == seg) return o;
     if (want == OptKind::Meeple ? supply_[static_cast<size_t>(current_)] <= 0
-                                : guard_supply_[static_cast<size_t>(current_)] <= 0)
+                                : st_.guards.supply[static_cast<size_t>(current_)] <= 0)
       return fail(std::string("the player has no ") + (want == OptKind::Meeple ? "follower" : "guard") +
                   " left in supply (" + legal + ")");
     return fail(std::string(tok[1]) +
@@ -921,17 +914,17 @@ void Game::determinize(Rng& rng) {
   const size_t prefix = std::min(setup_->draw.size(), pile_.size());
   const size_t from = std::max(pile_pos_, prefix);
   std::vector<uint16_t> hidden(pile_.begin() + static_cast<std::ptrdiff_t>(from), pile_.end());
-  const bool pending_down = face_down_tile_ >= 0 && face_down_from_ >= prefix;
-  if (pending_down) hidden.push_back(static_cast<uint16_t>(face_down_tile_));
-  for (const auto& [p, pos] : face_down_)
+  const bool pending_down = st_.face_down.tile >= 0 && st_.face_down.from >= prefix;
+  if (pending_down) hidden.push_back(static_cast<uint16_t>(st_.face_down.tile));
+  for (const auto& [p, pos] : st_.face_down.placed)
     if (pos >= prefix) hidden.push_back(placed_[static_cast<size_t>(p)].type);
   std::sort(hidden.begin(), hidden.end());
   rng.shuffle(hidden);
   size_t k = 0;
   // A face-down tile's type decides nothing (it joins no feature, matches anything), so
   // it can be dealt again like the pile.
-  if (pending_down) face_down_tile_ = hidden[k++];
-  for (const auto& [p, pos] : face_down_)
+  if (pending_down) st_.face_down.tile = hidden[k++];
+  for (const auto& [p, pos] : st_.face_down.placed)
     if (pos >= prefix) placed_[static_cast<size_t>(p)].type = hidden[k++];
   for (size_t i = from; i < pile_.size(); ++i) pile_[i] = hidden[k++];
 }
@@ -962,11 +955,11 @@ uint64_t Game::state_hash() const {
   for (size_t i = 0; i < scores_.size(); ++i) {
     h.i64(scores_[i]);
     h.i64(supply_[i]);
-    h.i64(guard_supply_[i]);
-    h.i64(general_guards_[i]);
+    h.i64(st_.guards.supply[i]);
+    h.i64(st_.guards.general[i]);
   }
-  h.i64(ghost_bank_);
-  for (const auto& hand : hands_) {  // only with rule hand_size > 0
+  h.i64(st_.bank.ghosts);
+  for (const auto& hand : st_.hands.held) {  // only with rule hand_size > 0
     h.u64(hand.size());
     for (const uint16_t t : hand) h.text(content_->tiles[t].id);
   }
@@ -974,7 +967,7 @@ uint64_t Game::state_hash() const {
   for (size_t i = pile_pos_; i < pile_.size(); ++i) h.text(content_->tiles[pile_[i]].id);
   h.i64(current_);
   h.u64(static_cast<uint64_t>(pending_.kind));
-  h.u64(ghost_queue_);
+  h.u64(st_.gcc_ghosts.queue);
   h.u64(static_cast<uint64_t>(outcome_));
   for (const Hash m : plan_->hashes) (this->*m)(h);
   return h.h;
@@ -982,8 +975,8 @@ uint64_t Game::state_hash() const {
 
 std::string Game::check_invariants() const {
   const int n = player_count();
-  if (supply_.overflowed() || guard_supply_.overflowed() || general_guards_.overflowed() || scores_.overflowed() ||
-      player_colours_.overflowed() || marker_colour_.overflowed() || marker_score_.overflowed())
+  if (supply_.overflowed() || st_.guards.supply.overflowed() || st_.guards.general.overflowed() || scores_.overflowed() ||
+      st_.followers.colours.overflowed() || st_.markers.colour.overflowed() || st_.markers.score.overflowed())
     return "a per-player list outgrew its " + std::to_string(kMaxPlayers) + " places";
   std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
       general(static_cast<size_t>(n), 0);
@@ -1001,7 +994,7 @@ std::string Game::check_invariants() const {
   }
   for (int p = 0; p < n; ++p) {
     const size_t i = static_cast<size_t>(p);
-    if (in_supply[i] != supply_[i] || guards[i] != guard_supply_[i] || general[i] != general_guards_[i])
+    if (in_supply[i] != supply_[i] || guards[i] != st_.guards.supply[i] || general[i] != st_.guards.general[i])
       return "player " + std::to_string(p) + ": supply counts do not match the followers";
     if (rules_.score_floor_zero && scores_[i] < 0) return "a score is negative";
   }

@@ -26,6 +26,7 @@
 #include "engine/content.h"
 #include "engine/fixed_vec.h"
 #include "engine/rng.h"
+#include "engine/rules/state.h"
 
 namespace tw {
 
@@ -255,9 +256,9 @@ class Game {
   int player_count() const { return players_; }
   int64_t score(int player) const { return scores_[static_cast<size_t>(player)]; }
   int supply(int player) const { return supply_[static_cast<size_t>(player)]; }
-  int guard_supply(int player) const { return guard_supply_[static_cast<size_t>(player)]; }
-  int general_guards(int player) const { return general_guards_[static_cast<size_t>(player)]; }
-  int ghost_bank() const { return ghost_bank_; }
+  int guard_supply(int player) const { return st_.guards.supply[static_cast<size_t>(player)]; }
+  int general_guards(int player) const { return st_.guards.general[static_cast<size_t>(player)]; }
+  int ghost_bank() const { return st_.bank.ghosts; }
   bool uses_ghosts() const { return rules_.fog_ghosts != 0; }
   int current_player() const { return current_; }
   const std::vector<PlacedTile>& placed() const { return placed_; }
@@ -273,17 +274,17 @@ class Game {
   // Score markers: one (colour -1, the team's) when scoring is shared, else colours.
   // Per colour, or {-1} for the one shared marker (at most one marker per colour).
   using Colours = FixedVec<int, kMaxPlayers>;
-  const Colours& marker_colours() const { return marker_colour_; }
-  int64_t marker_score(size_t i) const { return marker_score_[i]; }
+  const Colours& marker_colours() const { return st_.markers.colour; }
+  int64_t marker_score(size_t i) const { return st_.markers.score[i]; }
   // What thresholds are measured by: the team's score, or the lowest marker's.
   int64_t progress() const;
-  const Colours& colours_of(int player) const { return player_colours_[static_cast<size_t>(player)]; }
-  int colour_supply(int colour) const { return colour_supply_[static_cast<size_t>(colour)]; }
+  const Colours& colours_of(int player) const { return st_.followers.colours[static_cast<size_t>(player)]; }
+  int colour_supply(int colour) const { return st_.followers.colour_supply[static_cast<size_t>(colour)]; }
   int tile_ghosts(int p) const;       // ghosts on placed tile p (fog and cemetery)
   int ghosts_on_board() const;
-  int stack() const { return stack_; }  // the stack tiles come from (0-based)
+  int stack() const { return st_.stacks.current; }  // the stack tiles come from (0-based)
   int stack_tiles_left() const;
-  int dogs_reached() const { return dogs_reached_; }
+  int dogs_reached() const { return st_.dogs.reached; }
   bool cemetery_open(int p) const;    // placed tile p holds a cemetery not yet closed
   // The open ends of the fog area on placed tile p (0 when it has none; -1 when it can
   // never close); and the open edge ends of a road or city.
@@ -297,7 +298,7 @@ class Game {
   // tile; a player places one of them and refills from the pile. When neither fits, the
   // hand is discarded and refilled. Once the pile is empty, players play out their
   // hands (a player with none is skipped); the game ends when every hand is empty.
-  const std::vector<uint16_t>& hand(int player) const { return hands_[static_cast<size_t>(player)]; }
+  const std::vector<uint16_t>& hand(int player) const { return st_.hands.held[static_cast<size_t>(player)]; }
   bool uses_hands() const { return rules_.hand_size > 0; }
   // The tile placed in the current turn (index into placed()), or -1.
   int last_placed() const { return last_placed_; }
@@ -377,6 +378,9 @@ class Game {
     bool never = false;  // co-op fog: meets unfogged ground or a face-down tile, never closes
     std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
+  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
+  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
+  static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
@@ -386,7 +390,7 @@ class Game {
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
     uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
-    uint32_t follower_segs = 0;    // bit i: a meeple may stand on segment i (not a field)
+    std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
     uint32_t field_segs = 0;       // ... segment i is a field without fog (rule farmers)
     uint32_t fogged_field_segs = 0;  // ... a fogged field (and fogged_fields_occupiable)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
@@ -436,11 +440,10 @@ class Game {
   using Complete = bool (Game::*)(uint32_t node) const;
   using Score = void (Game::*)(uint32_t root, bool final);
   using Penalty = std::array<int, kMaxPlayers> (Game::*)(uint32_t root) const;
-  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
-  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
   struct PlanStep {
     Step run = nullptr;
-    uint8_t code = 0;        // what state_hash records for a decision asked here
+    uint8_t code = 0;        // what state_hash records of the step a decision is asked at
+                             // (co-op levels hash it): fixed per step, so records keep their hashes
     std::string_view name;   // "bury", "follower", ... (for messages)
   };
   struct TurnPlan {
@@ -451,7 +454,13 @@ class Game {
     std::vector<Hook> after_place;          // forced, right after a placement
     std::vector<PlanStep> steps;            // the rest of the turn; the last ends it
     std::vector<Hook> at_end;               // the final scoring, when the pile runs out
-    std::array<Handler, kOptKinds> apply{};  // who applies each kind of option
+    // Who applies each kind of option, per kind of decision it answers (an option kind may
+    // answer two decisions: `unghost` evaluates a feature or is a dog's clearing).
+    std::array<std::array<Handler, kOptKinds>, kDecisionKinds> apply{};
+    std::vector<Hook> follower_options;     // more options of the follower decision, after the
+                                            // followers' own (take-back)
+    uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
+    bool stand_fields = false;              // ... and fields (rules farmers, fogged_fields_occupiable)
     std::array<Value, kKinds> value{};      // what a feature of each kind is worth
     std::array<Complete, kKinds> complete{};  // when it is complete (null: never)
     std::array<Score, kKinds> score{};      // how it scores (null: by majority)
@@ -481,7 +490,7 @@ class Game {
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
-  int slot(const Follower& f) const { return level_ ? f.colour : f.player; }
+  int slot(const Follower& f) const { return st_.followers.by_colour ? f.colour : f.player; }
   // An option naming the follower f where it stands (ghost, takeback, bury, dog).
   Option follower_option(OptKind kind, const Follower& f) const {
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
@@ -509,11 +518,9 @@ class Game {
   // ---- Rule modules: engine/rules/<module>.cpp ------------------------------------
   // followers (meeples by player; co-op: by colour)
   bool step_follower();
-  void add_meeple_options(bool guards);
+  void add_meeple_options();
   void apply_follower(const Option& o);  // meeple or guard
   void apply_pass(const Option& o);
-  bool step_coop_follower();
-  void apply_coop_follower(const Option& o);  // meeple or pass
   // roads, cities, monasteries, fields: what each is worth
   int road_value(uint32_t node, bool complete) const;
   int city_value(uint32_t node, bool complete) const;
@@ -546,11 +553,10 @@ class Game {
   // castles, cemeteries (competitive and co-op)
   int castle_value(uint32_t node, bool complete) const;
   int fogged_tiles_around(int p) const;
-  bool castle_complete(int p) const;
-  bool coop_castle_complete(uint32_t node) const;
+  bool castle_complete(uint32_t node) const;  // all 8 around placed, none face down
   bool cemetery_complete(uint32_t node) const;
   void score_cemetery(uint32_t root, bool final);
-  // co-op: setup and the end (engine/coop.cpp)
+  // co-op: setup and the end (engine/rules/coop.cpp)
   bool setup_coop(const Level& level);  // false: end_reason_ says why
   void coop_lose(std::string kind, std::string why);
   void coop_win();
@@ -567,6 +573,7 @@ class Game {
   // co-op ghost bank: the start piece's ghosts, ghosts emerging, evaluation
   void start_ghosts();
   bool step_emerge();
+  int emerged_on_fog() const { return st_.coop_ghosts.emerged; }  // ghosts the emerge step put on fog this turn
   bool step_completed_features();
   bool step_evaluate();
   void apply_evaluate(const Option& o);  // points or unghost (a dog's clearing: dogs)
@@ -580,6 +587,8 @@ class Game {
   // cemeteries (co-op)
   void cemeteries_after_place();
   bool step_bury();
+  bool step_haunt();            // a haunted cemetery haunts its fogged neighbours
+  bool step_cemetery_ghost();   // plain cemeteries: where the extra ghost goes
   void apply_bury(const Option& o);
   void apply_cemetery(const Option& o);
   void queue_cemeteries_closed_around(int p);
@@ -600,7 +609,7 @@ class Game {
   bool step_face_down();
   void apply_face_down(const Option& o);
   OptionList face_down_cells() const;
-  // co-op option text (engine/coop.cpp)
+  // co-op option text (engine/rules/coop.cpp)
   bool parse_coop(std::string_view kw, const std::vector<std::string_view>& tok,
                   std::optional<Option>& out, std::string& why) const;
   std::string coop_to_string(const Option& o) const;
@@ -670,14 +679,9 @@ class Game {
   std::vector<Follower> followers_;
   // Per player (plain fields, no heap: copies stay cheap).
   FixedVec<int, kMaxPlayers> supply_;
-  FixedVec<int, kMaxPlayers> guard_supply_;
-  FixedVec<int, kMaxPlayers> general_guards_;
-  int ghost_bank_ = 0;
-  uint8_t ghost_queue_ = 0;  // bit 0: an opponent's ghost is due, bit 1: one's own
   FixedVec<int64_t, kMaxPlayers> scores_;
 
   std::vector<uint16_t> pile_;
-  std::vector<std::vector<uint16_t>> hands_;  // per player; empty unless rules_.hand_size > 0
   size_t pile_pos_ = 0;
   int current_ = 0;
   int ply_ = 0;
@@ -695,40 +699,16 @@ class Game {
   bool playout_ = false;                // the playout path is on (set_playout)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
-  Scratch<OptionList> takebacks_;  // follower option buffer (Discovery take-backs)
   struct Stamps {                           // for distinct-tile counts
     std::vector<uint32_t> stamp;
     uint32_t gen = 0;
   };
   mutable Scratch<Stamps> stamps_;
 
-  // Co-op state (empty / unused unless level_)
+  // The rule modules' state (engine/rules/state.h), one struct per module.
+  ModuleState st_;
+  // Co-op: the level played (null in a competitive game) and why it was lost.
   const Level* level_ = nullptr;
-  std::vector<uint16_t> tile_ghosts_;     // ghosts per placed tile: the sum of its nodes' (check_coop)
-  std::vector<uint8_t> cem_closed_;       // per placed tile: its cemetery closed
-  FixedVec<Colours, kMaxPlayers> player_colours_;
-  std::array<int, kMaxPlayers> colour_supply_{};
-  std::array<int, kMaxPlayers> colour_total_{};
-  Colours marker_colour_;                 // shared scoring: {-1}
-  FixedVec<int64_t, kMaxPlayers> marker_score_;
-  std::array<int8_t, kMaxPlayers> colour_marker_{};  // colour -> marker index, -1 none
-  std::vector<size_t> stack_end_;         // pile index where each stack ends
-  int stack_ = 0;
-  int dogs_reached_ = 0;
-  int dogs_to_place_ = 0;
-  bool fog_joined_ = false;               // the tile just placed extended fog
-  int emerge_ = 0;                        // ghosts due to emerge on the tile just placed
-  uint32_t emerge_node_ = 0;              // ... on this fog segment
-  std::vector<int> bury_queue_;           // cemetery tiles (placed index) to close
-  std::vector<uint32_t> eval_queue_;      // completed features to evaluate
-  std::vector<int64_t> marker_queue_;     // points waiting for a marker choice
-  int dog_follower_ = -1;                 // the follower the dog being placed joined
-  int dog_picks_ = 0;
-  std::vector<int> dog_cleared_;          // tiles the dog already cleared
-  int face_down_tile_ = -1;               // the unseen tile waiting to go face down
-  size_t face_down_from_ = 0;             // ... and its position in the pile
-  std::vector<std::pair<int, size_t>> face_down_;  // placed face-down tiles: index, pile position
-  int last_face_down_ = -1;
   std::string loss_reason_;
 };
 

@@ -56,11 +56,11 @@ void Game::remove_follower(Follower& f) {
   --ft.followers;
   --ft.by_player[static_cast<size_t>(slot(f))];
   f.placed = -1;
-  ghost_bank_ += f.ghosts;
+  st_.bank.ghosts += f.ghosts;
   f.ghosts = 0;
-  if (level_) ++colour_supply_[static_cast<size_t>(f.colour)];
+  if (st_.followers.by_colour) ++st_.followers.colour_supply[static_cast<size_t>(f.colour)];
   if (f.kind == FollowerKind::Guard)
-    ++guard_supply_[static_cast<size_t>(f.player)];
+    ++st_.guards.supply[static_cast<size_t>(f.player)];
   else
     ++supply_[static_cast<size_t>(f.player)];
 }

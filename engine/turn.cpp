@@ -111,7 +111,7 @@ std::optional<Violation> Game::apply(const Option& o) {
 }
 
 std::optional<Violation> Game::apply_checked(const Option& o) {
-  const Handler h = plan_->apply[static_cast<size_t>(o.kind)];
+  const Handler h = plan_->apply[static_cast<size_t>(pending_.kind)][static_cast<size_t>(o.kind)];
   if (!h) return Violation{"unknown option"};
   events_.clear();
   ++ply_;

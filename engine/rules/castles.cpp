@@ -8,8 +8,9 @@
 
 namespace tw {
 
-bool Game::castle_complete(int p) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
+bool Game::castle_complete(uint32_t node) const {
+  // (Competitive games have no face-down tile: there, complete = surrounded.)
+  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[node].tile)];
   if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].around != 8) return false;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -18,8 +19,6 @@ bool Game::castle_complete(int p) const {
     }
   return true;
 }
-
-bool Game::coop_castle_complete(uint32_t node) const { return castle_complete(nodes_[node].tile); }
 
 int Game::fogged_tiles_around(int p) const {
   // Absent tiles show no fog, so this counts the fogged tiles present among the 9.

@@ -11,6 +11,7 @@
 
 #include "engine/game.h"
 #include "engine/rules/sides.h"
+#include "engine/text.h"
 
 namespace tw {
 
@@ -42,7 +43,7 @@ void Game::score_cemetery(uint32_t root, bool final) {
 
 bool Game::cemetery_open(int p) const {
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down || cem_closed_[static_cast<size_t>(p)]) return false;
+  if (pt.face_down || st_.cemeteries.closed[static_cast<size_t>(p)]) return false;
   const int c = (*cache_)[pt.type].centre;
   return c >= 0 && content_->tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
 }
@@ -64,8 +65,8 @@ void Game::queue_cemeteries_closed_around(int p) {
           if (tile_at(qt.x + sides::kDx[side], qt.y + sides::kDy[side]) < 0) closed = false;
       }
       if (!closed) continue;
-      cem_closed_[static_cast<size_t>(q)] = 1;
-      bury_queue_.push_back(q);
+      st_.cemeteries.closed[static_cast<size_t>(q)] = 1;
+      st_.cemeteries.bury_queue.push_back(q);
       emit({EventKind::CemeteryClosed, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 0});
     }
 }
@@ -83,7 +84,7 @@ OptionList Game::bury_options() const {
   if (!out.empty()) return out;
   // Nobody on the board: a follower from any supply.
   for (int c = 0; c < kMaxPlayers; ++c)
-    if (colour_supply_[static_cast<size_t>(c)] > 0) {
+    if (st_.followers.colour_supply[static_cast<size_t>(c)] > 0) {
       Option o;
       o.kind = OptKind::BurySupply;
       o.colour = static_cast<uint8_t>(c);
@@ -94,16 +95,16 @@ OptionList Game::bury_options() const {
 
 void Game::cemeteries_after_place() {
   // 1c: the cemeteries the tile closed, each a burial.
-  bury_queue_.clear();
+  st_.cemeteries.bury_queue.clear();
   queue_cemeteries_closed_around(last_placed_);
 }
 
 bool Game::step_bury() {
-  while (!bury_queue_.empty()) {
+  while (!st_.cemeteries.bury_queue.empty()) {
     auto opts = bury_options();
     if (opts.empty()) {  // no follower anywhere: nothing to bury
-      close_cemetery(bury_queue_.front());
-      bury_queue_.erase(bury_queue_.begin());
+      close_cemetery(st_.cemeteries.bury_queue.front());
+      st_.cemeteries.bury_queue.erase(st_.cemeteries.bury_queue.begin());
       continue;
     }
     ask(DecisionKind::Bury, opts);
@@ -113,8 +114,8 @@ bool Game::step_bury() {
 }
 
 void Game::apply_bury(const Option& o) {
-  const int cem = bury_queue_.front();
-  bury_queue_.erase(bury_queue_.begin());
+  const int cem = st_.cemeteries.bury_queue.front();
+  st_.cemeteries.bury_queue.erase(st_.cemeteries.bury_queue.begin());
   const PlacedTile& ct = placed_[static_cast<size_t>(cem)];
   const int centre = (*cache_)[ct.type].centre;
   for (auto& f : followers_) {
@@ -130,7 +131,7 @@ void Game::apply_bury(const Option& o) {
         emit({EventKind::DogLost, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     } else {
       if (f.placed >= 0 || f.colour != o.colour) continue;
-      --colour_supply_[static_cast<size_t>(f.colour)];
+      --st_.followers.colour_supply[static_cast<size_t>(f.colour)];
       --supply_[static_cast<size_t>(f.player)];
     }
     f.buried = true;
@@ -144,12 +145,68 @@ void Game::apply_bury(const Option& o) {
 }
 
 void Game::apply_cemetery(const Option& o) {
-  // The extra ghost of a plain cemetery level (the emerge step asked where it goes).
+  // The extra ghost of a plain cemetery level (step_cemetery_ghost asked where it goes).
   const int q = tile_at(o.x, o.y);
   const PlacedTile& qt = placed_[static_cast<size_t>(q)];
   const int extra = static_cast<int>(rules_.plain_cemetery_ghosts);
   add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), extra);
   emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
+  ++stage_;
+}
+
+bool Game::step_haunt() {
+  // 2a, haunted cemeteries: the cemetery just placed puts haunted_cemetery_ghosts on every
+  // neighbouring tile that shows fog.
+  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
+  const int centre = (*cache_)[pt.type].centre;
+  if (centre < 0 || content_->tiles[pt.type].segments[static_cast<size_t>(centre)].kind != Kind::Cemetery) return next();
+  for (int dy = 1; dy >= -1; --dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int q = tile_at(pt.x + dx, pt.y + dy);
+      if ((!dx && !dy) || q < 0) continue;
+      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      if (qt.face_down) continue;
+      const TileType& qtt = content_->tiles[qt.type];
+      const int haunt = static_cast<int>(rules_.haunted_cemetery_ghosts);
+      for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
+        if (qtt.segments[i].kind != Kind::Fog) continue;
+        if (st_.bank.ghosts < haunt) {
+          coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
+                    " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
+          return true;
+        }
+        add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
+        emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
+        break;
+      }
+    }
+  return next();
+}
+
+bool Game::step_cemetery_ghost() {
+  // 2a, plain cemeteries: whenever ghosts emerged on fog, plain_cemetery_ghosts more go to
+  // an open cemetery the players choose (`cemetery x,y`, apply_cemetery).
+  if (emerged_on_fog() <= 0 || rules_.plain_cemetery_ghosts <= 0) return next();
+  OptionList opts;
+  for (size_t q = 0; q < placed_.size(); ++q)
+    if (cemetery_open(static_cast<int>(q))) {
+      Option o;
+      o.kind = OptKind::Cemetery;
+      o.x = placed_[q].x;
+      o.y = placed_[q].y;
+      opts.push_back(o);
+    }
+  if (opts.empty()) return next();
+  if (st_.bank.ghosts < rules_.plain_cemetery_ghosts) {
+    coop_lose("ghost bank empty", rules_.plain_cemetery_ghosts == 1
+                                      ? "the ghost bank is empty: no ghost for an open cemetery"
+                                      : "the ghost bank holds " + std::to_string(st_.bank.ghosts) + " ghosts, " +
+                                            std::to_string(rules_.plain_cemetery_ghosts) +
+                                            " must go to an open cemetery");
+    return true;
+  }
+  ask(DecisionKind::Cemetery, opts);
+  return true;
 }
 
 }  // namespace tw

@@ -11,7 +11,7 @@
 namespace tw {
 
 int Game::tile_ghosts(int p) const {
-  return level_ && p >= 0 ? tile_ghosts_[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
+  return level_ && p >= 0 ? st_.coop_ghosts.per_tile[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
 }
 
 int Game::ghosts_on_board() const {
@@ -22,9 +22,9 @@ int Game::ghosts_on_board() const {
 
 void Game::add_ghosts(uint32_t node, int n) {
   nodes_[node].ghosts = static_cast<uint8_t>(nodes_[node].ghosts + n);
-  uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[node].tile)];
+  uint16_t& t = st_.coop_ghosts.per_tile[static_cast<size_t>(nodes_[node].tile)];
   t = static_cast<uint16_t>(t + n);
-  ghost_bank_ -= n;
+  st_.bank.ghosts -= n;
 }
 
 int Game::remove_tile_ghosts(int p, int n) {
@@ -38,8 +38,8 @@ int Game::remove_tile_ghosts(int p, int n) {
     g = static_cast<uint8_t>(g - take);
     removed += take;
   }
-  tile_ghosts_[static_cast<size_t>(p)] = static_cast<uint16_t>(tile_ghosts_[static_cast<size_t>(p)] - removed);
-  ghost_bank_ += removed;
+  st_.coop_ghosts.per_tile[static_cast<size_t>(p)] = static_cast<uint16_t>(st_.coop_ghosts.per_tile[static_cast<size_t>(p)] - removed);
+  st_.bank.ghosts += removed;
   if (removed) emit({EventKind::GhostsRemoved, -1, Kind::None, pt.x, pt.y, pt.type, removed});
   return removed;
 }
@@ -49,12 +49,12 @@ void Game::return_area_ghosts(uint32_t root, int p) {
   uint32_t n = root;
   do {
     back += nodes_[n].ghosts;
-    uint16_t& t = tile_ghosts_[static_cast<size_t>(nodes_[n].tile)];
+    uint16_t& t = st_.coop_ghosts.per_tile[static_cast<size_t>(nodes_[n].tile)];
     t = static_cast<uint16_t>(t - nodes_[n].ghosts);
     nodes_[n].ghosts = 0;
     n = nodes_[n].next;
   } while (n != root);
-  ghost_bank_ += back;
+  st_.bank.ghosts += back;
   const PlacedTile& pt = placed_[static_cast<size_t>(p)];
   emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
 }
@@ -85,7 +85,7 @@ void Game::start_ghosts() {
     int want = tt.ghost_symbols;
     for (size_t i = 0; i < tt.segments.size() && want > 0; ++i)
       if (tt.segments[i].kind == Kind::Fog) {
-        const int g = std::min(want, ghost_bank_);
+        const int g = std::min(want, st_.bank.ghosts);
         add_ghosts(placed_[p].node_base + static_cast<uint32_t>(i), g);
         want = 0;
       }
@@ -93,74 +93,22 @@ void Game::start_ghosts() {
 }
 
 bool Game::step_emerge() {
-  // 2a: the ghosts due on the tile's fog emerge; a haunted cemetery puts ghosts on its
-  // fogged neighbours; on a plain cemetery level the players choose an open cemetery for
-  // the extra ghost (`cemetery x,y`).
-  const bool haunted = level_->cemetery == CemeteryMode::Haunted;
-  const int p = last_placed_;
-  const PlacedTile pt = placed_[static_cast<size_t>(p)];
-  const TileType& tt = content_->tiles[pt.type];
-  int on_fog = 0;
-  if (emerge_ > 0) {
-    if (ghost_bank_ < emerge_) {
-      coop_lose("ghost bank empty", "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " + std::to_string(emerge_) +
-                " must emerge on " + tt.notation_id() + " at " + text::cell_text(pt.x, pt.y));
+  // 2a: the ghosts due on the tile's fog emerge (the cemeteries then add theirs:
+  // engine/rules/cemeteries.cpp, which read emerged_on_fog()).
+  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+  st_.coop_ghosts.emerged = 0;
+  if (st_.coop_ghosts.due > 0) {
+    if (st_.bank.ghosts < st_.coop_ghosts.due) {
+      coop_lose("ghost bank empty", "the ghost bank holds " + std::to_string(st_.bank.ghosts) + " ghosts, " + std::to_string(st_.coop_ghosts.due) +
+                " must emerge on " + content_->tiles[pt.type].notation_id() + " at " + text::cell_text(pt.x, pt.y));
       return true;
     }
-    add_ghosts(emerge_node_, emerge_);
-    emit({EventKind::GhostsEmerged, -1, Kind::Fog, pt.x, pt.y, pt.type, emerge_});
-    on_fog = emerge_;
-    emerge_ = 0;
+    add_ghosts(st_.coop_ghosts.due_node, st_.coop_ghosts.due);
+    emit({EventKind::GhostsEmerged, -1, Kind::Fog, pt.x, pt.y, pt.type, st_.coop_ghosts.due});
+    st_.coop_ghosts.emerged = st_.coop_ghosts.due;
+    st_.coop_ghosts.due = 0;
   }
-  const int centre = (*cache_)[pt.type].centre;
-  if (haunted && centre >= 0 && tt.segments[static_cast<size_t>(centre)].kind == Kind::Cemetery) {
-    // A haunted cemetery: a ghost on every neighbouring tile that shows fog.
-    for (int dy = 1; dy >= -1; --dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int q = tile_at(pt.x + dx, pt.y + dy);
-        if ((!dx && !dy) || q < 0) continue;
-        const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-        if (qt.face_down) continue;
-        const TileType& qtt = content_->tiles[qt.type];
-        const int haunt = static_cast<int>(rules_.haunted_cemetery_ghosts);
-        for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
-          if (qtt.segments[i].kind != Kind::Fog) continue;
-          if (ghost_bank_ < haunt) {
-            coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
-                      " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
-            return true;
-          }
-          add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
-          emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
-          break;
-        }
-      }
-  }
-  ++stage_;  // the cemetery choice below is answered at the follower step
-  if (level_->cemetery == CemeteryMode::Plain && on_fog > 0 && rules_.plain_cemetery_ghosts > 0) {
-    OptionList opts;
-    for (size_t q = 0; q < placed_.size(); ++q)
-      if (cemetery_open(static_cast<int>(q))) {
-        Option o;
-        o.kind = OptKind::Cemetery;
-        o.x = placed_[q].x;
-        o.y = placed_[q].y;
-        opts.push_back(o);
-      }
-    if (!opts.empty()) {
-      if (ghost_bank_ < rules_.plain_cemetery_ghosts) {
-        coop_lose("ghost bank empty", rules_.plain_cemetery_ghosts == 1
-                                          ? "the ghost bank is empty: no ghost for an open cemetery"
-                                          : "the ghost bank holds " + std::to_string(ghost_bank_) + " ghosts, " +
-                                                std::to_string(rules_.plain_cemetery_ghosts) +
-                                                " must go to an open cemetery");
-        return true;
-      }
-      ask(DecisionKind::Cemetery, opts);
-      return true;
-    }
-  }
-  return false;
+  return next();
 }
 
 }  // namespace tw

@@ -11,29 +11,29 @@ namespace tw {
 
 OptionList Game::dog_clear_options() const {
   OptionList out;
-  const Follower& f = followers_[static_cast<size_t>(dog_follower_)];
+  const Follower& f = followers_[static_cast<size_t>(st_.dogs.follower)];
   const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = tile_at(pt.x + dx, pt.y + dy);
       if (q < 0 || tile_ghosts(q) == 0) continue;
-      if (std::find(dog_cleared_.begin(), dog_cleared_.end(), q) != dog_cleared_.end()) continue;
+      if (std::find(st_.dogs.cleared.begin(), st_.dogs.cleared.end(), q) != st_.dogs.cleared.end()) continue;
       push_unghost(out, q);
     }
   return out;
 }
 
 void Game::coop_check_thresholds() {
-  if (!marker_queue_.empty()) return;  // a marker choice is still open
+  if (!st_.markers.queue.empty()) return;  // a marker choice is still open
   const int64_t pr = progress();
-  while (static_cast<size_t>(dogs_reached_) < level_->dogs.size() &&
-         pr >= level_->dogs[static_cast<size_t>(dogs_reached_)]) {
-    ++dogs_reached_;
-    ++dogs_to_place_;
-    if (stack_ < dogs_reached_ && static_cast<size_t>(dogs_reached_) < stack_end_.size()) {
+  while (static_cast<size_t>(st_.dogs.reached) < level_->dogs.size() &&
+         pr >= level_->dogs[static_cast<size_t>(st_.dogs.reached)]) {
+    ++st_.dogs.reached;
+    ++st_.dogs.to_place;
+    if (st_.stacks.current < st_.dogs.reached && static_cast<size_t>(st_.dogs.reached) < st_.stacks.end.size()) {
       // The rest of the current stack goes on top of the next one.
-      stack_ = dogs_reached_;
-      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, stack_});
+      st_.stacks.current = st_.dogs.reached;
+      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, st_.stacks.current});
     }
   }
   if (pr >= level_->target) coop_win();
@@ -41,14 +41,14 @@ void Game::coop_check_thresholds() {
 
 bool Game::step_dogs() {
   // 3b: each dog reached joins a standing follower (`dog x,y LOC`), then clears.
-  while (dogs_to_place_ > 0) {
+  while (st_.dogs.to_place > 0) {
     OptionList opts;
     for (const auto& f : followers_) {
       if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
     }
     if (opts.empty()) {  // no standing follower: the dog has nobody to join
       if (rules_.dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
-      --dogs_to_place_;
+      --st_.dogs.to_place;
       continue;
     }
     ask(DecisionKind::Dog, opts);
@@ -58,11 +58,11 @@ bool Game::step_dogs() {
 }
 
 bool Game::step_dog_clear() {
-  if (dog_follower_ < 0) return next();  // no dog is clearing
+  if (st_.dogs.follower < 0) return next();  // no dog is clearing
   auto opts = dog_clear_options();
-  if (dog_picks_ >= rules_.dog_clear_tiles || opts.empty()) {
-    dog_follower_ = -1;
-    --dogs_to_place_;
+  if (st_.dogs.picks >= rules_.dog_clear_tiles || opts.empty()) {
+    st_.dogs.follower = -1;
+    --st_.dogs.to_place;
     go_to(&Game::step_dogs);
     return false;
   }
@@ -80,26 +80,26 @@ void Game::apply_dog(const Option& o) {
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
     ++f.dogs;
-    dog_follower_ = static_cast<int>(i);
-    emit({EventKind::DogPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, dogs_reached_});
+    st_.dogs.follower = static_cast<int>(i);
+    emit({EventKind::DogPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, st_.dogs.reached});
     break;
   }
-  dog_picks_ = 0;
-  dog_cleared_.clear();
+  st_.dogs.picks = 0;
+  st_.dogs.cleared.clear();
   go_to(&Game::step_dog_clear);
 }
 
 void Game::apply_dog_done(const Option&) {
-  dog_follower_ = -1;
-  --dogs_to_place_;
+  st_.dogs.follower = -1;
+  --st_.dogs.to_place;
   go_to(&Game::step_dogs);
 }
 
 void Game::apply_dog_clear(const Option& o) {
   const int q = tile_at(o.x, o.y);
   remove_tile_ghosts(q, unghost_count(o));
-  dog_cleared_.push_back(q);
-  ++dog_picks_;
+  st_.dogs.cleared.push_back(q);
+  ++st_.dogs.picks;
 }
 
 }  // namespace tw

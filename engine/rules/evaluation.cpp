@@ -12,7 +12,7 @@ namespace tw {
 
 bool Game::step_completed_features() {
   // 3a: the features this tile completed (each once), then castles around it.
-  eval_queue_.clear();
+  st_.evaluation.queue.clear();
   const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
   const TileType& tt = content_->tiles[pt.type];
   for (size_t i = 0; may_have_closed() && i < tt.segments.size(); ++i) {
@@ -20,7 +20,7 @@ bool Game::step_completed_features() {
     if (k != Kind::City && k != Kind::Road) continue;
     const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
     if (feat_[root].open != 0) continue;
-    if (std::find(eval_queue_.begin(), eval_queue_.end(), root) == eval_queue_.end()) eval_queue_.push_back(root);
+    if (std::find(st_.evaluation.queue.begin(), st_.evaluation.queue.end(), root) == st_.evaluation.queue.end()) st_.evaluation.queue.push_back(root);
   }
   if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return next();
   for (int dy = 1; dy >= -1; --dy)
@@ -31,15 +31,16 @@ bool Game::step_completed_features() {
       const int centre = (*cache_)[qt.type].centre;
       if (centre < 0 || content_->tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
         continue;
-      if (castle_complete(q)) eval_queue_.push_back(qt.node_base + static_cast<uint32_t>(centre));
+      const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
+      if (feature_complete(node)) st_.evaluation.queue.push_back(node);
     }
   return next();
 }
 
 bool Game::step_evaluate() {
-  if (!marker_queue_.empty()) {
+  if (!st_.markers.queue.empty()) {
     OptionList opts;
-    for (const int c : marker_colour_) {
+    for (const int c : st_.markers.colour) {
       Option o;
       o.kind = OptKind::Marker;
       o.colour = static_cast<uint8_t>(c);
@@ -48,9 +49,9 @@ bool Game::step_evaluate() {
     ask(DecisionKind::Marker, opts);
     return true;
   }
-  while (!eval_queue_.empty() && feat_[find(eval_queue_.front())].followers == 0)
-    eval_queue_.erase(eval_queue_.begin());
-  if (!eval_queue_.empty()) {
+  while (!st_.evaluation.queue.empty() && feat_[find(st_.evaluation.queue.front())].followers == 0)
+    st_.evaluation.queue.erase(st_.evaluation.queue.begin());
+  if (!st_.evaluation.queue.empty()) {
     Option points;
     points.kind = OptKind::Points;
     OptionList opts{points};
@@ -63,12 +64,8 @@ bool Game::step_evaluate() {
 }
 
 void Game::apply_evaluate(const Option& o) {
-  if (pending_.kind == DecisionKind::DogClear) {  // `unghost x,y` is a dog's clearing too
-    apply_dog_clear(o);
-    return;
-  }
-  const uint32_t root = eval_queue_.front();
-  eval_queue_.erase(eval_queue_.begin());
+  const uint32_t root = st_.evaluation.queue.front();
+  st_.evaluation.queue.erase(st_.evaluation.queue.begin());
   coop_evaluate(root, o);
 }
 

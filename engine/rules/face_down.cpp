@@ -42,8 +42,8 @@ void Game::put_face_down(int type, int x, int y) {
   t.node_base = static_cast<uint32_t>(nodes_.size());
   t.face_down = true;
   placed_.push_back(t);
-  cem_closed_.push_back(0);
-  tile_ghosts_.push_back(0);
+  st_.cemeteries.closed.push_back(0);
+  st_.coop_ghosts.per_tile.push_back(0);
   const int cell = cell_index(x, y);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
@@ -68,7 +68,7 @@ void Game::put_face_down(int type, int x, int y) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
       if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
-  last_face_down_ = p;
+  st_.face_down.last = p;
   emit({EventKind::FaceDownPlaced, static_cast<int8_t>(current_), Kind::None, t.x, t.y, type, 0});
 }
 
@@ -77,18 +77,18 @@ bool Game::step_face_down() {
   if (level_->cemetery != CemeteryMode::Haunted || stack_tiles_left() <= 0) return next();
   auto cells = face_down_cells();
   if (cells.empty()) return next();
-  face_down_from_ = pile_pos_;
-  face_down_tile_ = pile_[pile_pos_++];
+  st_.face_down.from = pile_pos_;
+  st_.face_down.tile = pile_[pile_pos_++];
   ask(DecisionKind::FaceDown, cells);
   return true;
 }
 
 void Game::apply_face_down(const Option& o) {
-  put_face_down(face_down_tile_, o.x, o.y);
-  face_down_.emplace_back(last_face_down_, face_down_from_);
-  face_down_tile_ = -1;
-  bury_queue_.clear();
-  queue_cemeteries_closed_around(last_face_down_);
+  put_face_down(st_.face_down.tile, o.x, o.y);
+  st_.face_down.placed.emplace_back(st_.face_down.last, st_.face_down.from);
+  st_.face_down.tile = -1;
+  st_.cemeteries.bury_queue.clear();
+  queue_cemeteries_closed_around(st_.face_down.last);
   ++stage_;  // the burials it causes
 }
 

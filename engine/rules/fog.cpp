@@ -39,10 +39,10 @@ void Game::fog_after_place() {
       closed = true;
     }
   }
-  emerge_ = 0;
-  emerge_node_ = fog_node;
+  st_.coop_ghosts.due = 0;
+  st_.coop_ghosts.due_node = fog_node;
   if (!closed && fog_node != UINT32_MAX)
-    emerge_ = std::max(0, tt.ghost_symbols - (fog_joined_ ? static_cast<int>(rules_.fog_extend_fewer_ghosts) : 0));
+    st_.coop_ghosts.due = std::max(0, tt.ghost_symbols - (st_.fog.joined ? static_cast<int>(rules_.fog_extend_fewer_ghosts) : 0));
 }
 
 bool Game::join_fog(uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q) {
@@ -54,7 +54,7 @@ bool Game::join_fog(uint32_t base, const TileType& tt, int rot, int side, const 
   if (mine >= 0 && theirs >= 0) {
     const uint32_t root = unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
     feat_[root].open = static_cast<uint16_t>(feat_[root].open - 2);
-    fog_joined_ = true;
+    st_.fog.joined = true;
   } else if (mine >= 0 || theirs >= 0) {
     // Fog against a clear side disperses (rule fog_clear_side_never_closes), or the side
     // bounds it like the edge of the board's fog; a face-down tile always disperses.

@@ -11,46 +11,56 @@
 
 namespace tw {
 
-namespace {
-
-bool occupiable_in_coop(Kind k) { return k == Kind::City || k == Kind::Road || k == Kind::Castle; }
-
-}  // namespace
-
 bool Game::step_follower() {
   pending_.kind = DecisionKind::Follower;
   pending_.player = current_;
+  pending_.tile = -1;
   auto& opts = pending_.options;
   opts.clear();
   opts.push_back(Option{});  // pass
-  if (rules_.takeback) add_takeback_options();  // into takebacks_, offered last
-  add_meeple_options(guard_supply_[static_cast<size_t>(current_)] > 0);
-  opts.insert(opts.end(), takebacks_.v.begin(), takebacks_.v.end());
-  takebacks_.v.clear();
+  add_meeple_options();
+  for (const Hook h : plan_->follower_options) (this->*h)();  // take-back (offered last)
   return true;
 }
 
-void Game::add_meeple_options(bool guards) {
+void Game::add_meeple_options() {
   auto& opts = pending_.options;
-  const bool meeples = supply_[static_cast<size_t>(current_)] > 0;
+  const size_t me = static_cast<size_t>(current_);
+  const bool meeples = supply_[me] > 0;
+  const bool guards = st_.guards.supply[me] > 0;
   if (!meeples && !guards) return;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   // The segments a follower may stand on (per tile type, from the cache), in segment order.
   const TypeCache& tc = (*cache_)[pt.type];
-  const uint32_t fields = rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
-  const uint32_t occupiable = tc.follower_segs | (rules_.farmers ? fields : 0);
+  // (Every kind's mask, kept or zeroed by its bit: a branch-free loop the compiler unrolls.)
+  uint32_t occupiable = 0;
+  const uint64_t stand = plan_->stand_kinds;
+  for (size_t k = 0; k < kKinds; ++k) occupiable |= tc.kind_segs[k] & (0u - static_cast<uint32_t>((stand >> k) & 1));
+  if (plan_->stand_fields && rules_.farmers)
+    occupiable |= rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
+  // The player's colours: its own, or (co-op) each of its colours with a follower in supply.
+  const int own = current_;
+  const int* colours = &own;
+  size_t ncolours = 1;
+  if (st_.followers.by_colour) {
+    colours = st_.followers.colours[me].begin();
+    ncolours = st_.followers.colours[me].size();
+  }
   for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
     if (kind == OptKind::Meeple ? !meeples : !guards) continue;
-    for (uint32_t segs = occupiable; segs; segs &= segs - 1) {
-      const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
-      if (feat_[find(pt.node_base + i)].followers != 0) continue;
-      Option o;
-      o.kind = kind;
-      o.seg = static_cast<uint8_t>(i);
-      o.colour = static_cast<uint8_t>(current_);
-      o.x = pt.x;
-      o.y = pt.y;
-      opts.push_back(o);
+    for (size_t c = 0; c < ncolours; ++c) {
+      if (st_.followers.by_colour && st_.followers.colour_supply[static_cast<size_t>(colours[c])] <= 0) continue;
+      for (uint32_t segs = occupiable; segs; segs &= segs - 1) {
+        const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
+        if (feat_[find(pt.node_base + i)].followers != 0) continue;
+        Option o;
+        o.kind = kind;
+        o.seg = static_cast<uint8_t>(i);
+        o.colour = static_cast<uint8_t>(colours[c]);
+        o.x = pt.x;
+        o.y = pt.y;
+        opts.push_back(o);
+      }
     }
   }
 }
@@ -59,68 +69,23 @@ void Game::apply_follower(const Option& o) {
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   const FollowerKind want = o.kind == OptKind::Guard ? FollowerKind::Guard : FollowerKind::Meeple;
   for (auto& f : followers_) {
-    if (f.player != current_ || f.placed >= 0 || f.kind != want || f.general) continue;
+    if (f.player != current_ || f.colour != o.colour || f.placed >= 0 || f.kind != want || f.general || f.buried)
+      continue;
     f.placed = static_cast<int16_t>(last_placed_);
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
     f.ghosts = 0;
     Feature& ft = feat_[find(f.node)];
     ++ft.followers;
-    ++ft.by_player[static_cast<size_t>(current_)];
-    --(want == FollowerKind::Guard ? guard_supply_ : supply_)[static_cast<size_t>(current_)];
-    emit({EventKind::FollowerPlaced, static_cast<int8_t>(current_), nodes_[f.node].kind, pt.x,
-          pt.y, pt.type, 0});
+    ++ft.by_player[static_cast<size_t>(slot(f))];
+    --(want == FollowerKind::Guard ? st_.guards.supply : supply_)[static_cast<size_t>(current_)];
+    if (st_.followers.by_colour) --st_.followers.colour_supply[static_cast<size_t>(f.colour)];
+    emit({EventKind::FollowerPlaced, static_cast<int8_t>(slot(f)), nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     break;
   }
   ++stage_;
 }
 
 void Game::apply_pass(const Option&) { ++stage_; }
-
-bool Game::step_coop_follower() {
-  pending_.kind = DecisionKind::Follower;
-  pending_.player = current_;
-  pending_.tile = -1;
-  auto& opts = pending_.options;
-  opts.clear();
-  opts.push_back(Option{});  // pass
-  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
-  for (const int c : player_colours_[static_cast<size_t>(current_)]) {
-    if (colour_supply_[static_cast<size_t>(c)] <= 0) continue;
-    for (size_t i = 0; i < tt.segments.size(); ++i) {
-      if (!occupiable_in_coop(tt.segments[i].kind)) continue;
-      if (feat_[find(pt.node_base + static_cast<uint32_t>(i))].followers != 0) continue;
-      Option o;
-      o.kind = OptKind::Meeple;
-      o.seg = static_cast<uint8_t>(i);
-      o.colour = static_cast<uint8_t>(c);
-      o.x = pt.x;
-      o.y = pt.y;
-      opts.push_back(o);
-    }
-  }
-  return true;
-}
-
-void Game::apply_coop_follower(const Option& o) {
-  if (o.kind == OptKind::Meeple) {
-    const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-    for (auto& f : followers_) {
-      if (f.player != current_ || f.colour != o.colour || f.placed >= 0 || f.buried) continue;
-      f.placed = static_cast<int16_t>(last_placed_);
-      f.seg = o.seg;
-      f.node = pt.node_base + o.seg;
-      Feature& ft = feat_[find(f.node)];
-      ++ft.followers;
-      ++ft.by_player[static_cast<size_t>(f.colour)];
-      --colour_supply_[static_cast<size_t>(f.colour)];
-      --supply_[static_cast<size_t>(current_)];
-      emit({EventKind::FollowerPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
-      break;
-    }
-  }
-  ++stage_;
-}
 
 }  // namespace tw

@@ -17,7 +17,7 @@ namespace tw {
 void Game::ghosts_after_place() {
   // Fog thickens where a fogged side meets a fogged side, disperses where fog meets no
   // fog (either way round); a side next to empty space does nothing.
-  ghost_queue_ = 0;
+  st_.gcc_ghosts.queue = 0;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
   const uint8_t mine = (*cache_)[pt.type].fog[pt.rot];
   for (int side = 0; side < 4; ++side) {
@@ -26,17 +26,17 @@ void Game::ghosts_after_place() {
     const PlacedTile& qt = placed_[static_cast<size_t>(q)];
     const bool a = mine & (1u << side);
     const bool b = (*cache_)[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
-    if (a && b) ghost_queue_ |= 1;
-    if (a != b) ghost_queue_ |= 2;
+    if (a && b) st_.gcc_ghosts.queue |= 1;
+    if (a != b) st_.gcc_ghosts.queue |= 2;
   }
 }
 
 bool Game::step_ghosts() {
   // An opponent's ghost first, then one's own.
-  while (ghost_queue_) {
-    const bool opponent = ghost_queue_ & 1;
-    ghost_queue_ &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
-    if (ghost_bank_ <= 0) continue;
+  while (st_.gcc_ghosts.queue) {
+    const bool opponent = st_.gcc_ghosts.queue & 1;
+    st_.gcc_ghosts.queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
+    if (st_.bank.ghosts <= 0) continue;
     auto& opts = pending_.options;
     opts.clear();
     for (const auto& f : followers_) {
@@ -57,7 +57,7 @@ void Game::apply_ghost(const Option& o) {
     if (f.placed < 0 || f.seg != o.seg) continue;
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
-    --ghost_bank_;
+    --st_.bank.ghosts;
     ++f.ghosts;
     emit({EventKind::GhostAdded, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
     if (f.ghosts >= rules_.ghosts_to_scare) {
@@ -110,10 +110,10 @@ std::string Game::check_gcc_ghosts() const {
     if (f.placed >= 0 && f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
     if (f.placed >= 0 && f.ghosts >= rules_.ghosts_to_scare) return "a follower kept too many ghosts";
   }
-  if (ghosts + ghost_bank_ != rules_.ghost_bank)
-    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(ghost_bank_) +
+  if (ghosts + st_.bank.ghosts != rules_.ghost_bank)
+    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(st_.bank.ghosts) +
            " in the bank != " + std::to_string(rules_.ghost_bank);
-  if (ghost_bank_ < 0) return "the ghost bank is negative";
+  if (st_.bank.ghosts < 0) return "the ghost bank is negative";
   return {};
 }
 

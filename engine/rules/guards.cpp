@@ -8,14 +8,14 @@
 namespace tw {
 
 void Game::gain_guard(int p, const PlacedTile& at) {
-  if (general_guards_[static_cast<size_t>(p)] <= 0) return;
+  if (st_.guards.general[static_cast<size_t>(p)] <= 0) return;
   for (auto& f : followers_)
     if (f.player == p && f.general) {
       f.general = false;
       break;
     }
-  --general_guards_[static_cast<size_t>(p)];
-  ++guard_supply_[static_cast<size_t>(p)];
+  --st_.guards.general[static_cast<size_t>(p)];
+  ++st_.guards.supply[static_cast<size_t>(p)];
   emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
 }
 

@@ -9,7 +9,7 @@
 namespace tw {
 
 void Game::refill_hand(int player) {
-  auto& hand = hands_[static_cast<size_t>(player)];
+  auto& hand = st_.hands.held[static_cast<size_t>(player)];
   while (hand.size() < static_cast<size_t>(rules_.hand_size) && pile_pos_ < pile_.size()) {
     const int t = pile_[pile_pos_++];
     hand.push_back(static_cast<uint16_t>(t));
@@ -20,7 +20,7 @@ void Game::refill_hand(int player) {
 void Game::draw_from_hand() {
   // The current player, or the next one holding tiles once the pile is empty.
   for (int skipped = 0; skipped <= player_count(); ++skipped) {
-    auto& hand = hands_[static_cast<size_t>(current_)];
+    auto& hand = st_.hands.held[static_cast<size_t>(current_)];
     while (!hand.empty()) {
       // Placements of every distinct tile of the hand, in hand order.
       OptionList all;
@@ -49,12 +49,12 @@ void Game::draw_from_hand() {
 }
 
 void Game::deal_hands() {
-  hands_.assign(static_cast<size_t>(player_count()), {});
+  st_.hands.held.assign(static_cast<size_t>(player_count()), {});
   for (int p = 0; p < player_count(); ++p) refill_hand(p);
 }
 
 void Game::hands_after_place() {
-  auto& hand = hands_[static_cast<size_t>(current_)];
+  auto& hand = st_.hands.held[static_cast<size_t>(current_)];
   hand.erase(std::find(hand.begin(), hand.end(), placed_[static_cast<size_t>(last_placed_)].type));
   refill_hand(current_);
 }

@@ -56,7 +56,11 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   auto plan = std::make_shared<TurnPlan>();
   TurnPlan& p = *plan;
   p.key = without.empty() ? key : 0;  // a plan without some modules is never reused
+  // A step of the turn and the code state_hash records of it (co-op levels hash it, so a
+  // step keeps its code: records keep their hashes).
   auto step = [&p](Step s, uint8_t code, std::string_view name) { p.steps.push_back({s, code, name}); };
+  // Who applies an option of kind `o` answering a decision of kind `d`.
+  auto handle = [&p](DecisionKind d, OptKind o, Handler h) { p.apply[static_cast<size_t>(d)][at(o)] = h; };
   // Whether the game plays a module (GameSetup::without leaves some out, for tests and
   // experiments); if so, it is named in the plan.
   auto module = [&p, &without](std::string_view name) {
@@ -65,6 +69,7 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
     return true;
   };
   p.draw = &Game::draw_from_pile;
+  handle(DecisionKind::Place, OptKind::Place, &Game::apply_place);
 
   // What features are worth and when they are complete.
   if (shows(Kind::Road) && module("roads")) {
@@ -82,7 +87,7 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &Game::field_value;
   if (shows(Kind::Castle) && module("castles")) {
     p.value[at(Kind::Castle)] = &Game::castle_value;
-    p.complete[at(Kind::Castle)] = coop ? &Game::coop_castle_complete : &Game::surrounded;
+    p.complete[at(Kind::Castle)] = &Game::castle_complete;
   }
   const bool cemeteries = shows(Kind::Cemetery) && module("cemeteries");
   if (cemeteries) {
@@ -94,94 +99,101 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
       p.value[at(k)] = &Game::region_value;
       p.complete[at(k)] = &Game::edge_complete;
     }
-  p.apply[at(OptKind::Place)] = &Game::apply_place;
 
-  if (coop) {
-    // Mists over Carcassonne (engine/coop.cpp has the order of a co-op turn). The codes
-    // are what state_hash records of the step a decision is asked at.
-    if (module("stacks")) {
-      p.at_start.push_back(&Game::stacks_start);
-      p.draw = &Game::draw_from_stacks;
-    }
-    const bool bank = module("co-op ghost bank");
-    if (bank) p.at_start.push_back(&Game::start_ghosts);
-    if (module("fog")) p.after_place.push_back(&Game::fog_after_place);
-    if (cemeteries) {
-      p.after_place.push_back(&Game::cemeteries_after_place);
-      step(&Game::step_bury, 0, "bury");
-      p.apply[at(OptKind::Bury)] = &Game::apply_bury;
-      p.apply[at(OptKind::BurySupply)] = &Game::apply_bury;
-      p.apply[at(OptKind::Cemetery)] = &Game::apply_cemetery;
-    }
-    if (bank) step(&Game::step_emerge, 1, "emerge");
-    if (module("followers")) {
-      step(&Game::step_coop_follower, 2, "follower");
-      p.apply[at(OptKind::Meeple)] = &Game::apply_coop_follower;
-      p.apply[at(OptKind::Pass)] = &Game::apply_coop_follower;
-    }
-    if (module("evaluation")) {
-      step(&Game::step_completed_features, 3, "completed features");
-      step(&Game::step_evaluate, 3, "evaluate");
-      p.apply[at(OptKind::Points)] = &Game::apply_evaluate;
-      p.apply[at(OptKind::Unghost)] = &Game::apply_evaluate;
-    }
-    if (level->scoring == ScoringMode::PerColour && module("score markers")) {
-      p.per_colour = true;
-      p.apply[at(OptKind::Marker)] = &Game::apply_marker;
-    }
-    if (module("dogs")) {
-      step(&Game::step_dogs, 5, "dogs");
-      step(&Game::step_dog_clear, 6, "dog clears");
-      p.apply[at(OptKind::Dog)] = &Game::apply_dog;
-      p.apply[at(OptKind::Done)] = &Game::apply_dog_done;
-    }
-    if (module("face-down tiles")) {
-      step(&Game::step_face_down, 7, "face down");
-      if (cemeteries) step(&Game::step_bury, 8, "bury face down");
-      p.apply[at(OptKind::FaceDown)] = &Game::apply_face_down;
-    }
-    step(&Game::step_end_turn, 9, "end of turn");
-    p.checks = {&Game::check_coop};
-    p.hashes = {&Game::hash_coop};
-    return plan;
+  // The turn, one flow for every game: draw, place, the after-place hooks, then the steps
+  // below in this order, each module's where it acts (engine/rules/coop.cpp has the order of a
+  // co-op turn), then the end of the turn. Which modules play is chosen above from the
+  // rule set's system (a level makes a co-op game), parameters and tiles.
+  if (coop && module("stacks")) {
+    p.at_start.push_back(&Game::stacks_start);
+    p.draw = &Game::draw_from_stacks;
   }
-
-  // The competitive turn: draw, place, [gcc ghosts], follower, scoring, [floor], next.
   if (hands && module("hands")) {
     p.at_start.push_back(&Game::deal_hands);
     p.draw = &Game::draw_from_hand;
     p.after_place.push_back(&Game::hands_after_place);
   }
+  const bool bank = coop && module("co-op ghost bank");
+  if (bank) p.at_start.push_back(&Game::start_ghosts);
+  if (coop && module("fog")) p.after_place.push_back(&Game::fog_after_place);
+  const bool burials = coop && cemeteries;  // co-op cemeteries bury a follower
+  if (burials) {
+    p.after_place.push_back(&Game::cemeteries_after_place);
+    step(&Game::step_bury, 0, "bury");
+    handle(DecisionKind::Bury, OptKind::Bury, &Game::apply_bury);
+    handle(DecisionKind::Bury, OptKind::BurySupply, &Game::apply_bury);
+  }
+  if (bank) step(&Game::step_emerge, 1, "emerge");
+  if (burials && bank && level->cemetery == CemeteryMode::Haunted) step(&Game::step_haunt, 1, "haunted cemetery");
+  if (burials && level->cemetery == CemeteryMode::Plain) {
+    step(&Game::step_cemetery_ghost, 2, "cemetery ghost");  // (hashed as the follower step)
+    handle(DecisionKind::Cemetery, OptKind::Cemetery, &Game::apply_cemetery);
+  }
   if (gcc_ghosts && module("gcc ghosts")) {
     p.after_place.push_back(&Game::ghosts_after_place);
-    step(&Game::step_ghosts, 0, "ghosts");
-    p.apply[at(OptKind::Ghost)] = &Game::apply_ghost;
+    step(&Game::step_ghosts, 10, "ghosts");
+    handle(DecisionKind::Ghost, OptKind::Ghost, &Game::apply_ghost);
     p.penalty = &Game::ghost_costs;
     p.checks.push_back(&Game::check_gcc_ghosts);
   }
   if (module("followers")) {
-    step(&Game::step_follower, 1, "follower");
-    p.apply[at(OptKind::Meeple)] = &Game::apply_follower;
-    p.apply[at(OptKind::Pass)] = &Game::apply_pass;
+    step(&Game::step_follower, 2, "follower");
+    handle(DecisionKind::Follower, OptKind::Meeple, &Game::apply_follower);
+    handle(DecisionKind::Follower, OptKind::Pass, &Game::apply_pass);
+    // Where a follower may stand: co-op, on cities, roads and castles only.
+    for (const Kind k : {Kind::City, Kind::Road, Kind::Castle}) p.stand_kinds |= uint64_t{1} << at(k);
+    if (!coop) {
+      for (const Kind k : {Kind::Monastery, Kind::Cemetery, Kind::Lowland, Kind::Mountain, Kind::Water})
+        p.stand_kinds |= uint64_t{1} << at(k);
+      p.stand_fields = true;
+    }
   }
-  if (guards && module("guards")) {
-    p.apply[at(OptKind::Guard)] = &Game::apply_follower;
-  }
+  if (guards && module("guards")) handle(DecisionKind::Follower, OptKind::Guard, &Game::apply_follower);
   if (takeback && module("take-back")) {
-    p.apply[at(OptKind::TakeBack)] = &Game::apply_takeback;
+    p.follower_options.push_back(&Game::add_takeback_options);
+    handle(DecisionKind::Follower, OptKind::TakeBack, &Game::apply_takeback);
   }
-  step(&Game::step_score_completed, 2, "scoring");
+  // Completed features: scored by majority, or (co-op) evaluated by the players' choice.
+  if (!coop) step(&Game::step_score_completed, 11, "scoring");
+  if (coop && module("evaluation")) {
+    step(&Game::step_completed_features, 3, "completed features");
+    step(&Game::step_evaluate, 3, "evaluate");
+    handle(DecisionKind::Evaluate, OptKind::Points, &Game::apply_evaluate);
+    handle(DecisionKind::Evaluate, OptKind::Unghost, &Game::apply_evaluate);
+  }
+  if (per_colour && module("score markers")) {
+    p.per_colour = true;
+    handle(DecisionKind::Marker, OptKind::Marker, &Game::apply_marker);
+  }
   const bool floored = floor && module("score floor");
   if (floored) {
     p.floor_each = r.score_floor_per_turn == 0;
-    step(&Game::step_score_floor, 3, "score floor");
+    step(&Game::step_score_floor, 12, "score floor");
   }
-  step(&Game::step_end_turn, 4, "end of turn");
+  if (coop && module("dogs")) {
+    step(&Game::step_dogs, 5, "dogs");
+    step(&Game::step_dog_clear, 6, "dog clears");
+    handle(DecisionKind::Dog, OptKind::Dog, &Game::apply_dog);
+    handle(DecisionKind::DogClear, OptKind::Unghost, &Game::apply_dog_clear);
+    handle(DecisionKind::DogClear, OptKind::Done, &Game::apply_dog_done);
+  }
+  if (coop && module("face-down tiles")) {
+    step(&Game::step_face_down, 7, "face down");
+    if (burials) step(&Game::step_bury, 8, "bury face down");
+    handle(DecisionKind::FaceDown, OptKind::FaceDown, &Game::apply_face_down);
+  }
+  step(&Game::step_end_turn, 9, "end of turn");
+
+  // The end of the game and the modules' invariants and state.
   if (final_scoring && module("final scoring"))
     p.at_end.push_back(each_follower ? &Game::final_each_follower : &Game::final_by_majority);
   if (final_ghosts && std::find(p.modules.begin(), p.modules.end(), "gcc ghosts") != p.modules.end())
     p.at_end.push_back(&Game::final_ghost_penalty);
   if (floored) p.at_end.push_back(&Game::apply_score_floor);
+  if (coop) {
+    p.checks.push_back(&Game::check_coop);
+    p.hashes.push_back(&Game::hash_coop);
+  }
   return plan;
 }
 

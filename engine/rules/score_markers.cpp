@@ -10,27 +10,27 @@ namespace tw {
 
 int64_t Game::progress() const {
   if (!level_) return scores_.empty() ? 0 : *std::max_element(scores_.begin(), scores_.end());
-  return *std::min_element(marker_score_.begin(), marker_score_.end());
+  return *std::min_element(st_.markers.score.begin(), st_.markers.score.end());
 }
 
 void Game::coop_add_points(int colour, int64_t points) {
   if (!plan_->per_colour) {
-    marker_score_[0] += points;
+    st_.markers.score[0] += points;
   } else {
-    const int m = colour >= 0 ? colour_marker_[static_cast<size_t>(colour)] : -1;
+    const int m = colour >= 0 ? st_.markers.of_colour[static_cast<size_t>(colour)] : -1;
     if (m < 0)
-      marker_queue_.push_back(points);  // the players choose which marker advances
+      st_.markers.queue.push_back(points);  // the players choose which marker advances
     else
-      marker_score_[static_cast<size_t>(m)] += points;
+      st_.markers.score[static_cast<size_t>(m)] += points;
   }
   const int64_t pr = progress();
   for (auto& s : scores_) s = pr;
 }
 
 void Game::apply_marker(const Option& o) {
-  const int m = colour_marker_[o.colour];
-  marker_score_[static_cast<size_t>(m)] += marker_queue_.front();
-  marker_queue_.erase(marker_queue_.begin());
+  const int m = st_.markers.of_colour[o.colour];
+  st_.markers.score[static_cast<size_t>(m)] += st_.markers.queue.front();
+  st_.markers.queue.erase(st_.markers.queue.begin());
   const int64_t pr = progress();
   for (auto& s : scores_) s = pr;
   coop_check_thresholds();

@@ -7,30 +7,30 @@
 namespace tw {
 
 int Game::stack_tiles_left() const {
-  if (!level_ || stack_ >= static_cast<int>(stack_end_.size())) return 0;
-  return static_cast<int>(stack_end_[static_cast<size_t>(stack_)] - std::min(pile_pos_, stack_end_[static_cast<size_t>(stack_)]));
+  if (!level_ || st_.stacks.current >= static_cast<int>(st_.stacks.end.size())) return 0;
+  return static_cast<int>(st_.stacks.end[static_cast<size_t>(st_.stacks.current)] - std::min(pile_pos_, st_.stacks.end[static_cast<size_t>(st_.stacks.current)]));
 }
 
 void Game::draw_from_stacks() {
-  const size_t stacks = stack_end_.size();
+  const size_t stacks = st_.stacks.end.size();
   for (;;) {
-    if (static_cast<size_t>(stack_) >= stacks) {
+    if (static_cast<size_t>(st_.stacks.current) >= stacks) {
       coop_lose("no tile left", "no tile left to draw");
       return;
     }
-    if (pile_pos_ >= stack_end_[static_cast<size_t>(stack_)]) {
-      if (static_cast<size_t>(stack_) < level_->dogs.size() && dogs_reached_ <= stack_) {
-        coop_lose("stack " + std::to_string(stack_ + 1) + " ran out",
-                  "stack " + std::to_string(stack_ + 1) + " ran out before dog " + std::to_string(stack_ + 1) +
-                  " (" + std::to_string(level_->dogs[static_cast<size_t>(stack_)]) + " points) was reached");
+    if (pile_pos_ >= st_.stacks.end[static_cast<size_t>(st_.stacks.current)]) {
+      if (static_cast<size_t>(st_.stacks.current) < level_->dogs.size() && st_.dogs.reached <= st_.stacks.current) {
+        coop_lose("stack " + std::to_string(st_.stacks.current + 1) + " ran out",
+                  "stack " + std::to_string(st_.stacks.current + 1) + " ran out before dog " + std::to_string(st_.stacks.current + 1) +
+                  " (" + std::to_string(level_->dogs[static_cast<size_t>(st_.stacks.current)]) + " points) was reached");
         return;
       }
-      if (static_cast<size_t>(stack_) + 1 >= stacks) {
+      if (static_cast<size_t>(st_.stacks.current) + 1 >= stacks) {
         coop_lose("no tile left", "no tile left to draw");
         return;
       }
-      ++stack_;
-      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, stack_});
+      ++st_.stacks.current;
+      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, st_.stacks.current});
       continue;
     }
     if (draw_one()) return;
@@ -45,7 +45,7 @@ void Game::stacks_start() {
   size_t end = 0;
   for (size_t i = 0; i < k; ++i) {
     end += n / k + (i < n % k ? 1 : 0);
-    stack_end_.push_back(end);
+    st_.stacks.end.push_back(end);
   }
 }
 

@@ -9,14 +9,10 @@
 namespace tw {
 
 void Game::add_takeback_options() {
-  // Any of the player's followers on the board, in follower order (offered after the
-  // follower options).
-  const auto& opts = pending_.options;
-  for (const auto& f : followers_) {
-    if (f.placed < 0 || f.player != current_) continue;
-    const Option o = follower_option(OptKind::TakeBack, f);
-    if (std::find(opts.begin(), opts.end(), o) == opts.end()) takebacks_.v.push_back(o);
-  }
+  // Any of the player's followers on the board, in follower order (a hook of the follower
+  // decision: offered after the follower options).
+  for (const auto& f : followers_)
+    if (f.placed >= 0 && f.player == current_) pending_.options.push_back(follower_option(OptKind::TakeBack, f));
 }
 
 void Game::apply_takeback(const Option& o) {

@@ -26,6 +26,7 @@ namespace tw {
 
 bool Game::setup_coop(const Level& level) {
   level_ = &level;
+  st_.followers.by_colour = true;
   const int n = player_count();
   const LevelFollowers* lf = level.followers_for(n);
   if (!lf) {
@@ -57,38 +58,38 @@ bool Game::setup_coop(const Level& level) {
                   std::to_string(kMaxGhostBank) + " ghosts";
     return false;
   }
-  player_colours_.assign(static_cast<size_t>(n), {});
+  st_.followers.colours.assign(static_cast<size_t>(n), {});
   supply_.assign(static_cast<size_t>(n), 0);
-  guard_supply_.assign(static_cast<size_t>(n), 0);
-  general_guards_.assign(static_cast<size_t>(n), 0);
+  st_.guards.supply.assign(static_cast<size_t>(n), 0);
+  st_.guards.general.assign(static_cast<size_t>(n), 0);
   scores_.assign(static_cast<size_t>(n), 0);
   std::vector<int> in_play;
   for (int p = 0; p < n; ++p)
     for (int k = 0; k < lf->colours; ++k) {
       const int c = p * lf->colours + k;
-      player_colours_[static_cast<size_t>(p)].push_back(c);
+      st_.followers.colours[static_cast<size_t>(p)].push_back(c);
       in_play.push_back(c);
-      colour_total_[static_cast<size_t>(c)] = per;
-      colour_supply_[static_cast<size_t>(c)] = per;
+      st_.followers.colour_total[static_cast<size_t>(c)] = per;
+      st_.followers.colour_supply[static_cast<size_t>(c)] = per;
       supply_[static_cast<size_t>(p)] += per;
       Follower f;
       f.player = static_cast<int8_t>(p);
       f.colour = static_cast<int8_t>(c);
       for (int i = 0; i < per; ++i) followers_.push_back(f);
     }
-  colour_marker_.fill(-1);
+  st_.markers.of_colour.fill(-1);
   if (level.scoring == ScoringMode::PerColour) {
     const size_t markers = level.score_markers == 0 ? in_play.size()
                                                     : std::min(in_play.size(), static_cast<size_t>(level.score_markers));
     for (size_t i = 0; i < markers; ++i) {
-      marker_colour_.push_back(in_play[i]);
-      colour_marker_[static_cast<size_t>(in_play[i])] = static_cast<int8_t>(i);
+      st_.markers.colour.push_back(in_play[i]);
+      st_.markers.of_colour[static_cast<size_t>(in_play[i])] = static_cast<int8_t>(i);
     }
   } else {
-    marker_colour_.push_back(-1);
+    st_.markers.colour.push_back(-1);
   }
-  marker_score_.assign(marker_colour_.size(), 0);
-  ghost_bank_ = level.ghost_bank;
+  st_.markers.score.assign(st_.markers.colour.size(), 0);
+  st_.bank.ghosts = level.ghost_bank;
   return true;
 }
 
@@ -129,7 +130,7 @@ std::string Game::coop_to_string(const Option& o) const {
     case OptKind::Meeple: {
       const int p = tile_at(o.x, o.y);
       std::string s = "meeple " + (p < 0 ? std::string("?") : location_name(p, o.seg));
-      if (current_ >= 0 && player_colours_[static_cast<size_t>(current_)].size() > 1) s += " " + colour(o.colour);
+      if (current_ >= 0 && st_.followers.colours[static_cast<size_t>(current_)].size() > 1) s += " " + colour(o.colour);
       return s;
     }
     case OptKind::Points: return "points";
@@ -199,7 +200,7 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
   if (kw == "meeple") {
     if (pending_.kind != DecisionKind::Follower || last_placed_ < 0) return fail("a follower, but " + asks);
     if (tok.size() < 2 || tok.size() > 3) return fail("'meeple' takes a location kind:port and, for a player of several colours, a colour");
-    const auto& mine = player_colours_[static_cast<size_t>(current_)];
+    const auto& mine = st_.followers.colours[static_cast<size_t>(current_)];
     int colour = mine.front();
     if (tok.size() == 3) {
       const auto c = parse_colour(tok[2]);
@@ -221,7 +222,7 @@ bool Game::parse_coop(std::string_view kw, const std::vector<std::string_view>& 
     if (!segment_named(text::cell_text(pt.x, pt.y), tok[1], x, y, seg, err)) return fail(err + " (" + legal + ")");
     for (const auto& o : opts)
       if (o.kind == OptKind::Meeple && o.seg == seg && o.colour == colour) return found(o);
-    if (colour_supply_[static_cast<size_t>(colour)] <= 0)
+    if (st_.followers.colour_supply[static_cast<size_t>(colour)] <= 0)
       return fail("no " + std::string(kColourNames[static_cast<size_t>(colour)]) + " follower is left in supply (" +
                   legal + ")");
     return fail(std::string(tok[1]) +
@@ -310,19 +311,19 @@ void Game::hash_coop(Fnv64& h) const {
   for (size_t p = 0; p < placed_.size(); ++p) h.u64(static_cast<uint64_t>(tile_ghosts(static_cast<int>(p))));
   for (const auto& f : followers_) h.u64(static_cast<uint64_t>(f.buried) | static_cast<uint64_t>(f.dogs) << 8 |
                                          static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
-  for (const int64_t m : marker_score_) h.i64(m);
-  for (const int c : colour_supply_) h.i64(c);
-  for (const uint8_t c : cem_closed_) h.u64(c);
-  h.i64(stack_);
-  h.i64(dogs_reached_);
-  h.i64(dogs_to_place_);
+  for (const int64_t m : st_.markers.score) h.i64(m);
+  for (const int c : st_.followers.colour_supply) h.i64(c);
+  for (const uint8_t c : st_.cemeteries.closed) h.u64(c);
+  h.i64(st_.stacks.current);
+  h.i64(st_.dogs.reached);
+  h.i64(st_.dogs.to_place);
   h.u64(plan_->steps[stage_].code);
-  h.u64(bury_queue_.size());
-  h.u64(eval_queue_.size());
-  h.u64(marker_queue_.size());
-  h.i64(dog_picks_);
-  h.i64(face_down_tile_);
-  h.i64(emerge_);
+  h.u64(st_.cemeteries.bury_queue.size());
+  h.u64(st_.evaluation.queue.size());
+  h.u64(st_.markers.queue.size());
+  h.i64(st_.dogs.picks);
+  h.i64(st_.face_down.tile);
+  h.i64(st_.coop_ghosts.due);
 }
 
 // ---------------------------------------------------------------------------------
@@ -335,23 +336,23 @@ std::string Game::check_coop() const {
   for (const auto& f : followers_)
     if (f.placed < 0 && !f.buried) ++colour_free[static_cast<size_t>(f.colour)];
   for (int c = 0; c < kMaxPlayers; ++c)
-    if (colour_free[static_cast<size_t>(c)] != colour_supply_[static_cast<size_t>(c)])
+    if (colour_free[static_cast<size_t>(c)] != st_.followers.colour_supply[static_cast<size_t>(c)])
       return "colour " + std::string(kColourNames[static_cast<size_t>(c)]) + ": supply count does not match the followers";
   int total = 0;
-  for (const int t : colour_total_) total += t;
+  for (const int t : st_.followers.colour_total) total += t;
   if (static_cast<int>(followers_.size()) != total) return "followers were lost or made";
   const int ghosts = ghosts_on_board();
-  if (ghosts + ghost_bank_ != rules_.ghost_bank)
-    return "ghosts: " + std::to_string(ghosts) + " on the board + " + std::to_string(ghost_bank_) +
+  if (ghosts + st_.bank.ghosts != rules_.ghost_bank)
+    return "ghosts: " + std::to_string(ghosts) + " on the board + " + std::to_string(st_.bank.ghosts) +
            " in the bank != " + std::to_string(rules_.ghost_bank);
-  if (ghost_bank_ < 0) return "the ghost bank is negative";
-  if (tile_ghosts_.size() != placed_.size()) return "ghosts per tile: " + std::to_string(tile_ghosts_.size()) + " counts for " + std::to_string(placed_.size()) + " tiles";
+  if (st_.bank.ghosts < 0) return "the ghost bank is negative";
+  if (st_.coop_ghosts.per_tile.size() != placed_.size()) return "ghosts per tile: " + std::to_string(st_.coop_ghosts.per_tile.size()) + " counts for " + std::to_string(placed_.size()) + " tiles";
   for (size_t p = 0; p < placed_.size(); ++p) {
     int n = 0;
     if (!placed_[p].face_down)
       for (size_t i = 0; i < content_->tiles[placed_[p].type].segments.size(); ++i) n += nodes_[placed_[p].node_base + i].ghosts;
-    if (n != tile_ghosts_[p])
-      return "ghosts per tile: tile " + std::to_string(p) + " counts " + std::to_string(tile_ghosts_[p]) + ", its segments hold " + std::to_string(n);
+    if (n != st_.coop_ghosts.per_tile[p])
+      return "ghosts per tile: tile " + std::to_string(p) + " counts " + std::to_string(st_.coop_ghosts.per_tile[p]) + ", its segments hold " + std::to_string(n);
   }
   return {};
 }
