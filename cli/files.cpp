@@ -63,28 +63,31 @@ bool check_writable(const std::string& path, std::string* error) {
   return true;
 }
 
+// Reads at most one byte past max_bytes (a pipe or device has no size to check first).
+static std::optional<std::string> read_bounded(std::istream& in, const std::string& name, std::size_t max_bytes,
+                                        std::string_view what, std::string* error) {
+  std::string text;
+  char buf[1 << 16];
+  while (in && text.size() <= max_bytes) {
+    in.read(buf, sizeof buf);
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > max_bytes) {
+    if (error)
+      *error = name + ": more than " + std::to_string(max_bytes) + " bytes; " + std::string(what) +
+               " holds at most that many";
+    return std::nullopt;
+  }
+  if (in.bad()) {
+    if (error) *error = "cannot read " + name;
+    return std::nullopt;
+  }
+  return text;
+}
+
 std::optional<std::string> read_text_file(const std::string& path, std::size_t max_bytes,
                                           std::string_view what, std::string* error) {
-  if (is_standard_stream(path)) {
-    std::istream& in = g_in ? *g_in : std::cin;
-    std::string text;
-    char buf[1 << 16];
-    while (in && text.size() <= max_bytes) {
-      in.read(buf, sizeof buf);
-      text.append(buf, static_cast<std::size_t>(in.gcount()));
-    }
-    if (text.size() > max_bytes) {
-      if (error)
-        *error = "standard input: more than " + std::to_string(max_bytes) + " bytes; " + std::string(what) +
-                 " holds at most that many";
-      return std::nullopt;
-    }
-    if (in.bad()) {
-      if (error) *error = "cannot read standard input";
-      return std::nullopt;
-    }
-    return text;
-  }
+  if (is_standard_stream(path)) return read_bounded(g_in ? *g_in : std::cin, "standard input", max_bytes, what, error);
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec || !fs::exists(status)) {
@@ -109,24 +112,7 @@ std::optional<std::string> read_text_file(const std::string& path, std::size_t m
     if (error) *error = "cannot read " + path + ": " + std::strerror(errno);
     return std::nullopt;
   }
-  // A pipe or device has no size: read at most one byte past the limit.
-  std::string text;
-  char buf[1 << 16];
-  while (in && text.size() <= max_bytes) {
-    in.read(buf, sizeof buf);
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-  }
-  if (text.size() > max_bytes) {
-    if (error)
-      *error = path + ": more than " + std::to_string(max_bytes) + " bytes; " + std::string(what) +
-               " holds at most that many";
-    return std::nullopt;
-  }
-  if (in.bad()) {
-    if (error) *error = "cannot read " + path;
-    return std::nullopt;
-  }
-  return text;
+  return read_bounded(in, path, max_bytes, what, error);
 }
 
 bool write_file_atomic(const std::string& path, std::string_view data, std::string* error, bool durable) {
