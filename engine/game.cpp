@@ -225,6 +225,7 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
       c.kind_segs[static_cast<size_t>(s.kind)] |= uint32_t{1} << i;
       if (s.kind == Kind::Field) (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
+      c.shields += s.shields;
       Feature f;
       if (edge_kind(s.kind))
         for (int side = 0; side < 4; ++side)
@@ -269,12 +270,12 @@ bool Game::build_pile() {
     const auto& piece = (*cache_)[static_cast<size_t>(rs->start_tile)].piece;
     int64_t tiles = piece.empty() ? 1 : static_cast<int64_t>(piece.size());
     int64_t shields = 0;
-    for (const uint16_t t : piece) shields += tile_shields(content.tiles[t]);
-    if (piece.empty()) shields += tile_shields(content.tiles[static_cast<size_t>(rs->start_tile)]);
+    for (const uint16_t t : piece) shields += (*cache_)[t].shields;
+    if (piece.empty()) shields += (*cache_)[static_cast<size_t>(rs->start_tile)].shields;
     for (size_t t = 0; t < avail.size(); ++t) {
       if (avail[t] <= 0) continue;
       tiles += avail[t];
-      shields += avail[t] * tile_shields(content.tiles[t]);
+      shields += avail[t] * (*cache_)[t].shields;
     }
     if (tiles > kMaxGameTiles || shields > kMaxGameShields) {
       end_reason_ = "rule set '" + rs->id + "' plays " + std::to_string(tiles) + " tiles with " +

@@ -393,6 +393,7 @@ class Game {
     std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
     uint32_t field_segs = 0;       // ... segment i is a field without fog (rule farmers)
     uint32_t fogged_field_segs = 0;  // ... a fogged field (and fogged_fields_occupiable)
+    int64_t shields = 0;           // the shields on the tile (engine/limits.h checks their sum)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
     std::vector<Kind> seg_kind;    // per segment: its kind
