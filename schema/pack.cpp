@@ -454,7 +454,7 @@ Pack parse_pack(std::string_view text, const std::string& source) {
                           " deep; a pack nests 4 deep)");
         members[static_cast<size_t>(depth)] = 0;
       } else if (ch == ']' || ch == '}') {
-        --depth;
+        if (depth > 0) --depth;  // a close with nothing open: the JSON parser refuses it below
       }
       if (values > 2 * kMaxPackValues + keys) break;  // (counted to the end, the text is only longer)
     }

@@ -98,3 +98,14 @@ TEST_CASE("pack limits: an object of kMaxPackMembers members parses; one more is
   CHECK(error_of("[" + object(pack::kMaxPackMembers) + "," + object(pack::kMaxPackMembers) + "]").find("members") ==
         std::string::npos);
 }
+
+TEST_CASE("pack limits: closing brackets with nothing open are the parser's error, not a scan past its table") {
+  // The fuzzer's find: "}}}}" drove the pre-parse depth below zero, and the next "{"
+  // wrote before the per-depth member counts. The text is refused as malformed JSON.
+  for (const std::string& text : {std::string("}}}}{\"a\":1}"), std::string("]]]][[{\"a\":1}"),
+                                 std::string(100, '}') + nested(pack::kMaxPackDepth + 1, "{\"a\":", "}")}) {
+    const std::string e = error_of(text);
+    CHECK(e.rfind("p.json", 0) == 0);
+    CHECK(e != "(no error)");
+  }
+}
