@@ -7,8 +7,10 @@
 // and says why. A rule set or level added to the shipped content must be pinned too.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "engine/tgn.h"
@@ -36,13 +38,21 @@ constexpr Pinned kPinned[] = {
     {"discovery", "", 2, 291175, 0xd6f5a769baa89a30ULL},
     {"discovery", "", 3, 291175, 0xf4e4db08d113e8b3ULL},
     {"discovery-expert", "", 2, 557710, 0x0613d0544e6a33faULL},
+    {"discovery-expert", "", 3, 542025, 0xb3c5121284ba9862ULL},
     {"discovery-water-text", "", 2, 291175, 0xf5ccca3699032501ULL},
+    {"discovery-water-text", "", 3, 291175, 0x41feec6a2c787d0eULL},
     {"mists", "", 2, 17548, 0x6621332c2b2ca036ULL},
+    {"mists", "", 3, 17631, 0x83cb77a77100b956ULL},
     {"mists", "mists-1", 2, 17548, 0x6621332c2b2ca036ULL},
+    {"mists", "mists-1", 3, 17631, 0x83cb77a77100b956ULL},
     {"mists", "mists-2", 2, 17866, 0xaf8eff99b03abc83ULL},
+    {"mists", "mists-2", 3, 17832, 0x54175d1e704c35caULL},
     {"mists", "mists-3", 2, 17866, 0x93f4160981eaef24ULL},
+    {"mists", "mists-3", 3, 17832, 0x7a05a388109160f6ULL},
     {"mists", "mists-4", 2, 14820, 0x4c6700501115fb4cULL},
+    {"mists", "mists-4", 3, 14466, 0x0b794fd452ec6346ULL},
     {"mists", "mists-5", 2, 14531, 0x9e9a9856f82a44eeULL},
+    {"mists", "mists-5", 3, 14586, 0x9ba4cb17a8101e21ULL},
     {"mists", "mists-6", 2, 13002, 0xe5205b85dc42fdbdULL},
     {"mists", "mists-6", 4, 13083, 0x871a4ac8d9c2fa89ULL},
 };
@@ -75,12 +85,26 @@ TEST_CASE("bench signatures of every shipped rule set and level are unchanged") 
 // random bots then play the same games, so every signature must come out the same.
 TEST_CASE("the playout path plays the same games: every pinned signature through it") { check_pinned(true); }
 
-TEST_CASE("every shipped rule set and level has a pinned signature") {
+TEST_CASE("every shipped rule set and level has a pinned signature, at 2 seats and at 3 or more") {
   const Content& c = test::default_content();
-  std::set<std::string> pinned;
-  for (const Pinned& p : kPinned) pinned.insert(std::string(p.rule_set) + "/" + p.level);
-  for (const RuleSet& rs : c.rule_sets) CHECK(pinned.count(rs.id + "/"));
-  for (const Level& l : c.levels) CHECK(pinned.count(l.rule_set + "/" + l.id));
+  std::set<std::string> two, more;  // "rule set/level"
+  for (const Pinned& p : kPinned)
+    (p.players >= 3 ? more : two).insert(std::string(p.rule_set) + "/" + p.level);
+  std::vector<std::string> shipped;
+  for (const RuleSet& rs : c.rule_sets) shipped.push_back(rs.id + "/");
+  for (const Level& l : c.levels) shipped.push_back(l.rule_set + "/" + l.id);
+  CHECK(shipped.size() >= 12);
+  for (const std::string& id : shipped) {
+    INFO(id << ": pin `tilewright bench --ruleset R [--level L] --players P --games 100` in kPinned");
+    CHECK(two.count(id) == 1);
+    CHECK(more.count(id) == 1);
+  }
+  // And no pin of something no longer shipped.
+  for (const std::set<std::string>* s : {&two, &more})
+    for (const std::string& id : *s) {
+      INFO("pinned " << id << " is not shipped");
+      CHECK(std::find(shipped.begin(), shipped.end(), id) != shipped.end());
+    }
 }
 
 TEST_CASE("the co-op numbers are read from the rule set: changing one changes the games") {
