@@ -1,7 +1,7 @@
 // The rule modules (engine/rules/, docs/architecture.md): each game plays the modules
 // its rule set and level choose, and every module matters. Each module is switched off
 // once (GameSetup::without) in every configuration that plays it (every shipped rule set
-// and level, at 2 and 3 seats, and two variants where rare effects show), and the same
+// and level, at 2 and 3 seats, and three variants where rare effects show), and the same
 // seeded games are played: the setup must succeed, the game must run to its end with its
 // invariants holding, and the module's OWN effect (the table effects() below: its
 // decisions, options, events or scores) must never show; with the module on, that
@@ -54,10 +54,7 @@ GameSetup setup_of(const Config& cfg, int players, uint64_t seed, const std::str
 uint64_t play(const Content& c, const GameSetup& s, const std::string& bot_name) {
   Game g;
   if (auto v = Game::create(c, s, g)) return 0xBAD;
-  // "cemetery": the random bot, but a follower goes onto a cemetery whenever it may (the
-  // bots seldom do, so gcc's cemeteries would seldom complete with a follower there).
-  const bool to_cemeteries = bot_name == "cemetery";
-  auto bot = make_bot(to_cemeteries ? "random" : bot_name);
+  auto bot = make_bot(bot_name);
   Rng rng(s.seed);
   uint64_t h = 1469598103934665603ULL;
   for (int ply = 0; ply < 3000 && !g.finished(); ++ply) {
