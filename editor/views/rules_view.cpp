@@ -408,13 +408,7 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
 
 bool RulesView::set_param(const std::string& key, int64_t value) {
   if (rule_set_.empty() || !ctx_.commands) return false;
-  const tw::ParamSpec* spec = tw::find_param(key);
-  if (spec && (value < spec->min || value > spec->max)) {
-    // The loader's own wording, before anything is written.
-    show_problem("param." + key, "rule_param " + rule_set_ + "/" + key + ", value " + std::to_string(value) +
-                                     ": expected " + std::to_string(spec->min) + ".." + std::to_string(spec->max));
-    return false;
-  }
+  // Ranges and keys are the store's check (rule_param_specs()): its typed error is shown.
   if (!ctx_.commands->Submit(new SetRuleParamsCommand(ctx_, rule_set_, {{key, value}}))) {
     show_problem("param." + key, last_edit_error());
     return false;

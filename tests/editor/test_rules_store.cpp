@@ -70,6 +70,11 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edits re-read only what they changed
   CHECK_FALSE(twe::last_refresh().everything);
   CHECK(ctx().content.find_rule_set("mists")->rules.farm_city_points == 4);  // inherited from base
   same_as_file(ctx().content, db_path);
+  // Out of its spec's range: the store's typed error, nothing written.
+  CHECK_FALSE(rv->set_param("followers", 999));
+  CHECK(rv->field_problem().find("rule_param row base/followers column value = '999': an integer in 0..50") !=
+        std::string::npos);
+  CHECK(stored(db_path).find_rule_set("base")->rules.followers == 7);
   // The loader's check through the store: base's system does not read takeback.
   CHECK_FALSE(rv->set_param("takeback", 1));
   CHECK(rv->field_problem().find("rule_param row base/takeback column value") != std::string::npos);
