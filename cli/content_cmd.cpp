@@ -12,6 +12,7 @@
 #include "cli/files.h"
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "engine/rules/level_columns.h"
 #include "engine/text.h"
 #include "replay/digest.h"
 #include "schema/pack.h"
@@ -165,46 +166,19 @@ Resolved resolve(const Content& c, std::string id, const std::string& db) {
   return r;
 }
 
-struct LevelColumn {
-  const char* name;
-  const char* meaning;
-};
-const std::vector<LevelColumn>& level_columns() {
-  static const std::vector<LevelColumn> cols = {
-      {"rule_set", "the rule set of system mists whose tiles and numbers the level plays"},
-      {"exclude_kinds", "tiles showing one of these kinds stay in the box"},
-      {"ghost_bank", "ghosts in the bank at the start (0..200)"},
-      {"stacks", "the pile is split into this many stacks, played in order (1..10)"},
-      {"dogs", "dog thresholds, one per stack but the last"},
-      {"target", "the score that wins (1..10000)"},
-      {"cemetery", "none, plain or haunted"},
-      {"scoring", "shared (one team score) or per_colour"},
-      {"score_markers", "per colour scoring: markers on the track (0 = one per colour in play; 0..6)"},
-      {"marker_from_supply", "per colour, 3+ players: each marker is one of the player's followers (0/1)"},
-  };
-  return cols;
-}
+// The level columns `content show` lists: every column of engine/rules/level_columns.h
+// but the id, name and description (shown in the heading).
+bool shown(const LevelColumn& col) { return col.name != "id" && col.name != "name" && col.name != "description"; }
 
-std::string level_value(const Level& l, const std::string& col) {
-  if (col == "rule_set") return l.rule_set;
-  if (col == "exclude_kinds") {
-    std::string s;
-    for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k));
-    return s;
+std::string column_meaning(const LevelColumn& col) {
+  std::string m(col.meaning);
+  if (col.integer()) m += " (" + col.range_text() + ")";
+  if (col.type == LevelColumnType::Choice) {
+    std::string words;
+    for (const auto w : col.choices) words += (words.empty() ? "" : ", ") + std::string(w);
+    m += " (" + words + ")";
   }
-  if (col == "ghost_bank") return std::to_string(l.ghost_bank);
-  if (col == "stacks") return std::to_string(l.stacks);
-  if (col == "dogs") {
-    std::string s;
-    for (int d : l.dogs) s += (s.empty() ? "" : " ") + std::to_string(d);
-    return s;
-  }
-  if (col == "target") return std::to_string(l.target);
-  if (col == "cemetery") return std::string(cemetery_mode_name(l.cemetery));
-  if (col == "scoring") return std::string(scoring_mode_name(l.scoring));
-  if (col == "score_markers") return std::to_string(l.score_markers);
-  if (col == "marker_from_supply") return l.marker_from_supply ? "1" : "0";
-  return {};
+  return m;
 }
 
 // The rule modules a game of this rule set (or level) plays, as the engine chooses them
@@ -290,7 +264,8 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
     j["digest"] = hex(replay::rules_digest(c, rs, &l));
     j["status"] = status_of(store, {"level:" + l.id});
     J cols = J::array();
-    for (const auto& col : level_columns()) cols.push_back(J{{"column", col.name}, {"value", level_value(l, col.name)}, {"meaning", col.meaning}});
+    for (const auto& col : level_columns())
+      if (shown(col)) cols.push_back(J{{"column", col.name}, {"value", col.get(l)}, {"meaning", column_meaning(col)}});
     j["columns"] = cols;
     J fol = J::array();
     for (const auto& f : l.followers)
@@ -323,7 +298,8 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
     if (!l.description.empty()) out << "  " << text::printable(l.description, 400) << "\n";
     out << '\n';
     std::vector<std::vector<std::string>> lrows{{"column", "value", "meaning"}};
-    for (const auto& col : level_columns()) lrows.push_back({col.name, level_value(l, col.name), col.meaning});
+    for (const auto& col : level_columns())
+      if (shown(col)) lrows.push_back({std::string(col.name), col.get(l), column_meaning(col)});
     std::string fol;
     for (const auto& f : l.followers)
       fol += (fol.empty() ? "" : "; ") + std::to_string(f.players) + " players: " + std::to_string(f.colours) +
@@ -489,11 +465,13 @@ int do_clone(const ContentArgs& a, std::ostream& out) {
       throw Fail{kExitInput, "--set " + text::printable(key, 80) + ": the value must be a whole number, not '" +
                                  text::printable(value_text, 80) + "'"};
     if (level) {
-      // A level's values are its row's columns (ranges and kinds: the loader's check below).
-      if (key == "id" || key == "followers" || !row->contains(key) || !(*row)[key].is_number_integer()) {
+      // A level's numbers are the integer columns of the level table (ranges: the loader's
+      // check below).
+      const LevelColumn* col = find_level_column(key);
+      if (!col || !col->integer() || !row->contains(key)) {
         std::vector<std::string> cols;
-        for (auto it = row->begin(); it != row->end(); ++it)
-          if (it.key() != "id" && it.value().is_number_integer()) cols.push_back(it.key());
+        for (const auto& lc : level_columns())
+          if (lc.integer()) cols.emplace_back(lc.name);
         throw Fail{kExitInput, "--set " + text::printable(key, 80) + ": level " + src + " has no such number" +
                                    text::did_you_mean(key, cols) + "; numbers: " + text::joined(cols)};
       }

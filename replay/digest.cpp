@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "engine/rules/level_columns.h"
 #include "engine/text.h"
 
 namespace tw::replay {
@@ -69,21 +70,7 @@ uint64_t rules_digest(const Content& c, const RuleSet& rs, const Level* level) {
   }
   if (level) {
     h.text("level");
-    h.text(level->id);
-    for (const Kind k : level->exclude_kinds) h.text(kind_name(k));
-    h.i64(level->ghost_bank);
-    h.i64(level->stacks);
-    for (const int d : level->dogs) h.i64(d);
-    h.i64(level->target);
-    h.text(cemetery_mode_name(level->cemetery));
-    h.text(scoring_mode_name(level->scoring));
-    h.i64(level->score_markers);
-    h.i64(level->marker_from_supply ? 1 : 0);
-    for (const auto& f : level->followers) {
-      h.i64(f.players);
-      h.i64(f.colours);
-      h.i64(f.per_colour);
-    }
+    hash_level(h, *level);  // the digest columns of engine/rules/level_columns.h, then the followers
   }
   return h.h;
 }
@@ -137,22 +124,14 @@ std::vector<RulesDifference> diff_rules(const Content& ca, const RuleSet& ra, co
       out.push_back({"tile " + name, "one geometry", "another geometry"});
   }
   if (la || lb) {
-    auto field = [](const Level* l, auto get) { return l ? get(*l) : std::string("(none)"); };
-    auto num = [](int v) { return std::to_string(v); };
-    add("level", field(la, [](const Level& l) { return l.id; }), field(lb, [](const Level& l) { return l.id; }));
-    add("level.exclude_kinds", field(la, [](const Level& l) { std::string s; for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k)); return s; }),
-        field(lb, [](const Level& l) { std::string s; for (Kind k : l.exclude_kinds) s += (s.empty() ? "" : " ") + std::string(kind_name(k)); return s; }));
-    add("level.ghost_bank", field(la, [&](const Level& l) { return num(l.ghost_bank); }), field(lb, [&](const Level& l) { return num(l.ghost_bank); }));
-    add("level.stacks", field(la, [&](const Level& l) { return num(l.stacks); }), field(lb, [&](const Level& l) { return num(l.stacks); }));
-    auto dogs = [](const Level& l) { std::string s; for (int d : l.dogs) s += (s.empty() ? "" : " ") + std::to_string(d); return s; };
-    add("level.dogs", field(la, dogs), field(lb, dogs));
-    add("level.target", field(la, [&](const Level& l) { return num(l.target); }), field(lb, [&](const Level& l) { return num(l.target); }));
-    add("level.cemetery", field(la, [](const Level& l) { return std::string(cemetery_mode_name(l.cemetery)); }), field(lb, [](const Level& l) { return std::string(cemetery_mode_name(l.cemetery)); }));
-    add("level.scoring", field(la, [](const Level& l) { return std::string(scoring_mode_name(l.scoring)); }), field(lb, [](const Level& l) { return std::string(scoring_mode_name(l.scoring)); }));
-    add("level.score_markers", field(la, [&](const Level& l) { return num(l.score_markers); }), field(lb, [&](const Level& l) { return num(l.score_markers); }));
-    add("level.marker_from_supply", field(la, [&](const Level& l) { return num(l.marker_from_supply ? 1 : 0); }), field(lb, [&](const Level& l) { return num(l.marker_from_supply ? 1 : 0); }));
-    auto followers = [](const Level& l) { std::string s; for (const auto& f : l.followers) s += (s.empty() ? "" : "; ") + std::to_string(f.players) + "p: " + std::to_string(f.colours) + "x" + std::to_string(f.per_colour); return s; };
-    add("level.followers", field(la, followers), field(lb, followers));
+    // Every column of the level table that the game reads, then the follower rows.
+    for (const LevelColumn& col : level_columns()) {
+      if (!col.digest) continue;
+      const std::string field = col.type == LevelColumnType::Id ? "level" : "level." + std::string(col.name);
+      add(field, la ? col.get(*la) : "(none)", lb ? col.get(*lb) : "(none)");
+    }
+    add("level.followers", la ? level_followers_text(la->followers) : "(none)",
+        lb ? level_followers_text(lb->followers) : "(none)");
   }
   return out;
 }

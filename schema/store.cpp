@@ -14,6 +14,7 @@
 #include <set>
 #include <tuple>
 
+#include "engine/rules/level_columns.h"
 #include "engine/text.h"
 #include "schema/migrations.h"
 
@@ -250,8 +251,10 @@ std::vector<uint8_t> parse_touches(RowReader& r, const std::string& text) {
 
 using TileKey = std::pair<std::string, std::string>;
 
-void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& errors) {
-  {
+// `only`: that one tile type's rows (the tile_set table is not read), for a refresh.
+void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& errors,
+                const TileKey* only = nullptr) {
+  if (!only) {
     SQLite::Statement st(db, "SELECT rowid, id, name, source, confidence FROM tile_set ORDER BY rowid");
     RowReader r(st, "tile_set", errors);
     while (st.executeStep()) {
@@ -270,8 +273,13 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
                          "SELECT t.rowid, t.tile_set, t.id, t.count, t.reconstructed, "
                          "t.ghost_symbols, t.note, s.rowid, t.piece, t.piece_x, t.piece_y "
                          "FROM tile_type t "
-                         "LEFT JOIN tile_set s ON s.id = t.tile_set "
-                         "ORDER BY s.rowid IS NULL, s.rowid, t.rowid");
+                         "LEFT JOIN tile_set s ON s.id = t.tile_set " +
+                             std::string(only ? "WHERE t.tile_set = ? AND t.id = ? " : "") +
+                             "ORDER BY s.rowid IS NULL, s.rowid, t.rowid");
+    if (only) {
+      st.bind(1, only->first);
+      st.bind(2, only->second);
+    }
     RowReader r(st, "tile_type", errors);
     while (st.executeStep()) {
       r.set_row("rowid " + r.describe_col(0));
@@ -302,7 +310,13 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
   std::vector<int64_t> next_idx(c.tiles.size(), 0);
   SQLite::Statement st(db,
                        "SELECT rowid, tile_set, tile_id, idx, terrain, ports, shields, fogged, "
-                       "touches FROM tile_segment ORDER BY tile_set, tile_id, idx, rowid");
+                       "touches FROM tile_segment " +
+                           std::string(only ? "WHERE tile_set = ? AND tile_id = ? " : "") +
+                           "ORDER BY tile_set, tile_id, idx, rowid");
+  if (only) {
+    st.bind(1, only->first);
+    st.bind(2, only->second);
+  }
   RowReader r(st, "tile_segment", errors);
   while (st.executeStep()) {
     r.set_row("rowid " + r.describe_col(0));
@@ -510,64 +524,48 @@ void load_rule_sets(SQLite::Database& db, Content& c, std::vector<ContentError>&
 
 std::string sqlite_message(const std::exception& e) { return e.what(); }
 
-void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& errors) {
+// The level table's columns from level_columns() (engine/rules/level_columns.h): the
+// SELECT, each value's type and range, and how it is set on the Level. `only`: one
+// level's rows (the others are left out), for a refresh.
+void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& errors,
+                 const std::string* only = nullptr) {
   std::map<std::string, size_t> index;
   {
-    SQLite::Statement st(db,
-                         "SELECT rowid, id, name, position, rule_set, exclude_kinds, ghost_bank, stacks, "
-                         "dogs, target, cemetery, scoring, score_markers, marker_from_supply, description "
-                         "FROM level ORDER BY position, rowid");
+    const auto& cols = level_columns();
+    std::string sql = "SELECT rowid";
+    for (const auto& col : cols) sql += ", " + std::string(col.name);
+    sql += " FROM level";
+    if (only) sql += " WHERE id = ?";
+    sql += " ORDER BY position, rowid";
+    SQLite::Statement st(db, sql);
+    if (only) st.bind(1, *only);
     RowReader r(st, "level", errors);
     while (st.executeStep()) {
       r.set_row("rowid " + r.describe_col(0));
-      auto id = r.key(1, "id");
+      int id_col = 0;
+      for (size_t i = 0; i < cols.size(); ++i)
+        if (cols[i].type == LevelColumnType::Id) id_col = static_cast<int>(i) + 1;
+      auto id = r.key(id_col, "id");
       if (!id) continue;
       r.set_row(*id);
       Level l;
       l.id = *id;
-      if (auto v = r.text(2, "name")) l.name = *v;
-      if (auto v = r.integer(3, "position", -1000000, 1000000)) l.position = static_cast<int>(*v);
-      if (auto v = r.text(4, "rule_set", false, true)) {
-        l.rule_set = *v;
-        if (!c.find_rule_set(*v)) r.error("rule_set", *v, "the id of a rule set");
-      }
-      if (auto v = r.text(5, "exclude_kinds")) {
-        for (const auto& w : split_words(*v)) {
-          const auto k = parse_kind(w);
-          if (!k)
-            r.error("exclude_kinds", w, "terrain kinds separated by spaces (castle, cemetery, city, road, ...)");
-          else
-            l.exclude_kinds.push_back(*k);
+      for (size_t i = 0; i < cols.size(); ++i) {
+        const LevelColumn& col = cols[i];
+        const int at = static_cast<int>(i) + 1;
+        const std::string name(col.name);
+        if (col.type == LevelColumnType::Id) continue;
+        if (col.integer()) {
+          if (auto v = r.integer(at, name, col.min, col.max)) col.set_number(l, *v);
+          continue;
         }
+        auto v = r.text(at, name, false, col.type == LevelColumnType::RuleSetId);
+        if (!v) continue;
+        const auto problems = col.set(l, *v);
+        for (const auto& [value, expected] : problems) r.error(name, value, expected);
+        if (problems.empty() && col.type == LevelColumnType::RuleSetId && !c.find_rule_set(*v))
+          r.error(name, *v, "the id of a rule set");
       }
-      if (auto v = r.integer(6, "ghost_bank", 0, kMaxGhostBank)) l.ghost_bank = static_cast<int>(*v);
-      if (auto v = r.integer(7, "stacks", 1, 10)) l.stacks = static_cast<int>(*v);
-      if (auto v = r.text(8, "dogs")) {
-        for (const auto& w : split_words(*v)) {
-          int d = 0;
-          const auto res = std::from_chars(w.data(), w.data() + w.size(), d);
-          if (res.ec != std::errc() || res.ptr != w.data() + w.size() || d < 1 || d > 10000)
-            r.error("dogs", w, "thresholds 1..10000 separated by spaces, e.g. '15 50'");
-          else
-            l.dogs.push_back(d);
-        }
-      }
-      if (auto v = r.integer(9, "target", 1, 10000)) l.target = static_cast<int>(*v);
-      if (auto v = r.text(10, "cemetery")) {
-        if (auto m = parse_cemetery_mode(*v))
-          l.cemetery = *m;
-        else
-          r.error("cemetery", *v, "one of none, plain, haunted");
-      }
-      if (auto v = r.text(11, "scoring")) {
-        if (auto m = parse_scoring_mode(*v))
-          l.scoring = *m;
-        else
-          r.error("scoring", *v, "one of shared, per_colour");
-      }
-      if (auto v = r.integer(12, "score_markers", 0, 6)) l.score_markers = static_cast<int>(*v);
-      if (auto v = r.integer(13, "marker_from_supply", 0, 1)) l.marker_from_supply = *v != 0;
-      if (auto v = r.text(14, "description")) l.description = *v;
       if (!index.emplace(*id, c.levels.size()).second) {
         r.error("id", *id, "a unique level id");
         continue;
@@ -575,26 +573,34 @@ void load_levels(SQLite::Database& db, Content& c, std::vector<ContentError>& er
       c.levels.push_back(std::move(l));
     }
   }
-  SQLite::Statement st(db,
-                       "SELECT rowid, level, players, colours, per_colour FROM level_followers "
-                       "ORDER BY level, players");
+  const auto& fcols = level_follower_columns();
+  std::string sql = "SELECT rowid, level";
+  for (const auto& fc : fcols) sql += ", " + std::string(fc.name);
+  sql += std::string(" FROM level_followers") + (only ? " WHERE level = ?" : "") + " ORDER BY level, players";
+  SQLite::Statement st(db, sql);
+  if (only) st.bind(1, *only);
   RowReader r(st, "level_followers", errors);
   while (st.executeStep()) {
     r.set_row("rowid " + r.describe_col(0));
     auto level = r.key(1, "level");
     if (!level) continue;
-    auto players = r.integer(2, "players", 1, 6);
-    r.set_row(*level + "/" + (players ? std::to_string(*players) : r.describe_col(2)));
-    auto colours = r.integer(3, "colours", 1, 6);
-    auto per = r.integer(4, "per_colour", 0, 30);
+    LevelFollowers row;
+    bool ok = true;
+    for (size_t i = 0; i < fcols.size(); ++i) {
+      const auto& fc = fcols[i];
+      if (i == 1) r.set_row(*level + "/" + (ok ? std::to_string(row.players) : r.describe_col(2)));
+      if (auto v = r.integer(static_cast<int>(i) + 2, std::string(fc.name), fc.min, fc.max))
+        row.*fc.field = static_cast<int>(*v);
+      else
+        ok = false;
+    }
     auto it = index.find(*level);
     if (it == index.end()) {
       r.error("level", *level, "the id of a level");
       continue;
     }
-    if (!players || !colours || !per) continue;
-    c.levels[it->second].followers.push_back(
-        {static_cast<int>(*players), static_cast<int>(*colours), static_cast<int>(*per)});
+    if (!ok) continue;
+    c.levels[it->second].followers.push_back(row);
   }
 }
 
@@ -1162,25 +1168,17 @@ void Store::save_rule_params(const std::string& rule_set,
 
 void Store::save_level(const Level& level) {
   require_writable("save a level");
-  // The checks the loader makes: a content holding just this level and its rule set.
-  std::vector<ContentError> errors;
-  auto range = [&](const char* column, int64_t v, int64_t lo, int64_t hi) {
-    if (v < lo || v > hi)
-      errors.push_back({"level", level.id, column, std::to_string(v),
-                        "an integer in " + std::to_string(lo) + ".." + std::to_string(hi)});
-  };
-  if (level.id.empty() || level.id.size() > 64) errors.push_back({"level", level.id, "id", level.id, "1 to 64 characters"});
-  range("ghost_bank", level.ghost_bank, 0, kMaxGhostBank);
-  range("stacks", level.stacks, 1, 10);
-  range("target", level.target, 1, 10000);
-  range("score_markers", level.score_markers, 0, 6);
-  for (const auto& f : level.followers) {
-    range("level_followers.players", f.players, 1, 6);
-    range("level_followers.colours", f.colours, 1, 6);
-    range("level_followers.per_colour", f.per_colour, 0, 30);
-  }
+  std::vector<ContentError> errors = check_level_columns(level);
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  write_level(level, load_content());
+}
+
+// Checks `level` against `c` (the content as it is before the write: its rule set, tiles)
+// as the loader would, then writes its row and follower rows from level_columns() in one
+// transaction. Problems -> LoadError, nothing written.
+void Store::write_level(const Level& level, const Content& c) {
+  std::vector<ContentError> errors = check_level_columns(level);
   if (errors.empty()) {
-    const Content c = load_content();
     Content probe;
     probe.tiles = c.tiles;
     probe.terrains = c.terrains;
@@ -1190,46 +1188,40 @@ void Store::save_level(const Level& level) {
       if (e.table == "level" || e.table == "level_followers") errors.push_back(std::move(e));
   }
   if (!errors.empty()) throw LoadError(path_, std::move(errors));
-  std::string exclude, dogs;
-  for (const Kind k : level.exclude_kinds) exclude += (exclude.empty() ? "" : " ") + std::string(kind_name(k));
-  for (const int d : level.dogs) dogs += (dogs.empty() ? "" : " ") + std::to_string(d);
+  const auto& cols = level_columns();
+  std::string names, marks, updates;
+  for (const auto& col : cols) {
+    const std::string n(col.name);
+    names += (names.empty() ? "" : ", ") + n;
+    marks += marks.empty() ? "?" : ", ?";
+    if (col.type != LevelColumnType::Id) updates += (updates.empty() ? "" : ", ") + n + " = excluded." + n;
+  }
   try {
     SQLite::Transaction tx(*db_);
-    SQLite::Statement st(*db_,
-                         "INSERT INTO level (id, name, position, rule_set, exclude_kinds, ghost_bank, stacks, dogs, "
-                         "target, cemetery, scoring, score_markers, marker_from_supply, description) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-                         "name = excluded.name, position = excluded.position, rule_set = excluded.rule_set, "
-                         "exclude_kinds = excluded.exclude_kinds, ghost_bank = excluded.ghost_bank, "
-                         "stacks = excluded.stacks, dogs = excluded.dogs, target = excluded.target, "
-                         "cemetery = excluded.cemetery, scoring = excluded.scoring, "
-                         "score_markers = excluded.score_markers, marker_from_supply = excluded.marker_from_supply, "
-                         "description = excluded.description");
-    st.bind(1, level.id);
-    st.bind(2, level.name);
-    st.bind(3, level.position);
-    st.bind(4, level.rule_set);
-    st.bind(5, exclude);
-    st.bind(6, level.ghost_bank);
-    st.bind(7, level.stacks);
-    st.bind(8, dogs);
-    st.bind(9, level.target);
-    st.bind(10, std::string(cemetery_mode_name(level.cemetery)));
-    st.bind(11, std::string(scoring_mode_name(level.scoring)));
-    st.bind(12, level.score_markers);
-    st.bind(13, level.marker_from_supply ? 1 : 0);
-    st.bind(14, level.description);
+    SQLite::Statement st(*db_, "INSERT INTO level (" + names + ") VALUES (" + marks + ") ON CONFLICT (id) DO UPDATE SET " +
+                                   updates);
+    for (size_t i = 0; i < cols.size(); ++i) {
+      const int at = static_cast<int>(i) + 1;
+      if (cols[i].integer())
+        st.bind(at, cols[i].number(level));
+      else
+        st.bind(at, cols[i].get(level));
+    }
     st.exec();
     SQLite::Statement del(*db_, "DELETE FROM level_followers WHERE level = ?");
     del.bind(1, level.id);
     del.exec();
-    SQLite::Statement ins(*db_, "INSERT INTO level_followers (level, players, colours, per_colour) VALUES (?, ?, ?, ?)");
+    const auto& fcols = level_follower_columns();
+    std::string fnames = "level", fmarks = "?";
+    for (const auto& fc : fcols) {
+      fnames += ", " + std::string(fc.name);
+      fmarks += ", ?";
+    }
+    SQLite::Statement ins(*db_, "INSERT INTO level_followers (" + fnames + ") VALUES (" + fmarks + ")");
     for (const auto& f : level.followers) {
       ins.reset();
       ins.bind(1, level.id);
-      ins.bind(2, f.players);
-      ins.bind(3, f.colours);
-      ins.bind(4, f.per_colour);
+      for (size_t i = 0; i < fcols.size(); ++i) ins.bind(static_cast<int>(i) + 2, f.*fcols[i].field);
       ins.exec();
     }
     tx.commit();
@@ -1281,6 +1273,320 @@ bool Store::delete_level(const std::string& id) {
     throw_if_busy(path_, e);
     throw StoreError(path_ + ": cannot delete level " + id + " (" + sqlite_message(e) + "); nothing was written");
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Edits
+
+EditError::EditError(std::string source, Why why, std::vector<ContentError> errors)
+    : LoadError(std::move(source), std::move(errors)), why_(why) {}
+
+template <class F>
+void Store::checked_write(const std::string& what, F&& write) {
+  try {
+    SQLite::Transaction tx(*db_);
+    write();
+    try {
+      (void)load_content();  // the loader's checks, before anything is kept
+    } catch (const EditError&) {
+      throw;
+    } catch (const LoadError& e) {
+      throw EditError(path_, EditError::Why::BadValue, e.errors());
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw_if_storage_failure(path_, e, "nothing was written");
+    throw StoreError(path_ + ": cannot " + what + " (" + sqlite_message(e) + "); nothing was written");
+  }
+}
+
+namespace {
+
+bool row_exists(SQLite::Database& db, const std::string& sql, const std::vector<std::string>& keys) {
+  SQLite::Statement q(db, sql);
+  for (size_t i = 0; i < keys.size(); ++i) q.bind(static_cast<int>(i) + 1, keys[i]);
+  return q.executeStep();
+}
+
+}  // namespace
+
+Refreshed Store::refresh(Content& c, const ContentChange& change) const {
+  Refreshed done;
+  if (change.tile_list) {
+    c = load_content();
+    done.everything = true;
+    return done;
+  }
+  std::vector<ContentError> errors;
+  std::vector<std::pair<int, TileType>> tiles;
+  std::vector<RuleSet> rule_sets;
+  std::vector<Level> levels;
+  try {
+    for (const auto& key : change.tiles) {
+      const int at = c.find_tile(key.first, key.second);
+      Content one;
+      one.terrains = c.terrains;
+      load_tiles(*db_, one, errors, &key);
+      if (at < 0 || one.tiles.size() != 1) {  // a tile type came or went: indices move
+        c = load_content();
+        done.everything = true;
+        return done;
+      }
+      finalize_tile(one.tiles.front(), one.terrains, errors);
+      tiles.emplace_back(at, std::move(one.tiles.front()));
+    }
+    if (change.rule_sets) {
+      std::swap(rule_sets, c.rule_sets);
+      load_rule_sets(*db_, c, errors);
+      std::swap(rule_sets, c.rule_sets);
+    }
+    if (change.levels) {
+      Content probe;  // the rule sets the levels name: the new ones when they were re-read
+      probe.rule_sets = change.rule_sets ? rule_sets : c.rule_sets;
+      load_levels(*db_, probe, errors);
+      levels = std::move(probe.levels);
+    }
+  } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
+    throw StoreError(path_ + ": cannot read the content (" + sqlite_message(e) + ")");
+  }
+  if (!errors.empty()) throw LoadError(path_, std::move(errors));
+  for (auto& [at, t] : tiles) c.tiles[static_cast<size_t>(at)] = std::move(t);
+  done.tiles = static_cast<int>(tiles.size());
+  if (change.rule_sets) {
+    c.rule_sets = std::move(rule_sets);
+    done.rule_sets = true;
+  }
+  if (change.levels) {
+    c.levels = std::move(levels);
+    done.levels = true;
+  }
+  return done;
+}
+
+std::vector<std::pair<std::string, int64_t>> Store::rule_params(const std::string& rule_set) const {
+  std::vector<std::pair<std::string, int64_t>> rows;
+  try {
+    SQLite::Statement q(*db_, "SELECT key, value FROM rule_param WHERE rule_set = ? ORDER BY key");
+    q.bind(1, rule_set);
+    while (q.executeStep()) rows.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt64());
+  } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
+    throw StoreError(path_ + ": cannot read the parameters of " + rule_set + " (" + sqlite_message(e) + ")");
+  }
+  return rows;
+}
+
+ContentChange Store::set_rule_params(const std::string& rule_set, const ParamEdit& rows) {
+  require_writable("save rule parameters");
+  if (!row_exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?", {rule_set}))
+    throw EditError(path_, EditError::Why::NotFound, {{"rule_set", rule_set, "id", rule_set, "the id of a rule set"}});
+  std::vector<ContentError> errors;
+  for (const auto& [key, value] : rows) {
+    const ParamSpec* spec = find_param(key);
+    if (!spec)
+      errors.push_back({"rule_param", rule_set + "/" + key, "key", key, "a known parameter; " + param_keys(key)});
+    else if (value && (*value < spec->min || *value > spec->max))
+      errors.push_back({"rule_param", rule_set + "/" + key, "value", std::to_string(*value),
+                        "an integer in " + std::to_string(spec->min) + ".." + std::to_string(spec->max)});
+  }
+  if (!errors.empty()) throw EditError(path_, EditError::Why::BadValue, std::move(errors));
+  checked_write("save parameters of rule set " + rule_set, [&] {
+    SQLite::Statement set(*db_,
+                          "INSERT INTO rule_param (rule_set, key, value) VALUES (?, ?, ?) "
+                          "ON CONFLICT (rule_set, key) DO UPDATE SET value = excluded.value");
+    SQLite::Statement del(*db_, "DELETE FROM rule_param WHERE rule_set = ? AND key = ?");
+    for (const auto& [key, value] : rows) {
+      SQLite::Statement& st = value ? set : del;
+      st.reset();
+      st.bind(1, rule_set);
+      st.bind(2, key);
+      if (value) st.bind(3, *value);
+      st.exec();
+    }
+  });
+  ContentChange ch;
+  ch.rule_sets = true;
+  ch.levels = true;  // a level's check reads its rule set
+  return ch;
+}
+
+ContentChange Store::clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name) {
+  require_writable("clone a rule set");
+  if (new_id.empty() || new_id.size() > 64)
+    throw EditError(path_, EditError::Why::BadValue, {{"rule_set", new_id, "id", new_id, "1 to 64 characters"}});
+  if (!row_exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?", {source}))
+    throw EditError(path_, EditError::Why::NotFound, {{"rule_set", source, "id", source, "the id of a rule set"}});
+  if (row_exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?", {new_id}))
+    throw EditError(path_, EditError::Why::Exists,
+                    {{"rule_set", new_id, "id", new_id, "an id no rule set has yet"}});
+  checked_write("clone rule set " + source, [&] {
+    SQLite::Statement ins(*db_,
+                          "INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description) "
+                          "SELECT ?, ?, system, parent, start_tile_set, start_tile, description FROM rule_set "
+                          "WHERE id = ?");
+    ins.bind(1, new_id);
+    ins.bind(2, new_name);
+    ins.bind(3, source);
+    ins.exec();
+    for (const char* sql : {"INSERT INTO rule_param (rule_set, key, value) SELECT ?1, key, value FROM rule_param "
+                            "WHERE rule_set = ?2 ORDER BY rowid",
+                            "INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) SELECT ?1, tile_set, "
+                            "tile_id, count FROM rule_set_pool WHERE rule_set = ?2 ORDER BY rowid"}) {
+      SQLite::Statement copy(*db_, sql);
+      copy.bind(1, new_id);
+      copy.bind(2, source);
+      copy.exec();
+    }
+  });
+  ContentChange ch;
+  ch.rule_sets = true;
+  return ch;
+}
+
+ContentChange Store::delete_rule_set(const std::string& id) {
+  require_writable("delete a rule set");
+  if (!row_exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?", {id}))
+    throw EditError(path_, EditError::Why::NotFound, {{"rule_set", id, "id", id, "the id of a rule set"}});
+  {
+    SQLite::Statement used(*db_, "SELECT 'level', id FROM level WHERE rule_set = ?1 "
+                                 "UNION ALL SELECT 'rule_set', id FROM rule_set WHERE parent = ?1 LIMIT 1");
+    used.bind(1, id);
+    if (used.executeStep()) {
+      const std::string table = used.getColumn(0).getString(), row = used.getColumn(1).getString();
+      throw EditError(path_, EditError::Why::InUse,
+                      {{table, row, table == "level" ? "rule_set" : "parent", id,
+                        "rule set " + id + " is still used here; nothing was deleted"}});
+    }
+  }
+  checked_write("delete rule set " + id, [&] {
+    for (const char* sql : {"DELETE FROM rule_param WHERE rule_set = ?", "DELETE FROM rule_set_pool WHERE rule_set = ?",
+                            "DELETE FROM rule_set WHERE id = ?"}) {
+      SQLite::Statement del(*db_, sql);
+      del.bind(1, id);
+      del.exec();
+    }
+  });
+  ContentChange ch;
+  ch.rule_sets = true;
+  return ch;
+}
+
+int Store::pool_count(const std::string& rule_set, const std::string& tile_set, const std::string& tile_id) const {
+  try {
+    SQLite::Statement q(*db_, "SELECT count FROM rule_set_pool WHERE rule_set = ? AND tile_set = ? AND tile_id = ?");
+    q.bind(1, rule_set);
+    q.bind(2, tile_set);
+    q.bind(3, tile_id);
+    return q.executeStep() ? q.getColumn(0).getInt() : 0;
+  } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
+    throw StoreError(path_ + ": cannot read the pool of " + rule_set + " (" + sqlite_message(e) + ")");
+  }
+}
+
+ContentChange Store::set_pool_count(const std::string& rule_set, const std::string& tile_set,
+                                    const std::string& tile_id, int count) {
+  require_writable("change a pool");
+  const std::string row = rule_set + "/" + tile_set + "/" + tile_id;
+  if (!row_exists(*db_, "SELECT 1 FROM rule_set WHERE id = ?", {rule_set}))
+    throw EditError(path_, EditError::Why::NotFound, {{"rule_set_pool", row, "rule_set", rule_set, "the id of a rule set"}});
+  if (!row_exists(*db_, "SELECT 1 FROM tile_type WHERE tile_set = ? AND id = ?", {tile_set, tile_id}))
+    throw EditError(path_, EditError::Why::NotFound,
+                    {{"rule_set_pool", row, "tile_id", tile_set + "/" + tile_id, "an existing tile type (tile_set/id)"}});
+  if (count < 0 || count > kMaxPoolCount)
+    throw EditError(path_, EditError::Why::BadValue,
+                    {{"rule_set_pool", row, "count", std::to_string(count),
+                      "an integer in 0.." + std::to_string(kMaxPoolCount)}});
+  checked_write("change the pool of " + rule_set, [&] {
+    SQLite::Statement st(*db_, count > 0 ? "INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) "
+                                           "VALUES (?, ?, ?, ?) ON CONFLICT (rule_set, tile_set, tile_id) "
+                                           "DO UPDATE SET count = excluded.count"
+                                         : "DELETE FROM rule_set_pool WHERE rule_set = ? AND tile_set = ? AND tile_id = ?");
+    st.bind(1, rule_set);
+    st.bind(2, tile_set);
+    st.bind(3, tile_id);
+    if (count > 0) st.bind(4, count);
+    st.exec();
+  });
+  ContentChange ch;
+  ch.rule_sets = true;
+  ch.levels = true;
+  return ch;
+}
+
+ContentChange Store::set_level_value(const std::string& level, const std::string& column, const std::string& value) {
+  require_writable("change a level");
+  const LevelColumn* col = find_level_column(column);
+  if (!col || col->type == LevelColumnType::Id) {
+    std::vector<std::string> names;
+    for (const auto& c : level_columns())
+      if (c.type != LevelColumnType::Id) names.emplace_back(c.name);
+    throw EditError(path_, EditError::Why::NotFound,
+                    {{"level", level, column, value,
+                      "a column of level that can be set" + (col ? "" : text::did_you_mean(column, names)) + ": " +
+                          text::joined(names)}});
+  }
+  const Content c = load_content();
+  const Level* before = c.find_level(level);
+  if (!before) throw EditError(path_, EditError::Why::NotFound, {{"level", level, "id", level, "the id of a level"}});
+  Level after = *before;
+  if (auto e = tw::set_level_value(after, *col, value)) throw EditError(path_, EditError::Why::BadValue, {*e});
+  try {
+    write_level(after, c);
+  } catch (const EditError&) {
+    throw;
+  } catch (const LoadError& e) {
+    throw EditError(path_, EditError::Why::BadValue, e.errors());
+  }
+  ContentChange ch;
+  ch.levels = true;
+  return ch;
+}
+
+ContentChange Store::set_level_followers(const std::string& level, const std::vector<LevelFollowers>& rows) {
+  require_writable("change a level");
+  const Content c = load_content();
+  const Level* before = c.find_level(level);
+  if (!before) throw EditError(path_, EditError::Why::NotFound, {{"level", level, "id", level, "the id of a level"}});
+  Level after = *before;
+  after.followers = rows;
+  std::sort(after.followers.begin(), after.followers.end(),
+            [](const LevelFollowers& a, const LevelFollowers& b) { return a.players < b.players; });
+  for (size_t i = 1; i < after.followers.size(); ++i)
+    if (after.followers[i].players == after.followers[i - 1].players)
+      throw EditError(path_, EditError::Why::BadValue,
+                      {{"level_followers", level + "/" + std::to_string(after.followers[i].players), "players",
+                        std::to_string(after.followers[i].players), "each player count once"}});
+  try {
+    write_level(after, c);
+  } catch (const LoadError& e) {
+    throw EditError(path_, EditError::Why::BadValue, e.errors());
+  }
+  ContentChange ch;
+  ch.levels = true;
+  return ch;
+}
+
+ContentChange Store::clone_level(const std::string& source, const std::string& new_id, const std::string& new_name) {
+  require_writable("clone a level");
+  const Content c = load_content();
+  const Level* from = c.find_level(source);
+  if (!from) throw EditError(path_, EditError::Why::NotFound, {{"level", source, "id", source, "the id of a level"}});
+  if (c.find_level(new_id))
+    throw EditError(path_, EditError::Why::Exists, {{"level", new_id, "id", new_id, "an id no level has yet"}});
+  Level copy = *from;
+  copy.id = new_id;
+  copy.name = new_name;
+  for (const auto& l : c.levels) copy.position = std::max(copy.position, l.position + 1);
+  try {
+    write_level(copy, c);
+  } catch (const LoadError& e) {
+    throw EditError(path_, EditError::Why::BadValue, e.errors());
+  }
+  ContentChange ch;
+  ch.levels = true;
+  return ch;
 }
 
 }  // namespace tw

@@ -67,6 +67,48 @@ class LoadError : public StoreError {
   std::vector<ContentError> errors_;
 };
 
+// An edit the store refused before writing anything (Store::set_rule_params and the
+// other edits below): why, and where. errors() names each problem's table, row, column,
+// the value given and what was expected; the checks are C++ (the parameter specs, the
+// level columns of engine/rules/level_columns.h, the loader's checks), never SQLite's
+// constraint messages.
+class EditError : public LoadError {
+ public:
+  enum class Why {
+    NotFound,  // no such rule set, level, tile type or column
+    Exists,    // the new id is taken
+    BadValue,  // a value out of range, a word not known, or content the loader refuses
+    InUse,     // still referred to (a rule set with levels or children)
+  };
+  EditError(std::string source, Why why, std::vector<ContentError> errors);
+  Why why() const { return why_; }
+  const ContentError& where() const { return errors().front(); }
+
+ private:
+  Why why_;
+};
+
+// What an edit changed, so that a caller holding a loaded Content re-reads only that part
+// (Store::refresh).
+struct ContentChange {
+  std::vector<std::pair<std::string, std::string>> tiles;  // tile types rewritten in place (tile_set, id)
+  bool tile_list = false;  // a tile type added or removed: indices move, everything is re-read
+  bool rule_sets = false;  // rule_set, rule_set_pool, rule_param rows
+  bool levels = false;     // level, level_followers rows
+};
+
+// What Store::refresh read.
+struct Refreshed {
+  int tiles = 0;           // tile types re-read one by one
+  bool rule_sets = false;  // the rule set tables
+  bool levels = false;     // the level tables
+  bool everything = false; // the whole content (load_content)
+};
+
+// A rule set's own parameter rows to write: key -> value, or nullopt to remove the row
+// (the value is then inherited from the parent, or the engine's default).
+using ParamEdit = std::vector<std::pair<std::string, std::optional<int64_t>>>;
+
 class Store {
  public:
   enum class Mode {
@@ -147,6 +189,40 @@ class Store {
   // Removes a level and its follower rows; false when there was none.
   bool delete_level(const std::string& id);
 
+  // --- Edits, as the editor makes them. Each checks in C++ before it writes (EditError
+  // naming table, row and column when refused), runs in one transaction (all or
+  // nothing) and returns what it changed, for refresh().
+
+  // Brings `c` (loaded from this store) up to date after `change`, reading only the
+  // changed tile types, or the rule set tables, or the level tables (a tile type added
+  // or removed: everything). On a problem throws LoadError and leaves `c` as it was.
+  Refreshed refresh(Content& c, const ContentChange& change) const;
+
+  // A rule set's own parameter rows (not inherited), by key.
+  std::vector<std::pair<std::string, int64_t>> rule_params(const std::string& rule_set) const;
+  // Sets (a value) or removes (nullopt) own parameter rows. Refused: no such rule set;
+  // a key not in rule_param_specs(), a value out of its range, or a result the loader
+  // refuses (a parameter the rule set's system does not read, say).
+  ContentChange set_rule_params(const std::string& rule_set, const ParamEdit& rows);
+  // Copies a rule set's row, own parameters and own pool as `new_id`.
+  ContentChange clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name);
+  // Removes a rule set with its parameters and pool; refused (InUse) while a level plays
+  // on it or another rule set names it as parent.
+  ContentChange delete_rule_set(const std::string& id);
+  // The count of a tile type in a rule set's own pool (0: no row).
+  int pool_count(const std::string& rule_set, const std::string& tile_set, const std::string& tile_id) const;
+  // Sets it (0 removes the row); refused: no such rule set or tile type, a count out of
+  // 0..kMaxPoolCount, or a pile the loader refuses.
+  ContentChange set_pool_count(const std::string& rule_set, const std::string& tile_set, const std::string& tile_id,
+                               int count);
+  // Sets one column of a level from text (as level_columns() writes it; integers as
+  // digits), checked as the loader checks the row and the level.
+  ContentChange set_level_value(const std::string& level, const std::string& column, const std::string& value);
+  // Replaces a level's follower rows.
+  ContentChange set_level_followers(const std::string& level, const std::vector<LevelFollowers>& rows);
+  // Copies a level and its follower rows as `new_id`, listed after every other level.
+  ContentChange clone_level(const std::string& source, const std::string& new_id, const std::string& new_name);
+
   // The connection, for layers that add their own tables in later migrations.
   SQLite::Database& database() { return *db_; }
 
@@ -154,6 +230,11 @@ class Store {
   Store(std::string path, std::unique_ptr<SQLite::Database> db, bool read_only);
   void check_and_migrate(Mode mode);
   void require_writable(const char* what) const;
+  void write_level(const Level& level, const Content& before);
+  // Runs `write` in one transaction and then the loader's checks; a refusal rolls back
+  // and throws EditError(BadValue) with the loader's problems.
+  template <class F>
+  void checked_write(const std::string& what, F&& write);
 
   std::string path_;
   std::unique_ptr<SQLite::Database> db_;

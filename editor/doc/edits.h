@@ -1,9 +1,11 @@
 // The editor's document layer: undoable edits of the open database. Each edit is a
-// wxCommand whose Do()/Undo() write one transaction through the store and then reload
-// ctx.content and notify the views, so views never touch SQLite and every change can be
-// undone and redone. A failed write leaves the database as it was, reports the problem
-// through ctx.status (and last_edit_error()) and returns false, so wxCommandProcessor
-// does not record it.
+// wxCommand whose Do()/Undo() call one edit of the store (schema/store.h: checked in C++,
+// one transaction, a typed EditError when refused), then bring ctx.content up to date
+// by re-reading only what the edit changed (Store::refresh) and notify the views. No SQL
+// here: views and commands never touch SQLite, and every change can be undone and
+// redone. A refused write leaves the database as it was, reports the problem (naming
+// table, row and column) through ctx.status and last_edit_error() and returns false, so
+// wxCommandProcessor does not record it.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +23,11 @@ namespace twe {
 // Reloads ctx.content from ctx.store and notifies the views; false with *error on
 // failure (ctx.content is then left as it was).
 bool reload_content(EditorContext& ctx, std::string* error = nullptr);
+
+// Re-reads what `change` names into ctx.content (Store::refresh) and notifies the views;
+// false with *error on failure. What the last call read: last_refresh().
+bool refresh_content(EditorContext& ctx, const tw::ContentChange& change, std::string* error = nullptr);
+const tw::Refreshed& last_refresh();
 
 // The message of the last edit that failed ("" when the last one succeeded).
 const std::string& last_edit_error();
@@ -52,7 +59,7 @@ class AddTileCommand : public wxCommand {
 
 // A rule set's explicit parameter rows: key -> value, or nullopt for "no row" (inherited
 // from the parent or the engine default).
-using ParamRows = std::vector<std::pair<std::string, std::optional<int64_t>>>;
+using ParamRows = tw::ParamEdit;
 
 // The rule_param rows a rule set sets itself (not inherited).
 ParamRows explicit_params(const EditorContext& ctx, const std::string& rule_set);
@@ -112,24 +119,9 @@ class SetPoolCountCommand : public wxCommand {
   int before_ = 0, after_ = 0;
 };
 
-// The editable columns of the `level` table, in form order, and whether each is a number.
-struct LevelColumn {
-  const char* name;
-  bool integer;
-  const char* doc;
-};
-const std::vector<LevelColumn>& level_columns();
-
-// Sets one column of a co-op level row. The change is checked by loading the whole
-// content inside the transaction: a value the loader refuses is rolled back and its
-// message (naming table, row and column) is last_edit_error(). Undo restores the old value.
-// A level's follower rows as text, "1p: 4x3; 2p: 2x3; 3p: 1x5", and back (throws a
-// std::runtime_error naming the bad item).
-std::vector<tw::LevelFollowers> parse_level_followers(const std::string& text);
-std::string level_followers_text(SQLite::Database& db, const std::string& level);
-
-// Sets one column of a level (or "followers": its level_followers rows), checked by the
-// loader inside the transaction.
+// Sets one column of a level (a column of tw::level_columns(), or "followers": its
+// level_followers rows as tw::level_followers_text() writes them) through
+// Store::set_level_value / set_level_followers. Undo restores the old value.
 class SetLevelFieldCommand : public wxCommand {
  public:
   SetLevelFieldCommand(EditorContext& ctx, std::string level, std::string column, std::string value);
@@ -140,7 +132,6 @@ class SetLevelFieldCommand : public wxCommand {
   bool write(const std::string& value);
   EditorContext& ctx_;
   std::string level_, column_, before_, after_;
-  bool integer_ = false;
 };
 
 }  // namespace twe

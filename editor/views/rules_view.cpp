@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "doc/edits.h"
+#include "engine/rules/level_columns.h"
 
 namespace twe {
 namespace {
@@ -261,55 +262,31 @@ void RulesView::fill_grid() {
   // The co-op level first: its columns are what a level designer changes most.
   if (const tw::Level* l = level_.empty() ? nullptr : ctx_.content.find_level(level_)) {
     grid_->Append(new wxPropertyCategory("Co-op level " + wxString::FromUTF8(l->id), "cat.level"));
-    auto text = [&](const std::string& col) -> std::string {
-      std::ostringstream o;
-      if (col == "name") return l->name;
-      if (col == "position") return std::to_string(l->position);
-      if (col == "exclude_kinds") {
-        for (size_t i = 0; i < l->exclude_kinds.size(); ++i)
-          o << (i ? " " : "") << tw::kind_name(l->exclude_kinds[i]);
-        return o.str();
-      }
-      if (col == "ghost_bank") return std::to_string(l->ghost_bank);
-      if (col == "stacks") return std::to_string(l->stacks);
-      if (col == "dogs") {
-        for (size_t i = 0; i < l->dogs.size(); ++i) o << (i ? " " : "") << l->dogs[i];
-        return o.str();
-      }
-      if (col == "target") return std::to_string(l->target);
-      if (col == "cemetery") return std::string(tw::cemetery_mode_name(l->cemetery));
-      if (col == "scoring") return std::string(tw::scoring_mode_name(l->scoring));
-      if (col == "score_markers") return std::to_string(l->score_markers);
-      if (col == "marker_from_supply") return l->marker_from_supply ? "1" : "0";
-      if (col == "description") return l->description;
-      return "";
-    };
-    for (const auto& c : level_columns()) {
-      const std::string v = text(c.name);
-      // The loader's words as choices: cemetery none / plain / haunted, scoring shared /
-      // per_colour (from the engine's names, so a new mode appears here by itself).
-      wxArrayString words;
-      if (std::string(c.name) == "cemetery")
-        for (int m = 0; m < 3; ++m) words.Add(wxString::FromUTF8(std::string(tw::cemetery_mode_name(static_cast<tw::CemeteryMode>(m)))));
-      if (std::string(c.name) == "scoring")
-        for (int m = 0; m < 2; ++m) words.Add(wxString::FromUTF8(std::string(tw::scoring_mode_name(static_cast<tw::ScoringMode>(m)))));
-      if (!words.empty()) {
+    // Every editable column of the level table (engine/rules/level_columns.h), in its
+    // order, with its meaning and range as help.
+    for (const tw::LevelColumn& c : tw::level_columns()) {
+      if (!c.editable) continue;
+      const std::string name(c.name), v = c.get(*l);
+      std::string help(c.meaning);
+      if (c.integer()) help += " (" + c.range_text() + ")";
+      // Choices: the table's words (cemetery none / plain / haunted, scoring shared /
+      // per_colour), so a new mode appears here by itself.
+      if (c.type == tw::LevelColumnType::Choice) {
+        wxArrayString words;
+        for (const auto w : c.choices) words.Add(wxString::FromUTF8(std::string(w)));
         const int sel = words.Index(wxString::FromUTF8(v));
-        wxPGProperty* p = grid_->Append(new wxEnumProperty(c.name, wxString("level.") + c.name, words, wxArrayInt(),
+        wxPGProperty* p = grid_->Append(new wxEnumProperty(name, "level." + name, words, wxArrayInt(),
                                                            sel == wxNOT_FOUND ? 0 : sel));
-        grid_->SetPropertyHelpString(p, c.doc);
+        grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
         continue;
       }
-      wxPGProperty* p = c.integer ? static_cast<wxPGProperty*>(new wxIntProperty(c.name, wxString("level.") + c.name,
-                                                                                 wxAtol(wxString::FromUTF8(v))))
-                                  : new wxStringProperty(c.name, wxString("level.") + c.name, wxString::FromUTF8(v));
+      wxPGProperty* p = c.integer() ? static_cast<wxPGProperty*>(new wxIntProperty(name, "level." + name,
+                                                                                   static_cast<long>(c.number(*l))))
+                                    : new wxStringProperty(name, "level." + name, wxString::FromUTF8(v));
       grid_->Append(p);
-      grid_->SetPropertyHelpString(p, c.doc);
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
     }
-    std::string f;
-    for (const auto& lf : l->followers)
-      f += (f.empty() ? "" : "; ") + std::to_string(lf.players) + "p: " + std::to_string(lf.colours) + "x" +
-           std::to_string(lf.per_colour);
+    const std::string f = tw::level_followers_text(l->followers);
     wxPGProperty* fp = grid_->Append(new wxStringProperty("followers", "level.followers", wxString::FromUTF8(f)));
     grid_->SetPropertyHelpString(fp, "per seat count: colours each player plays x followers of each colour, "
                                      "e.g. '1p: 4x3; 2p: 2x3; 3p: 1x5' (level_followers rows)");
@@ -431,13 +408,7 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
 
 bool RulesView::set_param(const std::string& key, int64_t value) {
   if (rule_set_.empty() || !ctx_.commands) return false;
-  const tw::ParamSpec* spec = tw::find_param(key);
-  if (spec && (value < spec->min || value > spec->max)) {
-    // The loader's own wording, before anything is written.
-    show_problem("param." + key, "rule_param " + rule_set_ + "/" + key + ", value " + std::to_string(value) +
-                                     ": expected " + std::to_string(spec->min) + ".." + std::to_string(spec->max));
-    return false;
-  }
+  // Ranges and keys are the store's check (rule_param_specs()): its typed error is shown.
   if (!ctx_.commands->Submit(new SetRuleParamsCommand(ctx_, rule_set_, {{key, value}}))) {
     show_problem("param." + key, last_edit_error());
     return false;

@@ -1,9 +1,10 @@
 // RulesView: levels and rule sets. A property grid shows the chosen rule set (its row
 // read-only, every rule parameter of rule_param_specs() as a number with its range and
 // meaning, explicit rows in bold, inherited ones plain) and, when a co-op level is
-// chosen, the level's columns. Each change is an undoable command written in one
-// transaction and checked by the store's loader; a refused value is shown next to the
-// field (in red, with the loader's message below the grid) and nothing is written.
+// chosen, the level's editable columns (tw::level_columns(), with their meaning and
+// range). Each change is an undoable command that calls one edit of the store (checked
+// in C++, one transaction); a refused value is shown next to the field (in red, with the
+// store's message naming table, row and column below the grid) and nothing is written.
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
 // bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
