@@ -56,19 +56,21 @@ double value_of(const RootEval& e, Measure m) {
 // Rounded to 0.01 so that text and JSON show the same numbers on every machine.
 double rounded(double v) { return std::round(v * 100.0) / 100.0; }
 
-// The option list as text: `first` (an option of g's pending decision) then `rest`.
-std::vector<std::string> line_text(const Game& g, const Option& first, const std::vector<Option>& rest) {
-  std::vector<std::string> out{g.to_string(first)};
+// The line `first` (an option of g's pending decision) then `rest`, as far as each is an
+// option of the decision pending along it: the options and their text.
+void best_line_of(const Game& g, const Option& first, const std::vector<Option>& rest, PlyEval& e) {
+  e.best_moves = {first};
+  e.best_line = {g.to_string(first)};
   Game h = g;
-  if (h.apply(first)) return out;
+  if (h.apply(first)) return;
   for (const Option& o : rest) {
     if (h.finished()) break;
     const auto& opts = h.pending().options;
     if (std::find(opts.begin(), opts.end(), o) == opts.end()) break;
-    out.push_back(h.to_string(o));
+    e.best_moves.push_back(o);
+    e.best_line.push_back(h.to_string(o));
     h.apply(o);
   }
-  return out;
 }
 
 }  // namespace
@@ -93,8 +95,10 @@ PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s)
     if (played && o.index == *played) mine = &o;
   }
   if (!best) {  // nothing searched (cannot happen with a pending decision): no verdict
-    e.best = e.played = played ? g.to_string(d.options[*played]) : g.to_string(d.options.front());
+    e.best_option = e.played_option = played ? d.options[*played] : d.options.front();
+    e.best = e.played = g.to_string(e.best_option);
     e.best_line = {e.best};
+    e.best_moves = {e.best_option};
     return e;
   }
   std::vector<Option> best_rest = r.best_line;
@@ -102,16 +106,19 @@ PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s)
     best = mine;
     best_rest = r.played_line;
   }
-  e.best_line = line_text(g, d.options[best->index], best_rest);
+  best_line_of(g, d.options[best->index], best_rest, e);
   e.best = e.best_line.front();
+  e.best_option = e.best_moves.front();
   e.visits_best = best->visits;
   e.eval_before = rounded(value_of(*best, m));
   if (mine) {
-    e.played = g.to_string(d.options[mine->index]);
+    e.played_option = d.options[mine->index];
+    e.played = g.to_string(e.played_option);
     e.visits_played = mine->visits;
     e.eval_after = rounded(value_of(*mine, m));
   } else {
-    e.played = played ? g.to_string(d.options[*played]) : e.best;
+    e.played_option = played ? d.options[*played] : e.best_option;
+    e.played = g.to_string(e.played_option);
     e.visits_played = played ? 0 : e.visits_best;
     e.eval_after = e.eval_before;
   }
@@ -129,26 +136,34 @@ struct Job {
   std::string node;
 };
 
-// The index of `text` among g's pending options; "" or why not.
-std::string find_played(const Game& g, const std::string& text, const std::string& where, size_t& index) {
-  if (g.finished()) return where + " '" + text + "' comes after the end of the game";
-  std::string why;
-  const auto o = g.parse_option(text, &why);
-  if (!o) return where + " '" + text + "' is illegal: " + why;
+// The index of option `o` among g's pending options.
+size_t index_of(const Game& g, const Option& o) {
   const auto& opts = g.pending().options;
-  index = static_cast<size_t>(std::find(opts.begin(), opts.end(), *o) - opts.begin());
-  return {};
+  return static_cast<size_t>(std::find(opts.begin(), opts.end(), o) - opts.begin());
+}
+
+// Why stored move `text`, the first of its line replay::read_line could not read, fails
+// at `g` (the state before it).
+std::string unread(const Game& g, const std::string& text, const std::string& where, const std::string& why) {
+  if (g.finished()) return where + " '" + text + "' comes after the end of the game";
+  return where + " '" + text + "' is illegal: " + why;
 }
 
 // The nodes of a variation line starting at `first` (its first node's path), played
-// from `g` (the state before that node), nested variations after their node.
+// from `g` (the state before that node), nested variations after their node. The stored
+// moves are read once, by the replay layer; from there on the options are carried.
 std::string collect_line(const replay::Line& line, replay::NodePath first, Game g, std::vector<Job>& jobs) {
+  std::vector<std::string> texts;
+  for (const auto& n : line) texts.push_back(n.decision);
+  std::vector<Option> moves;
+  const std::string why = replay::read_line(g, texts, moves);
   for (size_t k = 0; k < line.size(); ++k) {
     replay::NodePath p = first;
     p.steps.back().second = static_cast<int>(k) + 1;
     Job j;
     j.node = p.to_string();
-    if (auto e = find_played(g, line[k].decision, "node " + j.node, j.played); !e.empty()) return e;
+    if (k >= moves.size()) return unread(g, line[k].decision, "node " + j.node, why);
+    j.played = index_of(g, moves[k]);
     j.before = g;
     jobs.push_back(std::move(j));
     for (size_t v = 0; v < line[k].variations.size(); ++v) {
@@ -156,7 +171,7 @@ std::string collect_line(const replay::Line& line, replay::NodePath first, Game 
       vp.steps.emplace_back(static_cast<int>(v), 1);
       if (auto e = collect_line(line[k].variations[v], vp, g, jobs); !e.empty()) return e;
     }
-    g.apply_index(jobs.back().played);
+    g.apply(moves[k]);
   }
   return {};
 }
@@ -179,14 +194,16 @@ Analysis run(const Content& c, const GameSetup& setup, const std::vector<std::st
   const int to = s.to > 0 ? std::min(n, s.to) : n;
   // The positions analysed: the main line's plies in order, each followed by its variations.
   std::vector<Job> jobs;
+  std::vector<Option> moves;
+  const std::string why = replay::read_line(g, std::vector<std::string>(decisions.begin(), decisions.begin() + to), moves);
   for (int ply = 1; ply <= to; ++ply) {
     Job j;
-    const std::string& text = decisions[static_cast<size_t>(ply - 1)];
-    if (auto e = find_played(g, text, "ply " + std::to_string(ply), j.played); !e.empty()) {
-      out.error = e;
+    if (static_cast<size_t>(ply) > moves.size()) {
+      out.error = unread(g, decisions[static_cast<size_t>(ply - 1)], "ply " + std::to_string(ply), why);
       return out;
     }
-    const size_t played = j.played;
+    const Option move = moves[static_cast<size_t>(ply - 1)];
+    j.played = index_of(g, move);
     if (ply >= from) {
       j.before = g;
       jobs.push_back(std::move(j));
@@ -202,7 +219,7 @@ Analysis run(const Content& c, const GameSetup& setup, const std::vector<std::st
         }
       }
     }
-    g.apply_index(played);
+    g.apply(move);
   }
   const int total = static_cast<int>(jobs.size());
   std::vector<PlyEval> results(jobs.size());
@@ -294,8 +311,9 @@ AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a) 
       }
     if (!var && e.best != e.played) {
       NodePath added;
-      std::string why = replay::add_variation(c, r, at, e.best_line, &added);
-      if (!why.empty() && e.best_line.size() > 1) why = replay::add_variation(c, r, at, {e.best}, &added);
+      std::string why = replay::add_variation_options(c, r, at, e.best_moves, &added);
+      if (!why.empty() && e.best_moves.size() > 1)
+        why = replay::add_variation_options(c, r, at, {e.best_option}, &added);
       if (why.empty()) {
         var = added;
         ++rep.variations;

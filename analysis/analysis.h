@@ -64,9 +64,15 @@ struct PlyEval {
   int ply = 0;      // 1-based, the decision's game ply
   std::string node;  // "" on the main line; in a variation its node path ("12/0:2", replay/tree.h)
   int player = -1;  // the seat deciding
-  std::string played;
+  std::string played;  // the option played, as canonical text (output, comments)
   std::string best;
   std::vector<std::string> best_line;  // best, then the rest of that player's turn as the search saw it
+  // The same as the engine's options: played_option and best_option are options of the
+  // decision at this ply; best_moves[k] one of the decision k plies on along the best
+  // line. Front ends use these, never the text.
+  Option played_option;
+  Option best_option;
+  std::vector<Option> best_moves;
   int legal = 0;    // legal options at the decision
   int visits_best = 0, visits_played = 0;
   double eval_before = 0, eval_after = 0, loss = 0;
@@ -124,7 +130,7 @@ struct AnnotateReport {
 };
 // Writes the marked plies of `a`'s main line into the replay's main line (variation
 // nodes are reported, not annotated): the glyph, the comment
-// and the best line as a variation (played through the engine by replay::add_variation;
+// and the best line as a variation (its options played through the engine by replay::add_variation_options;
 // a line that is not legal to the end is cut to the best move alone). An existing glyph
 // or comment is never overwritten; a variation already starting with the best move is
 // not added again. Plies of `a` must be the replay's main line.

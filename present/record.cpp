@@ -1,5 +1,7 @@
 #include "present/record.h"
 
+#include "present/summary.h"
+
 #include "engine/bots.h"
 #include "engine/text.h"
 
@@ -78,7 +80,10 @@ Replayed replay_record(const Content& content, const tgn::Record& r, std::option
   return out;
 }
 
-std::vector<std::string> option_strings(const Game& g) {
+namespace {
+
+// The pending options in the order option_strings lists them (placements by x, y, rotation).
+OptionList sorted_options(const Game& g) {
   OptionList opts = g.pending().options;
   std::stable_sort(opts.begin(), opts.end(), [](const Option& a, const Option& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
@@ -87,6 +92,13 @@ std::vector<std::string> option_strings(const Game& g) {
     if (a.rot != b.rot) return a.rot < b.rot;
     return a.seg < b.seg;
   });
+  return opts;
+}
+
+}  // namespace
+
+std::vector<std::string> option_strings(const Game& g) {
+  const OptionList opts = sorted_options(g);
   std::vector<std::string> out;
   out.reserve(opts.size());
   for (const auto& o : opts) out.push_back(g.to_string(o));
@@ -155,12 +167,10 @@ Option canonical_option(const Game& g, const Option& o) {
 std::vector<std::string> distinct_option_strings(const Game& g) {
   const auto& all = g.pending().options;
   std::vector<std::string> keep;
-  for (const auto& s : option_strings(g)) {
-    const auto o = g.parse_option(s);
-    if (o && !(canonical_option(g, *o) == *o) &&
-        std::find(all.begin(), all.end(), canonical_option(g, *o)) != all.end())
-      continue;  // listed at its canonical rotation
-    keep.push_back(s);
+  for (const Option& o : sorted_options(g)) {
+    const Option c = canonical_option(g, o);
+    if (!(c == o) && std::find(all.begin(), all.end(), c) != all.end()) continue;  // listed at its canonical rotation
+    keep.push_back(g.to_string(o));
   }
   return keep;
 }
@@ -551,29 +561,7 @@ std::vector<std::string> event_lines(const Game& g) {
 
 std::string state_text(const Game& g, const BoardView& view) {
   std::ostringstream out;
-  out << "Ruleset " << g.rule_set().id << " · ply " << g.ply() << " · tiles left " << g.tiles_left() << '\n';
-  for (int p = 0; g.coop() && p < g.player_count(); ++p) {
-    out << "  " << player_name(g, p) << ": " << g.supply(p) << " followers in supply (";
-    for (size_t i = 0; i < g.colours_of(p).size(); ++i) {
-      const int c = g.colours_of(p)[i];
-      out << (i ? ", " : "") << kColourNames[static_cast<size_t>(c)] << ' ' << g.colour_supply(c);
-    }
-    out << ")\n";
-  }
-  for (int p = 0; !g.coop() && p < g.player_count(); ++p) {
-    out << "  " << kColourNames[static_cast<size_t>(p)] << "  " << player_name(g, p) << ": "
-        << g.score(p) << " points, " << g.supply(p) << " followers";
-    if (g.rules().guards || g.rules().general_guards)
-      out << ", " << g.guard_supply(p) << " guards (" << g.general_guards(p) << " in the general supply)";
-    out << " in supply\n";
-  }
-  if (g.uses_ghosts()) out << "  ghost bank: " << g.ghost_bank() << '\n';
-  if (g.coop()) {
-    out << "  level " << g.level()->id << " · " << coop_scores_text(g) << " of " << g.level()->target
-        << " · ghost bank " << g.ghost_bank() << ", on the board " << g.ghosts_on_board() << " · stack "
-        << g.stack() + 1 << " (" << g.stack_tiles_left() << " tiles left) · dogs reached " << g.dogs_reached()
-        << '\n';
-  }
+  out << summary_text(state_summary(g, SummaryForm::Text), "\n", true);
   out << '\n' << board_text(g, view) << '\n';
   if (g.finished()) {
     out << "Finished (" << g.end_reason() << "): " << result_text(g) << '\n';

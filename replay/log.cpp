@@ -198,6 +198,19 @@ std::optional<Violation> Recorder::start(const Content& content, const GameSetup
   return std::nullopt;
 }
 
+std::string read_line(Game g, const std::vector<std::string>& moves, std::vector<Option>& out) {
+  out.clear();
+  out.reserve(moves.size());
+  for (const auto& m : moves) {
+    std::string why;
+    const auto o = g.parse_option(m, &why);
+    if (!o) return why;
+    g.apply(*o);
+    out.push_back(*o);
+  }
+  return {};
+}
+
 std::optional<Violation> Recorder::apply(const Option& o) {
   if (game_.finished()) return Violation{"the game is over"};
   std::string text = game_.to_string(o);

@@ -108,6 +108,14 @@ std::optional<std::string> result_tag_problem(std::string_view tag, const Game& 
 // "the Result tag says 'X' but <result_tag_problem>", or nullopt when nothing changed.
 std::optional<std::string> settle_result_tag(GameLog& log, const Game& g);
 
+// Reads stored decisions (a log's, a replay line's: text kept on disk) as the engine's
+// options, from the state `g`: moves[i] is read as an option of the decision pending after
+// the ones before it. This is where stored decision text becomes options for the layers
+// above (the analysis); they carry the options from here on. Reads up to the first move
+// that is not legal there and returns why it is not ("" when every move was read);
+// `out` holds the options read before it.
+std::string read_line(Game g, const std::vector<std::string>& moves, std::vector<Option>& out);
+
 // "Ann, Ben, bot:greedy": the Players tag of these seats.
 std::string players_text(const std::vector<Seat>& seats);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 
 #include "engine/text.h"
 #include "engine/tgn.h"
@@ -286,11 +287,17 @@ std::string check_variations(const Content& c, const Replay& r) {
   return legal_line(g, r.mainline, NodePath::main(1));
 }
 
-std::string add_variation(const Content& c, Replay& r, const NodePath& at,
-                          const std::vector<std::string>& moves, NodePath* added) {
+namespace {
+
+// add_variation's work, with move i of the variation read from the game before it by
+// `read` (the option, or nullopt with `why` and the move's text `shown` set).
+using MoveReader = std::function<std::optional<Option>(const Game& g, size_t i, std::string& shown, std::string& why)>;
+
+std::string add_variation_with(const Content& c, Replay& r, const NodePath& at, size_t moves,
+                               const MoveReader& read, NodePath* added) {
   Node* node = find_node(r, at);
   if (!node) return "no node " + at.to_string() + " in this replay";
-  if (moves.empty()) return "a variation needs at least one move";
+  if (moves == 0) return "a variation needs at least one move";
   if (at.steps.size() >= static_cast<size_t>(kMaxDepth))
     return "variations nest at most " + std::to_string(kMaxDepth) + " deep";
   if (auto e = rules_mismatch(c, r.log); !e.empty()) return e;
@@ -300,12 +307,12 @@ std::string add_variation(const Content& c, Replay& r, const NodePath& at,
   if (auto e = play(c, r.log, before, g); !e.empty())
     return "the line to " + at.to_string() + " does not replay: " + e;
   Line line;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    std::string why;
-    const auto o = g.parse_option(moves[i], &why);
+  for (size_t i = 0; i < moves; ++i) {
+    std::string shown, why;
+    const auto o = read(g, i, shown, why);
     if (!o)
-      return "move " + std::to_string(i + 1) + " of the variation at " + at.to_string() + ", '" +
-             moves[i] + "', is illegal (game ply " + std::to_string(g.ply() + 1) + "): " + why;
+      return "move " + std::to_string(i + 1) + " of the variation at " + at.to_string() + ", '" + shown +
+             "', is illegal (game ply " + std::to_string(g.ply() + 1) + "): " + why;
     line.push_back(Node{g.to_string(*o), {}, {}});
     g.apply(*o);
   }
@@ -319,6 +326,34 @@ std::string add_variation(const Content& c, Replay& r, const NodePath& at,
     *added = p;
   }
   return {};
+}
+
+}  // namespace
+
+std::string add_variation(const Content& c, Replay& r, const NodePath& at,
+                          const std::vector<std::string>& moves, NodePath* added) {
+  // The moves are text from outside (the command line, a test): the engine reads them.
+  return add_variation_with(
+      c, r, at, moves.size(),
+      [&](const Game& g, size_t i, std::string& shown, std::string& why) {
+        shown = moves[i];
+        return g.parse_option(moves[i], &why);
+      },
+      added);
+}
+
+std::string add_variation_options(const Content& c, Replay& r, const NodePath& at, const std::vector<Option>& moves,
+                                  NodePath* added) {
+  return add_variation_with(
+      c, r, at, moves.size(),
+      [&](const Game& g, size_t i, std::string& shown, std::string& why) -> std::optional<Option> {
+        const auto& opts = g.pending().options;
+        if (!g.finished() && std::find(opts.begin(), opts.end(), moves[i]) != opts.end()) return moves[i];
+        shown = g.finished() ? std::string(option_verb(moves[i].kind)) : g.to_string(moves[i]);
+        why = g.finished() ? "the game is over" : "not an option of the pending decision";
+        return std::nullopt;
+      },
+      added);
 }
 
 std::string append_after(const Content& c, Replay& r, const NodePath& at, const std::vector<std::string>& moves,

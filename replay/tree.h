@@ -124,6 +124,10 @@ std::string check_variations(const Content& c, const Replay& r);
 // path of the variation's first node.
 std::string add_variation(const Content& c, Replay& r, const NodePath& at,
                           const std::vector<std::string>& moves, NodePath* added = nullptr);
+// add_variation with the moves as the engine's options (the editor, the analysis): each
+// must be an option of the decision pending along the line; no text is read.
+std::string add_variation_options(const Content& c, Replay& r, const NodePath& at, const std::vector<Option>& moves,
+                                  NodePath* added = nullptr);
 // The variation holding the node at `path` becomes the main continuation of the line
 // it branches from; that line's old continuation becomes a variation in its place. The
 // node's alternatives stay together. When the main line changes, the log's decisions,

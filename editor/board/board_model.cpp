@@ -11,6 +11,7 @@
 #include <wx/pen.h>
 
 #include "art/tile_art.h"
+#include "present/summary.h"
 
 namespace twe {
 
@@ -115,25 +116,21 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
     std::sort(s.scored_cells.begin(), s.scored_cells.end());
     s.scored_cells.erase(std::unique(s.scored_cells.begin(), s.scored_cells.end()), s.scored_cells.end());
   }
-  if (overlay.scores && g.coop()) {
-    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-      const int c = g.marker_colours()[i];
-      s.score_lines.push_back((c < 0 ? std::string("team") : std::string(tw::kColourNames[static_cast<size_t>(c)])) +
-                              "  " + std::to_string(g.marker_score(i)) + " / " + std::to_string(g.level()->target));
-      s.score_colours.push_back(c < 0 ? wxColour(0x70, 0x70, 0x70) : player_colour(c));
-    }
-    s.score_lines.push_back("ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " +
-                            std::to_string(g.ghosts_on_board()));
-    s.score_colours.push_back(*wxWHITE);
-  } else if (overlay.scores) {
-    for (int p = 0; p < g.player_count(); ++p) {
-      std::string line = g.setup().players[static_cast<size_t>(p)].name + "  " + std::to_string(g.score(p));
-      s.score_lines.push_back(std::move(line));
-      s.score_colours.push_back(player_colour(p));
-    }
-    if (g.uses_ghosts()) {
-      s.score_lines.push_back("ghost bank " + std::to_string(g.ghost_bank()));
-      s.score_colours.push_back(*wxBLACK);
+  if (overlay.scores) {
+    // The score box: present/summary.h's lines, each coloured by its seat or marker.
+    for (const auto& line : tw::state_summary(g, tw::SummaryForm::ScoreBox)) {
+      s.score_lines.push_back(line.text);
+      switch (line.kind) {
+        case tw::SummaryLine::Kind::Marker:
+          s.score_colours.push_back(line.colour < 0 ? wxColour(0x70, 0x70, 0x70) : player_colour(line.colour));
+          break;
+        case tw::SummaryLine::Kind::Seat:
+          s.score_colours.push_back(player_colour(line.colour));
+          break;
+        default:
+          s.score_colours.push_back(g.coop() ? *wxWHITE : *wxBLACK);
+          break;
+      }
     }
   }
   return s;
@@ -308,16 +305,11 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
         continue;
       }
       std::optional<wxColour> colour;
-      const size_t sp = s.label.rfind(' ');
-      if (sp != std::string::npos) {
-        const std::string last = s.label.substr(sp + 1);
-        for (size_t k = 0; k < tw::kColourNames.size(); ++k)
-          if (tw::kColourNames[k] == last) colour = player_colour(static_cast<int>(k));
-      }
+      if (s.colour >= 0) colour = player_colour(s.colour);
       const wxPoint p = pts[i].p;
       const int ring = pts[i].r;
       // A ghost's candidates stand out in the ghosts' blue, thicker.
-      const bool ghost = s.label.rfind("ghost ", 0) == 0;
+      const bool ghost = s.option.kind == tw::OptKind::Ghost;
       dc.SetPen(wxPen(hot ? kLast : ghost ? kGhost : kLegal, std::max(2, c / (hot || ghost ? 16 : 24))));
       dc.SetBrush(hot ? wxBrush(wxColour(0xFF, 0xF4, 0xA0)) : *wxTRANSPARENT_BRUSH);
       dc.DrawCircle(p, ring);
@@ -560,7 +552,7 @@ int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<Scene
 }
 
 std::string spot_tag(const SceneSpot& s) {
-  const std::string verb = s.label.substr(0, s.label.find(' '));
+  const std::string& verb = s.verb;
   if (verb == "meeple") return "M";
   if (verb == "guard") return "G";
   if (verb == "ghost") return "g";

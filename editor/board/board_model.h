@@ -69,6 +69,9 @@ struct SceneFollower {
 struct SceneSpot {
   int x = 0, y = 0, seg = -1;  // seg -1: the whole cell
   std::string label;           // the option text, for tooltips and tests
+  tw::Option option;           // the option a click chooses
+  std::string verb;            // the option's verb (Game::describe): meeple, guard, ghost, ...
+  int colour = -1;             // the colour the option names (drawn inside the ring), or -1
   friend bool operator==(const SceneSpot&, const SceneSpot&) = default;
 };
 
@@ -142,8 +145,8 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
 // its cell when no ring is.
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
              wxPoint p, int radius);
-// The short tag drawn in a spot's ring: "M" meeple, "G" guard, "g" ghost, "T" take back,
-// "B" bury, "D" dog, else the verb's first letter.
+// The short tag drawn in a spot's ring, from its verb: "M" meeple, "G" guard, "g" ghost,
+// "T" take back, "B" bury, "D" dog, else the verb's first letter.
 std::string spot_tag(const SceneSpot& s);
 
 // The bounding box of the placed tiles (with a margin of `margin` cells).

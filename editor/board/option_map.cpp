@@ -11,7 +11,9 @@ std::vector<OptionInfo> classify(const tw::Game& g) {
   for (const auto& o : opts) {
     const tw::OptionView v = g.describe(o);
     OptionInfo info;
+    info.option = o;
     info.text = g.to_string(o);
+    info.colour = v.colour;
     info.verb = std::string(v.verb);
     if (o.kind == tw::OptKind::Place) {
       info.place = true;
@@ -80,7 +82,7 @@ int option_for_cell(const std::vector<OptionInfo>& opts, int x, int y, int rot) 
 std::vector<SceneSpot> option_spots(const std::vector<OptionInfo>& opts) {
   std::vector<SceneSpot> spots;
   for (const auto& o : opts)
-    if (!o.place && o.has_cell) spots.push_back({o.x, o.y, o.seg, o.text});
+    if (!o.place && o.has_cell) spots.push_back({o.x, o.y, o.seg, o.text, o.option, o.verb, o.colour});
   return spots;
 }
 
@@ -94,6 +96,12 @@ std::vector<int> list_options(const std::vector<OptionInfo>& opts) {
 int find_option(const std::vector<OptionInfo>& opts, const std::string& text) {
   for (size_t i = 0; i < opts.size(); ++i)
     if (opts[i].text == text) return static_cast<int>(i);
+  return -1;
+}
+
+int find_kind(const std::vector<OptionInfo>& opts, tw::OptKind kind) {
+  for (size_t i = 0; i < opts.size(); ++i)
+    if (opts[i].option.kind == kind) return static_cast<int>(i);
   return -1;
 }
 

@@ -5,8 +5,9 @@
 // the tile just placed); `place T x,y rN` is a placement. Everything else (pass, points,
 // done, marker COLOUR, ...) is chosen from a list.
 //
-// Invariants: classify keeps the options' order; every OptionInfo's text is the
-// engine's canonical option string, so applying it is always legal.
+// Invariants: classify keeps the options' order; every OptionInfo's option is one of the
+// pending decision's options (so applying it is always legal) and its text that
+// option's canonical string; nothing here reads option text back.
 #pragma once
 
 #include <optional>
@@ -19,7 +20,8 @@
 namespace twe {
 
 struct OptionInfo {
-  std::string text;     // canonical option string
+  tw::Option option;    // the engine's option: what a click applies
+  std::string text;     // canonical option string (shown in lists and tooltips)
   std::string verb;     // first word: place, meeple, guard, ghost, pass, unghost, ...
   bool place = false;
   std::string tile;     // place: the tile id
@@ -27,6 +29,7 @@ struct OptionInfo {
   bool has_cell = false;
   int x = 0, y = 0;     // the cell it names
   int seg = -1;         // the segment it names on the tile at x,y (-1: the whole cell)
+  int colour = -1;      // the colour it names (a meeple of several colours, bury supply, marker), or -1
 };
 
 std::vector<OptionInfo> classify(const tw::Game& g);
@@ -48,5 +51,7 @@ std::vector<SceneSpot> option_spots(const std::vector<OptionInfo>& opts);
 std::vector<int> list_options(const std::vector<OptionInfo>& opts);
 // The index of the option with this text, or -1.
 int find_option(const std::vector<OptionInfo>& opts, const std::string& text);
+// The index of the first option of this kind (OptKind::Pass, ...), or -1.
+int find_kind(const std::vector<OptionInfo>& opts, tw::OptKind kind);
 
 }  // namespace twe

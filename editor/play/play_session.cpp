@@ -11,14 +11,15 @@ std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& opti
   if (g.finished()) return {};
   const auto& d = g.pending();
   if (d.kind == tw::DecisionKind::Ghost) {
-    // Whose followers the candidates are: the engine asks for an opponent's follower
-    // when the placed tile's fog met fog, for one's own when it met none.
+    // Whose followers the candidates are (each option names one follower: the placed tile
+    // and segment of Game::describe). The engine asks for an opponent's follower when the
+    // placed tile's fog met fog, for one's own when it met none.
     int owner = -1;
     for (const auto& o : options) {
-      if (!o.has_cell || o.seg < 0) continue;
-      const int t = g.tile_at(o.x, o.y);
+      const tw::OptionView v = g.describe(o.option);
+      if (v.placed < 0) continue;
       for (const auto& f : g.followers())
-        if (f.placed == t && f.seg == o.seg && f.kind == tw::FollowerKind::Meeple) owner = f.player;
+        if (f.placed == v.placed && f.seg == v.seg && f.kind == tw::FollowerKind::Meeple) owner = f.player;
       if (owner >= 0) break;
     }
     const size_t n = options.size();
@@ -158,19 +159,27 @@ void PlaySession::refresh() {
   for (auto& line : tw::event_lines(game())) events_.push_back(std::move(line));
 }
 
-std::string PlaySession::apply(const std::string& text) {
-  if (finished()) return "the game is over";
-  std::string why;
-  const auto o = game().parse_option(text, &why);
-  if (!o) return why;
-  const int player = game().pending().player;
-  const std::string canonical = game().to_string(*o);
-  if (auto v = recorder_.apply(*o)) return v->message;
+void PlaySession::applied(int player) {
   movers_.resize(static_cast<size_t>(game().ply()) - 1);
   movers_.push_back(player);
-  events_.push_back(player_name(player) + ": " + canonical);
+  events_.push_back(player_name(player) + ": " + log().decisions.back());
   refresh();
   note_ply();
+}
+
+std::string PlaySession::apply(const tw::Option& o) {
+  if (finished()) return "the game is over";
+  const int player = game().pending().player;
+  if (auto v = recorder_.apply(o)) return v->message;
+  applied(player);
+  return {};
+}
+
+std::string PlaySession::apply(const std::string& text) {
+  if (finished()) return "the game is over";
+  const int player = game().pending().player;
+  if (auto v = recorder_.apply(std::string_view(text))) return v->message;
+  applied(player);
   return {};
 }
 
@@ -178,8 +187,9 @@ std::string PlaySession::bot_step() {
   if (!bot_to_move()) return {};
   const int p = game().pending().player;
   const size_t i = bots_[static_cast<size_t>(p)]->choose(game(), bot_rng_);
-  const std::string text = game().to_string(game().pending().options[i]);
-  apply(text);
+  const tw::Option o = game().pending().options[i];
+  const std::string text = game().to_string(o);
+  apply(o);
   return text;
 }
 
@@ -237,7 +247,8 @@ PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
   const tw::Game& g = r.game();
   const auto& opts = g.pending().options;
   if (!turn.hint) {
-    c.text = g.to_string(opts[turn.bot->choose(g, c.rng)]);
+    c.option = opts[turn.bot->choose(g, c.rng)];
+    c.text = g.to_string(c.option);
     return c;
   }
   const auto evals = turn.bot->evaluate(g, c.rng);
@@ -245,7 +256,8 @@ PlaySession::BotChoice PlaySession::think(const BotTurn& turn) {
     c.error = "the hint bot found no option";
     return c;
   }
-  c.text = g.to_string(opts[evals.front().index]);
+  c.option = opts[evals.front().index];
+  c.text = g.to_string(c.option);
   c.visits = evals.front().visits;
   c.value = evals.front().value;
   return c;
@@ -269,7 +281,7 @@ std::string PlaySession::play_bot_choice(const BotChoice& c) {
   if (!bot_to_move() || game().ply() != c.ply) return "the game moved on";
   const tw::Rng before = bot_rng_;
   bot_rng_ = c.rng;
-  if (std::string e = apply(c.text); !e.empty()) {
+  if (std::string e = apply(c.option); !e.empty()) {
     bot_rng_ = before;
     return e;
   }

@@ -51,7 +51,11 @@ class PlaySession {
   bool human_to_move() const { return !finished() && !bot_to_move(); }
   std::string player_name(int p) const;
 
-  // Applies an option by text; "" or why it is not legal.
+  // Applies an option of the pending decision (a click, a list entry, a bot's choice);
+  // "" or why it is not legal.
+  std::string apply(const tw::Option& o);
+  // Applies a decision stored as text (a saved game's, a test's): the replay layer reads
+  // it (replay::Recorder). "" or why it is not legal.
   std::string apply(const std::string& text);
   // The bot to move chooses and plays; returns its decision ("" when no bot is to move).
   std::string bot_step();
@@ -74,7 +78,8 @@ class PlaySession {
   };
   struct BotChoice {
     int ply = 0;
-    std::string text;  // the option chosen ("" when the game could not be rebuilt)
+    tw::Option option;  // the option chosen (of the pending decision at `ply`)
+    std::string text;   // its canonical text, for display ("" when the game could not be rebuilt)
     tw::Rng rng;       // the bots' generator after choosing
     std::string error;
     uint64_t position = 0;  // the state hash of the position it was thought for
@@ -138,6 +143,8 @@ class PlaySession {
   BotTurn position(std::shared_ptr<const tw::Content> content) const;
   void refresh();
   void note_ply();
+  // After the recorder applied a decision of `player`: the movers, the event lines.
+  void applied(int player);
 
   const tw::Content* content_ = nullptr;
   tw::GameSetup setup_;

@@ -1,5 +1,7 @@
 #include "play/play_view.h"
 
+#include <algorithm>
+
 #include <wx/button.h>
 #include <wx/cmdproc.h>
 #include <wx/config.h>
@@ -16,6 +18,7 @@
 #include "board/tile_preview.h"
 #include "engine/bots.h"
 #include "present/record.h"
+#include "present/summary.h"
 #include "play/new_game_dialog.h"
 #include "replay/replay_store.h"
 
@@ -27,15 +30,15 @@ namespace {
 // it again (and the bots, whose generator was put back, answer as before).
 class PlayMoveCommand : public wxCommand {
  public:
-  PlayMoveCommand(PlayView* view, int ply, std::string text, const wxString& name)
-      : wxCommand(true, name), view_(view), ply_(ply), text_(std::move(text)) {}
-  bool Do() override { return view_->replay_decision(ply_, text_).empty(); }
+  PlayMoveCommand(PlayView* view, int ply, const tw::Option& option, const wxString& name)
+      : wxCommand(true, name), view_(view), ply_(ply), option_(option) {}
+  bool Do() override { return view_->replay_decision(ply_, option_).empty(); }
   bool Undo() override { return view_->rewind_to(ply_).empty(); }
 
  private:
   PlayView* view_;
   int ply_;
-  std::string text_;
+  tw::Option option_;  // an option of the decision at ply_ (the game replays the same there)
 };
 
 // A take-back to a ply: undo puts the whole game as it was back. It keeps the game as
@@ -133,7 +136,7 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   SetSizer(top);
 
   newg->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
-  pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { choose("pass"); });
+  pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { choose_kind(tw::OptKind::Pass); });
   take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     const std::string e = take_back();
     if (!e.empty() && ctx_.status) ctx_.status(e);
@@ -156,7 +159,10 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
     if (const std::string why = request_hint(); !why.empty() && ctx_.status) ctx_.status(why);
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
-    choose(e.GetString().ToStdString(wxConvUTF8));
+    // The list shows the session's options in order (update()).
+    const int i = e.GetSelection();
+    if (session_ && i >= 0 && static_cast<size_t>(i) < session_->options().size())
+      choose(session_->options()[static_cast<size_t>(i)].option);
   });
   Bind(wxEVT_TIMER, &PlayView::on_bot_timer, this, bot_timer_.GetId());
   board_->on_cell = [this](int x, int y) { on_cell(x, y); };
@@ -287,28 +293,46 @@ bool PlayView::confirm_replace() {
   return true;
 }
 
-std::string PlayView::choose(const std::string& option_text) {
+std::string PlayView::choose(const tw::Option& option) {
   if (!session_) return "no game";
   if (!session_->human_to_move()) return "it is not a human's turn";
-  std::string why;
-  const auto o = session_->game().parse_option(option_text, &why);
-  if (!o) {
-    if (ctx_.status) ctx_.status("Not legal: " + why);
-    return why;
+  const tw::Game& g = session_->game();
+  const auto& opts = g.pending().options;
+  if (std::find(opts.begin(), opts.end(), option) == opts.end()) {
+    if (ctx_.status) ctx_.status("Not legal: not an option of this decision");
+    return "not an option of this decision";
   }
-  const std::string canonical = session_->game().to_string(*o);
-  const int ply = session_->game().ply();
-  const wxString name = wxString::FromUTF8(session_->player_name(session_->game().pending().player) + ": " + canonical);
-  if (!history_->Submit(new PlayMoveCommand(this, ply, canonical, name))) return "the decision was refused";
+  const std::string canonical = g.to_string(option);
+  const int ply = g.ply();
+  const wxString name = wxString::FromUTF8(session_->player_name(g.pending().player) + ": " + canonical);
+  if (!history_->Submit(new PlayMoveCommand(this, ply, option, name))) return "the decision was refused";
   return {};
 }
 
-std::string PlayView::replay_decision(int ply, const std::string& option_text) {
+std::string PlayView::choose(const std::string& option_text) {
+  if (!session_) return "no game";
+  const int i = find_option(session_->options(), option_text);
+  if (i < 0) {
+    const std::string why = "'" + option_text + "' is not one of the options listed";
+    if (ctx_.status) ctx_.status("Not legal: " + why);
+    return why;
+  }
+  return choose(session_->options()[static_cast<size_t>(i)].option);
+}
+
+std::string PlayView::choose_kind(tw::OptKind kind) {
+  if (!session_) return "no game";
+  const int i = find_kind(session_->options(), kind);
+  if (i < 0) return "no such option";
+  return choose(session_->options()[static_cast<size_t>(i)].option);
+}
+
+std::string PlayView::replay_decision(int ply, const tw::Option& option) {
   if (!session_) return "no game";
   if (session_->game().ply() > ply)
     if (std::string e = session_->rewind(ply); !e.empty()) return e;
   if (session_->game().ply() != ply) return "the game is not at ply " + std::to_string(ply);
-  const std::string err = session_->apply(option_text);
+  const std::string err = session_->apply(option);
   if (!err.empty()) {
     if (ctx_.status) ctx_.status("Not legal: " + err);
     return err;
@@ -453,14 +477,14 @@ void PlayView::on_cell(int x, int y) {
   if (!session_) return;
   const int i = session_->option_for_cell(x, y);
   if (i < 0) return;
-  choose(session_->options()[static_cast<size_t>(i)].text);
+  choose(session_->options()[static_cast<size_t>(i)].option);
 }
 
 void PlayView::on_spot(int spot) {
   if (!session_ || !session_->human_to_move()) return;
   const auto& spots = board_->spots();
   if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
-  choose(spots[static_cast<size_t>(spot)].label);
+  choose(spots[static_cast<size_t>(spot)].option);
 }
 
 bool PlayView::on_key(wxKeyEvent& e) {
@@ -471,7 +495,7 @@ bool PlayView::on_key(wxKeyEvent& e) {
       update();
       return true;
     case 'P':
-      if (find_option(session_->options(), "pass") >= 0) choose("pass");
+      if (find_kind(session_->options(), tw::OptKind::Pass) >= 0) choose_kind(tw::OptKind::Pass);
       return true;
     default:
       return false;
@@ -604,43 +628,15 @@ void PlayView::update() {
   status_->SetLabel(status);
   status_->Wrap(300);
 
-  // Scores, supplies, ghost bank, tiles left.
-  wxString sc;
-  if (g.coop()) {
-    sc += wxString::FromUTF8(g.level()->id + " — " + g.level()->name) + "\n";
-    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-      const int c = g.marker_colours()[i];
-      sc += wxString::Format("%s: %lld / %d\n", c < 0 ? "team" : tw::kColourNames[static_cast<size_t>(c)].data(),
-                             static_cast<long long>(g.marker_score(i)), g.level()->target);
-    }
-    for (int p = 0; p < g.player_count(); ++p) {
-      sc += wxString::FromUTF8(session_->player_name(p)) + ":";
-      for (int c : g.colours_of(p))
-        sc += wxString::Format(" %s %d", tw::kColourNames[static_cast<size_t>(c)].data(), g.colour_supply(c));
-      sc += "\n";
-    }
-    sc += wxString::Format(L"Ghosts: bank %d, board %d · dogs reached %d\n", g.ghost_bank(), g.ghosts_on_board(),
-                           g.dogs_reached());
-    sc += wxString::Format(L"Stack %d: %d tiles · ", g.stack() + 1, g.stack_tiles_left());
-  } else {
-    for (int p = 0; p < g.player_count(); ++p) {
-      sc += wxString::Format("%s %s: %lld points, %d follower%s", tw::kColourNames[static_cast<size_t>(p)].data(),
-                             wxString::FromUTF8(session_->player_name(p)), static_cast<long long>(g.score(p)),
-                             g.supply(p), g.supply(p) == 1 ? "" : "s");
-      if (g.rules().guards > 0 || g.guard_supply(p) > 0)
-        sc += wxString::Format(", %d guard%s", g.guard_supply(p), g.guard_supply(p) == 1 ? "" : "s");
-      sc += "\n";
-    }
-    if (g.uses_ghosts()) sc += wxString::Format("Ghost bank: %d\n", g.ghost_bank());
-  }
-  sc += wxString::Format(L"Tiles left: %d · ply %d", g.tiles_left(), g.ply());
+  // Scores, supplies, ghost bank, tiles left (present/summary.h).
+  const wxString sc = wxString::FromUTF8(tw::summary_text(tw::state_summary(g, tw::SummaryForm::Panel), "\n", false));
   scores_->SetLabel(sc);
 
   // Options: every legal option in the list, the board's overlays for the human.
   options_->Clear();
   if (human)
     for (const auto& o : session_->options()) options_->Append(wxString::FromUTF8(o.text));
-  pass_->Enable(human && find_option(session_->options(), "pass") >= 0);
+  pass_->Enable(human && find_kind(session_->options(), tw::OptKind::Pass) >= 0);
   take_back_->Enable(!g.finished() && session_->last_human_ply() >= 0);
   take_back_to_->Enable(!g.finished() && g.ply() > 0);
   hint_->Enable(human && !hint_thinking_);

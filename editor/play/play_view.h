@@ -49,7 +49,10 @@ class PlayView : public wxPanel {
   std::string start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix = {});
   // Asks for a new game with the dialog.
   void new_game();
-  // Chooses an option as a click or the list would ("" or why not).
+  // Chooses an option of the pending decision, as a click or the list does ("" or why not).
+  std::string choose(const tw::Option& option);
+  // Chooses the listed option whose canonical text this is (tests and scripts: the text
+  // is looked up among the options listed, never read as a decision). "" or why not.
   std::string choose(const std::string& option_text);
   // Before an unfinished game is replaced: asks (through `ask`) whether to keep it as a
   // replay, discard it, or keep playing. True when it may be replaced (kept or discarded).
@@ -66,7 +69,7 @@ class PlayView : public wxPanel {
   wxCommandProcessor& history() { return *history_; }
   // Undoes a decision or redoes it (used by the history's commands). "" or why not.
   std::string rewind_to(int ply);
-  std::string replay_decision(int ply, const std::string& option_text);
+  std::string replay_decision(int ply, const tw::Option& option);
   // Puts a whole earlier game back (the undo of a take-back to a ply): its decisions
   // played again, the bots' generator as it was. "" or why not.
   std::string restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
@@ -105,6 +108,8 @@ class PlayView : public wxPanel {
   bool bot_thinking() const { return thinking_; }
 
  private:
+  // Chooses the first option of this kind (the Pass button, the P key).
+  std::string choose_kind(tw::OptKind kind);
   void update();
   void schedule_bot();
   // Stops the bots: the timer, and a decision being thought is dropped when it arrives.

@@ -130,7 +130,10 @@ void ReplayDoc::rebuild_game() {
   const int from = std::max(0, std::min(on_main, static_cast<int>(moves->size()) - 1));
   main_.seek(from);
   game_ = main_.game();
-  for (size_t i = static_cast<size_t>(from); i < moves->size(); ++i) game_.apply(std::string_view((*moves)[i]));
+  // The stored moves are read once by the replay layer; their options are applied.
+  std::vector<tw::Option> rest;
+  tw::replay::read_line(game_, std::vector<std::string>(moves->begin() + from, moves->end()), rest);
+  for (const auto& o : rest) game_.apply(o);
 }
 
 void ReplayDoc::rebuild_line() {
@@ -139,12 +142,20 @@ void ReplayDoc::rebuild_line() {
   tw::Game g;
   main_.seek(0);
   g = main_.game();
+  // The line's stored moves, read once by the replay layer into options.
+  std::vector<std::string> texts;
+  for (const auto& p : paths)
+    if (!is_start(p)) texts.push_back(tw::replay::find_node(replay_, p)->decision);
+  std::vector<tw::Option> moves;
+  tw::replay::read_line(g, texts, moves);
+  size_t k = 0;
   for (const auto& p : paths) {
     LinePoint lp;
     lp.path = p;
     if (!is_start(p)) {
       const Node* n = tw::replay::find_node(replay_, p);
-      g.apply(std::string_view(n->decision));
+      if (k < moves.size()) g.apply(moves[k]);
+      ++k;
       lp.comment = !n->note.comment.empty();
       for (const auto& e : g.events())
         if ((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored ||
@@ -218,20 +229,27 @@ bool ReplayDoc::next_scoring(int dir) {
   return false;
 }
 
-std::string ReplayDoc::play(const std::string& option, wxCommandProcessor* commands) {
-  std::string why;
-  const auto o = game_.parse_option(option, &why);
-  if (!o) return why;
-  const std::string canonical = game_.to_string(*o);
+std::string ReplayDoc::play(const std::string& option_text, wxCommandProcessor* commands) {
+  if (!game_.finished())
+    for (const auto& o : game_.pending().options)
+      if (game_.to_string(o) == option_text) return play(o, commands);
+  return "'" + option_text + "' is not an option of the pending decision";
+}
+
+std::string ReplayDoc::play(const tw::Option& option, wxCommandProcessor* commands) {
+  const auto& opts = game_.pending().options;
+  if (game_.finished()) return "the game is over; no decision is pending";
+  if (std::find(opts.begin(), opts.end(), option) == opts.end()) return "not an option of the pending decision";
+  const std::string canonical = game_.to_string(option);
   const auto next = next_node(replay_, pos_);
   if (!next) {
     if (is_start(pos_) || pos_.steps.empty())
       return "the end of the main line: a variation replaces a decision, it cannot extend the game";
     // The end of a variation: the move extends it.
-    if (commands) return commands->Submit(new ExtendVariationCommand(shared_from_this(), pos_, canonical))
+    if (commands) return commands->Submit(new ExtendVariationCommand(shared_from_this(), pos_, option))
                              ? std::string()
                              : std::string("the move was refused");
-    return extend_variation(pos_, canonical);
+    return extend_variation(pos_, option);
   }
   for (const auto& alt : alternatives(replay_, *next))
     if (tw::replay::find_node(replay_, alt)->decision == canonical) {
@@ -239,12 +257,12 @@ std::string ReplayDoc::play(const std::string& option, wxCommandProcessor* comma
       return {};
     }
   if (commands) {
-    auto* cmd = new AddVariationCommand(shared_from_this(), *next, {canonical});
+    auto* cmd = new AddVariationCommand(shared_from_this(), *next, {option});
     if (!commands->Submit(cmd)) return "the variation was refused";
     return {};
   }
   NodePath added;
-  if (std::string e = add_variation(*next, {canonical}, &added); !e.empty()) return e;
+  if (std::string e = add_variation(*next, {option}, &added); !e.empty()) return e;
   go(added);
   return {};
 }
@@ -271,9 +289,9 @@ std::string ReplayDoc::set_note(const NodePath& p, const Annotation& note) {
   return {};
 }
 
-std::string ReplayDoc::add_variation(const NodePath& at, const std::vector<std::string>& moves, NodePath* added) {
+std::string ReplayDoc::add_variation(const NodePath& at, const std::vector<tw::Option>& moves, NodePath* added) {
   NodePath a;
-  if (std::string e = tw::replay::add_variation(*content_, replay_, at, moves, &a); !e.empty()) return e;
+  if (std::string e = tw::replay::add_variation_options(*content_, replay_, at, moves, &a); !e.empty()) return e;
   if (added) *added = a;
   pos_ = a;
   rebuild_game();
@@ -331,7 +349,7 @@ std::string ReplayDoc::restore(const Replay& r, const NodePath& pos) {
   return {};
 }
 
-std::string ReplayDoc::extend_variation(const NodePath& last, const std::string& option) {
+std::string ReplayDoc::extend_variation(const NodePath& last, const tw::Option& option) {
   if (last.steps.empty()) return "not in a variation";
   const auto* line = line_of(replay_, last);
   if (!line || static_cast<size_t>(last.steps.back().second) != line->size())
@@ -340,14 +358,13 @@ std::string ReplayDoc::extend_variation(const NodePath& last, const std::string&
   const NodePath keep = pos_;
   pos_ = last;
   rebuild_game();
-  std::string why;
-  const auto o = game_.parse_option(option, &why);
-  if (!o) {
+  const auto& opts = game_.pending().options;
+  if (game_.finished() || std::find(opts.begin(), opts.end(), option) == opts.end()) {
     pos_ = keep;
     rebuild_game();
-    return why;
+    return "not an option of the pending decision";
   }
-  const std::string canonical = game_.to_string(*o);
+  const std::string canonical = game_.to_string(option);
   tw::replay::Node* parent = tw::replay::find_node(replay_, parent_path(last));
   parent->variations[static_cast<size_t>(last.steps.back().first)].push_back(Node{canonical, {}, {}});
   NodePath added = last;
@@ -378,11 +395,11 @@ std::string ReplayDoc::remove_last(const NodePath& last_added) {
   return {};
 }
 
-ExtendVariationCommand::ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, std::string option)
+ExtendVariationCommand::ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, const tw::Option& option)
     : wxCommand(true, "Move in variation " + wxString::FromUTF8(last.to_string())),
       doc_(std::move(doc)),
       last_(std::move(last)),
-      option_(std::move(option)) {}
+      option_(option) {}
 
 bool ExtendVariationCommand::Do() { return doc_->extend_variation(last_, option_).empty(); }
 bool ExtendVariationCommand::Undo() {
@@ -402,7 +419,7 @@ AnnotateCommand::AnnotateCommand(std::shared_ptr<ReplayDoc> doc, NodePath path, 
 bool AnnotateCommand::Do() { return doc_->set_note(path_, after_).empty(); }
 bool AnnotateCommand::Undo() { return doc_->set_note(path_, before_).empty(); }
 
-AddVariationCommand::AddVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath at, std::vector<std::string> moves)
+AddVariationCommand::AddVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath at, std::vector<tw::Option> moves)
     : wxCommand(true, "Variation at " + wxString::FromUTF8(at.to_string())),
       doc_(std::move(doc)),
       at_(std::move(at)),

@@ -89,11 +89,14 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   // Plays `option` at the position: follows the line or a variation when it already
   // holds it; otherwise adds a variation (through `commands` when given, so it is
   // undoable). "" or the problem.
-  std::string play(const std::string& option, wxCommandProcessor* commands);
+  std::string play(const tw::Option& option, wxCommandProcessor* commands);
+  // Plays the option of the current position whose canonical text this is (tests: looked
+  // up among the pending options, never read as a decision).
+  std::string play(const std::string& option_text, wxCommandProcessor* commands);
 
   // Edits used by the commands; each saves and notifies. "" or the problem.
   std::string set_note(const NodePath& p, const tw::replay::Annotation& note);
-  std::string add_variation(const NodePath& at, const std::vector<std::string>& moves, NodePath* added);
+  std::string add_variation(const NodePath& at, const std::vector<tw::Option>& moves, NodePath* added);
   std::string delete_variation(const NodePath& p);
   // The variation holding the node at p becomes the main continuation of the line it
   // branches from (to_main: until it is on the main line). The position follows the node.
@@ -102,7 +105,7 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   std::string restore(const tw::replay::Replay& r, const NodePath& pos);
   // Appends a decision (legal after the node at `last`, the last node of its variation)
   // to that variation; `removed` undoes it.
-  std::string extend_variation(const NodePath& last, const std::string& option);
+  std::string extend_variation(const NodePath& last, const tw::Option& option);
   std::string remove_last(const NodePath& last_added);
 
   // Commands hold the document by shared_ptr: the review view keeps one document per
@@ -150,14 +153,14 @@ class AnnotateCommand : public wxCommand {
 // A decision appended to the end of a variation: undo removes it.
 class ExtendVariationCommand : public wxCommand {
  public:
-  ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, std::string option);
+  ExtendVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath last, const tw::Option& option);
   bool Do() override;
   bool Undo() override;
 
  private:
   std::shared_ptr<ReplayDoc> doc_;
   NodePath last_;
-  std::string option_;
+  tw::Option option_;  // an option of the decision after `last_`
 };
 
 // A tree edit that moves nodes around (promote, delete a variation): undo puts the
@@ -196,7 +199,7 @@ class ReplaceTreeCommand : public wxCommand {
 // A new variation: undo deletes it.
 class AddVariationCommand : public wxCommand {
  public:
-  AddVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath at, std::vector<std::string> moves);
+  AddVariationCommand(std::shared_ptr<ReplayDoc> doc, NodePath at, std::vector<tw::Option> moves);
   bool Do() override;
   bool Undo() override;
   const NodePath& added() const { return added_; }
@@ -205,7 +208,7 @@ class AddVariationCommand : public wxCommand {
  private:
   std::shared_ptr<ReplayDoc> doc_;
   NodePath at_;
-  std::vector<std::string> moves_;
+  std::vector<tw::Option> moves_;  // options of the games along the line from `at_`
   NodePath added_;
   std::string error_;
 };

@@ -212,7 +212,11 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     if (!doc_) return;
-    const std::string err = doc_->play(e.GetString().ToStdString(wxConvUTF8), history());
+    // The list shows the position's options in the engine's order (update()).
+    const auto opts = classify(doc_->game());
+    const int i = e.GetSelection();
+    if (i < 0 || static_cast<size_t>(i) >= opts.size()) return;
+    const std::string err = doc_->play(opts[static_cast<size_t>(i)].option, history());
     if (!err.empty() && ctx_.status) ctx_.status(err);
   });
   graph_->on_ply = [this](int ply) {
@@ -584,6 +588,11 @@ void ReplayView::rebuild_moves() {
     std::function<void(wxTreeItemId, const tw::replay::Line&, const NodePath&, bool, tw::Game, int)> add_line =
         [&](wxTreeItemId parent, const tw::replay::Line& line, const NodePath& first, bool main, tw::Game g, int turn) {
           wxTreeItemId turn_item;
+          // The line's stored moves, read once by the replay layer into options.
+          std::vector<std::string> texts;
+          for (const auto& node : line) texts.push_back(node.decision);
+          std::vector<tw::Option> moves;
+          if (!g.finished()) tw::replay::read_line(g, texts, moves);
           for (size_t k = 0; k < line.size(); ++k) {
             NodePath p = first;
             if (main)
@@ -597,7 +606,7 @@ void ReplayView::rebuild_moves() {
             const tw::Game before = node.variations.empty() ? tw::Game() : g;
             const int turn_before = turn;
             if (place) ++turn;
-            if (ok) g.apply(std::string_view(node.decision));
+            if (ok && k < moves.size()) g.apply(moves[k]);
             wxString prefix;
             wxTreeItemId under = parent;
             if (place || !turn_item.IsOk()) {
@@ -678,14 +687,12 @@ void ReplayView::update() {
     const int here = doc_->position().ply;
     for (const auto& p : a->plies)
       if (p.node.empty() && p.ply == here && p.best != p.played) {
-        // The analysis stores option text: read it with the engine, on the game the
-        // decision was taken in, and take the cells from the options' fields.
-        const tw::Game before = doc_->main_game(here - 1);
-        const auto best = before.parse_option(p.best);
-        if (!best || best->kind != tw::OptKind::Place) continue;
+        // The cells come from the analysis' options (of the decision at this ply).
+        const tw::Option* best = &p.best_option;
+        if (best->kind != tw::OptKind::Place) continue;
         // An arrow from the tile played to the better cell (when it is another cell).
-        const auto played = before.parse_option(p.played);
-        if (played && played->kind == tw::OptKind::Place && (played->x != best->x || played->y != best->y)) {
+        const tw::Option* played = &p.played_option;
+        if (played->kind == tw::OptKind::Place && (played->x != best->x || played->y != best->y)) {
           Marker arrow;
           arrow.kind = Marker::Kind::Arrow;
           arrow.x = played->x;
@@ -864,7 +871,7 @@ void ReplayView::on_cell(int x, int y) {
     const auto opts = classify(doc_->game());
     const int i = option_for_cell(opts, x, y, rotation_);
     if (i < 0) return;
-    const std::string err = doc_->play(opts[static_cast<size_t>(i)].text, history());
+    const std::string err = doc_->play(opts[static_cast<size_t>(i)].option, history());
     if (!err.empty() && ctx_.status) ctx_.status(err);
     return;
   }
@@ -914,7 +921,7 @@ void ReplayView::on_spot(int spot) {
   if (!doc_ || marker_tool_ != 0) return;
   const auto& spots = board_->spots();
   if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
-  const std::string err = doc_->play(spots[static_cast<size_t>(spot)].label, history());
+  const std::string err = doc_->play(spots[static_cast<size_t>(spot)].option, history());
   if (!err.empty() && ctx_.status) ctx_.status(err);
 }
 

@@ -1,5 +1,7 @@
 #include "scenario/scenario_model.h"
 
+#include <algorithm>
+
 #include "replay/log.h"
 
 namespace twe {
@@ -15,6 +17,7 @@ std::string ScenarioModel::reset(const std::string& rule_set, const std::string&
   players_text_ = players;
   draw_.clear();
   decisions_.clear();
+  moves_.clear();
   selected_.clear();
   if (probe.pending().kind == tw::DecisionKind::Place && probe.pending().tile >= 0)
     selected_ = content_->tiles[static_cast<size_t>(probe.pending().tile)].notation_id();
@@ -57,8 +60,8 @@ void ScenarioModel::rebuild() {
   // Probe without the selected tile first: is a placement pending after the decisions?
   auto build = [&](const tw::GameSetup& st, tw::Game& g) -> std::string {
     if (auto v = tw::Game::create(*content_, st, g)) return v->message;
-    for (const auto& d : decisions_)
-      if (auto v = g.apply(std::string_view(d))) return "'" + d + "': " + v->message;
+    for (size_t i = 0; i < moves_.size(); ++i)
+      if (auto v = g.apply(moves_[i])) return "'" + decisions_[i] + "': " + v->message;
     return {};
   };
   tw::Game g;
@@ -76,14 +79,21 @@ void ScenarioModel::rebuild() {
   ok_ = problem_.empty();
 }
 
-std::string ScenarioModel::apply(const std::string& option) {
+std::string ScenarioModel::apply(const std::string& option_text) {
   if (!ok_) return problem_;
-  std::string why;
-  const auto o = game_.parse_option(option, &why);
-  if (!o) return why;
-  const std::string canonical = game_.to_string(*o);
-  if (o->kind == tw::OptKind::Place) draw_.push_back(content_->tiles[o->tile].notation_id());
-  decisions_.push_back(canonical);
+  for (const auto& o : game_.pending().options)
+    if (game_.to_string(o) == option_text) return apply(o);
+  return "'" + option_text + "' is not an option of the pending decision";
+}
+
+std::string ScenarioModel::apply(const tw::Option& option) {
+  if (!ok_) return problem_;
+  const auto& opts = game_.pending().options;
+  if (game_.finished() || std::find(opts.begin(), opts.end(), option) == opts.end())
+    return "not an option of the pending decision";
+  if (option.kind == tw::OptKind::Place) draw_.push_back(content_->tiles[option.tile].notation_id());
+  decisions_.push_back(game_.to_string(option));
+  moves_.push_back(option);
   rebuild();
   // Keep the same tile selected while copies are left.
   if (!selected_.empty() && copies_left(selected_) <= 0) {
@@ -100,8 +110,9 @@ std::string ScenarioModel::apply(const std::string& option) {
 
 bool ScenarioModel::undo() {
   if (decisions_.empty()) return false;
-  if (decisions_.back().rfind("place ", 0) == 0 && !draw_.empty()) draw_.pop_back();
+  if (moves_.back().kind == tw::OptKind::Place && !draw_.empty()) draw_.pop_back();
   decisions_.pop_back();
+  moves_.pop_back();
   rebuild();
   return true;
 }
@@ -136,8 +147,8 @@ std::string ScenarioModel::to_replay(tw::replay::Replay& out) const {
   if (!setup_.level.empty()) tags.push_back({"Level", setup_.level});
   tags.push_back({"Event", "scenario"});
   if (auto v = tw::replay::Recorder::start(*content_, play_setup(), rec, tags, setup_.level)) return v->message;
-  for (const auto& d : decisions_)
-    if (auto v = rec.apply(std::string_view(d))) return "'" + d + "': " + v->message;
+  for (size_t i = 0; i < moves_.size(); ++i)
+    if (auto v = rec.apply(moves_[i])) return "'" + decisions_[i] + "': " + v->message;
   out = tw::replay::from_log(rec.take_log());
   return {};
 }

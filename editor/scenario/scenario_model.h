@@ -7,7 +7,9 @@
 //
 // Invariants: game() is setup() with draw() as the Draw prefix plus, while a tile is to
 // be placed, the selected tile, after decisions() applied; every decision is legal and
-// canonical; draw() holds exactly the tiles of the `place` decisions, in order.
+// canonical; draw() holds exactly the tiles of the `place` decisions, in order. The
+// decisions are kept as options and replayed as such; their text is made once, for the
+// record.
 #pragma once
 
 #include <optional>
@@ -41,7 +43,10 @@ class ScenarioModel {
 
   // Applies an option of the pending decision (a placement of the selected tile, or any
   // other option). "" or why it is not legal.
-  std::string apply(const std::string& option);
+  std::string apply(const tw::Option& option);
+  // Applies the pending option whose canonical text this is (tests: looked up among the
+  // options, never read as a decision). "" or why not.
+  std::string apply(const std::string& option_text);
   // Takes the last decision back (with its Draw entry for a placement).
   bool undo();
 
@@ -60,7 +65,8 @@ class ScenarioModel {
   tw::GameSetup setup_;
   std::string players_text_;
   std::vector<std::string> draw_;
-  std::vector<std::string> decisions_;
+  std::vector<std::string> decisions_;  // the canonical text of moves_, for records and play
+  std::vector<tw::Option> moves_;       // the decisions, as the engine's options
   std::string selected_;
   tw::Game game_;
   bool ok_ = false;

@@ -1,5 +1,6 @@
 #include "scenario/scenario_view.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include <wx/aui/auibook.h>
@@ -89,7 +90,14 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
     update();
   });
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
-    const std::string err = apply(e.GetString().ToStdString(wxConvUTF8));
+    // The list shows the options that place no tile, in the engine's order (update()).
+    if (!model_->ok()) return;
+    std::vector<tw::Option> listed;
+    for (const auto& o : classify(model_->game()))
+      if (!o.place) listed.push_back(o.option);
+    const int i = e.GetSelection();
+    if (i < 0 || static_cast<size_t>(i) >= listed.size()) return;
+    const std::string err = apply(listed[static_cast<size_t>(i)]);
     if (!err.empty() && ctx_.status) ctx_.status(err);
   });
   undo->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
@@ -116,7 +124,7 @@ ScenarioView::ScenarioView(wxWindow* parent, EditorContext& ctx)
   board_->on_spot = [this](int s) {
     const auto& spots = board_->spots();
     if (s < 0 || static_cast<size_t>(s) >= spots.size()) return;
-    apply(spots[static_cast<size_t>(s)].label);
+    apply(spots[static_cast<size_t>(s)].option);
   };
   board_->on_rotate = [this](int dir) {
     rotation_ = ((rotation_ + dir) % 4 + 4) % 4;
@@ -214,30 +222,26 @@ void ScenarioView::on_cell(int x, int y) {
   const auto opts = classify(model_->game());
   const int i = option_for_cell(opts, x, y, rotation_);
   if (i < 0) return;
-  const std::string e = apply(opts[static_cast<size_t>(i)].text);
+  const std::string e = apply(opts[static_cast<size_t>(i)].option);
   if (!e.empty() && ctx_.status) ctx_.status(e);
 }
 
-std::string ScenarioView::apply(const std::string& option) {
-  auto* cmd = new ScenarioDecisionCommand(model_, option, [this]() { update(); });
-  // Submit deletes a command whose Do fails: keep its message first.
-  if (!model_->ok()) {
-    delete cmd;
-    return model_->problem();
-  }
-  std::string why;
-  if (!model_->game().parse_option(option, &why)) {
-    delete cmd;
-    return why;
-  }
+std::string ScenarioView::apply(const tw::Option& option) {
+  // Submit deletes a command whose Do fails: check first, to keep the message.
+  if (!model_->ok()) return model_->problem();
+  const tw::Game& g = model_->game();
+  const auto& opts = g.pending().options;
+  if (g.finished() || std::find(opts.begin(), opts.end(), option) == opts.end())
+    return "not an option of the pending decision";
+  auto* cmd = new ScenarioDecisionCommand(model_, option, g.to_string(option), [this]() { update(); });
   return history_->Submit(cmd) ? std::string() : std::string("the decision was refused");
 }
 
-ScenarioDecisionCommand::ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, std::string option,
-                                                 std::function<void()> changed)
-    : wxCommand(true, "Scenario: " + wxString::FromUTF8(option)),
+ScenarioDecisionCommand::ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, const tw::Option& option,
+                                                 const std::string& text, std::function<void()> changed)
+    : wxCommand(true, "Scenario: " + wxString::FromUTF8(text)),
       model_(std::move(model)),
-      option_(std::move(option)),
+      option_(option),
       changed_(std::move(changed)) {}
 
 bool ScenarioDecisionCommand::Do() {

@@ -32,14 +32,15 @@ class TilePreview;
 // One scenario decision: undo takes it back.
 class ScenarioDecisionCommand : public wxCommand {
  public:
-  ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, std::string option, std::function<void()> changed);
+  ScenarioDecisionCommand(std::shared_ptr<ScenarioModel> model, const tw::Option& option, const std::string& text,
+                          std::function<void()> changed);
   bool Do() override;
   bool Undo() override;
   const std::string& error() const { return error_; }
 
  private:
   std::shared_ptr<ScenarioModel> model_;
-  std::string option_;
+  tw::Option option_;  // an option of the decision pending when it was made (redo: again)
   std::function<void()> changed_;
   std::string selected_;  // the tile selected before, restored by Undo
   size_t decisions_ = 0;  // decisions before Do
@@ -72,7 +73,7 @@ class ScenarioView : public wxPanel {
   void fill_rule_sets();
   void on_cell(int x, int y);
   // Applies an option as an undoable command; "" or why not.
-  std::string apply(const std::string& option);
+  std::string apply(const tw::Option& option);
 
   EditorContext& ctx_;
   std::shared_ptr<ScenarioModel> model_;  // shared with the undo stack's commands

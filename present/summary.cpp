@@ -1,0 +1,114 @@
+#include "present/summary.h"
+
+#include "engine/result.h"
+
+namespace tw {
+
+namespace {
+
+std::string colour_name(int c) { return std::string(kColourNames[static_cast<size_t>(c)]); }
+
+std::string plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+}  // namespace
+
+std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
+  using K = SummaryLine::Kind;
+  std::vector<SummaryLine> out;
+  const auto name = [&](int p) { return seat_label(g.setup().players, static_cast<size_t>(p)); };
+  const auto add = [&](K kind, int colour, std::string text) { out.push_back({kind, colour, std::move(text)}); };
+  const bool guards = g.rules().guards || g.rules().general_guards;
+  const int target = g.coop() ? g.level()->target : 0;
+  const std::string tiles_left = std::to_string(g.tiles_left());
+
+  switch (form) {
+    case SummaryForm::Text: {
+      add(K::Heading, -1, "Ruleset " + g.rule_set().id + " · ply " + std::to_string(g.ply()) + " · tiles left " + tiles_left);
+      for (int p = 0; g.coop() && p < g.player_count(); ++p) {
+        std::string s = "  " + name(p) + ": " + std::to_string(g.supply(p)) + " followers in supply (";
+        for (size_t i = 0; i < g.colours_of(p).size(); ++i) {
+          const int c = g.colours_of(p)[i];
+          s += (i ? ", " : "") + colour_name(c) + ' ' + std::to_string(g.colour_supply(c));
+        }
+        add(K::Seat, g.colours_of(p).empty() ? -1 : g.colours_of(p)[0], s + ")");
+      }
+      for (int p = 0; !g.coop() && p < g.player_count(); ++p) {
+        std::string s = "  " + colour_name(p) + "  " + name(p) + ": " + std::to_string(g.score(p)) + " points, " +
+                        std::to_string(g.supply(p)) + " followers";
+        if (guards)
+          s += ", " + std::to_string(g.guard_supply(p)) + " guards (" + std::to_string(g.general_guards(p)) +
+               " in the general supply)";
+        add(K::Seat, p, s + " in supply");
+      }
+      if (g.uses_ghosts()) add(K::Ghosts, -1, "  ghost bank: " + std::to_string(g.ghost_bank()));
+      if (g.coop())
+        add(K::Heading, -1,
+            "  level " + g.level()->id + " · " + coop_scores_text(g) + " of " + std::to_string(target) +
+                " · ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " +
+                std::to_string(g.ghosts_on_board()) + " · stack " + std::to_string(g.stack() + 1) + " (" +
+                std::to_string(g.stack_tiles_left()) + " tiles left) · dogs reached " +
+                std::to_string(g.dogs_reached()));
+      break;
+    }
+    case SummaryForm::Panel: {
+      if (g.coop()) {
+        add(K::Heading, -1, g.level()->id + " — " + g.level()->name);
+        for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+          const int c = g.marker_colours()[i];
+          add(K::Marker, c,
+              (c < 0 ? std::string("team") : colour_name(c)) + ": " + std::to_string(g.marker_score(i)) + " / " +
+                  std::to_string(target));
+        }
+        for (int p = 0; p < g.player_count(); ++p) {
+          std::string s = name(p) + ":";
+          for (int c : g.colours_of(p)) s += " " + colour_name(c) + " " + std::to_string(g.colour_supply(c));
+          add(K::Seat, g.colours_of(p).empty() ? -1 : g.colours_of(p)[0], s);
+        }
+        add(K::Ghosts, -1,
+            "Ghosts: bank " + std::to_string(g.ghost_bank()) + ", board " + std::to_string(g.ghosts_on_board()) +
+                " · dogs reached " + std::to_string(g.dogs_reached()));
+        add(K::Pile, -1,
+            "Stack " + std::to_string(g.stack() + 1) + ": " + std::to_string(g.stack_tiles_left()) +
+                " tiles · Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
+      } else {
+        for (int p = 0; p < g.player_count(); ++p) {
+          std::string s = colour_name(p) + " " + name(p) + ": " + std::to_string(g.score(p)) + " points, " +
+                          plural(g.supply(p), "follower");
+          if (guards) s += ", " + plural(g.guard_supply(p), "guard");
+          add(K::Seat, p, s);
+        }
+        if (g.uses_ghosts()) add(K::Ghosts, -1, "Ghost bank: " + std::to_string(g.ghost_bank()));
+        add(K::Pile, -1, "Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
+      }
+      break;
+    }
+    case SummaryForm::ScoreBox: {
+      if (g.coop()) {
+        for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+          const int c = g.marker_colours()[i];
+          add(K::Marker, c,
+              (c < 0 ? std::string("team") : colour_name(c)) + "  " + std::to_string(g.marker_score(i)) + " / " +
+                  std::to_string(target));
+        }
+        add(K::Ghosts, -1,
+            "ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " + std::to_string(g.ghosts_on_board()));
+      } else {
+        for (int p = 0; p < g.player_count(); ++p) add(K::Seat, p, name(p) + "  " + std::to_string(g.score(p)));
+        if (g.uses_ghosts()) add(K::Ghosts, -1, "ghost bank " + std::to_string(g.ghost_bank()));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+std::string summary_text(const std::vector<SummaryLine>& lines, std::string_view sep, bool trailing) {
+  std::string s;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    s += lines[i].text;
+    if (trailing || i + 1 < lines.size()) s += sep;
+  }
+  return s;
+}
+
+}  // namespace tw
