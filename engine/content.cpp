@@ -22,6 +22,12 @@ constexpr std::array<std::string_view, 12> kKindNames = {
 
 std::string_view kind_name(Kind k) { return kKindNames[static_cast<size_t>(k)]; }
 
+const std::vector<std::string_view>& location_kind_names() {
+  static const std::vector<std::string_view> names(kKindNames.begin() + static_cast<int>(Kind::City),
+                                                   kKindNames.begin() + static_cast<int>(Kind::Water) + 1);
+  return names;
+}
+
 std::optional<Kind> parse_kind(std::string_view name) {
   for (size_t i = 1; i < kKindNames.size(); ++i)
     if (kKindNames[i] == name) return static_cast<Kind>(i);

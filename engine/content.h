@@ -53,6 +53,8 @@ enum class Kind : uint8_t {
 };
 std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md
 std::optional<Kind> parse_kind(std::string_view name);
+// The kinds a location "kind:port" of option text may name, in Kind order.
+const std::vector<std::string_view>& location_kind_names();
 // Kinds whose segments cover an edge middle and are named by it (city, road, regions).
 inline bool kind_named_by_edge(Kind k) {
   return k == Kind::City || k == Kind::Road || k == Kind::Lowland || k == Kind::Mountain ||

@@ -36,4 +36,22 @@ void Game::apply_marker(const Option& o) {
   coop_check_thresholds();
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_marker(const ParseContext& cx, const Option&) {
+  return "no " + std::string(cx.tok[1]) + " score marker is on the track (" + cx.legal + ")";
+}
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::Marker, "marker", "", {Arg::Colour}, 1, 0, decision_bit(DecisionKind::Marker), true,
+     "a marker choice", "'marker' takes a colour", "", "", nullptr, nullptr, explain_marker, "score markers"},
+};
+
+}  // namespace
+
+extern const ModuleTable kScoreMarkersTable{"score markers", kOptions, {}};
+
 }  // namespace tw
