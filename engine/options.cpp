@@ -293,6 +293,34 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
 }
 
 // ---------------------------------------------------------------------------------
+// Events
+
+std::string event_text(const Event& e, std::string_view who, std::string_view tile, std::string_view result) {
+  const std::string_view t = event_rule(e.kind).text;
+  std::string out;
+  for (size_t i = 0; i < t.size();) {
+    if (t[i] != '{') {
+      out += t[i++];
+      continue;
+    }
+    const size_t close = t.find('}', i);
+    const std::string_view field = t.substr(i + 1, close - i - 1);
+    i = close + 1;
+    if (field == "who") out += who;
+    else if (field == "tile") out += tile;
+    else if (field == "result") out += result;
+    else if (field == "at") out += text::cell_text(e.x, e.y);
+    else if (field == "points") out += std::to_string(e.points);
+    else if (field == "minus") out += std::to_string(-e.points);
+    else if (field == "next") out += std::to_string(e.points + 1);
+    else if (field == "s") out += e.points == 1 ? "" : "s";
+    else if (field == "feature") out += kind_name(e.feature);
+    else if (field == "colour") out += e.player >= 0 && e.player < kMaxPlayers ? kColourNames[static_cast<size_t>(e.player)] : "?";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
 // The core's rows: placing a tile, and the events of the turn and of scoring.
 
 namespace {

@@ -111,4 +111,10 @@ std::span<const OptionRule* const> option_rules();
 const std::vector<std::string_view>& option_verbs();
 const EventRule& event_rule(EventKind k);
 
+// An event's line from its row's template (engine/options.cpp): the caller names the
+// player ({who}: a seat's name, or a colour in co-op), the tile ({tile}) and the game's
+// result ({result}); the rest comes from the event. "" for an event nobody prints.
+struct Event;
+std::string event_text(const Event& e, std::string_view who, std::string_view tile, std::string_view result);
+
 }  // namespace tw

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/game.h"
+#include "engine/result.h"
 
 namespace tw {
 
@@ -34,6 +35,18 @@ void Game::apply_marker(const Option& o) {
   const int64_t pr = progress();
   for (auto& s : scores_) s = pr;
   coop_check_thresholds();
+}
+
+// The co-op scores as text (engine/result.h: the Result tag, every "Game over" line).
+std::string coop_scores_text(const Game& g) {
+  std::string s;
+  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+    const int c = g.marker_colours()[i];
+    if (i) s += ", ";
+    s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
+         std::to_string(g.marker_score(i));
+  }
+  return s;
 }
 
 // ---------------------------------------------------------------------------------
