@@ -26,6 +26,7 @@
 #include "engine/content.h"
 #include "engine/fixed_vec.h"
 #include "engine/rng.h"
+#include "engine/rules/registry.h"  // DecisionKind, OptKind, EventKind and their tables
 #include "engine/rules/state.h"
 
 namespace tw {
@@ -56,21 +57,6 @@ struct GameSetup {
                                   // plays its first level)
   std::vector<std::string> without;  // rule modules left out (tests and experiments:
                                      // not recorded in a replay)
-};
-
-// Co-op (Mists) adds: Evaluate (`points` / `unghost x,y` for a completed feature),
-// Cemetery (where the extra ghost goes), Bury, Dog (the follower a reached dog joins),
-// DogClear (`unghost x,y` ... `done`), FaceDown and Marker.
-enum class DecisionKind : uint8_t {
-  None, Place, Ghost, Follower, Evaluate, Cemetery, Bury, Dog, DogClear, FaceDown, Marker
-};
-std::string_view decision_kind_name(DecisionKind k);
-
-// TakeBack (Discovery): `takeback x,y LOC` returns one of the player's followers from
-// anywhere on the board and scores its area at once, open or closed.
-enum class OptKind : uint8_t {
-  Place, Meeple, Guard, Pass, Ghost, TakeBack,
-  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker  // co-op
 };
 
 // One legal choice. Compared field by field; `to_string` gives its canonical text.
@@ -142,25 +128,6 @@ struct Violation {
   std::string message;
 };
 
-enum class EventKind : uint8_t {
-  TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FollowerReturned, Scored,
-  FinalScored, GameEnded,
-  GhostAdded,       // a ghost joins the follower at x,y (player = its owner)
-  FollowerScared,   // the follower at x,y went home with its ghosts
-  GhostPenalty,     // points lost for ghosts (points < 0)
-  GuardGained,      // a completed cemetery gave its owner a guard
-  // Co-op (points = ghosts or points involved)
-  FogClosed,        // the fog area at x,y closed: `points` ghosts went back to the bank
-  GhostsEmerged,    // `points` ghosts came onto the tile at x,y
-  GhostsRemoved,    // `points` ghosts left the tile at x,y for the bank
-  CemeteryClosed,   // the cemetery at x,y closed
-  FollowerBuried,   // a follower of colour `player` lies in the cemetery at x,y
-  DogPlaced,        // a dog joined the follower at x,y
-  DogScored,        // a dog scored `points` (ghosts on the board) and left
-  DogLost,          // a dog's follower was buried: the dog is lost
-  StackChanged,     // play goes on from stack `points` (0-based)
-  FaceDownPlaced    // a tile went face down at x,y
-};
 struct Event {
   EventKind kind;
   int8_t player = -1;
@@ -610,10 +577,6 @@ class Game {
   bool step_face_down();
   void apply_face_down(const Option& o);
   OptionList face_down_cells() const;
-  // co-op option text (engine/rules/coop.cpp)
-  bool parse_coop(std::string_view kw, const std::vector<std::string_view>& tok,
-                  std::optional<Option>& out, std::string& why) const;
-  std::string coop_to_string(const Option& o) const;
 
   const Content* content_ = nullptr;
   const RuleSet* rule_set_ = nullptr;

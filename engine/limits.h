@@ -43,7 +43,7 @@ inline constexpr int kMaxSegments = 32;
 inline constexpr int kMaxTerrains = 255;
 inline constexpr int kMaxMatchGroups = 15;
 
-// Shields (coats of arms; Discovery: a region's cities) on all the tiles of one game,
+// Shields (coats of arms, or what a rule module counts as such) on all the tiles of one game,
 // start piece included: a feature's shield count is a uint16_t.
 inline constexpr int64_t kMaxGameShields = 65535;
 
@@ -52,9 +52,5 @@ inline constexpr int64_t kMaxGameShields = 65535;
 // max_players x (followers + guards + general_guards); co-op: a level's players x
 // colours x per_colour.
 inline constexpr int64_t kMaxGameFollowers = 255;
-
-// A co-op level's ghost bank (level.ghost_bank 0..200): ghosts on one segment (a uint8_t)
-// never exceed it.
-inline constexpr int64_t kMaxGhostBank = 200;
 
 }  // namespace tw

@@ -2,17 +2,6 @@
 
 namespace tw {
 
-std::string coop_scores_text(const Game& g) {
-  std::string s;
-  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-    const int c = g.marker_colours()[i];
-    if (i) s += ", ";
-    s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
-         std::to_string(g.marker_score(i));
-  }
-  return s;
-}
-
 std::string result_text(const Game& g) {
   if (g.coop()) {
     std::string s = coop_scores_text(g);

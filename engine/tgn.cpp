@@ -1,5 +1,7 @@
 #include "engine/tgn.h"
 
+#include "engine/content.h"
+#include "engine/rules/registry.h"
 #include "engine/text.h"
 
 #include <algorithm>
@@ -9,11 +11,8 @@
 namespace tw::tgn {
 namespace {
 
-constexpr std::array<std::string_view, 14> kKeywords = {
-    "place",   "meeple",   "guard", "pass", "takeback", "ghost",    "points",
-    "unghost", "cemetery", "bury",  "dog",  "done",     "facedown", "marker"};
-constexpr std::array<std::string_view, 9> kKinds = {
-    "city", "road", "field", "monastery", "castle", "cemetery", "lowland", "mountain", "water"};
+// The decision keywords and the location kinds come from the rule modules' tables
+// (engine/rules/registry.h: option_verbs) and from the feature kinds (location_kind_names).
 constexpr std::array<std::string_view, 13> kPorts = {"N",  "E",  "S",  "W",  "Nw", "Ne", "En",
                                                      "Es", "Se", "Sw", "Ws", "Wn", "C"};
 constexpr std::array<std::string_view, 6> kColours = {"red",    "green", "blue",
@@ -28,8 +27,8 @@ bool one_of(std::string_view s, const std::array<std::string_view, N>& set) {
   return std::find(set.begin(), set.end(), s) != set.end();
 }
 
-template <std::size_t N>
-std::string joined(const std::array<std::string_view, N>& set, std::string_view sep) {
+template <class Set>
+std::string joined(const Set& set, std::string_view sep) {
   std::string out;
   for (std::string_view s : set) {
     if (!out.empty()) out += sep;
@@ -38,7 +37,10 @@ std::string joined(const std::array<std::string_view, N>& set, std::string_view 
   return out;
 }
 
-bool is_keyword(std::string_view s) { return one_of(s, kKeywords); }
+bool is_keyword(std::string_view s) {
+  const auto& verbs = option_verbs();
+  return std::find(verbs.begin(), verbs.end(), s) != verbs.end();
+}
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -243,7 +245,7 @@ class Lexer {
 // ---------------------------------------------------------------------------------------
 // Arguments of a decision.
 
-enum class Arg { Tile, Coord, Rotation, Location, Colour };
+enum class Arg { Tile, Coord, Rotation, Location, Colour, Count };
 
 std::string expected(Arg a) {
   switch (a) {
@@ -257,6 +259,8 @@ std::string expected(Arg a) {
       return "a location kind:port (e.g. road:E)";
     case Arg::Colour:
       return "a colour " + joined(kColours, "|");
+    case Arg::Count:
+      return "a number";
   }
   return {};
 }
@@ -312,9 +316,10 @@ std::optional<std::string> check_arg(Arg a, std::string_view w, std::string_view
       if (colon == std::string_view::npos || colon == 0 || colon + 1 == w.size())
         return std::nullopt;
       const std::string_view kind = w.substr(0, colon), port = w.substr(colon + 1);
-      if (!one_of(kind, kKinds)) {
+      const auto& kinds = location_kind_names();
+      if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
         problem = "unknown location kind " + quote(kind) + " in " + quote(w) + " after " +
-                  quote(after) + "; kinds: " + joined(kKinds, " ");
+                  quote(after) + "; kinds: " + joined(kinds, " ");
         return std::nullopt;
       }
       if (!one_of(port, kPorts)) {
@@ -326,6 +331,9 @@ std::optional<std::string> check_arg(Arg a, std::string_view w, std::string_view
     }
     case Arg::Colour:
       if (one_of(w, kColours)) return std::string(w);
+      return std::nullopt;
+    case Arg::Count:
+      if (std::all_of(w.begin(), w.end(), is_digit)) return normal_integer(w);
       return std::nullopt;
   }
   return std::nullopt;
@@ -433,7 +441,7 @@ class Parser {
         case Tok::Word: {
           if (!is_keyword(t.raw)) {
             error(t.line, t.column,
-                  "expected a decision keyword (" + joined(kKeywords, ", ") + "), found " +
+                  "expected a decision keyword (" + joined(option_verbs(), ", ") + "), found " +
                       quote(t.raw));
             lx_.next();
             skip_arguments();
@@ -617,27 +625,37 @@ class Parser {
     std::string move(kw.raw);
     const std::string_view k = kw.raw;
     bool ok = true;
-    if (k == "place") {
-      ok = argument(Arg::Tile, move) && argument(Arg::Coord, move) && argument(Arg::Rotation, move);
-    } else if (k == "meeple" || k == "guard") {
-      ok = argument(Arg::Location, move);
-      if (ok && lx_.peek().kind == Tok::Word && one_of(lx_.peek().raw, kColours))
-        ok = argument(Arg::Colour, move);
-    } else if (k == "takeback" || k == "ghost" || k == "dog") {
-      ok = argument(Arg::Coord, move) && argument(Arg::Location, move);
-    } else if (k == "unghost" || k == "cemetery" || k == "facedown") {
-      ok = argument(Arg::Coord, move);
-    } else if (k == "bury") {
-      if (next_word_is("supply")) {
+    // The keyword's row of the modules' tables (a fixed word after it picks a row:
+    // `bury supply red`); its arguments in order, an optional tail read when present.
+    const OptionRule* rule = nullptr;
+    for (const OptionRule* r : option_rules()) {
+      if (r->verb != k) continue;
+      if (r->word.empty()) {
+        if (!rule) rule = r;
+      } else if (next_word_is(r->word)) {
         lx_.next();
-        move += " supply";
-        ok = argument(Arg::Colour, move);
-      } else {
-        ok = argument(Arg::Coord, move) && argument(Arg::Location, move);
+        move += ' ';
+        move += r->word;
+        rule = r;
+        break;
       }
-    } else if (k == "marker") {
-      ok = argument(Arg::Colour, move);
-    }  // pass, points, done: no arguments
+    }
+    for (uint8_t i = 0; ok && rule && i < rule->arity; ++i) {
+      const tw::Arg a = rule->args[i];
+      const Arg want = a == tw::Arg::Tile       ? Arg::Tile
+                       : a == tw::Arg::Cell     ? Arg::Coord
+                       : a == tw::Arg::Rotation ? Arg::Rotation
+                       : a == tw::Arg::Location ? Arg::Location
+                       : a == tw::Arg::Count    ? Arg::Count
+                                                : Arg::Colour;
+      if (i >= rule->arity - rule->optional) {  // the optional tail: only when it is there
+        const Token& t = lx_.peek();
+        const bool there = t.kind == Tok::Word && (want == Arg::Colour ? one_of(t.raw, kColours)
+                                                                       : !t.raw.empty() && std::all_of(t.raw.begin(), t.raw.end(), is_digit));
+        if (!there) break;
+      }
+      ok = argument(want, move);
+    }
     if (!ok) {
       skip_arguments();
       return std::nullopt;

@@ -209,4 +209,43 @@ bool Game::step_cemetery_ghost() {
   return true;
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_cemetery(const ParseContext& cx, const Option&) {
+  return "cemetery " + std::string(cx.tok[1]) + " is not legal now (" + cx.legal + ")";
+}
+
+std::string explain_bury(const ParseContext& cx, const Option&) {
+  return "no standing follower at " + std::string(cx.tok[1]) + " " + std::string(cx.tok[2]) + " (" + cx.legal + ")";
+}
+
+std::string explain_bury_supply(const ParseContext& cx, const Option&) {
+  return "no " + std::string(cx.tok[2]) +
+         " follower may be buried from a supply: that is only when none stands on the board (" + cx.legal + ")";
+}
+
+constexpr std::string_view kBuryUsage = "'bury' takes x,y and a location kind:port (or 'supply COLOUR')";
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::Cemetery, "cemetery", "", {Arg::Cell}, 1, 0, decision_bit(DecisionKind::Cemetery), true,
+     "'cemetery' is the extra ghost's cemetery", "'cemetery' takes a cell x,y", "", "", nullptr, nullptr,
+     explain_cemetery, "cemeteries"},
+    {OptKind::Bury, "bury", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Bury), true,
+     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury, "cemeteries"},
+    {OptKind::BurySupply, "bury", "supply", {Arg::Colour}, 1, 0, decision_bit(DecisionKind::Bury), true,
+     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury_supply, "cemeteries"},
+};
+
+constexpr EventRule kEvents[] = {
+    {EventKind::CemeteryClosed, "cemeteries", "the cemetery at {at} is closed"},
+    {EventKind::FollowerBuried, "cemeteries", "a {colour} follower is buried in the cemetery at {at}"},
+};
+
+}  // namespace
+
+extern const ModuleTable kCemeteriesTable{"cemeteries", kOptions, kEvents};
+
 }  // namespace tw

@@ -111,4 +111,18 @@ bool Game::step_emerge() {
   return next();
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+constexpr EventRule kEvents[] = {
+    {EventKind::GhostsEmerged, "co-op ghost bank", "{points} ghost{s} emerge on {tile} at {at}"},
+    {EventKind::GhostsRemoved, "co-op ghost bank", "{points} ghost{s} leave {at} for the bank"},
+};
+
+}  // namespace
+
+extern const ModuleTable kCoopGhostsTable{"co-op ghost bank", {}, kEvents};
+
 }  // namespace tw

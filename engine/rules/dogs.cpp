@@ -102,4 +102,32 @@ void Game::apply_dog_clear(const Option& o) {
   ++st_.dogs.picks;
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_dog(const ParseContext& cx, const Option&) {
+  return "no standing follower at " + std::string(cx.tok[1]) + " " + std::string(cx.tok[2]) + " (" + cx.legal + ")";
+}
+
+std::string explain_done(const ParseContext& cx, const Option&) { return "'done' is not legal now (" + cx.legal + ")"; }
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::Dog, "dog", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Dog), true,
+     "a dog's follower", "'dog' takes x,y and a location kind:port", "", "", nullptr, nullptr, explain_dog, "dogs"},
+    {OptKind::Done, "done", "", {}, 0, 0, decision_bit(DecisionKind::DogClear), true,
+     "the end of a dog's clearing", "'done' takes no arguments", "", "", nullptr, nullptr, explain_done, "dogs"},
+};
+
+constexpr EventRule kEvents[] = {
+    {EventKind::DogPlaced, "dogs", "dog {points} joins the follower at {at}"},
+    {EventKind::DogScored, "dogs", "the dog at {at} scores {points} and leaves"},
+    {EventKind::DogLost, "dogs", "the dog at {at} is lost with its buried follower"},
+};
+
+}  // namespace
+
+extern const ModuleTable kDogsTable{"dogs", kOptions, kEvents};
+
 }  // namespace tw

@@ -108,4 +108,50 @@ void Game::coop_return_followers(uint32_t root) {
   }
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_points(const ParseContext& cx, const Option&) { return "'points' is not legal now (" + cx.legal + ")"; }
+
+bool unghost_tail(const Game& g) { return g.rules().unghost_choose_count != 0; }
+
+// `unghost x,y N` names the option that takes the most it may when that is N ghosts.
+bool unghost_same(const Game& g, const Option& legal, const Option& named) {
+  if (legal.x != named.x || legal.y != named.y) return false;
+  const int at = g.tile_at(named.x, named.y);
+  return legal.seg == named.seg ||
+         (legal.seg == 0 && at >= 0 && std::min<int64_t>(g.tile_ghosts(at), g.rules().unghost_ghosts) == named.seg);
+}
+
+std::string explain_unghost(const ParseContext& cx, const Option& o) {
+  const Game& g = cx.game;
+  const std::string cell(cx.tok[1]);
+  if (o.seg > 0)
+    for (const auto& l : g.pending().options)
+      if (l.kind == OptKind::Unghost && l.x == o.x && l.y == o.y)
+        return "cannot remove " + std::to_string(o.seg) + " ghosts from the tile at " + cell + " (" + cx.legal + ")";
+  const int p = g.tile_at(o.x, o.y);
+  if (p < 0) return "no tile at " + cell + " (" + cx.legal + ")";
+  if (g.tile_ghosts(p) == 0) return "no ghost stands on the tile at " + cell + " (" + cx.legal + ")";
+  return "the dog cannot clear the tile at " + cell +
+         ": it is not among the 9 around the dog or was cleared already (" + cx.legal + ")";
+}
+
+// A completed feature's evaluation (`unghost` is also a reached dog's clearing).
+constexpr OptionRule kOptions[] = {
+    {OptKind::Points, "points", "", {}, 0, 0, decision_bit(DecisionKind::Evaluate), true,
+     "a points-or-ghosts choice", "'points' takes no arguments", "", "", nullptr, nullptr, explain_points,
+     "evaluation"},
+    {OptKind::Unghost, "unghost", "", {Arg::Cell, Arg::Count}, 2, 1,
+     decision_bit(DecisionKind::Evaluate) | decision_bit(DecisionKind::DogClear), true, "a ghost removal",
+     "'unghost' takes a cell x,y", "'unghost' takes a cell x,y and how many ghosts, if fewer than the most",
+     "a number of ghosts", unghost_tail, unghost_same, explain_unghost, "evaluation"},
+};
+
+}  // namespace
+
+extern const ModuleTable kEvaluationTable{"evaluation", kOptions, {}};
+
 }  // namespace tw

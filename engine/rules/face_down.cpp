@@ -92,4 +92,27 @@ void Game::apply_face_down(const Option& o) {
   ++stage_;  // the burials it causes
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_face_down(const ParseContext& cx, const Option&) {
+  return "facedown " + std::string(cx.tok[1]) + " is not legal now (" + cx.legal + ")";
+}
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::FaceDown, "facedown", "", {Arg::Cell}, 1, 0, decision_bit(DecisionKind::FaceDown), true,
+     "'facedown' is a face-down tile", "'facedown' takes a cell x,y", "", "", nullptr, nullptr, explain_face_down,
+     "face-down tiles"},
+};
+
+constexpr EventRule kEvents[] = {
+    {EventKind::FaceDownPlaced, "face-down tiles", "a tile goes face down at {at}"},
+};
+
+}  // namespace
+
+extern const ModuleTable kFaceDownTable{"face-down tiles", kOptions, kEvents};
+
 }  // namespace tw

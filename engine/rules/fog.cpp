@@ -65,4 +65,17 @@ bool Game::join_fog(uint32_t base, const TileType& tt, int rot, int side, const 
   return !q.face_down;  // a face-down tile joins nothing: features stay open there
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+constexpr EventRule kEvents[] = {
+    {EventKind::FogClosed, "fog", "the fog at {at} closes: {points} ghosts go back to the bank"},
+};
+
+}  // namespace
+
+extern const ModuleTable kFogTable{"fog", {}, kEvents};
+
 }  // namespace tw

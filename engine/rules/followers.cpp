@@ -88,4 +88,45 @@ void Game::apply_follower(const Option& o) {
 
 void Game::apply_pass(const Option&) { ++stage_; }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string not_free(const ParseContext& cx) {
+  return std::string(cx.tok[1]) +
+         " is not free: its feature already has a follower, or followers may not stand there (" + cx.legal + ")";
+}
+
+std::string explain_meeple(const ParseContext& cx, const Option& o) {
+  const Game& g = cx.game;
+  if (g.coop() ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
+    return g.coop() ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
+                    : "the player has no follower left in supply (" + cx.legal + ")";
+  return not_free(cx);
+}
+
+std::string explain_guard(const ParseContext& cx, const Option&) {
+  if (cx.game.guard_supply(cx.game.current_player()) <= 0)
+    return "the player has no guard left in supply (" + cx.legal + ")";
+  return not_free(cx);
+}
+
+std::string explain_pass(const ParseContext& cx, const Option&) { return "'pass' is not legal now: " + cx.asks; }
+
+// The follower decision's options (guards are placed by the same step, rule guards).
+constexpr OptionRule kOptions[] = {
+    {OptKind::Meeple, "meeple", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower),
+     false, "a follower", "'meeple' takes a location kind:port and, for a player of several colours, a colour", "",
+     "", nullptr, nullptr, explain_meeple, "followers"},
+    {OptKind::Guard, "guard", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower),
+     false, "a follower", "'guard' takes a location kind:port", "", "", nullptr, nullptr, explain_guard, "guards"},
+    {OptKind::Pass, "pass", "", {}, 0, 0, ~0u, false, "", "'pass' takes no arguments", "", "", nullptr, nullptr,
+     explain_pass, "followers"},
+};
+
+}  // namespace
+
+extern const ModuleTable kFollowersTable{"followers", kOptions, {}};
+
 }  // namespace tw

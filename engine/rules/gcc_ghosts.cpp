@@ -117,4 +117,30 @@ std::string Game::check_gcc_ghosts() const {
   return {};
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_ghost(const ParseContext& cx, const Option&) {
+  return "no follower here may take this ghost at " + std::string(cx.tok[1]) + " " + std::string(cx.tok[2]) +
+         " (" + cx.legal + ")";
+}
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::Ghost, "ghost", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Ghost), false,
+     "a ghost", "'ghost' takes x,y and a location kind:port", "", "", nullptr, nullptr, explain_ghost,
+     "gcc ghosts"},
+};
+
+constexpr EventRule kEvents[] = {
+    {EventKind::GhostAdded, "gcc ghosts", "a ghost joins {who}'s follower on the {feature} at {at}"},
+    {EventKind::FollowerScared, "gcc ghosts", "{who}'s follower at {at} is scared home with its ghosts"},
+    {EventKind::GhostPenalty, "gcc ghosts", "{who} loses {minus} for ghosts"},
+};
+
+}  // namespace
+
+extern const ModuleTable kGccGhostsTable{"gcc ghosts", kOptions, kEvents};
+
 }  // namespace tw

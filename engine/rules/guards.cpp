@@ -19,4 +19,17 @@ void Game::gain_guard(int p, const PlacedTile& at) {
   emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+constexpr EventRule kEvents[] = {
+    {EventKind::GuardGained, "guards", "{who} takes a guard from the general supply (cemetery at {at})"},
+};
+
+}  // namespace
+
+extern const ModuleTable kGuardsTable{"guards", {}, kEvents};
+
 }  // namespace tw

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/game.h"
+#include "engine/result.h"
 
 namespace tw {
 
@@ -35,5 +36,35 @@ void Game::apply_marker(const Option& o) {
   for (auto& s : scores_) s = pr;
   coop_check_thresholds();
 }
+
+// The co-op scores as text (engine/result.h: the Result tag, every "Game over" line).
+std::string coop_scores_text(const Game& g) {
+  std::string s;
+  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
+    const int c = g.marker_colours()[i];
+    if (i) s += ", ";
+    s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
+         std::to_string(g.marker_score(i));
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_marker(const ParseContext& cx, const Option&) {
+  return "no " + std::string(cx.tok[1]) + " score marker is on the track (" + cx.legal + ")";
+}
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::Marker, "marker", "", {Arg::Colour}, 1, 0, decision_bit(DecisionKind::Marker), true,
+     "a marker choice", "'marker' takes a colour", "", "", nullptr, nullptr, explain_marker, "score markers"},
+};
+
+}  // namespace
+
+extern const ModuleTable kScoreMarkersTable{"score markers", kOptions, {}};
 
 }  // namespace tw

@@ -49,4 +49,17 @@ void Game::stacks_start() {
   }
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+constexpr EventRule kEvents[] = {
+    {EventKind::StackChanged, "stacks", "play goes on from stack {next}"},
+};
+
+}  // namespace
+
+extern const ModuleTable kStacksTable{"stacks", {}, kEvents};
+
 }  // namespace tw

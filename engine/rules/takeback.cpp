@@ -30,4 +30,25 @@ void Game::apply_takeback(const Option& o) {
   ++stage_;
 }
 
+// ---------------------------------------------------------------------------------
+// The module's table (engine/rules/registry.h): its options' grammar, its events' words.
+
+namespace {
+
+std::string explain_takeback(const ParseContext& cx, const Option&) {
+  if (!cx.game.rules().takeback) return "this rule set has no take-backs (" + cx.legal + ")";
+  return "the player has no follower at " + std::string(cx.tok[1]) + " " + std::string(cx.tok[2]) +
+         " to take back (" + cx.legal + ")";
+}
+
+constexpr OptionRule kOptions[] = {
+    {OptKind::TakeBack, "takeback", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Follower),
+     false, "a take-back", "'takeback' takes x,y and a location kind:port", "", "", nullptr, nullptr,
+     explain_takeback, "take-back"},
+};
+
+}  // namespace
+
+extern const ModuleTable kTakeBackTable{"take-back", kOptions, {}};
+
 }  // namespace tw

@@ -1,0 +1,96 @@
+// The one list of the rule modules' tables. A module declares its rows in its own
+// engine/rules/<module>.cpp file (a `const ModuleTable`); adding a module adds one line
+// here. The order is the order of the verbs in TGN's keyword list.
+#include "engine/rules/registry.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tw {
+
+extern const ModuleTable kTurnTable;           // engine/options.cpp: place, the core's events
+extern const ModuleTable kFollowersTable;      // followers.cpp
+extern const ModuleTable kTakeBackTable;       // takeback.cpp
+extern const ModuleTable kGccGhostsTable;      // gcc_ghosts.cpp
+extern const ModuleTable kGuardsTable;         // guards.cpp
+extern const ModuleTable kFogTable;            // fog.cpp
+extern const ModuleTable kCoopGhostsTable;     // coop_ghosts.cpp
+extern const ModuleTable kEvaluationTable;     // evaluation.cpp
+extern const ModuleTable kCemeteriesTable;     // cemeteries.cpp
+extern const ModuleTable kDogsTable;           // dogs.cpp
+extern const ModuleTable kStacksTable;         // stacks.cpp
+extern const ModuleTable kFaceDownTable;       // face_down.cpp
+extern const ModuleTable kScoreMarkersTable;   // score_markers.cpp
+
+namespace {
+
+constexpr std::array<const ModuleTable*, 13> kTables = {
+    &kTurnTable,        &kFollowersTable, &kTakeBackTable, &kGccGhostsTable, &kGuardsTable,
+    &kFogTable,         &kCoopGhostsTable, &kEvaluationTable, &kCemeteriesTable, &kDogsTable,
+    &kStacksTable,      &kFaceDownTable,  &kScoreMarkersTable};
+
+constexpr size_t kOptionKinds = static_cast<size_t>(OptKind::Marker) + 1;
+constexpr size_t kEventKinds = static_cast<size_t>(EventKind::FaceDownPlaced) + 1;
+
+struct Index {
+  std::vector<const OptionRule*> rules;           // every row, in table order
+  std::array<const OptionRule*, kOptionKinds> by_kind{};
+  std::array<const EventRule*, kEventKinds> events{};
+  std::vector<std::string_view> verbs;
+};
+
+// Built once from the tables (constant-initialized, so ready before any caller).
+// Every kind has exactly one row: tests/engine/test_option_grammar.cpp checks it.
+const Index& index() {
+  static const Index ix = [] {
+    Index out;
+    for (const ModuleTable* t : kTables) {
+      for (const OptionRule& r : t->options) {
+        out.rules.push_back(&r);
+        out.by_kind[static_cast<size_t>(r.kind)] = &r;
+        if (std::find(out.verbs.begin(), out.verbs.end(), r.verb) == out.verbs.end()) out.verbs.push_back(r.verb);
+      }
+      for (const EventRule& e : t->events) out.events[static_cast<size_t>(e.kind)] = &e;
+    }
+    return out;
+  }();
+  return ix;
+}
+
+}  // namespace
+
+std::string_view decision_kind_name(DecisionKind k) {
+  switch (k) {
+    case DecisionKind::None: return "none";
+    case DecisionKind::Place: return "place";
+    case DecisionKind::Ghost: return "ghost";
+    case DecisionKind::Follower: return "follower";
+    case DecisionKind::Evaluate: return "evaluate";
+    case DecisionKind::Cemetery: return "cemetery";
+    case DecisionKind::Bury: return "bury";
+    case DecisionKind::Dog: return "dog";
+    case DecisionKind::DogClear: return "dog-clear";
+    case DecisionKind::FaceDown: return "facedown";
+    case DecisionKind::Marker: return "marker";
+  }
+  return "?";
+}
+
+std::span<const ModuleTable* const> module_tables() { return kTables; }
+
+const OptionRule& option_rule(OptKind k) {
+  const OptionRule* r = index().by_kind[static_cast<size_t>(k)];
+  return r ? *r : *index().by_kind[static_cast<size_t>(OptKind::Pass)];
+}
+
+std::span<const OptionRule* const> option_rules() { return index().rules; }
+
+const std::vector<std::string_view>& option_verbs() { return index().verbs; }
+
+const EventRule& event_rule(EventKind k) {
+  static constexpr EventRule kNone{EventKind::TileDrawn, "", ""};
+  const EventRule* e = index().events[static_cast<size_t>(k)];
+  return e ? *e : kNone;
+}
+
+}  // namespace tw

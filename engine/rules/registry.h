@@ -1,0 +1,120 @@
+// The rule modules' tables, registered in one list (engine/rules/registry.cpp).
+//
+// Every decision, option and event kind a game can have is declared here once, and each
+// rule module describes its own in its engine/rules/<module>.cpp file: an option kind's
+// verb and typed arguments (the one grammar, engine/options.cpp, writes, describes and
+// reads option text from these rows alone), an event kind's words. The core names no
+// module's kinds: it walks the tables.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tw {
+
+class Game;
+struct Option;
+
+// What a game waits for. The modules that ask each kind are named in its table row.
+enum class DecisionKind : uint8_t {
+  None, Place, Ghost, Follower, Evaluate, Cemetery, Bury, Dog, DogClear, FaceDown, Marker
+};
+std::string_view decision_kind_name(DecisionKind k);
+
+// The kinds of option; each one's verb and arguments are a row of its module's table.
+enum class OptKind : uint8_t {
+  Place, Meeple, Guard, Pass, Ghost, TakeBack,
+  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker
+};
+
+// What happened during a step; each kind's text is a row of its module's table.
+enum class EventKind : uint8_t {
+  TileDrawn, TileDiscarded, TilePlaced, FollowerPlaced, FollowerReturned, Scored,
+  FinalScored, GameEnded,
+  GhostAdded, FollowerScared, GhostPenalty, GuardGained,
+  FogClosed, GhostsEmerged, GhostsRemoved, CemeteryClosed, FollowerBuried,
+  DogPlaced, DogScored, DogLost, StackChanged, FaceDownPlaced
+};
+
+// The typed arguments of an option's text, in the order they are written.
+enum class Arg : uint8_t {
+  Tile,       // a tile's notation id (Option::tile): the drawn tile or one of the hand
+  Cell,       // x,y (Option::x, y)
+  Rotation,   // r0|r90|r180|r270 (Option::rot)
+  Location,   // kind:port (Option::seg) on the tile at the Cell before it, or, with no
+              // Cell, on the tile placed this turn (Option::x, y hold its cell)
+  Colour,     // a colour name (Option::colour)
+  OwnColour,  // one of the deciding player's colours (Option::colour): written, and
+              // needed, only when the player plays several
+  Count,      // a number 1..99 (Option::seg; 0 = not written)
+};
+inline constexpr size_t kMaxArgs = 3;
+
+// What a failed parse reports: the words read and the pending decision's summary.
+struct ParseContext {
+  const Game& game;
+  const std::vector<std::string_view>& tok;
+  std::string legal;  // "4 legal options"
+  std::string asks;   // "the game asks for a place decision (4 legal options)"
+};
+
+inline constexpr uint32_t decision_bit(DecisionKind k) { return uint32_t{1} << static_cast<unsigned>(k); }
+
+// One option kind's grammar: `verb [word] arg...`. A row of its module's table.
+struct OptionRule {
+  OptKind kind;
+  std::string_view verb;         // the first word ("place", "bury", ...)
+  std::string_view word;         // a fixed word after the verb that selects this kind
+                                 // among the verb's ("supply"), or ""
+  Arg args[kMaxArgs];
+  uint8_t arity;                 // args used
+  uint8_t optional;              // how many trailing args may be left out
+  uint32_t decisions;            // bit per DecisionKind it answers (~0u: any)
+  bool coop_only;                // a decision of co-op games only
+  std::string_view what;         // "<what>, but the game asks for ..." ("" = no such check)
+  std::string_view usage;        // the message for a wrong number of words
+  std::string_view usage_tail;   // ... when the optional tail is allowed (if it differs)
+  std::string_view count_noun;   // Count: "'7' is not <count_noun>"
+  // The optional tail may be written in this game (null: always).
+  bool (*tail_allowed)(const Game&);
+  // Whether the legal option `legal` is the one the words named (null: field by field).
+  bool (*same)(const Game&, const Option& legal, const Option& named);
+  // Why the named option is not among the legal ones, in the module's words.
+  std::string (*explain)(const ParseContext&, const Option& named);
+  std::string_view module;
+};
+
+// One event kind's words (present/record.cpp and the editor say what happened).
+struct EventRule {
+  EventKind kind;
+  std::string_view module;
+  std::string_view text;  // a template: {who} {tile} {at} {points} {minus} {feature}
+                          // {colour} {next} {s} ("" for an event nobody prints)
+};
+
+// A rule module's part of the tables.
+struct ModuleTable {
+  std::string_view module;
+  std::span<const OptionRule> options;
+  std::span<const EventRule> events;
+};
+
+// Every module's table, in the one registered order (engine/rules/registry.cpp).
+std::span<const ModuleTable* const> module_tables();
+// The row of an option kind (every kind has one), and the rows of a verb.
+const OptionRule& option_rule(OptKind k);
+std::span<const OptionRule* const> option_rules();
+// Every verb, once each, in table order (TGN's keywords).
+const std::vector<std::string_view>& option_verbs();
+const EventRule& event_rule(EventKind k);
+
+// An event's line from its row's template (engine/options.cpp): the caller names the
+// player ({who}: a seat's name, or a colour in co-op), the tile ({tile}) and the game's
+// result ({result}); the rest comes from the event. "" for an event nobody prints.
+struct Event;
+std::string event_text(const Event& e, std::string_view who, std::string_view tile, std::string_view result);
+
+}  // namespace tw
