@@ -462,6 +462,7 @@ class Game {
                                             // followers' own (take-back)
     uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
     bool stand_fields = false;              // ... and fields (rules farmers, fogged_fields_occupiable)
+    std::vector<uint32_t> stand;            // per tile type: the segments a follower may stand on
     std::array<Value, kKinds> value{};      // what a feature of each kind is worth
     std::array<Complete, kKinds> complete{};  // when it is complete (null: never)
     std::array<Score, kKinds> score{};      // how it scores (null: by majority)

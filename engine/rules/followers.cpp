@@ -30,14 +30,8 @@ void Game::add_meeple_options() {
   const bool guards = st_.guards.supply[me] > 0;
   if (!meeples && !guards) return;
   const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  // The segments a follower may stand on (per tile type, from the cache), in segment order.
-  const TypeCache& tc = (*cache_)[pt.type];
-  // (Every kind's mask, kept or zeroed by its bit: a branch-free loop the compiler unrolls.)
-  uint32_t occupiable = 0;
-  const uint64_t stand = plan_->stand_kinds;
-  for (size_t k = 0; k < kKinds; ++k) occupiable |= tc.kind_segs[k] & (0u - static_cast<uint32_t>((stand >> k) & 1));
-  if (plan_->stand_fields && rules_.farmers)
-    occupiable |= rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
+  // The segments a follower may stand on (per tile type, computed once in the plan).
+  const uint32_t occupiable = plan_->stand[pt.type];
   // The player's colours: its own, or (co-op) each of its colours with a follower in supply.
   const int own = current_;
   const int* colours = &own;

@@ -37,7 +37,8 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   const uint64_t flags = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
-                         uint64_t{per_colour} << 9;
+                         uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
+                         uint64_t{r.fogged_fields_occupiable != 0} << 11;
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
@@ -183,6 +184,16 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
     handle(DecisionKind::FaceDown, OptKind::FaceDown, &Game::apply_face_down);
   }
   step(&Game::step_end_turn, 9, "end of turn");
+  // Per tile type, the segments a follower may stand on (the follower step reads it).
+  p.stand.resize(tiles.size());
+  for (size_t t = 0; t < tiles.size(); ++t) {
+    uint32_t m = 0;
+    for (size_t k = 0; k < kKinds; ++k)
+      if ((p.stand_kinds >> k) & 1) m |= tiles[t].kind_segs[k];
+    if (p.stand_fields && r.farmers)
+      m |= r.fogged_fields_occupiable ? tiles[t].field_segs | tiles[t].fogged_field_segs : tiles[t].field_segs;
+    p.stand[t] = m;
+  }
 
   // The end of the game and the modules' invariants and state.
   if (final_scoring && module("final scoring"))
