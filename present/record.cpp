@@ -1,6 +1,6 @@
 #include "present/record.h"
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 
 #include <algorithm>

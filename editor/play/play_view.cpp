@@ -14,7 +14,7 @@
 
 #include "board/board_canvas.h"
 #include "board/tile_preview.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "present/record.h"
 #include "play/new_game_dialog.h"
 #include "replay/replay_store.h"

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 
