@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "engine/rng.h"
 
 namespace tw::analysis {

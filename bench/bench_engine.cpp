@@ -2,7 +2,7 @@
 // nothing here is asserted. Run: ./build/bench/tw_bench
 #include <benchmark/benchmark.h>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "schema/store.h"
 

@@ -3,7 +3,7 @@
 // Run: ./build/bench/tw_bench --benchmark_filter=Replay
 #include <benchmark/benchmark.h>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "replay/player.h"
 #include "schema/store.h"
 

@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/files.h"
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
 #include "replay/archive.h"

@@ -23,7 +23,7 @@
 #include "cli/replay_cmd.h"
 #include "cli/study_cmd.h"
 #include "cli/suggest.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 #include "replay/replay_store.h"
 #include "schema/paths.h"

@@ -20,7 +20,7 @@
 #include "cli/record_rules.h"
 #include "present/record.h"
 #include "engine/text.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/tgn.h"
 #include "replay/digest.h"
 #include "replay/log.h"

@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/files.h"
 #include "cli/progress.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 #include "replay/digest.h"
 #include "replay/replay_store.h"

@@ -12,8 +12,8 @@
 #include "cli/commands.h"
 #include "cli/files.h"
 #include "present/record.h"
-#include "engine/bots.h"
-#include "engine/mcts.h"
+#include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
 

@@ -1,5 +1,8 @@
 #include "engine/game.h"
 
+#include "engine/core.h"
+#include "engine/rules/coop.h"
+
 #include "engine/rules/sides.h"
 #include "engine/text.h"
 
@@ -133,7 +136,10 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   } else {
     g.cache_ = build_cache(content);
   }
-  if (level && !g.setup_coop(*level)) return Violation{g.end_reason_};
+  if (level) {
+    Core c(g);
+    if (!setup_coop(c, *level)) return Violation{g.end_reason_};
+  }
   g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_->without, std::move(g.plan_));
   if (!g.build_pile()) return Violation{g.end_reason_};
   if (level) {
@@ -435,11 +441,8 @@ void Game::put_tile(int type, int x, int y, int rot) {
     n.kind = tc.seg_kind[i];
   }
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
-  if (level_) {
-    st_.cemeteries.closed.push_back(0);
-    st_.coop_ghosts.per_tile.push_back(0);
-    st_.fog.joined = false;
-  }
+  Core core(*this);
+  for (const Hook h : plan_->on_put) h(core);
   const int cell = cell_index(x, y);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
@@ -451,7 +454,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
     const int opp = (side + 2) % 4;
     if (ncell.tile >= 0) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
-      if (level_ && !join_fog(base, tt, rot, side, q)) continue;  // engine/rules/fog.cpp
+      if (plan_->join && !plan_->join(core, base, tt, rot, side, q)) continue;
       const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
       for (int port = 3 * side; port < 3 * side + 3; ++port) {
         const int a = pseg[static_cast<size_t>(port)];
@@ -685,7 +688,7 @@ uint64_t Game::state_hash() const {
   h.u64(static_cast<uint64_t>(pending_.kind));
   h.u64(st_.gcc_ghosts.queue);
   h.u64(static_cast<uint64_t>(outcome_));
-  for (const Hash m : plan_->hashes) (this->*m)(h);
+  for (const Hash m : plan_->hashes) m(Core(*this), h);
   return h.h;
 }
 
@@ -716,7 +719,7 @@ std::string Game::check_invariants() const {
   }
   // The modules' own invariants.
   for (const Check c : plan_->checks)
-    if (std::string why = (this->*c)(); !why.empty()) return why;
+    if (std::string why = c(Core(*this)); !why.empty()) return why;
   // Follower counts per feature.
   std::vector<std::array<int, kMaxPlayers>> counted(nodes_.size());
   for (const auto& f : followers_)

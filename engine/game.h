@@ -31,6 +31,9 @@
 
 namespace tw {
 
+class Core;
+struct TurnPlan;
+
 inline constexpr std::array<std::string_view, kMaxPlayers> kColourNames = {
     "red", "green", "blue", "yellow", "black", "pink"};
 std::optional<int> parse_colour(std::string_view name);
@@ -233,7 +236,7 @@ class Game {
   int tiles_left() const { return static_cast<int>(pile_.size() - pile_pos_); }
 
   // The rule modules this game plays, in the order they act (engine/rules/modules.cpp).
-  const std::vector<std::string_view>& modules() const { return plan_->modules; }
+  const std::vector<std::string_view>& modules() const;
 
   // Co-op (Mists levels). level() is null in a competitive game.
   const Level* level() const { return level_; }
@@ -376,7 +379,6 @@ class Game {
   FrontierCell& frontier_add(int cell, int x, int y);
   void frontier_remove(int cell);
   void put_tile(int type, int x, int y, int rot);
-  void put_face_down(int type, int x, int y);
 
   // Union-find
   uint32_t find(uint32_t n) const {  // (inline: every rule module's file calls it)
@@ -394,57 +396,12 @@ class Game {
 
   // ---- The turn (core: engine/turn.cpp) -------------------------------------------
   // A game plays the rule modules its rules and level choose; engine/rules/modules.cpp
-  // builds their plan once per game (copies share it). After a placement the plan's
-  // after-place hooks run, then its steps in order from `stage_`: a step returns true
-  // when it asked a decision (or the game ended), false when the turn goes on from
-  // `stage_` (a step moves `stage_` itself: `return next();`). The answer to a decision
-  // goes to the handler the plan names for the option's kind, then the steps run on.
-  using Step = bool (Game::*)();
-  using Hook = void (Game::*)();
-  using Handler = void (Game::*)(const Option&);
-  using Check = std::string (Game::*)() const;
-  using Hash = void (Game::*)(Fnv64&) const;
-  using Value = int (Game::*)(uint32_t node, bool complete) const;
-  using Complete = bool (Game::*)(uint32_t node) const;
-  using Score = void (Game::*)(uint32_t root, bool final);
-  using Penalty = std::array<int, kMaxPlayers> (Game::*)(uint32_t root) const;
-  struct PlanStep {
-    Step run = nullptr;
-    uint8_t code = 0;        // what state_hash records of the step a decision is asked at
-                             // (co-op levels hash it): fixed per step, so records keep their hashes
-    std::string_view name;   // "bury", "follower", ... (for messages)
-  };
-  struct TurnPlan {
-    uint64_t key = 0;                       // the module choice it was built for
-    std::vector<std::string_view> modules;  // the modules played, in the order they act
-    std::vector<Hook> at_start;             // after the start tile, before the first draw
-    Hook draw = nullptr;                    // the next tile (or hand) for current_
-    std::vector<Hook> after_place;          // forced, right after a placement
-    std::vector<PlanStep> steps;            // the rest of the turn; the last ends it
-    std::vector<Hook> at_end;               // the final scoring, when the pile runs out
-    // Who applies each kind of option, per kind of decision it answers (an option kind may
-    // answer two decisions: `unghost` evaluates a feature or is a dog's clearing).
-    std::array<std::array<Handler, kOptKinds>, kDecisionKinds> apply{};
-    std::vector<Hook> follower_options;     // more options of the follower decision, after the
-                                            // followers' own (take-back)
-    uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
-    bool stand_fields = false;              // ... and fields (rules farmers, fogged_fields_occupiable)
-    std::array<Value, kKinds> value{};      // what a feature of each kind is worth
-    std::array<Complete, kKinds> complete{};  // when it is complete (null: never)
-    std::array<Score, kKinds> score{};      // how it scores (null: by majority)
-    Penalty penalty = nullptr;              // per player, what scoring a feature costs
-    std::vector<Check> checks;              // the modules' invariants
-    std::vector<Hash> hashes;               // the modules' state, for state_hash
-    bool per_colour = false;                // score markers: points go to each colour's marker
-    bool floor_each = false;                // score floor: after each scoring, not per turn
-  };
-  static std::shared_ptr<const TurnPlan> build_plan(const std::vector<TypeCache>& tiles, const RuleSet& rs,
-                                                    const Rules& rules, const Level* level,
-                                                    const std::vector<std::string>& without,
-                                                    std::shared_ptr<const TurnPlan> reuse);
+  // builds their plan (TurnPlan, engine/core.h) once per game (copies share it). The
+  // modules are free functions over a Core (engine/core.h), the one friend they use.
+  friend class Core;
   void run_turn();
   bool next() { ++stage_; return false; }
-  void go_to(Step s);
+  void go_to(bool (*step)(Core&));
   void ask(DecisionKind k, const OptionList& opts);
   bool step_end_turn();
   void apply_place(const Option& o);
@@ -481,102 +438,7 @@ class Game {
   void return_followers(uint32_t root);
   void remove_follower(Follower& f);
   void add_points(int player, int64_t delta);
-  int no_value(uint32_t, bool) const { return 0; }
 
-  // ---- Rule modules: engine/rules/<module>.cpp ------------------------------------
-  // followers (meeples by player; co-op: by colour)
-  bool step_follower();
-  void add_meeple_options();
-  void apply_follower(const Option& o);  // meeple or guard
-  void apply_pass(const Option& o);
-  // roads, cities, monasteries, fields: what each is worth
-  int road_value(uint32_t node, bool complete) const;
-  int city_value(uint32_t node, bool complete) const;
-  int monastery_value(uint32_t node, bool complete) const;
-  int field_value(uint32_t node, bool complete) const;
-  // final scoring
-  void final_by_majority();
-  void final_each_follower();
-  // score floor
-  void apply_score_floor();  // rule score_floor_zero, after a turn's or the final scoring
-  bool step_score_floor();
-  // gcc ghosts
-  void ghosts_after_place();
-  bool step_ghosts();
-  void apply_ghost(const Option& o);
-  std::array<int, kMaxPlayers> feature_ghosts(uint32_t root) const;  // per player
-  std::array<int, kMaxPlayers> ghost_costs(uint32_t root) const;     // ... x ghost_penalty
-  void final_ghost_penalty();
-  std::string check_gcc_ghosts() const;
-  // guards
-  void gain_guard(int player, const PlacedTile& at);
-  // take-back (Discovery)
-  void add_takeback_options();
-  void apply_takeback(const Option& o);
-  // hands (Discovery expert)
-  void deal_hands();
-  void draw_from_hand();
-  void refill_hand(int player);
-  void hands_after_place();
-  // castles, cemeteries (competitive and co-op)
-  int castle_value(uint32_t node, bool complete) const;
-  int fogged_tiles_around(int p) const;
-  bool castle_complete(uint32_t node) const;  // all 8 around placed, none face down
-  bool cemetery_complete(uint32_t node) const;
-  void score_cemetery(uint32_t root, bool final);
-  // co-op: setup and the end (engine/rules/coop.cpp)
-  bool setup_coop(const Level& level);  // false: end_reason_ says why
-  void coop_lose(std::string kind, std::string why);
-  void coop_win();
-  std::string check_coop() const;
-  void hash_coop(Fnv64& h) const;
-  // stacks
-  void stacks_start();
-  void draw_from_stacks();
-  // fog
-  void fog_after_place();
-  // The fog of a tile being put at `base` (rotation rot) against its neighbour q on
-  // `side`: joins or bounds it. False when q is face down (it joins nothing else).
-  bool join_fog(uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
-  // co-op ghost bank: the start piece's ghosts, ghosts emerging, evaluation
-  void start_ghosts();
-  bool step_emerge();
-  int emerged_on_fog() const { return st_.coop_ghosts.emerged; }  // ghosts the emerge step put on fog this turn
-  bool step_completed_features();
-  bool step_evaluate();
-  void apply_evaluate(const Option& o);  // points or unghost (a dog's clearing: dogs)
-  void coop_evaluate(uint32_t root, const Option& o);
-  void coop_return_followers(uint32_t root);
-  void add_ghosts(uint32_t node, int n);
-  int remove_tile_ghosts(int p, int n);
-  void return_area_ghosts(uint32_t root, int p);
-  void push_unghost(OptionList& out, int q) const;  // the unghost options for placed tile q
-  int unghost_count(const Option& o) const;                   // ghosts an unghost option removes at most
-  // cemeteries (co-op)
-  void cemeteries_after_place();
-  bool step_bury();
-  bool step_haunt();            // a haunted cemetery haunts its fogged neighbours
-  bool step_cemetery_ghost();   // plain cemeteries: where the extra ghost goes
-  void apply_bury(const Option& o);
-  void apply_cemetery(const Option& o);
-  void queue_cemeteries_closed_around(int p);
-  void close_cemetery(int p);
-  OptionList bury_options() const;
-  // score markers
-  void coop_add_points(int colour, int64_t points);
-  void apply_marker(const Option& o);
-  // dogs
-  void coop_check_thresholds();
-  bool step_dogs();
-  bool step_dog_clear();
-  void apply_dog(const Option& o);
-  void apply_dog_done(const Option& o);
-  void apply_dog_clear(const Option& o);
-  OptionList dog_clear_options() const;
-  // face-down tiles
-  bool step_face_down();
-  void apply_face_down(const Option& o);
-  OptionList face_down_cells() const;
 
   const Content* content_ = nullptr;
   const RuleSet* rule_set_ = nullptr;

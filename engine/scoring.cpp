@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <bit>
 
-#include "engine/game.h"
+#include "engine/core.h"
 
 namespace tw {
 
 bool Game::feature_complete(uint32_t node) const {
   const Complete c = plan_->complete[static_cast<size_t>(nodes_[node].kind)];
-  return c && (this->*c)(node);
+  return c && c(Core(*this), node);
 }
 
 bool Game::edge_complete(uint32_t node) const { return feat_[find(node)].open == 0; }
@@ -22,7 +22,7 @@ bool Game::surrounded(uint32_t node) const {
 
 int Game::feature_value(uint32_t node) const {
   const Value v = plan_->value[static_cast<size_t>(nodes_[node].kind)];
-  return v ? (this->*v)(node, feature_complete(node)) : 0;
+  return v ? v(Core(*this), node, feature_complete(node)) : 0;
 }
 
 int Game::feature_tiles(uint32_t node) const {
@@ -77,7 +77,12 @@ void Game::return_followers(uint32_t root) {
 void Game::score_feature(uint32_t root, bool final) {
   if (feat_[root].followers == 0) return;
   const Score s = plan_->score[static_cast<size_t>(nodes_[root].kind)];
-  (this->*(s ? s : &Game::score_by_majority))(root, final);
+  if (s) {
+    Core c(*this);
+    s(c, root, final);
+  } else {
+    score_by_majority(root, final);
+  }
 }
 
 void Game::score_by_majority(uint32_t root, bool final) {
@@ -86,7 +91,7 @@ void Game::score_by_majority(uint32_t root, bool final) {
   const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[root].tile)];
   // What each player pays for scoring it now (gcc ghosts), counted before anyone scores.
   std::array<int, kMaxPlayers> cost{};
-  if (plan_->penalty && !final) cost = (this->*plan_->penalty)(root);
+  if (plan_->penalty && !final) cost = plan_->penalty(Core(*this), root);
   const int value = feature_value(root);
   const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
   for (int p = 0; p < player_count(); ++p) {

@@ -3,7 +3,7 @@
 // Nothing here names a rule module: the plan says which hooks, steps and handlers run.
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
 
 namespace tw {
 
@@ -26,17 +26,21 @@ void Game::start() {
   last_placed_ = -1;
   current_ = 0;
   stage_ = static_cast<uint8_t>(plan_->steps.size() - 1);  // the end of a turn
-  for (const Hook h : plan_->at_start) (this->*h)();
-  (this->*plan_->draw)();
+  Core c(*this);
+  for (const Hook h : plan_->at_start) h(c);
+  plan_->draw(c);
 }
+
+const std::vector<std::string_view>& Game::modules() const { return plan_->modules; }
 
 void Game::run_turn() {
   const auto& steps = plan_->steps;
+  Core c(*this);
   while (outcome_ == Outcome::None && stage_ < steps.size())
-    if ((this->*steps[stage_].run)()) return;
+    if (steps[stage_].run(c)) return;
 }
 
-void Game::go_to(Step s) {
+void Game::go_to(bool (*s)(Core&)) {
   const auto& steps = plan_->steps;
   for (size_t i = 0; i < steps.size(); ++i)
     if (steps[i].run == s) {
@@ -57,7 +61,8 @@ void Game::ask(DecisionKind k, const OptionList& opts) {
 bool Game::step_end_turn() {
   last_placed_ = -1;
   current_ = (current_ + 1) % player_count();
-  (this->*plan_->draw)();
+  Core c(*this);
+  plan_->draw(c);
   return true;
 }
 
@@ -86,7 +91,8 @@ void Game::apply_place(const Option& o) {
   last_placed_ = static_cast<int>(placed_.size()) - 1;
   emit({EventKind::TilePlaced, static_cast<int8_t>(current_), Kind::None, o.x, o.y, o.tile, 0});
   stage_ = 0;
-  for (const Hook h : plan_->after_place) (this->*h)();
+  Core c(*this);
+  for (const Hook h : plan_->after_place) h(c);
 }
 
 void Game::end_game() {
@@ -94,7 +100,8 @@ void Game::end_game() {
   pending_.player = -1;
   pending_.tile = -1;
   pending_.options.clear();
-  for (const Hook h : plan_->at_end) (this->*h)();
+  Core c(*this);
+  for (const Hook h : plan_->at_end) h(c);
   outcome_ = Outcome::End;
   end_reason_ = "no tiles left";
   emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
@@ -116,7 +123,8 @@ std::optional<Violation> Game::apply_checked(const Option& o) {
   events_.clear();
   ++ply_;
   lazy_place_ = false;  // the next placement decision is counted or listed afresh
-  (this->*h)(o);
+  Core c(*this);
+  h(c, o);
   run_turn();
   return std::nullopt;
 }

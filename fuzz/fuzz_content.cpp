@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "schema/store.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

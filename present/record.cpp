@@ -2,7 +2,7 @@
 
 #include "present/summary.h"
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 
 #include <algorithm>

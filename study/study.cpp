@@ -9,9 +9,9 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "engine/rng.h"
 #include "present/record.h"
 #include "replay/digest.h"

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/bots.h"
-#include "engine/mcts.h"
+#include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "schema/store.h"
 
 int main(int argc, char** argv) {

@@ -18,7 +18,7 @@
 #include <wx/init.h>
 
 #include "board/board_model.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "schema/store.h"
 
 namespace {

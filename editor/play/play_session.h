@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "board/option_map.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "replay/log.h"
 #include "replay/tree.h"

@@ -16,7 +16,7 @@
 
 #include "board/board_canvas.h"
 #include "board/tile_preview.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "present/record.h"
 #include "present/summary.h"
 #include "play/new_game_dialog.h"

@@ -24,7 +24,7 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "present/record.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"

@@ -9,82 +9,87 @@
 // haunted_cemetery_ghosts (module "cemeteries"); the level's `cemetery` column.
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/cemeteries.h"
+#include "engine/rules/coop.h"
+#include "engine/rules/coop_ghosts.h"
+#include "engine/rules/gcc_ghosts.h"
+#include "engine/rules/guards.h"
 #include "engine/rules/sides.h"
 #include "engine/text.h"
 
 namespace tw {
 
-bool Game::cemetery_complete(uint32_t node) const {
-  if (rules_.cemetery_neighbours != 4) return surrounded(node);
-  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[node].tile)];
+bool cemetery_complete(const Core& core, uint32_t node) {
+  if (core.rules().cemetery_neighbours != 4) return Core::surrounded(core, node);
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.nodes()[node].tile)];
   for (int side = 0; side < 4; ++side)
-    if (tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
+    if (core.tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]) < 0) return false;
   return true;
 }
 
-void Game::score_cemetery(uint32_t root, bool final) {
+void score_cemetery(Core& core, uint32_t root, bool final) {
   // Incomplete cemeteries score nothing at the end and their ghosts cost nothing.
   if (final) return;
-  const Feature& ft = feat_[root];
-  const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[root].tile)];
-  const std::array<int, kMaxPlayers> ghosts = feature_ghosts(root);
-  for (int p = 0; p < player_count(); ++p) {
+  const Core::Feature& ft = core.feat()[root];
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.nodes()[root].tile)];
+  const std::array<int, kMaxPlayers> ghosts = feature_ghosts(core, root);
+  for (int p = 0; p < core.player_count(); ++p) {
     if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
-    gain_guard(p, pt);
+    gain_guard(core, p, pt);
     if (const int g = ghosts[static_cast<size_t>(p)]) {
-      add_points(p, -g * rules_.ghost_penalty);
-      emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::Cemetery, pt.x, pt.y, pt.type,
-            static_cast<int>(-g * rules_.ghost_penalty)});
+      core.add_points(p, -g * core.rules().ghost_penalty);
+      core.emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::Cemetery, pt.x, pt.y, pt.type,
+            static_cast<int>(-g * core.rules().ghost_penalty)});
     }
   }
-  return_followers(root);
+  core.return_followers(root);
 }
 
-bool Game::cemetery_open(int p) const {
-  const PlacedTile& pt = placed_[static_cast<size_t>(p)];
-  if (pt.face_down || st_.cemeteries.closed[static_cast<size_t>(p)]) return false;
-  const int c = (*cache_)[pt.type].centre;
-  return c >= 0 && content_->tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
+bool cemetery_open(const Core& core, int p) {
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
+  if (pt.face_down || core.st().cemeteries.closed[static_cast<size_t>(p)]) return false;
+  const int c = core.cache()[pt.type].centre;
+  return c >= 0 && core.content().tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
 }
 
-void Game::queue_cemeteries_closed_around(int p) {
-  if (level_->cemetery == CemeteryMode::None) return;
-  const PlacedTile pt = placed_[static_cast<size_t>(p)];
-  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return;  // no cemetery near
+void queue_cemeteries_closed_around(Core& core, int p) {
+  if (core.level()->cemetery == CemeteryMode::None) return;
+  const PlacedTile pt = core.placed()[static_cast<size_t>(p)];
+  if (core.cells()[static_cast<size_t>(core.cell_index(pt.x, pt.y))].centres == 0) return;  // no cemetery near
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || !cemetery_open(q)) continue;
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const int q = core.tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0 || !cemetery_open(core, q)) continue;
+      const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       bool closed = true;
-      if (level_->cemetery == CemeteryMode::Haunted) {
-        closed = cells_[static_cast<size_t>(cell_index(qt.x, qt.y))].around == 8;
+      if (core.level()->cemetery == CemeteryMode::Haunted) {
+        closed = core.cells()[static_cast<size_t>(core.cell_index(qt.x, qt.y))].around == 8;
       } else {
         for (int side = 0; side < 4; ++side)
-          if (tile_at(qt.x + sides::kDx[side], qt.y + sides::kDy[side]) < 0) closed = false;
+          if (core.tile_at(qt.x + sides::kDx[side], qt.y + sides::kDy[side]) < 0) closed = false;
       }
       if (!closed) continue;
-      st_.cemeteries.closed[static_cast<size_t>(q)] = 1;
-      st_.cemeteries.bury_queue.push_back(q);
-      emit({EventKind::CemeteryClosed, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 0});
+      core.st().cemeteries.closed[static_cast<size_t>(q)] = 1;
+      core.st().cemeteries.bury_queue.push_back(q);
+      core.emit({EventKind::CemeteryClosed, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 0});
     }
 }
 
-void Game::close_cemetery(int p) {
+void close_cemetery(Core& core, int p) {
   // The buried follower lies there; the cemetery's ghosts go back to the bank.
-  remove_tile_ghosts(p, 1 << 20);
+  remove_tile_ghosts(core, p, 1 << 20);
 }
 
-OptionList Game::bury_options() const {
+OptionList bury_options(const Core& core) {
   OptionList out;
-  for (const auto& f : followers_) {
-    if (f.placed >= 0 && !f.buried) out.push_back(follower_option(OptKind::Bury, f));
+  for (const auto& f : core.followers()) {
+    if (f.placed >= 0 && !f.buried) out.push_back(core.follower_option(OptKind::Bury, f));
   }
   if (!out.empty()) return out;
   // Nobody on the board: a follower from any supply.
   for (int c = 0; c < kMaxPlayers; ++c)
-    if (st_.followers.colour_supply[static_cast<size_t>(c)] > 0) {
+    if (core.st().followers.colour_supply[static_cast<size_t>(c)] > 0) {
       Option o;
       o.kind = OptKind::BurySupply;
       o.colour = static_cast<uint8_t>(c);
@@ -93,121 +98,124 @@ OptionList Game::bury_options() const {
   return out;
 }
 
-void Game::cemeteries_after_place() {
+void cemeteries_after_place(Core& core) {
   // 1c: the cemeteries the tile closed, each a burial.
-  st_.cemeteries.bury_queue.clear();
-  queue_cemeteries_closed_around(last_placed_);
+  core.st().cemeteries.bury_queue.clear();
+  queue_cemeteries_closed_around(core, core.last_placed());
 }
 
-bool Game::step_bury() {
-  while (!st_.cemeteries.bury_queue.empty()) {
-    auto opts = bury_options();
+bool step_bury(Core& core) {
+  while (!core.st().cemeteries.bury_queue.empty()) {
+    auto opts = bury_options(core);
     if (opts.empty()) {  // no follower anywhere: nothing to bury
-      close_cemetery(st_.cemeteries.bury_queue.front());
-      st_.cemeteries.bury_queue.erase(st_.cemeteries.bury_queue.begin());
+      close_cemetery(core, core.st().cemeteries.bury_queue.front());
+      core.st().cemeteries.bury_queue.erase(core.st().cemeteries.bury_queue.begin());
       continue;
     }
-    ask(DecisionKind::Bury, opts);
+    core.ask(DecisionKind::Bury, opts);
     return true;
   }
-  return next();
+  return core.next();
 }
 
-void Game::apply_bury(const Option& o) {
-  const int cem = st_.cemeteries.bury_queue.front();
-  st_.cemeteries.bury_queue.erase(st_.cemeteries.bury_queue.begin());
-  const PlacedTile& ct = placed_[static_cast<size_t>(cem)];
-  const int centre = (*cache_)[ct.type].centre;
-  for (auto& f : followers_) {
+void apply_bury(Core& core, const Option& o) {
+  const int cem = core.st().cemeteries.bury_queue.front();
+  core.st().cemeteries.bury_queue.erase(core.st().cemeteries.bury_queue.begin());
+  const PlacedTile& ct = core.placed()[static_cast<size_t>(cem)];
+  const int centre = core.cache()[ct.type].centre;
+  for (auto& f : core.followers()) {
     if (f.buried) continue;
     if (o.kind == OptKind::Bury) {
       if (f.placed < 0 || f.seg != o.seg) continue;
-      const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+      const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
       if (pt.x != o.x || pt.y != o.y) continue;
-      Feature& ft = feat_[find(f.node)];
+      Core::Feature& ft = core.feat()[core.find(f.node)];
       --ft.followers;
       --ft.by_player[static_cast<size_t>(f.colour)];
       for (; f.dogs > 0; --f.dogs)
-        emit({EventKind::DogLost, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
+        core.emit({EventKind::DogLost, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     } else {
       if (f.placed >= 0 || f.colour != o.colour) continue;
-      --st_.followers.colour_supply[static_cast<size_t>(f.colour)];
-      --supply_[static_cast<size_t>(f.player)];
+      --core.st().followers.colour_supply[static_cast<size_t>(f.colour)];
+      --core.supply()[static_cast<size_t>(f.player)];
     }
     f.buried = true;
     f.placed = static_cast<int16_t>(cem);
     f.seg = static_cast<uint8_t>(centre);
     f.node = ct.node_base + static_cast<uint32_t>(centre);
-    emit({EventKind::FollowerBuried, f.colour, Kind::Cemetery, ct.x, ct.y, ct.type, 0});
+    core.emit({EventKind::FollowerBuried, f.colour, Kind::Cemetery, ct.x, ct.y, ct.type, 0});
     break;
   }
-  close_cemetery(cem);
+  close_cemetery(core, cem);
 }
 
-void Game::apply_cemetery(const Option& o) {
+void apply_cemetery(Core& core, const Option& o) {
   // The extra ghost of a plain cemetery level (step_cemetery_ghost asked where it goes).
-  const int q = tile_at(o.x, o.y);
-  const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-  const int extra = static_cast<int>(rules_.plain_cemetery_ghosts);
-  add_ghosts(qt.node_base + static_cast<uint32_t>((*cache_)[qt.type].centre), extra);
-  emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
-  ++stage_;
+  const int q = core.tile_at(o.x, o.y);
+  const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
+  const int extra = static_cast<int>(core.rules().plain_cemetery_ghosts);
+  add_ghosts(core, qt.node_base + static_cast<uint32_t>(core.cache()[qt.type].centre), extra);
+  core.emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
+  ++core.stage();
 }
 
-bool Game::step_haunt() {
+bool step_haunt(Core& core) {
   // 2a, haunted cemeteries: the cemetery just placed puts haunted_cemetery_ghosts on every
   // neighbouring tile that shows fog.
-  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
-  const int centre = (*cache_)[pt.type].centre;
-  if (centre < 0 || content_->tiles[pt.type].segments[static_cast<size_t>(centre)].kind != Kind::Cemetery) return next();
+  const PlacedTile pt = core.placed()[static_cast<size_t>(core.last_placed())];
+  const int centre = core.cache()[pt.type].centre;
+  if (centre < 0 || core.content().tiles[pt.type].segments[static_cast<size_t>(centre)].kind != Kind::Cemetery) return core.next();
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
+      const int q = core.tile_at(pt.x + dx, pt.y + dy);
       if ((!dx && !dy) || q < 0) continue;
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       if (qt.face_down) continue;
-      const TileType& qtt = content_->tiles[qt.type];
-      const int haunt = static_cast<int>(rules_.haunted_cemetery_ghosts);
+      const TileType& qtt = core.content().tiles[qt.type];
+      const int haunt = static_cast<int>(core.rules().haunted_cemetery_ghosts);
       for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
         if (qtt.segments[i].kind != Kind::Fog) continue;
-        if (st_.bank.ghosts < haunt) {
-          coop_lose("ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
+        if (core.st().bank.ghosts < haunt) {
+          coop_lose(core, "ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
                     " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
           return true;
         }
-        add_ghosts(qt.node_base + static_cast<uint32_t>(i), haunt);
-        emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
+        add_ghosts(core, qt.node_base + static_cast<uint32_t>(i), haunt);
+        core.emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
         break;
       }
     }
-  return next();
+  return core.next();
 }
 
-bool Game::step_cemetery_ghost() {
+bool step_cemetery_ghost(Core& core) {
   // 2a, plain cemeteries: whenever ghosts emerged on fog, plain_cemetery_ghosts more go to
   // an open cemetery the players choose (`cemetery x,y`, apply_cemetery).
-  if (emerged_on_fog() <= 0 || rules_.plain_cemetery_ghosts <= 0) return next();
+  if (emerged_on_fog(core) <= 0 || core.rules().plain_cemetery_ghosts <= 0) return core.next();
   OptionList opts;
-  for (size_t q = 0; q < placed_.size(); ++q)
-    if (cemetery_open(static_cast<int>(q))) {
+  for (size_t q = 0; q < core.placed().size(); ++q)
+    if (cemetery_open(core, static_cast<int>(q))) {
       Option o;
       o.kind = OptKind::Cemetery;
-      o.x = placed_[q].x;
-      o.y = placed_[q].y;
+      o.x = core.placed()[q].x;
+      o.y = core.placed()[q].y;
       opts.push_back(o);
     }
-  if (opts.empty()) return next();
-  if (st_.bank.ghosts < rules_.plain_cemetery_ghosts) {
-    coop_lose("ghost bank empty", rules_.plain_cemetery_ghosts == 1
+  if (opts.empty()) return core.next();
+  if (core.st().bank.ghosts < core.rules().plain_cemetery_ghosts) {
+    coop_lose(core, "ghost bank empty", core.rules().plain_cemetery_ghosts == 1
                                       ? "the ghost bank is empty: no ghost for an open cemetery"
-                                      : "the ghost bank holds " + std::to_string(st_.bank.ghosts) + " ghosts, " +
-                                            std::to_string(rules_.plain_cemetery_ghosts) +
+                                      : "the ghost bank holds " + std::to_string(core.st().bank.ghosts) + " ghosts, " +
+                                            std::to_string(core.rules().plain_cemetery_ghosts) +
                                             " must go to an open cemetery");
     return true;
   }
-  ask(DecisionKind::Cemetery, opts);
+  core.ask(DecisionKind::Cemetery, opts);
   return true;
 }
+
+// Game's read accessor (until the callers use the free function).
+bool Game::cemetery_open(int p) const { return tw::cemetery_open(Core(*this), p); }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -1,6 +1,8 @@
 // Rule module co-op ghost bank: its state (engine/rules/coop_ghosts.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -12,5 +14,17 @@ struct CoopGhostsState {
   uint32_t due_node = 0;           // ... on this fog segment
   int emerged = 0;                 // ghosts that emerged on fog in this turn's emerge step
 };
+
+// The module's entries (engine/rules/coop_ghosts.cpp).
+int emerged_on_fog(const Core& core);
+int tile_ghosts(const Core& core, int p);
+int ghosts_on_board(const Core& core);
+void add_ghosts(Core& core, uint32_t node, int n);
+int remove_tile_ghosts(Core& core, int p, int n);
+void return_area_ghosts(Core& core, uint32_t root, int p);
+void push_unghost(const Core& core, OptionList& out, int q);
+int unghost_count(const Core& core, const Option& o);
+void start_ghosts(Core& core);
+bool step_emerge(Core& core);
 
 }  // namespace tw

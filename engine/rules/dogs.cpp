@@ -5,101 +5,105 @@
 // dog_clear_tiles, dog_ghost_points, dog_waits_for_follower (module "dogs").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/dogs.h"
+#include "engine/rules/coop.h"
+#include "engine/rules/coop_ghosts.h"
+#include "engine/rules/score_markers.h"
 
 namespace tw {
 
-OptionList Game::dog_clear_options() const {
+OptionList dog_clear_options(const Core& core) {
   OptionList out;
-  const Follower& f = followers_[static_cast<size_t>(st_.dogs.follower)];
-  const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+  const Follower& f = core.followers()[static_cast<size_t>(core.st().dogs.follower)];
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || tile_ghosts(q) == 0) continue;
-      if (std::find(st_.dogs.cleared.begin(), st_.dogs.cleared.end(), q) != st_.dogs.cleared.end()) continue;
-      push_unghost(out, q);
+      const int q = core.tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0 || tile_ghosts(core, q) == 0) continue;
+      if (std::find(core.st().dogs.cleared.begin(), core.st().dogs.cleared.end(), q) != core.st().dogs.cleared.end()) continue;
+      push_unghost(core, out, q);
     }
   return out;
 }
 
-void Game::coop_check_thresholds() {
-  if (!st_.markers.queue.empty()) return;  // a marker choice is still open
-  const int64_t pr = progress();
-  while (static_cast<size_t>(st_.dogs.reached) < level_->dogs.size() &&
-         pr >= level_->dogs[static_cast<size_t>(st_.dogs.reached)]) {
-    ++st_.dogs.reached;
-    ++st_.dogs.to_place;
-    if (st_.stacks.current < st_.dogs.reached && static_cast<size_t>(st_.dogs.reached) < st_.stacks.end.size()) {
+void coop_check_thresholds(Core& core) {
+  if (!core.st().markers.queue.empty()) return;  // a marker choice is still open
+  const int64_t pr = progress(core);
+  while (static_cast<size_t>(core.st().dogs.reached) < core.level()->dogs.size() &&
+         pr >= core.level()->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
+    ++core.st().dogs.reached;
+    ++core.st().dogs.to_place;
+    if (core.st().stacks.current < core.st().dogs.reached && static_cast<size_t>(core.st().dogs.reached) < core.st().stacks.end.size()) {
       // The rest of the current stack goes on top of the next one.
-      st_.stacks.current = st_.dogs.reached;
-      emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, st_.stacks.current});
+      core.st().stacks.current = core.st().dogs.reached;
+      core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
     }
   }
-  if (pr >= level_->target) coop_win();
+  if (pr >= core.level()->target) coop_win(core);
 }
 
-bool Game::step_dogs() {
+bool step_dogs(Core& core) {
   // 3b: each dog reached joins a standing follower (`dog x,y LOC`), then clears.
-  while (st_.dogs.to_place > 0) {
+  while (core.st().dogs.to_place > 0) {
     OptionList opts;
-    for (const auto& f : followers_) {
-      if (f.placed >= 0 && !f.buried) opts.push_back(follower_option(OptKind::Dog, f));
+    for (const auto& f : core.followers()) {
+      if (f.placed >= 0 && !f.buried) opts.push_back(core.follower_option(OptKind::Dog, f));
     }
     if (opts.empty()) {  // no standing follower: the dog has nobody to join
-      if (rules_.dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
-      --st_.dogs.to_place;
+      if (core.rules().dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
+      --core.st().dogs.to_place;
       continue;
     }
-    ask(DecisionKind::Dog, opts);
+    core.ask(DecisionKind::Dog, opts);
     return true;
   }
-  return next();
+  return core.next();
 }
 
-bool Game::step_dog_clear() {
-  if (st_.dogs.follower < 0) return next();  // no dog is clearing
-  auto opts = dog_clear_options();
-  if (st_.dogs.picks >= rules_.dog_clear_tiles || opts.empty()) {
-    st_.dogs.follower = -1;
-    --st_.dogs.to_place;
-    go_to(&Game::step_dogs);
+bool step_dog_clear(Core& core) {
+  if (core.st().dogs.follower < 0) return core.next();  // no dog is clearing
+  auto opts = dog_clear_options(core);
+  if (core.st().dogs.picks >= core.rules().dog_clear_tiles || opts.empty()) {
+    core.st().dogs.follower = -1;
+    --core.st().dogs.to_place;
+    core.go_to(&step_dogs);
     return false;
   }
   Option done;
   done.kind = OptKind::Done;
   opts.push_back(done);
-  ask(DecisionKind::DogClear, opts);
+  core.ask(DecisionKind::DogClear, opts);
   return true;
 }
 
-void Game::apply_dog(const Option& o) {
-  for (size_t i = 0; i < followers_.size(); ++i) {
-    Follower& f = followers_[i];
+void apply_dog(Core& core, const Option& o) {
+  for (size_t i = 0; i < core.followers().size(); ++i) {
+    Follower& f = core.followers()[i];
     if (f.placed < 0 || f.buried || f.seg != o.seg) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
     ++f.dogs;
-    st_.dogs.follower = static_cast<int>(i);
-    emit({EventKind::DogPlaced, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, st_.dogs.reached});
+    core.st().dogs.follower = static_cast<int>(i);
+    core.emit({EventKind::DogPlaced, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, core.st().dogs.reached});
     break;
   }
-  st_.dogs.picks = 0;
-  st_.dogs.cleared.clear();
-  go_to(&Game::step_dog_clear);
+  core.st().dogs.picks = 0;
+  core.st().dogs.cleared.clear();
+  core.go_to(&step_dog_clear);
 }
 
-void Game::apply_dog_done(const Option&) {
-  st_.dogs.follower = -1;
-  --st_.dogs.to_place;
-  go_to(&Game::step_dogs);
+void apply_dog_done(Core& core, const Option&) {
+  core.st().dogs.follower = -1;
+  --core.st().dogs.to_place;
+  core.go_to(&step_dogs);
 }
 
-void Game::apply_dog_clear(const Option& o) {
-  const int q = tile_at(o.x, o.y);
-  remove_tile_ghosts(q, unghost_count(o));
-  st_.dogs.cleared.push_back(q);
-  ++st_.dogs.picks;
+void apply_dog_clear(Core& core, const Option& o) {
+  const int q = core.tile_at(o.x, o.y);
+  remove_tile_ghosts(core, q, unghost_count(core, o));
+  core.st().dogs.cleared.push_back(q);
+  ++core.st().dogs.picks;
 }
 
 // ---------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // Rule module dogs: its state (engine/rules/dogs.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <vector>
 
 namespace tw {
@@ -12,5 +14,14 @@ struct DogsState {
   int picks = 0;             // tiles it cleared so far
   std::vector<int> cleared;  // ... which
 };
+
+// The module's entries (engine/rules/dogs.cpp).
+OptionList dog_clear_options(const Core& core);
+void coop_check_thresholds(Core& core);
+bool step_dogs(Core& core);
+bool step_dog_clear(Core& core);
+void apply_dog(Core& core, const Option& o);
+void apply_dog_done(Core& core, const Option&);
+void apply_dog_clear(Core& core, const Option& o);
 
 }  // namespace tw

@@ -6,105 +6,109 @@
 // castles around the tile (engine/rules/castles.cpp).
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/evaluation.h"
+#include "engine/rules/coop_ghosts.h"
+#include "engine/rules/dogs.h"
+#include "engine/rules/score_markers.h"
 
 namespace tw {
 
-bool Game::step_completed_features() {
+bool step_completed_features(Core& core) {
   // 3a: the features this tile completed (each once), then castles around it.
-  st_.evaluation.queue.clear();
-  const PlacedTile pt = placed_[static_cast<size_t>(last_placed_)];
-  const TileType& tt = content_->tiles[pt.type];
-  for (size_t i = 0; may_have_closed() && i < tt.segments.size(); ++i) {
+  core.st().evaluation.queue.clear();
+  const PlacedTile pt = core.placed()[static_cast<size_t>(core.last_placed())];
+  const TileType& tt = core.content().tiles[pt.type];
+  for (size_t i = 0; core.may_have_closed() && i < tt.segments.size(); ++i) {
     const Kind k = tt.segments[i].kind;
     if (k != Kind::City && k != Kind::Road) continue;
-    const uint32_t root = find(pt.node_base + static_cast<uint32_t>(i));
-    if (feat_[root].open != 0) continue;
-    if (std::find(st_.evaluation.queue.begin(), st_.evaluation.queue.end(), root) == st_.evaluation.queue.end()) st_.evaluation.queue.push_back(root);
+    const uint32_t root = core.find(pt.node_base + static_cast<uint32_t>(i));
+    if (core.feat()[root].open != 0) continue;
+    if (std::find(core.st().evaluation.queue.begin(), core.st().evaluation.queue.end(), root) == core.st().evaluation.queue.end()) core.st().evaluation.queue.push_back(root);
   }
-  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return next();
+  if (core.cells()[static_cast<size_t>(core.cell_index(pt.x, pt.y))].centres == 0) return core.next();
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || placed_[static_cast<size_t>(q)].face_down) continue;
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-      const int centre = (*cache_)[qt.type].centre;
-      if (centre < 0 || content_->tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
+      const int q = core.tile_at(pt.x + dx, pt.y + dy);
+      if (q < 0 || core.placed()[static_cast<size_t>(q)].face_down) continue;
+      const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
+      const int centre = core.cache()[qt.type].centre;
+      if (centre < 0 || core.content().tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
         continue;
       const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
-      if (feature_complete(node)) st_.evaluation.queue.push_back(node);
+      if (core.feature_complete(node)) core.st().evaluation.queue.push_back(node);
     }
-  return next();
+  return core.next();
 }
 
-bool Game::step_evaluate() {
-  if (!st_.markers.queue.empty()) {
+bool step_evaluate(Core& core) {
+  if (!core.st().markers.queue.empty()) {
     OptionList opts;
-    for (const int c : st_.markers.colour) {
+    for (const int c : core.st().markers.colour) {
       Option o;
       o.kind = OptKind::Marker;
       o.colour = static_cast<uint8_t>(c);
       opts.push_back(o);
     }
-    ask(DecisionKind::Marker, opts);
+    core.ask(DecisionKind::Marker, opts);
     return true;
   }
-  while (!st_.evaluation.queue.empty() && feat_[find(st_.evaluation.queue.front())].followers == 0)
-    st_.evaluation.queue.erase(st_.evaluation.queue.begin());
-  if (!st_.evaluation.queue.empty()) {
+  while (!core.st().evaluation.queue.empty() && core.feat()[core.find(core.st().evaluation.queue.front())].followers == 0)
+    core.st().evaluation.queue.erase(core.st().evaluation.queue.begin());
+  if (!core.st().evaluation.queue.empty()) {
     Option points;
     points.kind = OptKind::Points;
     OptionList opts{points};
-    for (size_t q = 0; q < placed_.size(); ++q)
-      if (tile_ghosts(static_cast<int>(q)) > 0) push_unghost(opts, static_cast<int>(q));
-    ask(DecisionKind::Evaluate, opts);
+    for (size_t q = 0; q < core.placed().size(); ++q)
+      if (tile_ghosts(core, static_cast<int>(q)) > 0) push_unghost(core, opts, static_cast<int>(q));
+    core.ask(DecisionKind::Evaluate, opts);
     return true;
   }
-  return next();
+  return core.next();
 }
 
-void Game::apply_evaluate(const Option& o) {
-  const uint32_t root = st_.evaluation.queue.front();
-  st_.evaluation.queue.erase(st_.evaluation.queue.begin());
-  coop_evaluate(root, o);
+void apply_evaluate(Core& core, const Option& o) {
+  const uint32_t root = core.st().evaluation.queue.front();
+  core.st().evaluation.queue.erase(core.st().evaluation.queue.begin());
+  coop_evaluate(core, root, o);
 }
 
-void Game::coop_evaluate(uint32_t root, const Option& o) {
-  root = find(root);
-  const Feature& ft = feat_[root];
-  const PlacedTile& at = placed_[static_cast<size_t>(nodes_[root].tile)];
+void coop_evaluate(Core& core, uint32_t root, const Option& o) {
+  root = core.find(root);
+  const Core::Feature& ft = core.feat()[root];
+  const PlacedTile& at = core.placed()[static_cast<size_t>(core.nodes()[root].tile)];
   if (o.kind == OptKind::Points) {
     // The full value once per distinct colour on the feature.
-    const int value = feature_value(root);
+    const int value = core.feature_value(root);
     for (int c = 0; c < kMaxPlayers; ++c) {
       if (ft.by_player[static_cast<size_t>(c)] == 0) continue;
-      coop_add_points(c, value);
-      emit({EventKind::Scored, static_cast<int8_t>(c), nodes_[root].kind, at.x, at.y, at.type, value});
+      coop_add_points(core, c, value);
+      core.emit({EventKind::Scored, static_cast<int8_t>(c), core.nodes()[root].kind, at.x, at.y, at.type, value});
     }
   } else {
-    const int q = tile_at(o.x, o.y);
-    if (q >= 0) remove_tile_ghosts(q, unghost_count(o));
+    const int q = core.tile_at(o.x, o.y);
+    if (q >= 0) remove_tile_ghosts(core, q, unghost_count(core, o));
   }
   // Dogs with the feature's followers score the ghosts now on the board, then leave.
-  for (auto& f : followers_) {
-    if (f.placed < 0 || f.buried || f.dogs == 0 || find(f.node) != root) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+  for (auto& f : core.followers()) {
+    if (f.placed < 0 || f.buried || f.dogs == 0 || core.find(f.node) != root) continue;
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     for (; f.dogs > 0; --f.dogs) {
-      const int pts = ghosts_on_board() * static_cast<int>(rules_.dog_ghost_points);
-      coop_add_points(f.colour, pts);
-      emit({EventKind::DogScored, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, pts});
+      const int pts = ghosts_on_board(core) * static_cast<int>(core.rules().dog_ghost_points);
+      coop_add_points(core, f.colour, pts);
+      core.emit({EventKind::DogScored, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, pts});
     }
   }
-  coop_return_followers(root);
-  coop_check_thresholds();
+  coop_return_followers(core, root);
+  coop_check_thresholds(core);
 }
 
-void Game::coop_return_followers(uint32_t root) {
-  for (auto& f : followers_) {
-    if (f.placed < 0 || f.buried || find(f.node) != root) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    emit({EventKind::FollowerReturned, f.colour, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
-    remove_follower(f);
+void coop_return_followers(Core& core, uint32_t root) {
+  for (auto& f : core.followers()) {
+    if (f.placed < 0 || f.buried || core.find(f.node) != root) continue;
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
+    core.emit({EventKind::FollowerReturned, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+    core.remove_follower(f);
   }
 }
 

@@ -1,6 +1,8 @@
 // Rule module evaluation: its state (engine/rules/evaluation.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -9,5 +11,12 @@ namespace tw {
 struct EvaluationState {
   std::vector<uint32_t> queue;  // completed features to evaluate
 };
+
+// The module's entries (engine/rules/evaluation.cpp).
+bool step_completed_features(Core& core);
+bool step_evaluate(Core& core);
+void apply_evaluate(Core& core, const Option& o);
+void coop_evaluate(Core& core, uint32_t root, const Option& o);
+void coop_return_followers(Core& core, uint32_t root);
 
 }  // namespace tw

@@ -4,23 +4,26 @@
 // keeps fog beside it from ever closing.
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/face_down.h"
+#include "engine/rules/cemeteries.h"
+#include "engine/rules/stacks.h"
 #include "engine/rules/sides.h"
 
 namespace tw {
 
-OptionList Game::face_down_cells() const {
+OptionList face_down_cells(const Core& core) {
   // Empty cells among the 8 around an open cemetery that touch a tile on a side.
   OptionList out;
-  for (size_t p = 0; p < placed_.size(); ++p) {
-    if (!cemetery_open(static_cast<int>(p))) continue;
-    const PlacedTile& pt = placed_[p];
+  for (size_t p = 0; p < core.placed().size(); ++p) {
+    if (!cemetery_open(core, static_cast<int>(p))) continue;
+    const PlacedTile& pt = core.placed()[p];
     for (int dy = 1; dy >= -1; --dy)
       for (int dx = -1; dx <= 1; ++dx) {
         const int x = pt.x + dx, y = pt.y + dy;
-        if ((!dx && !dy) || tile_at(x, y) >= 0) continue;
+        if ((!dx && !dy) || core.tile_at(x, y) >= 0) continue;
         bool touches = false;
-        for (int side = 0; side < 4; ++side) touches |= tile_at(x + sides::kDx[side], y + sides::kDy[side]) >= 0;
+        for (int side = 0; side < 4; ++side) touches |= core.tile_at(x + sides::kDx[side], y + sides::kDy[side]) >= 0;
         if (!touches) continue;
         Option o;
         o.kind = OptKind::FaceDown;
@@ -32,64 +35,64 @@ OptionList Game::face_down_cells() const {
   return out;
 }
 
-void Game::put_face_down(int type, int x, int y) {
-  ensure_room(x, y);
-  const int p = static_cast<int>(placed_.size());
+void put_face_down(Core& core, int type, int x, int y) {
+  core.ensure_room(x, y);
+  const int p = static_cast<int>(core.placed().size());
   PlacedTile t;
   t.x = static_cast<int16_t>(x);
   t.y = static_cast<int16_t>(y);
   t.type = static_cast<uint16_t>(type);
-  t.node_base = static_cast<uint32_t>(nodes_.size());
+  t.node_base = static_cast<uint32_t>(core.nodes().size());
   t.face_down = true;
-  placed_.push_back(t);
-  st_.cemeteries.closed.push_back(0);
-  st_.coop_ghosts.per_tile.push_back(0);
-  const int cell = cell_index(x, y);
-  frontier_remove(cell);
-  cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
+  core.placed().push_back(t);
+  core.st().cemeteries.closed.push_back(0);
+  core.st().coop_ghosts.per_tile.push_back(0);
+  const int cell = core.cell_index(x, y);
+  core.frontier_remove(cell);
+  core.cells()[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
   for (int side = 0; side < 4; ++side) {
     const int nx = x + sides::kDx[side], ny = y + sides::kDy[side];
-    const int nc = cell_index(nx, ny);
-    const int q = cells_[static_cast<size_t>(nc)].tile;
+    const int nc = core.cell_index(nx, ny);
+    const int q = core.cells()[static_cast<size_t>(nc)].tile;
     if (q >= 0) {
       // Fog that meets a face-down tile can never close.
-      const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+      const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       if (qt.face_down) continue;
       const int opp = (side + 2) % 4;
-      const int fog = content_->tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
-      if (fog >= 0) feat_[find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
+      const int fog = core.content().tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
+      if (fog >= 0) core.feat()[core.find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
     } else {
       // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
       // gets a constraint nothing meets, lifted by put_tile's first face-up neighbour.
-      FrontierCell& f = frontier_add(nc, nx, ny);
+      Core::FrontierCell& f = core.frontier_add(nc, nx, ny);
       if (f.cmask == 0) f.val4 = 0x0001000100010001ULL;
     }
   }
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
-      if (dx || dy) ++cells_[static_cast<size_t>(cell_index(x + dx, y + dy))].around;
-  st_.face_down.last = p;
-  emit({EventKind::FaceDownPlaced, static_cast<int8_t>(current_), Kind::None, t.x, t.y, type, 0});
+      if (dx || dy) ++core.cells()[static_cast<size_t>(core.cell_index(x + dx, y + dy))].around;
+  core.st().face_down.last = p;
+  core.emit({EventKind::FaceDownPlaced, static_cast<int8_t>(core.current()), Kind::None, t.x, t.y, type, 0});
 }
 
-bool Game::step_face_down() {
+bool step_face_down(Core& core) {
   // 3c: next to an open haunted cemetery the next tile of the stack goes face down.
-  if (level_->cemetery != CemeteryMode::Haunted || stack_tiles_left() <= 0) return next();
-  auto cells = face_down_cells();
-  if (cells.empty()) return next();
-  st_.face_down.from = pile_pos_;
-  st_.face_down.tile = pile_[pile_pos_++];
-  ask(DecisionKind::FaceDown, cells);
+  if (core.level()->cemetery != CemeteryMode::Haunted || stack_tiles_left(core) <= 0) return core.next();
+  auto cells = face_down_cells(core);
+  if (cells.empty()) return core.next();
+  core.st().face_down.from = core.pile_pos();
+  core.st().face_down.tile = core.pile()[core.pile_pos()++];
+  core.ask(DecisionKind::FaceDown, cells);
   return true;
 }
 
-void Game::apply_face_down(const Option& o) {
-  put_face_down(st_.face_down.tile, o.x, o.y);
-  st_.face_down.placed.emplace_back(st_.face_down.last, st_.face_down.from);
-  st_.face_down.tile = -1;
-  st_.cemeteries.bury_queue.clear();
-  queue_cemeteries_closed_around(st_.face_down.last);
-  ++stage_;  // the burials it causes
+void apply_face_down(Core& core, const Option& o) {
+  put_face_down(core, core.st().face_down.tile, o.x, o.y);
+  core.st().face_down.placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
+  core.st().face_down.tile = -1;
+  core.st().cemeteries.bury_queue.clear();
+  queue_cemeteries_closed_around(core, core.st().face_down.last);
+  ++core.stage();  // the burials it causes
 }
 
 // ---------------------------------------------------------------------------------

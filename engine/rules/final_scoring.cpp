@@ -6,30 +6,32 @@
 // score_each_follower (module "final scoring").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/final_scoring.h"
+#include "engine/rules/discovery_regions.h"
 
 namespace tw {
 
-void Game::final_by_majority() {
+void final_by_majority(Core& core) {
   std::vector<uint32_t> roots;
-  for (const auto& f : followers_)
-    if (f.placed >= 0) roots.push_back(find(f.node));
+  for (const auto& f : core.followers())
+    if (f.placed >= 0) roots.push_back(core.find(f.node));
   std::sort(roots.begin(), roots.end());
   roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
   for (const bool fields : {false, true})
     for (const uint32_t r : roots)
-      if ((nodes_[r].kind == Kind::Field) == fields) score_feature(r, true);
+      if ((core.nodes()[r].kind == Kind::Field) == fields) core.score_feature(r, true);
 }
 
-void Game::final_each_follower() {
-  for (const auto& f : followers_) {
+void final_each_follower(Core& core) {
+  for (const auto& f : core.followers()) {
     if (f.placed < 0) continue;
-    const Kind k = nodes_[f.node].kind;
+    const Kind k = core.nodes()[f.node].kind;
     const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
-    const int value = region ? region_value(f.node, false) : feature_value(f.node);
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
-    add_points(f.player, value);
-    emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});
+    const int value = region ? region_value(core, f.node, false) : core.feature_value(f.node);
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
+    core.add_points(f.player, value);
+    core.emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});
   }
 }
 

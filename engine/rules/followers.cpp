@@ -7,52 +7,47 @@
 #include <algorithm>
 #include <bit>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/followers.h"
 
 namespace tw {
 
-bool Game::step_follower() {
-  pending_.kind = DecisionKind::Follower;
-  pending_.player = current_;
-  pending_.tile = -1;
-  auto& opts = pending_.options;
+bool step_follower(Core& core) {
+  core.pending().kind = DecisionKind::Follower;
+  core.pending().player = core.current();
+  core.pending().tile = -1;
+  auto& opts = core.pending().options;
   opts.clear();
   opts.push_back(Option{});  // pass
-  add_meeple_options();
-  for (const Hook h : plan_->follower_options) (this->*h)();  // take-back (offered last)
+  add_meeple_options(core);
+  for (const Hook h : core.plan().follower_options) h(core);  // take-back (offered last)
   return true;
 }
 
-void Game::add_meeple_options() {
-  auto& opts = pending_.options;
-  const size_t me = static_cast<size_t>(current_);
-  const bool meeples = supply_[me] > 0;
-  const bool guards = st_.guards.supply[me] > 0;
+void add_meeple_options(Core& core) {
+  auto& opts = core.pending().options;
+  const size_t me = static_cast<size_t>(core.current());
+  const bool meeples = core.supply()[me] > 0;
+  const bool guards = core.st().guards.supply[me] > 0;
   if (!meeples && !guards) return;
-  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  // The segments a follower may stand on (per tile type, from the cache), in segment order.
-  const TypeCache& tc = (*cache_)[pt.type];
-  // (Every kind's mask, kept or zeroed by its bit: a branch-free loop the compiler unrolls.)
-  uint32_t occupiable = 0;
-  const uint64_t stand = plan_->stand_kinds;
-  for (size_t k = 0; k < kKinds; ++k) occupiable |= tc.kind_segs[k] & (0u - static_cast<uint32_t>((stand >> k) & 1));
-  if (plan_->stand_fields && rules_.farmers)
-    occupiable |= rules_.fogged_fields_occupiable ? tc.field_segs | tc.fogged_field_segs : tc.field_segs;
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
+  // The segments a follower may stand on (per tile type, computed once in the plan).
+  const uint32_t occupiable = core.plan().stand[pt.type];
   // The player's colours: its own, or (co-op) each of its colours with a follower in supply.
-  const int own = current_;
+  const int own = core.current();
   const int* colours = &own;
   size_t ncolours = 1;
-  if (st_.followers.by_colour) {
-    colours = st_.followers.colours[me].begin();
-    ncolours = st_.followers.colours[me].size();
+  if (core.st().followers.by_colour) {
+    colours = core.st().followers.colours[me].begin();
+    ncolours = core.st().followers.colours[me].size();
   }
   for (const OptKind kind : {OptKind::Meeple, OptKind::Guard}) {
     if (kind == OptKind::Meeple ? !meeples : !guards) continue;
     for (size_t c = 0; c < ncolours; ++c) {
-      if (st_.followers.by_colour && st_.followers.colour_supply[static_cast<size_t>(colours[c])] <= 0) continue;
+      if (core.st().followers.by_colour && core.st().followers.colour_supply[static_cast<size_t>(colours[c])] <= 0) continue;
       for (uint32_t segs = occupiable; segs; segs &= segs - 1) {
         const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
-        if (feat_[find(pt.node_base + i)].followers != 0) continue;
+        if (core.feat()[core.find(pt.node_base + i)].followers != 0) continue;
         Option o;
         o.kind = kind;
         o.seg = static_cast<uint8_t>(i);
@@ -65,28 +60,28 @@ void Game::add_meeple_options() {
   }
 }
 
-void Game::apply_follower(const Option& o) {
-  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
+void apply_follower(Core& core, const Option& o) {
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
   const FollowerKind want = o.kind == OptKind::Guard ? FollowerKind::Guard : FollowerKind::Meeple;
-  for (auto& f : followers_) {
-    if (f.player != current_ || f.colour != o.colour || f.placed >= 0 || f.kind != want || f.general || f.buried)
+  for (auto& f : core.followers()) {
+    if (f.player != core.current() || f.colour != o.colour || f.placed >= 0 || f.kind != want || f.general || f.buried)
       continue;
-    f.placed = static_cast<int16_t>(last_placed_);
+    f.placed = static_cast<int16_t>(core.last_placed());
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
     f.ghosts = 0;
-    Feature& ft = feat_[find(f.node)];
+    Core::Feature& ft = core.feat()[core.find(f.node)];
     ++ft.followers;
-    ++ft.by_player[static_cast<size_t>(slot(f))];
-    --(want == FollowerKind::Guard ? st_.guards.supply : supply_)[static_cast<size_t>(current_)];
-    if (st_.followers.by_colour) --st_.followers.colour_supply[static_cast<size_t>(f.colour)];
-    emit({EventKind::FollowerPlaced, static_cast<int8_t>(slot(f)), nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
+    ++ft.by_player[static_cast<size_t>(core.slot(f))];
+    --(want == FollowerKind::Guard ? core.st().guards.supply : core.supply())[static_cast<size_t>(core.current())];
+    if (core.st().followers.by_colour) --core.st().followers.colour_supply[static_cast<size_t>(f.colour)];
+    core.emit({EventKind::FollowerPlaced, static_cast<int8_t>(core.slot(f)), core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     break;
   }
-  ++stage_;
+  ++core.stage();
 }
 
-void Game::apply_pass(const Option&) { ++stage_; }
+void apply_pass(Core& core, const Option&) { ++core.stage(); }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -1,6 +1,8 @@
 // Rule module followers: its state (engine/rules/followers.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <array>
 
 #include "engine/content.h"
@@ -16,5 +18,11 @@ struct FollowersState {
   std::array<int, kMaxPlayers> colour_supply{};               // per colour: followers in supply
   std::array<int, kMaxPlayers> colour_total{};                // ... and in all
 };
+
+// The module's entries (engine/rules/followers.cpp).
+bool step_follower(Core& core);
+void add_meeple_options(Core& core);
+void apply_follower(Core& core, const Option& o);
+void apply_pass(Core& core, const Option&);
 
 }  // namespace tw

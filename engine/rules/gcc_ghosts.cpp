@@ -9,111 +9,112 @@
 // final_ghost_penalty_all (module "gcc ghosts").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/gcc_ghosts.h"
 #include "engine/rules/sides.h"
 
 namespace tw {
 
-void Game::ghosts_after_place() {
+void ghosts_after_place(Core& core) {
   // Fog thickens where a fogged side meets a fogged side, disperses where fog meets no
   // fog (either way round); a side next to empty space does nothing.
-  st_.gcc_ghosts.queue = 0;
-  const PlacedTile& pt = placed_[static_cast<size_t>(last_placed_)];
-  const uint8_t mine = (*cache_)[pt.type].fog[pt.rot];
+  core.st().gcc_ghosts.queue = 0;
+  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
+  const uint8_t mine = core.cache()[pt.type].fog[pt.rot];
   for (int side = 0; side < 4; ++side) {
-    const int q = tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]);
+    const int q = core.tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]);
     if (q < 0) continue;
-    const PlacedTile& qt = placed_[static_cast<size_t>(q)];
+    const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
     const bool a = mine & (1u << side);
-    const bool b = (*cache_)[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
-    if (a && b) st_.gcc_ghosts.queue |= 1;
-    if (a != b) st_.gcc_ghosts.queue |= 2;
+    const bool b = core.cache()[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
+    if (a && b) core.st().gcc_ghosts.queue |= 1;
+    if (a != b) core.st().gcc_ghosts.queue |= 2;
   }
 }
 
-bool Game::step_ghosts() {
+bool step_ghosts(Core& core) {
   // An opponent's ghost first, then one's own.
-  while (st_.gcc_ghosts.queue) {
-    const bool opponent = st_.gcc_ghosts.queue & 1;
-    st_.gcc_ghosts.queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
-    if (st_.bank.ghosts <= 0) continue;
-    auto& opts = pending_.options;
+  while (core.st().gcc_ghosts.queue) {
+    const bool opponent = core.st().gcc_ghosts.queue & 1;
+    core.st().gcc_ghosts.queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
+    if (core.st().bank.ghosts <= 0) continue;
+    auto& opts = core.pending().options;
     opts.clear();
-    for (const auto& f : followers_) {
+    for (const auto& f : core.followers()) {
       if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
-      if ((f.player != current_) != opponent) continue;
-      opts.push_back(follower_option(OptKind::Ghost, f));
+      if ((f.player != core.current()) != opponent) continue;
+      opts.push_back(core.follower_option(OptKind::Ghost, f));
     }
     if (opts.empty()) continue;  // nobody to haunt: nothing happens
-    pending_.kind = DecisionKind::Ghost;
-    pending_.player = current_;
+    core.pending().kind = DecisionKind::Ghost;
+    core.pending().player = core.current();
     return true;
   }
-  return next();
+  return core.next();
 }
 
-void Game::apply_ghost(const Option& o) {
-  for (auto& f : followers_) {
+void apply_ghost(Core& core, const Option& o) {
+  for (auto& f : core.followers()) {
     if (f.placed < 0 || f.seg != o.seg) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
-    --st_.bank.ghosts;
+    --core.st().bank.ghosts;
     ++f.ghosts;
-    emit({EventKind::GhostAdded, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
-    if (f.ghosts >= rules_.ghosts_to_scare) {
-      emit({EventKind::FollowerScared, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
-      remove_follower(f);
+    core.emit({EventKind::GhostAdded, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+    if (f.ghosts >= core.rules().ghosts_to_scare) {
+      core.emit({EventKind::FollowerScared, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+      core.remove_follower(f);
     }
     break;
   }
 }
 
-std::array<int, kMaxPlayers> Game::feature_ghosts(uint32_t root) const {
+std::array<int, kMaxPlayers> feature_ghosts(const Core& core, uint32_t root) {
   std::array<int, kMaxPlayers> ghosts{};
-  for (const auto& f : followers_)
-    if (f.placed >= 0 && f.ghosts && find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
+  for (const auto& f : core.followers())
+    if (f.placed >= 0 && f.ghosts && core.find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
   return ghosts;
 }
 
-std::array<int, kMaxPlayers> Game::ghost_costs(uint32_t root) const {
-  std::array<int, kMaxPlayers> cost = feature_ghosts(root);
-  for (int& c : cost) c = static_cast<int>(c * rules_.ghost_penalty);
+std::array<int, kMaxPlayers> ghost_costs(const Core& core, uint32_t root) {
+  std::array<int, kMaxPlayers> cost = feature_ghosts(core, root);
+  for (int& c : cost) c = static_cast<int>(c * core.rules().ghost_penalty);
   return cost;
 }
 
-void Game::final_ghost_penalty() {
+void final_ghost_penalty(Core& core) {
   std::array<int64_t, kMaxPlayers> lost{};
-  for (const auto& f : followers_) {
-    if (f.placed < 0 || f.ghosts == 0 || nodes_[f.node].kind == Kind::Cemetery) continue;
-    if (!rules_.final_ghost_penalty_all) {
-      const Feature& ft = feat_[find(f.node)];
+  for (const auto& f : core.followers()) {
+    if (f.placed < 0 || f.ghosts == 0 || core.nodes()[f.node].kind == Kind::Cemetery) continue;
+    if (!core.rules().final_ghost_penalty_all) {
+      const Core::Feature& ft = core.feat()[core.find(f.node)];
       const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
       if (ft.by_player[static_cast<size_t>(f.player)] != best) continue;
     }
-    lost[static_cast<size_t>(f.player)] += f.ghosts * rules_.ghost_penalty_final;
+    lost[static_cast<size_t>(f.player)] += f.ghosts * core.rules().ghost_penalty_final;
   }
-  for (int p = 0; p < player_count(); ++p)
+  for (int p = 0; p < core.player_count(); ++p)
     if (lost[static_cast<size_t>(p)]) {
-      add_points(p, -lost[static_cast<size_t>(p)]);
-      emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::None, 0, 0, -1,
+      core.add_points(p, -lost[static_cast<size_t>(p)]);
+      core.emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::None, 0, 0, -1,
             static_cast<int>(-lost[static_cast<size_t>(p)])});
     }
 }
 
-std::string Game::check_gcc_ghosts() const {
+std::string check_gcc_ghosts(const Core& core) {
   // Every ghost is in the bank or with a follower on the board (not a guard), and no
   // follower keeps as many as scare it away.
   int ghosts = 0;
-  for (const auto& f : followers_) {
+  for (const auto& f : core.followers()) {
     ghosts += f.ghosts;
     if (f.placed < 0 && f.ghosts) return "a follower in supply has ghosts";
     if (f.placed >= 0 && f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
-    if (f.placed >= 0 && f.ghosts >= rules_.ghosts_to_scare) return "a follower kept too many ghosts";
+    if (f.placed >= 0 && f.ghosts >= core.rules().ghosts_to_scare) return "a follower kept too many ghosts";
   }
-  if (ghosts + st_.bank.ghosts != rules_.ghost_bank)
-    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(st_.bank.ghosts) +
-           " in the bank != " + std::to_string(rules_.ghost_bank);
-  if (st_.bank.ghosts < 0) return "the ghost bank is negative";
+  if (ghosts + core.st().bank.ghosts != core.rules().ghost_bank)
+    return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(core.st().bank.ghosts) +
+           " in the bank != " + std::to_string(core.rules().ghost_bank);
+  if (core.st().bank.ghosts < 0) return "the ghost bank is negative";
   return {};
 }
 

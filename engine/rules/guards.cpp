@@ -3,20 +3,21 @@
 // take no ghosts. `general_guards` more wait in the general supply: completing a
 // cemetery with a follower there gives its owner one of them. Parameters: guards,
 // general_guards (module "guards").
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/guards.h"
 
 namespace tw {
 
-void Game::gain_guard(int p, const PlacedTile& at) {
-  if (st_.guards.general[static_cast<size_t>(p)] <= 0) return;
-  for (auto& f : followers_)
+void gain_guard(Core& core, int p, const PlacedTile& at) {
+  if (core.st().guards.general[static_cast<size_t>(p)] <= 0) return;
+  for (auto& f : core.followers())
     if (f.player == p && f.general) {
       f.general = false;
       break;
     }
-  --st_.guards.general[static_cast<size_t>(p)];
-  ++st_.guards.supply[static_cast<size_t>(p)];
-  emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
+  --core.st().guards.general[static_cast<size_t>(p)];
+  ++core.st().guards.supply[static_cast<size_t>(p)];
+  core.emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
 }
 
 // ---------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // Rule module guards: its state (engine/rules/guards.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include "engine/content.h"
 #include "engine/fixed_vec.h"
 
@@ -10,5 +12,8 @@ struct GuardsState {
   FixedVec<int, kMaxPlayers> supply;   // per player: guards in its supply
   FixedVec<int, kMaxPlayers> general;  // per player: guards still in the general supply
 };
+
+// The module's entries (engine/rules/guards.cpp).
+void gain_guard(Core& core, int p, const PlacedTile& at);
 
 }  // namespace tw

@@ -9,7 +9,29 @@
 // engine/rules/ and add it here (docs/architecture.md, "How to add a module").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/castles.h"
+#include "engine/rules/cemeteries.h"
+#include "engine/rules/cities.h"
+#include "engine/rules/coop.h"
+#include "engine/rules/coop_ghosts.h"
+#include "engine/rules/discovery_regions.h"
+#include "engine/rules/dogs.h"
+#include "engine/rules/evaluation.h"
+#include "engine/rules/face_down.h"
+#include "engine/rules/fields.h"
+#include "engine/rules/final_scoring.h"
+#include "engine/rules/fog.h"
+#include "engine/rules/followers.h"
+#include "engine/rules/gcc_ghosts.h"
+#include "engine/rules/guards.h"
+#include "engine/rules/hands.h"
+#include "engine/rules/monasteries.h"
+#include "engine/rules/roads.h"
+#include "engine/rules/score_floor.h"
+#include "engine/rules/score_markers.h"
+#include "engine/rules/stacks.h"
+#include "engine/rules/takeback.h"
 
 namespace tw {
 
@@ -20,10 +42,10 @@ size_t at(Kind k) { return static_cast<size_t>(k); }
 
 }  // namespace
 
-std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCache>& tiles, const RuleSet& rs,
-                                                       const Rules& r, const Level* level,
-                                                       const std::vector<std::string>& without,
-                                                       std::shared_ptr<const TurnPlan> reuse) {
+std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const RuleSet& rs,
+                                           const Rules& r, const Level* level,
+                                           const std::vector<std::string>& without,
+                                           std::shared_ptr<const TurnPlan> reuse) {
   const bool coop = level != nullptr;
   const bool gcc_ghosts = !coop && r.fog_ghosts != 0;
   const bool guards = !coop && (r.guards > 0 || r.general_guards > 0);
@@ -37,7 +59,8 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   const uint64_t flags = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
-                         uint64_t{per_colour} << 9;
+                         uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
+                         uint64_t{r.fogged_fields_occupiable != 0} << 11;
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
@@ -68,36 +91,36 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
     p.modules.push_back(name);
     return true;
   };
-  p.draw = &Game::draw_from_pile;
-  handle(DecisionKind::Place, OptKind::Place, &Game::apply_place);
+  p.draw = &Core::draw_from_pile;
+  handle(DecisionKind::Place, OptKind::Place, &Core::apply_place);
 
   // What features are worth and when they are complete.
   if (shows(Kind::Road) && module("roads")) {
-    p.value[at(Kind::Road)] = &Game::road_value;
-    p.complete[at(Kind::Road)] = &Game::edge_complete;
+    p.value[at(Kind::Road)] = &road_value;
+    p.complete[at(Kind::Road)] = &Core::edge_complete;
   }
   if (shows(Kind::City) && module("cities")) {
-    p.value[at(Kind::City)] = &Game::city_value;
-    p.complete[at(Kind::City)] = &Game::edge_complete;
+    p.value[at(Kind::City)] = &city_value;
+    p.complete[at(Kind::City)] = &Core::edge_complete;
   }
   if (shows(Kind::Monastery) && module("monasteries")) {
-    p.value[at(Kind::Monastery)] = &Game::monastery_value;
-    p.complete[at(Kind::Monastery)] = &Game::surrounded;
+    p.value[at(Kind::Monastery)] = &monastery_value;
+    p.complete[at(Kind::Monastery)] = &Core::surrounded;
   }
-  if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &Game::field_value;
+  if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &field_value;
   if (shows(Kind::Castle) && module("castles")) {
-    p.value[at(Kind::Castle)] = &Game::castle_value;
-    p.complete[at(Kind::Castle)] = &Game::castle_complete;
+    p.value[at(Kind::Castle)] = &castle_value;
+    p.complete[at(Kind::Castle)] = &castle_complete;
   }
   const bool cemeteries = shows(Kind::Cemetery) && module("cemeteries");
   if (cemeteries) {
-    p.complete[at(Kind::Cemetery)] = &Game::cemetery_complete;
-    if (!coop) p.score[at(Kind::Cemetery)] = &Game::score_cemetery;
+    p.complete[at(Kind::Cemetery)] = &cemetery_complete;
+    if (!coop) p.score[at(Kind::Cemetery)] = &score_cemetery;
   }
   if ((shows(Kind::Lowland) || shows(Kind::Mountain) || shows(Kind::Water)) && module("discovery regions"))
     for (const Kind k : {Kind::Lowland, Kind::Mountain, Kind::Water}) {
-      p.value[at(k)] = &Game::region_value;
-      p.complete[at(k)] = &Game::edge_complete;
+      p.value[at(k)] = &region_value;
+      p.complete[at(k)] = &Core::edge_complete;
     }
 
   // The turn, one flow for every game: draw, place, the after-place hooks, then the steps
@@ -105,41 +128,45 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
   // co-op turn), then the end of the turn. Which modules play is chosen above from the
   // rule set's system (a level makes a co-op game), parameters and tiles.
   if (coop && module("stacks")) {
-    p.at_start.push_back(&Game::stacks_start);
-    p.draw = &Game::draw_from_stacks;
+    p.at_start.push_back(&stacks_start);
+    p.draw = &draw_from_stacks;
   }
   if (hands && module("hands")) {
-    p.at_start.push_back(&Game::deal_hands);
-    p.draw = &Game::draw_from_hand;
-    p.after_place.push_back(&Game::hands_after_place);
+    p.at_start.push_back(&deal_hands);
+    p.draw = &draw_from_hand;
+    p.after_place.push_back(&hands_after_place);
   }
   const bool bank = coop && module("co-op ghost bank");
-  if (bank) p.at_start.push_back(&Game::start_ghosts);
-  if (coop && module("fog")) p.after_place.push_back(&Game::fog_after_place);
+  if (coop) {  // the co-op modules' per-tile state, and fog joining (engine/rules/fog.cpp)
+    p.on_put.push_back(&coop_on_put);
+    p.join = &join_fog;
+  }
+  if (bank) p.at_start.push_back(&start_ghosts);
+  if (coop && module("fog")) p.after_place.push_back(&fog_after_place);
   const bool burials = coop && cemeteries;  // co-op cemeteries bury a follower
   if (burials) {
-    p.after_place.push_back(&Game::cemeteries_after_place);
-    step(&Game::step_bury, 0, "bury");
-    handle(DecisionKind::Bury, OptKind::Bury, &Game::apply_bury);
-    handle(DecisionKind::Bury, OptKind::BurySupply, &Game::apply_bury);
+    p.after_place.push_back(&cemeteries_after_place);
+    step(&step_bury, 0, "bury");
+    handle(DecisionKind::Bury, OptKind::Bury, &apply_bury);
+    handle(DecisionKind::Bury, OptKind::BurySupply, &apply_bury);
   }
-  if (bank) step(&Game::step_emerge, 1, "emerge");
-  if (burials && bank && level->cemetery == CemeteryMode::Haunted) step(&Game::step_haunt, 1, "haunted cemetery");
+  if (bank) step(&step_emerge, 1, "emerge");
+  if (burials && bank && level->cemetery == CemeteryMode::Haunted) step(&step_haunt, 1, "haunted cemetery");
   if (burials && level->cemetery == CemeteryMode::Plain) {
-    step(&Game::step_cemetery_ghost, 2, "cemetery ghost");  // (hashed as the follower step)
-    handle(DecisionKind::Cemetery, OptKind::Cemetery, &Game::apply_cemetery);
+    step(&step_cemetery_ghost, 2, "cemetery ghost");  // (hashed as the follower step)
+    handle(DecisionKind::Cemetery, OptKind::Cemetery, &apply_cemetery);
   }
   if (gcc_ghosts && module("gcc ghosts")) {
-    p.after_place.push_back(&Game::ghosts_after_place);
-    step(&Game::step_ghosts, 10, "ghosts");
-    handle(DecisionKind::Ghost, OptKind::Ghost, &Game::apply_ghost);
-    p.penalty = &Game::ghost_costs;
-    p.checks.push_back(&Game::check_gcc_ghosts);
+    p.after_place.push_back(&ghosts_after_place);
+    step(&step_ghosts, 10, "ghosts");
+    handle(DecisionKind::Ghost, OptKind::Ghost, &apply_ghost);
+    p.penalty = &ghost_costs;
+    p.checks.push_back(&check_gcc_ghosts);
   }
   if (module("followers")) {
-    step(&Game::step_follower, 2, "follower");
-    handle(DecisionKind::Follower, OptKind::Meeple, &Game::apply_follower);
-    handle(DecisionKind::Follower, OptKind::Pass, &Game::apply_pass);
+    step(&step_follower, 2, "follower");
+    handle(DecisionKind::Follower, OptKind::Meeple, &apply_follower);
+    handle(DecisionKind::Follower, OptKind::Pass, &apply_pass);
     // Where a follower may stand: co-op, on cities, roads and castles only.
     for (const Kind k : {Kind::City, Kind::Road, Kind::Castle}) p.stand_kinds |= uint64_t{1} << at(k);
     if (!coop) {
@@ -148,51 +175,61 @@ std::shared_ptr<const Game::TurnPlan> Game::build_plan(const std::vector<TypeCac
       p.stand_fields = true;
     }
   }
-  if (guards && module("guards")) handle(DecisionKind::Follower, OptKind::Guard, &Game::apply_follower);
+  if (guards && module("guards")) handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
   if (takeback && module("take-back")) {
-    p.follower_options.push_back(&Game::add_takeback_options);
-    handle(DecisionKind::Follower, OptKind::TakeBack, &Game::apply_takeback);
+    p.follower_options.push_back(&add_takeback_options);
+    handle(DecisionKind::Follower, OptKind::TakeBack, &apply_takeback);
   }
   // Completed features: scored by majority, or (co-op) evaluated by the players' choice.
-  if (!coop) step(&Game::step_score_completed, 11, "scoring");
+  if (!coop) step(&Core::step_score_completed, 11, "scoring");
   if (coop && module("evaluation")) {
-    step(&Game::step_completed_features, 3, "completed features");
-    step(&Game::step_evaluate, 3, "evaluate");
-    handle(DecisionKind::Evaluate, OptKind::Points, &Game::apply_evaluate);
-    handle(DecisionKind::Evaluate, OptKind::Unghost, &Game::apply_evaluate);
+    step(&step_completed_features, 3, "completed features");
+    step(&step_evaluate, 3, "evaluate");
+    handle(DecisionKind::Evaluate, OptKind::Points, &apply_evaluate);
+    handle(DecisionKind::Evaluate, OptKind::Unghost, &apply_evaluate);
   }
   if (per_colour && module("score markers")) {
     p.per_colour = true;
-    handle(DecisionKind::Marker, OptKind::Marker, &Game::apply_marker);
+    handle(DecisionKind::Marker, OptKind::Marker, &apply_marker);
   }
   const bool floored = floor && module("score floor");
   if (floored) {
     p.floor_each = r.score_floor_per_turn == 0;
-    step(&Game::step_score_floor, 12, "score floor");
+    step(&step_score_floor, 12, "score floor");
   }
   if (coop && module("dogs")) {
-    step(&Game::step_dogs, 5, "dogs");
-    step(&Game::step_dog_clear, 6, "dog clears");
-    handle(DecisionKind::Dog, OptKind::Dog, &Game::apply_dog);
-    handle(DecisionKind::DogClear, OptKind::Unghost, &Game::apply_dog_clear);
-    handle(DecisionKind::DogClear, OptKind::Done, &Game::apply_dog_done);
+    step(&step_dogs, 5, "dogs");
+    step(&step_dog_clear, 6, "dog clears");
+    handle(DecisionKind::Dog, OptKind::Dog, &apply_dog);
+    handle(DecisionKind::DogClear, OptKind::Unghost, &apply_dog_clear);
+    handle(DecisionKind::DogClear, OptKind::Done, &apply_dog_done);
   }
   if (coop && module("face-down tiles")) {
-    step(&Game::step_face_down, 7, "face down");
-    if (burials) step(&Game::step_bury, 8, "bury face down");
-    handle(DecisionKind::FaceDown, OptKind::FaceDown, &Game::apply_face_down);
+    step(&step_face_down, 7, "face down");
+    if (burials) step(&step_bury, 8, "bury face down");
+    handle(DecisionKind::FaceDown, OptKind::FaceDown, &apply_face_down);
   }
-  step(&Game::step_end_turn, 9, "end of turn");
+  step(&Core::step_end_turn, 9, "end of turn");
+  // Per tile type, the segments a follower may stand on (the follower step reads it).
+  p.stand.resize(tiles.size());
+  for (size_t t = 0; t < tiles.size(); ++t) {
+    uint32_t m = 0;
+    for (size_t k = 0; k < Core::kKinds; ++k)
+      if ((p.stand_kinds >> k) & 1) m |= tiles[t].kind_segs[k];
+    if (p.stand_fields && r.farmers)
+      m |= r.fogged_fields_occupiable ? tiles[t].field_segs | tiles[t].fogged_field_segs : tiles[t].field_segs;
+    p.stand[t] = m;
+  }
 
   // The end of the game and the modules' invariants and state.
   if (final_scoring && module("final scoring"))
-    p.at_end.push_back(each_follower ? &Game::final_each_follower : &Game::final_by_majority);
+    p.at_end.push_back(each_follower ? &final_each_follower : &final_by_majority);
   if (final_ghosts && std::find(p.modules.begin(), p.modules.end(), "gcc ghosts") != p.modules.end())
-    p.at_end.push_back(&Game::final_ghost_penalty);
-  if (floored) p.at_end.push_back(&Game::apply_score_floor);
+    p.at_end.push_back(&final_ghost_penalty);
+  if (floored) p.at_end.push_back(&apply_score_floor);
   if (coop) {
-    p.checks.push_back(&Game::check_coop);
-    p.hashes.push_back(&Game::hash_coop);
+    p.checks.push_back(&check_coop);
+    p.hashes.push_back(&hash_coop);
   }
   return plan;
 }

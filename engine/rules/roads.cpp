@@ -1,13 +1,14 @@
 // Rule module: roads. A road is complete when both ends are closed; it is worth
 // road_tile_points per tile when complete, road_tile_points_final per tile at the end
 // (module "roads").
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/roads.h"
 
 namespace tw {
 
-int Game::road_value(uint32_t node, bool complete) const {
-  const int tiles = feature_tiles(find(node));
-  return static_cast<int>(tiles * (complete ? rules_.road_tile_points : rules_.road_tile_points_final));
+int road_value(const Core& core, uint32_t node, bool complete) {
+  const int tiles = core.feature_tiles(core.find(node));
+  return static_cast<int>(tiles * (complete ? core.rules().road_tile_points : core.rules().road_tile_points_final));
 }
 
 }  // namespace tw

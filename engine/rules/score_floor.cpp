@@ -4,18 +4,19 @@
 // "score floor").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/score_floor.h"
 
 namespace tw {
 
-void Game::apply_score_floor() {
-  if (!rules_.score_floor_zero) return;
-  for (auto& s : scores_) s = std::max<int64_t>(s, 0);
+void apply_score_floor(Core& core) {
+  if (!core.rules().score_floor_zero) return;
+  for (auto& s : core.scores()) s = std::max<int64_t>(s, 0);
 }
 
-bool Game::step_score_floor() {
-  apply_score_floor();
-  return next();
+bool step_score_floor(Core& core) {
+  apply_score_floor(core);
+  return core.next();
 }
 
 }  // namespace tw

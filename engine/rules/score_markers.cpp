@@ -4,38 +4,44 @@
 // the team's score, or the lowest marker. Parameter: marker_supply_players.
 #include <algorithm>
 
+#include "engine/core.h"
+#include "engine/rules/score_markers.h"
+#include "engine/rules/dogs.h"
 #include "engine/game.h"
 #include "engine/result.h"
 
 namespace tw {
 
-int64_t Game::progress() const {
-  if (!level_) return scores_.empty() ? 0 : *std::max_element(scores_.begin(), scores_.end());
-  return *std::min_element(st_.markers.score.begin(), st_.markers.score.end());
+int64_t progress(const Core& core) {
+  if (!core.level()) return core.scores().empty() ? 0 : *std::max_element(core.scores().begin(), core.scores().end());
+  return *std::min_element(core.st().markers.score.begin(), core.st().markers.score.end());
 }
 
-void Game::coop_add_points(int colour, int64_t points) {
-  if (!plan_->per_colour) {
-    st_.markers.score[0] += points;
+void coop_add_points(Core& core, int colour, int64_t points) {
+  if (!core.plan().per_colour) {
+    core.st().markers.score[0] += points;
   } else {
-    const int m = colour >= 0 ? st_.markers.of_colour[static_cast<size_t>(colour)] : -1;
+    const int m = colour >= 0 ? core.st().markers.of_colour[static_cast<size_t>(colour)] : -1;
     if (m < 0)
-      st_.markers.queue.push_back(points);  // the players choose which marker advances
+      core.st().markers.queue.push_back(points);  // the players choose which marker advances
     else
-      st_.markers.score[static_cast<size_t>(m)] += points;
+      core.st().markers.score[static_cast<size_t>(m)] += points;
   }
-  const int64_t pr = progress();
-  for (auto& s : scores_) s = pr;
+  const int64_t pr = progress(core);
+  for (auto& s : core.scores()) s = pr;
 }
 
-void Game::apply_marker(const Option& o) {
-  const int m = st_.markers.of_colour[o.colour];
-  st_.markers.score[static_cast<size_t>(m)] += st_.markers.queue.front();
-  st_.markers.queue.erase(st_.markers.queue.begin());
-  const int64_t pr = progress();
-  for (auto& s : scores_) s = pr;
-  coop_check_thresholds();
+void apply_marker(Core& core, const Option& o) {
+  const int m = core.st().markers.of_colour[o.colour];
+  core.st().markers.score[static_cast<size_t>(m)] += core.st().markers.queue.front();
+  core.st().markers.queue.erase(core.st().markers.queue.begin());
+  const int64_t pr = progress(core);
+  for (auto& s : core.scores()) s = pr;
+  coop_check_thresholds(core);
 }
+
+// Game's read accessor (until the callers use the free function).
+int64_t Game::progress() const { return tw::progress(Core(*this)); }
 
 // The co-op scores as text (engine/result.h: the Result tag, every "Game over" line).
 std::string coop_scores_text(const Game& g) {

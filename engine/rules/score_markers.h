@@ -1,6 +1,8 @@
 // Rule module score markers: its state (engine/rules/score_markers.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -16,5 +18,10 @@ struct ScoreMarkersState {
   std::array<int8_t, kMaxPlayers> of_colour{};  // colour -> marker index, -1 none
   std::vector<int64_t> queue;                  // points waiting for a marker choice
 };
+
+// The module's entries (engine/rules/score_markers.cpp).
+int64_t progress(const Core& core);
+void coop_add_points(Core& core, int colour, int64_t points);
+void apply_marker(Core& core, const Option& o);
 
 }  // namespace tw

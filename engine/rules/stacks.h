@@ -1,6 +1,8 @@
 // Rule module stacks: its state (engine/rules/stacks.cpp).
 #pragma once
 
+#include "engine/rules/module.h"
+
 #include <cstddef>
 #include <vector>
 
@@ -10,5 +12,10 @@ struct StacksState {
   std::vector<size_t> end;  // pile index where each stack ends
   int current = 0;          // the stack tiles come from
 };
+
+// The module's entries (engine/rules/stacks.cpp).
+int stack_tiles_left(const Core& core);
+void draw_from_stacks(Core& core);
+void stacks_start(Core& core);
 
 }  // namespace tw

@@ -4,30 +4,31 @@
 // it stands. Parameter: takeback (module "take-back").
 #include <algorithm>
 
-#include "engine/game.h"
+#include "engine/core.h"
+#include "engine/rules/takeback.h"
 
 namespace tw {
 
-void Game::add_takeback_options() {
+void add_takeback_options(Core& core) {
   // Any of the player's followers on the board, in follower order (a hook of the follower
   // decision: offered after the follower options).
-  for (const auto& f : followers_)
-    if (f.placed >= 0 && f.player == current_) pending_.options.push_back(follower_option(OptKind::TakeBack, f));
+  for (const auto& f : core.followers())
+    if (f.placed >= 0 && f.player == core.current()) core.pending().options.push_back(core.follower_option(OptKind::TakeBack, f));
 }
 
-void Game::apply_takeback(const Option& o) {
-  for (auto& f : followers_) {
-    if (f.placed < 0 || f.player != current_ || f.seg != o.seg) continue;
-    const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
+void apply_takeback(Core& core, const Option& o) {
+  for (auto& f : core.followers()) {
+    if (f.placed < 0 || f.player != core.current() || f.seg != o.seg) continue;
+    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
-    const int value = feature_value(f.node);  // closed or open, as it stands now
-    add_points(current_, value);
-    emit({EventKind::Scored, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, value});
-    emit({EventKind::FollowerReturned, f.player, nodes_[f.node].kind, pt.x, pt.y, pt.type, 0});
-    remove_follower(f);
+    const int value = core.feature_value(f.node);  // closed or open, as it stands now
+    core.add_points(core.current(), value);
+    core.emit({EventKind::Scored, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, value});
+    core.emit({EventKind::FollowerReturned, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+    core.remove_follower(f);
     break;
   }
-  ++stage_;
+  ++core.stage();
 }
 
 // ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@
 #include "analysis/analysis.h"
 #include "cli/analyse.h"
 #include "cli/commands.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixtures.h"
 #include "replay/log.h"
 #include "replay/replay_store.h"

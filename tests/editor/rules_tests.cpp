@@ -9,7 +9,7 @@
 #include <numeric>
 
 #include "doc/estimate.h"
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "fixture.h"
 #include "schema/store.h"
 #include "views/rules_view.h"

@@ -11,7 +11,7 @@
 
 #include "board/board_model.h"
 #include "board/option_map.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 #include "fixture.h"
 #include "schema/store.h"

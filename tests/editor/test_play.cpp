@@ -9,7 +9,7 @@
 
 #include "board/board_canvas.h"
 #include "fixture.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "play/new_game_dialog.h"
 #include "play/play_session.h"
 #include "play/play_view.h"

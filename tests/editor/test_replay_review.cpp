@@ -14,7 +14,7 @@
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixture.h"
 #include "replay/replay_store.h"
 #include "review/replay_doc.h"

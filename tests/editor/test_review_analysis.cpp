@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "board/board_canvas.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/text.h"
 #include "fixture.h"
 #include "replay/replay_store.h"

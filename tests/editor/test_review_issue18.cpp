@@ -17,7 +17,7 @@
 #include "board/board_canvas.h"
 #include "board/option_map.h"
 #include "present/record.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixture.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <map>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

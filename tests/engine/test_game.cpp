@@ -5,7 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

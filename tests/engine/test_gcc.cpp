@@ -3,7 +3,7 @@
 // conformance checks are in tests/replay/test_conformance.cpp.
 #include <catch2/catch.hpp>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

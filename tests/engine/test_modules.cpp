@@ -17,7 +17,7 @@
 #include <set>
 #include <string>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

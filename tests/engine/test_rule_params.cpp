@@ -4,7 +4,7 @@
 // the others through the bench signature).
 #include <catch2/catch.hpp>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

@@ -6,8 +6,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/bots.h"
-#include "engine/mcts.h"
+#include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "fixtures.h"
 
 using namespace tw;

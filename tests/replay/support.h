@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixtures.h"
 #include "replay/log.h"
 #include "replay/tree.h"

@@ -17,7 +17,7 @@
 #include "cli/commands.h"
 #include "cli/replay_cmd.h"
 #include "cli/cli_run.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/result.h"
 #include "engine/tgn.h"
 #include "replay/archive.h"

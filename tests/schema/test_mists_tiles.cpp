@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

@@ -8,7 +8,7 @@
 #include <numeric>
 #include <set>
 
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 #include "fixtures.h"
 #include "study/chart.h"
 #include "study/study.h"

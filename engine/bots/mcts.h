@@ -41,7 +41,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 
 namespace tw {

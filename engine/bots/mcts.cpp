@@ -1,4 +1,4 @@
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 
 #include "engine/text.h"
 

@@ -1,9 +1,9 @@
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "engine/mcts.h"
+#include "engine/bots/mcts.h"
 
 namespace tw {
 

@@ -1,0 +1,12 @@
+// Rule module castles: its entries (engine/rules/castles.cpp).
+#pragma once
+
+#include "engine/rules/module.h"
+
+namespace tw {
+
+bool castle_complete(const Core& core, uint32_t node);
+int fogged_tiles_around(const Core& core, int p);
+int castle_value(const Core& core, uint32_t node, bool complete);
+
+}  // namespace tw
