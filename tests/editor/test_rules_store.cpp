@@ -75,10 +75,10 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edits re-read only what they changed
   CHECK(rv->field_problem().find("rule_param row base/followers column value = '999': an integer in 0..50") !=
         std::string::npos);
   CHECK(stored(db_path).find_rule_set("base")->rules.followers == 7);
-  // The loader's check through the store: base's system does not read takeback.
-  CHECK_FALSE(rv->set_param("takeback", 1));
-  CHECK(rv->field_problem().find("rule_param row base/takeback column value") != std::string::npos);
-  CHECK(stored(db_path).find_rule_set("base")->rules.takeback == 0);
+  // The loader's check through the store: the dogs play only in co-op games.
+  CHECK_FALSE(rv->set_param("dog_waits_for_follower", 1));
+  CHECK(rv->field_problem().find("rule_param row base/dog_waits_for_follower column value") != std::string::npos);
+  CHECK(stored(db_path).find_rule_set("base")->rules.dog_waits_for_follower == 0);
 
   // Undo and redo go through the same store edits and refreshes.
   menu(frame, wxID_UNDO);

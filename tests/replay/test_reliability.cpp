@@ -464,16 +464,23 @@ TEST_CASE("item 8: a rule set's system must be the one whose rules and tiles it 
     } catch (const LoadError& e) {
       const std::string m = e.what();
       CHECK(m.find("rule_set row discovery column system = 'gcc'") != std::string::npos);
-      CHECK(m.find("rule_param row discovery/takeback") != std::string::npos);
+      CHECK(m.find("lowland, mountain, water segments") != std::string::npos);
     }
   }
   SECTION("Ghosts, Castles and Cemeteries marked base") {
+    // Modules compose in data (issue 31): gcc's ghosts, guards and cemeteries play on its
+    // fog, castle and cemetery tiles whatever the system, so this loads with its rules...
     SQLite::Database(db, SQLite::OPEN_READWRITE).exec("UPDATE rule_set SET system = 'base' WHERE id = 'gcc'");
+    const Content c = Store::open(db, Store::Mode::ReadOnly).load_content();
+    REQUIRE(c.find_rule_set("gcc"));
+    CHECK(c.find_rule_set("gcc")->rules.fog_ghosts == 1);
+    // ... while a co-op parameter there is still refused, naming its row.
+    SQLite::Database(db, SQLite::OPEN_READWRITE).exec("INSERT INTO rule_param VALUES ('gcc', 'dog_waits_for_follower', 1)");
     try {
       Store::open(db, Store::Mode::ReadOnly).load_content();
       FAIL("loaded");
     } catch (const LoadError& e) {
-      CHECK(std::string(e.what()).find("rule_param row gcc/fog_ghosts column value = '1'") != std::string::npos);
+      CHECK(std::string(e.what()).find("rule_param row gcc/dog_waits_for_follower column value = '1'") != std::string::npos);
     }
   }
 }

@@ -237,13 +237,13 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
 }
 
 TEST_CASE("a parameter the rule set's system does not play is an error naming its module") {
-  // gcc has no dogs; discovery has no ghosts; base has no co-op ghost removal. Each value
+  // gcc has no dogs; discovery's tiles have no fog for ghosts; base has no co-op ghost removal. Each value
   // would be ignored by the games of that system, so each is refused where it is set.
   Damaged d({"INSERT INTO rule_param VALUES ('gcc', 'dog_waits_for_follower', 1);"
              "INSERT INTO rule_param VALUES ('discovery', 'ghost_penalty', 5);"
              "UPDATE rule_param SET value = 1 WHERE rule_set = 'base' AND key = 'unghost_choose_count';"});
   CHECK(has_error(d.errors, "rule_param", "gcc/dog_waits_for_follower", "value", "belongs to the dogs rules of mists"));
-  CHECK(has_error(d.errors, "rule_param", "discovery/ghost_penalty", "value", "the gcc ghosts rules of gcc"));
+  CHECK(has_error(d.errors, "rule_param", "discovery/ghost_penalty", "value", "play only on tiles with fog segments"));
   CHECK(has_error(d.errors, "rule_param", "base/unghost_choose_count", "value", "rule set base is of system base"));
   // gcc and mists inherit base's value: the row that sets it is refused, once.
   CHECK(d.errors.size() == 3);

@@ -158,11 +158,11 @@ TEST_CASE("store edits: rule parameters set, remove, and refuse with typed error
   e = refused([&] { store.set_rule_params("nosuch", {{"followers", 3}}); });
   CHECK(e.why() == EditError::Why::NotFound);
   CHECK(e.where().table == "rule_set");
-  // The loader's check inside the transaction: base's system does not read takeback.
-  // The good row written first in the same edit is rolled back with it.
-  e = refused([&] { store.set_rule_params("base", {{"city_tile_points", 4}, {"takeback", 1}}); });
+  // The loader's check inside the transaction: the dogs play only in co-op games, so base
+  // may not set them. The good row written first in the same edit is rolled back with it.
+  e = refused([&] { store.set_rule_params("base", {{"city_tile_points", 4}, {"dog_waits_for_follower", 1}}); });
   CHECK(e.why() == EditError::Why::BadValue);
-  CHECK(has_error(e.errors(), "rule_param", "base/takeback", "value", "discovery"));
+  CHECK(has_error(e.errors(), "rule_param", "base/dog_waits_for_follower", "value", "dogs rules of mists"));
   CHECK(read_bytes(path) == bytes);
   CHECK(store.load_content().find_rule_set("base")->rules.city_tile_points == 2);
 }
