@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "engine/result.h"
 #include "fixtures.h"

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "analysis/analysis.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixtures.h"
 #include "present/record.h"
 #include "present/summary.h"

@@ -11,7 +11,7 @@
 #include "board/board_canvas.h"
 #include "board/board_model.h"
 #include "board/option_map.h"
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "fixture.h"
 #include "play/play_session.h"
 #include "play/play_view.h"

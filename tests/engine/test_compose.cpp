@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
 

@@ -10,7 +10,7 @@
 #include <map>
 #include <set>
 
-#include "engine/bots.h"
+#include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "engine/tgn.h"
 #include "engine/text.h"
