@@ -173,6 +173,8 @@ struct TurnPlan {
   std::vector<Hash> hashes;               // the modules' state, for state_hash
   bool per_colour = false;                // score markers: points go to each colour's marker
   bool floor_each = false;                // score floor: after each scoring, not per turn
+  bool guards = false;                    // guards: the follower step offers guards from their
+                                          // supply, a completed cemetery gives one (gcc)
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

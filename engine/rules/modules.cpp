@@ -175,7 +175,10 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
       p.stand_fields = true;
     }
   }
-  if (guards && module("guards")) handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
+  if (guards && module("guards")) {
+    p.guards = true;
+    handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
+  }
   if (takeback && module("take-back")) {
     p.follower_options.push_back(&add_takeback_options);
     handle(DecisionKind::Follower, OptKind::TakeBack, &apply_takeback);

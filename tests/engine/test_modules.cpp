@@ -441,10 +441,6 @@ struct Gap {
   const char* why;
 };
 const std::vector<Gap> kGaps = {
-    {"guards", Gap::Effect, "'guard' option",
-     "followers.cpp add_meeple_options offers guards from the guard supply, which setup fills from the rules"},
-    {"guards", Gap::Stuck, "unknown option",
-     "... and without the module no handler applies them: the game stops at the first guard chosen"},
     {"discovery regions", Gap::Effect, "FinalScored",
      "final_scoring.cpp final_each_follower calls region_value for regions, not the plan's value table"},
     {"cemeteries", Gap::Effect, "CemeteryClosed",
