@@ -441,8 +441,6 @@ struct Gap {
   const char* why;
 };
 const std::vector<Gap> kGaps = {
-    {"discovery regions", Gap::Effect, "FinalScored",
-     "final_scoring.cpp final_each_follower calls region_value for regions, not the plan's value table"},
     {"cemeteries", Gap::Effect, "CemeteryClosed",
      "face_down.cpp apply_face_down closes cemeteries (queue_cemeteries_closed_around) in haunted levels"},
     {"score floor", Gap::Broken, "a score is negative",
