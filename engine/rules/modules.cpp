@@ -146,6 +146,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   const bool burials = coop && cemeteries;  // co-op cemeteries bury a follower
   if (burials) {
     p.after_place.push_back(&cemeteries_after_place);
+    p.on_face_down.push_back(&cemeteries_on_face_down);
     step(&step_bury, 0, "bury");
     handle(DecisionKind::Bury, OptKind::Bury, &apply_bury);
     handle(DecisionKind::Bury, OptKind::BurySupply, &apply_bury);
