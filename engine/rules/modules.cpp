@@ -200,6 +200,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   if (floored) {
     p.floor_each = r.score_floor_per_turn == 0;
     step(&step_score_floor, 12, "score floor");
+    p.checks.push_back(&check_score_floor);
   }
   if (coop && module("dogs")) {
     step(&step_dogs, 5, "dogs");
