@@ -139,6 +139,8 @@ using Penalty = std::array<int, kMaxPlayers> (*)(const Core&, uint32_t root);
 // A hook inside put_tile: the tile being put at `base` (rotation rot) against its placed
 // neighbour q on `side`; false: the two tiles' segments are not joined.
 using Join = bool (*)(Core&, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
+// A hook after a tile went face down (co-op haunted levels): p, its placed index.
+using FaceDownHook = void (*)(Core&, int p);
 
 struct PlanStep {
   Step run = nullptr;
@@ -160,6 +162,8 @@ struct TurnPlan {
   // Who applies each kind of option, per kind of decision it answers (an option kind may
   // answer two decisions: `unghost` evaluates a feature or is a dog's clearing).
   std::array<std::array<Handler, Core::kOptKinds>, Core::kDecisionKinds> apply{};
+  std::vector<FaceDownHook> on_face_down;  // a tile just put face down (placed index): the
+                                          // cemeteries it closes
   std::vector<Hook> follower_options;     // more options of the follower decision, after the
                                           // followers' own (take-back)
   uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
@@ -173,6 +177,8 @@ struct TurnPlan {
   std::vector<Hash> hashes;               // the modules' state, for state_hash
   bool per_colour = false;                // score markers: points go to each colour's marker
   bool floor_each = false;                // score floor: after each scoring, not per turn
+  bool guards = false;                    // guards: the follower step offers guards from their
+                                          // supply, a completed cemetery gives one (gcc)
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

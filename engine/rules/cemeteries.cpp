@@ -104,6 +104,12 @@ void cemeteries_after_place(Core& core) {
   queue_cemeteries_closed_around(core, core.last_placed());
 }
 
+void cemeteries_on_face_down(Core& core, int p) {
+  // 3c: the cemeteries the face-down tile closed, each a burial (engine/rules/face_down.cpp).
+  core.st().cemeteries.bury_queue.clear();
+  queue_cemeteries_closed_around(core, p);
+}
+
 bool step_bury(Core& core) {
   while (!core.st().cemeteries.bury_queue.empty()) {
     auto opts = bury_options(core);

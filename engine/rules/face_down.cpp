@@ -90,8 +90,7 @@ void apply_face_down(Core& core, const Option& o) {
   put_face_down(core, core.st().face_down.tile, o.x, o.y);
   core.st().face_down.placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
   core.st().face_down.tile = -1;
-  core.st().cemeteries.bury_queue.clear();
-  queue_cemeteries_closed_around(core, core.st().face_down.last);
+  for (const FaceDownHook h : core.plan().on_face_down) h(core, core.st().face_down.last);  // cemeteries close
   ++core.stage();  // the burials it causes
 }
 

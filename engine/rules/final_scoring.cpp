@@ -8,7 +8,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/final_scoring.h"
-#include "engine/rules/discovery_regions.h"
 
 namespace tw {
 
@@ -28,7 +27,10 @@ void final_each_follower(Core& core) {
     if (f.placed < 0) continue;
     const Kind k = core.nodes()[f.node].kind;
     const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
-    const int value = region ? region_value(core, f.node, false) : core.feature_value(f.node);
+    // A region scores as open, by the plan's value table like any kind (no value: its
+    // module, "discovery regions", is not played, and it is worth 0).
+    const Value open_value = core.plan().value[static_cast<size_t>(k)];
+    const int value = !region ? core.feature_value(f.node) : open_value ? open_value(core, f.node, false) : 0;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     core.add_points(f.player, value);
     core.emit({EventKind::FinalScored, f.player, k, pt.x, pt.y, pt.type, value});

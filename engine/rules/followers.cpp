@@ -28,7 +28,7 @@ void add_meeple_options(Core& core) {
   auto& opts = core.pending().options;
   const size_t me = static_cast<size_t>(core.current());
   const bool meeples = core.supply()[me] > 0;
-  const bool guards = core.st().guards.supply[me] > 0;
+  const bool guards = core.plan().guards && core.st().guards.supply[me] > 0;  // module "guards"
   if (!meeples && !guards) return;
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
   // The segments a follower may stand on (per tile type, computed once in the plan).

@@ -9,7 +9,7 @@
 namespace tw {
 
 void gain_guard(Core& core, int p, const PlacedTile& at) {
-  if (core.st().guards.general[static_cast<size_t>(p)] <= 0) return;
+  if (!core.plan().guards || core.st().guards.general[static_cast<size_t>(p)] <= 0) return;
   for (auto& f : core.followers())
     if (f.player == p && f.general) {
       f.general = false;

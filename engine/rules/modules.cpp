@@ -146,6 +146,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   const bool burials = coop && cemeteries;  // co-op cemeteries bury a follower
   if (burials) {
     p.after_place.push_back(&cemeteries_after_place);
+    p.on_face_down.push_back(&cemeteries_on_face_down);
     step(&step_bury, 0, "bury");
     handle(DecisionKind::Bury, OptKind::Bury, &apply_bury);
     handle(DecisionKind::Bury, OptKind::BurySupply, &apply_bury);
@@ -175,7 +176,10 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
       p.stand_fields = true;
     }
   }
-  if (guards && module("guards")) handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
+  if (guards && module("guards")) {
+    p.guards = true;
+    handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
+  }
   if (takeback && module("take-back")) {
     p.follower_options.push_back(&add_takeback_options);
     handle(DecisionKind::Follower, OptKind::TakeBack, &apply_takeback);
@@ -196,6 +200,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   if (floored) {
     p.floor_each = r.score_floor_per_turn == 0;
     step(&step_score_floor, 12, "score floor");
+    p.checks.push_back(&check_score_floor);
   }
   if (coop && module("dogs")) {
     step(&step_dogs, 5, "dogs");

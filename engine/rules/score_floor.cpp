@@ -14,6 +14,13 @@ void apply_score_floor(Core& core) {
   for (auto& s : core.scores()) s = std::max<int64_t>(s, 0);
 }
 
+std::string check_score_floor(const Core& core) {
+  if (!core.rules().score_floor_zero) return "";
+  for (int p = 0; p < core.player_count(); ++p)
+    if (core.scores()[static_cast<size_t>(p)] < 0) return "a score is negative";
+  return "";
+}
+
 bool step_score_floor(Core& core) {
   apply_score_floor(core);
   return core.next();
