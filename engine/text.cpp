@@ -159,6 +159,21 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
   return c.empty() ? std::string() : " (did you mean '" + c + "'?)";
 }
 
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
 std::string joined(const std::vector<std::string>& names, std::string_view sep) {
   std::string out;
   for (const auto& n : names) {

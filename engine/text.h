@@ -63,6 +63,11 @@ std::string closest(std::string_view word, const std::vector<std::string>& known
 // " (did you mean 'X'?)" for closest(word, known), or "".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& known);
 
+// The words of `s`: the runs of characters between spaces, tabs and line breaks (runs of
+// those count as one; none at either end gives no empty word). The list columns of
+// content (ports, touches, a level's kinds and numbers) are read through this.
+std::vector<std::string> words(std::string_view s);
+
 // The names joined with ", ".
 std::string joined(const std::vector<std::string>& names, std::string_view sep = ", ");
 

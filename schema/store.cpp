@@ -118,21 +118,6 @@ class RowReader {
   std::string row_;
 };
 
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : s) {
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
-      if (!cur.empty()) out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
-
 std::string all_port_names() {
   std::string s;
   for (auto n : kPortNames) {
@@ -215,7 +200,7 @@ std::optional<size_t> find_terrain_index(const std::vector<Terrain>& ts, const s
 // Parses `ports` into a mask; problems are reported through r.
 uint16_t parse_ports(RowReader& r, const std::string& text) {
   uint16_t mask = 0;
-  for (const auto& w : split_words(text)) {
+  for (const auto& w : text::words(text)) {
     auto p = parse_port(w);
     if (!p) {
       r.error("ports", text, "unknown port name '" + w + "'; ports are " + all_port_names());
@@ -230,7 +215,7 @@ uint16_t parse_ports(RowReader& r, const std::string& text) {
 
 std::vector<uint8_t> parse_touches(RowReader& r, const std::string& text) {
   std::vector<uint8_t> out;
-  for (const auto& w : split_words(text)) {
+  for (const auto& w : text::words(text)) {
     const bool digits = w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char ch) {
       return ch >= '0' && ch <= '9';
     });

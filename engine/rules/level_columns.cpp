@@ -4,26 +4,12 @@
 #include <sstream>
 
 #include "engine/limits.h"
+#include "engine/text.h"
 
 namespace tw {
 namespace {
 
 using Problems = std::vector<std::pair<std::string, std::string>>;
-
-std::vector<std::string> words(std::string_view s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : s) {
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
-      if (!cur.empty()) out.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
 
 std::optional<int64_t> whole_number(std::string_view s) {
   int64_t v = 0;
@@ -88,7 +74,7 @@ std::vector<LevelColumn> make_columns() {
                [](Level& l, std::string_view t) -> Problems {
                  Problems p;
                  l.exclude_kinds.clear();
-                 for (const auto& w : words(t)) {
+                 for (const auto& w : text::words(t)) {
                    if (const auto k = parse_kind(w))
                      l.exclude_kinds.push_back(*k);
                    else
@@ -107,7 +93,7 @@ std::vector<LevelColumn> make_columns() {
                [](Level& l, std::string_view t) -> Problems {
                  Problems p;
                  l.dogs.clear();
-                 for (const auto& w : words(t)) {
+                 for (const auto& w : text::words(t)) {
                    const auto v = whole_number(w);
                    if (!v || *v < 1 || *v > 10000)
                      p.push_back({w, "thresholds 1..10000 separated by spaces, e.g. '15 50'"});
@@ -207,7 +193,7 @@ std::vector<ContentError> check_level_columns(const Level& l) {
     } else if (col.type == LevelColumnType::RuleSetId) {
       if (l.rule_set.empty()) errors.push_back({"level", l.id, "rule_set", "", "a non-empty text"});
     } else if (col.type == LevelColumnType::NumberList) {
-      for (const auto& w : words(col.get(l))) {
+      for (const auto& w : text::words(col.get(l))) {
         const auto v = whole_number(w);
         if (!v || *v < col.min || *v > col.max)
           errors.push_back({"level", l.id, std::string(col.name), w, "numbers in " + col.range_text()});
@@ -231,10 +217,10 @@ void hash_level(Fnv64& h, const Level& l) {
       case LevelColumnType::Integer:
       case LevelColumnType::Flag: h.i64(col.number(l)); break;
       case LevelColumnType::KindList:
-        for (const auto& w : words(col.get(l))) h.text(w);
+        for (const auto& w : text::words(col.get(l))) h.text(w);
         break;
       case LevelColumnType::NumberList:
-        for (const auto& w : words(col.get(l))) h.i64(whole_number(w).value_or(0));
+        for (const auto& w : text::words(col.get(l))) h.i64(whole_number(w).value_or(0));
         break;
       default: h.text(col.get(l)); break;
     }
