@@ -229,11 +229,7 @@ bool MainFrame::open_database(const std::string& path) {
     last_error_ = e.what();
     return false;
   }
-  try {
-    store->database().exec("PRAGMA journal_mode = WAL");  // readers (cli, tests) never block
-  } catch (const std::exception&) {
-    // Not fatal: the default journal works too.
-  }
+  store->enable_concurrent_readers();  // readers (cli, tests) never block; else the default journal serves
   ctx_.store = std::make_unique<tw::Store>(std::move(*store));
   ctx_.content = std::move(content);
   ctx_.db_path = path;

@@ -899,6 +899,16 @@ void Store::check_and_migrate(Mode mode) {
 
 int Store::schema_version() const { return db_->execAndGet("PRAGMA user_version").getInt(); }
 
+bool Store::enable_concurrent_readers() {
+  if (read_only_) return false;
+  try {
+    const std::string mode = db_->execAndGet("PRAGMA journal_mode = WAL").getString();
+    return mode == "wal";
+  } catch (const SQLite::Exception&) {
+    return false;  // not fatal: the default journal works too
+  }
+}
+
 void Store::require_writable(const char* what) const {
   if (read_only_) throw StoreError(path_ + ": opened read-only, cannot " + what);
 }

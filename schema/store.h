@@ -223,6 +223,13 @@ class Store {
   // Copies a level and its follower rows as `new_id`, listed after every other level.
   ContentChange clone_level(const std::string& source, const std::string& new_id, const std::string& new_name);
 
+  // Puts a file database in write-ahead-log mode, so that readers (the command line, the
+  // tests) are never blocked by this connection's writes and do not block them. The mode
+  // stays with the file. True when the database is in that mode afterwards; false (and
+  // nothing changed) for a read-only store, a database in memory, or a file SQLite
+  // cannot switch (then the default journal serves).
+  bool enable_concurrent_readers();
+
   // The connection, for layers that add their own tables in later migrations.
   SQLite::Database& database() { return *db_; }
 

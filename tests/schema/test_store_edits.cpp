@@ -321,3 +321,22 @@ TEST_CASE("store refresh: re-reads only what an edit changed, and equals a full 
   CHECK(c.find_tile("base", "A2") >= 0);
   same_as_full_load();
 }
+
+TEST_CASE("store: enable_concurrent_readers puts a file database in WAL mode, never a read-only one") {
+  TempDir dir;
+  const std::string path = copy_default(dir);
+  {
+    Store ro = Store::open(path, Store::Mode::ReadOnly);
+    CHECK_FALSE(ro.enable_concurrent_readers());
+  }
+  CHECK(SQLite::Database(path).execAndGet("PRAGMA journal_mode").getString() != "wal");
+  {
+    Store rw = Store::open(path, Store::Mode::ReadWrite);
+    CHECK(rw.enable_concurrent_readers());
+    // A reader on its own connection reads while the store is open.
+    Store reader = Store::open(path, Store::Mode::ReadOnly);
+    CHECK_FALSE(reader.load_content().rule_sets.empty());
+  }
+  // The mode stays with the file.
+  CHECK(SQLite::Database(path).execAndGet("PRAGMA journal_mode").getString() == "wal");
+}
