@@ -4,6 +4,7 @@
 
 #include "engine/bots/bots.h"
 #include "engine/text.h"
+#include "engine/tgn_play.h"
 
 #include <algorithm>
 #include <array>
@@ -54,20 +55,11 @@ Replayed replay_record(const Content& content, const tgn::Record& r, std::option
   for (const auto& node : r.mainline) {
     if (max_ply && ply >= *max_ply) break;
     ++ply;
-    if (out.game.finished()) {
-      out.error = "ply " + std::to_string(ply) + ": '" + node.move + "' comes after the end of the game";
-      return out;
-    }
-    const size_t nlegal = out.game.pending().options.size();
-    std::string why;
-    auto o = out.game.parse_option(node.move, &why);
+    std::string error;
+    const auto o = tgn::read_decision(out.game, node, ply, error);
     if (!o) {
-      out.legal = option_strings(out.game);
-      std::string where = "ply " + std::to_string(ply);
-      if (node.line > 0) where += " (line " + std::to_string(node.line) + ")";
-      out.error = where + ": illegal decision '" + node.move + "': " + why;
-      if (why.find("legal option") == std::string::npos)
-        out.error->append(" (" + std::to_string(nlegal) + " legal options)");
+      if (!out.game.finished()) out.legal = option_strings(out.game);
+      out.error = error;
       return out;
     }
     if (auto v = out.game.apply(*o)) {  // cannot happen for a parsed option; kept as a guard

@@ -3,7 +3,8 @@
 // `replay_record` is the one code path behind `tilewright run`, `tilewright options`,
 // and the record tests: it builds the Game from the record's tags, applies the main line
 // decision by decision and stops at the first illegal one, saying which ply, which
-// decision, why, and how many options were legal. The printers turn a Game into the
+// decision, why, and how many options were legal. The move text is read by the record
+// layer (tgn::read_decision, engine/tgn_play.h); this file plays the Options it gives. The printers turn a Game into the
 // NOTATION.md JSON object or a text view with a drawn board; they never change it.
 #pragma once
 
