@@ -13,6 +13,7 @@
 #include "board/option_map.h"
 #include "engine/bots/bots.h"
 #include "fixture.h"
+#include "game_fixture.h"
 #include "play/play_session.h"
 #include "play/play_view.h"
 #include "present/summary.h"
@@ -23,20 +24,8 @@
 
 namespace {
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
-
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed,
-                       const std::string& level = {}) {
-  tw::GameSetup s;
-  s.rule_set = rule_set;
-  s.players = tw::parse_players(players);
-  s.seed = seed;
-  s.level = level;
-  return s;
-}
+using twe::test::content;
+using twe::test::setup_of;
 
 bool pending(const tw::Game& g, const tw::Option& o) {
   const auto& opts = g.pending().options;

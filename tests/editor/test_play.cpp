@@ -9,6 +9,7 @@
 
 #include "board/board_canvas.h"
 #include "fixture.h"
+#include "game_fixture.h"
 #include "engine/bots/bots.h"
 #include "play/new_game_dialog.h"
 #include "play/play_session.h"
@@ -19,20 +20,8 @@
 
 namespace {
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
-
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed,
-                       const std::string& level = {}) {
-  tw::GameSetup s;
-  s.rule_set = rule_set;
-  s.players = tw::parse_players(players);
-  s.seed = seed;
-  s.level = level;
-  return s;
-}
+using twe::test::content;
+using twe::test::setup_of;
 
 // The frame's play view, shown, with bots that move at once.
 twe::PlayView* shown_play_view(twe::test::FrameFixture& f) {
