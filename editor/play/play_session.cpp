@@ -31,9 +31,7 @@ std::string decision_help(const tw::Game& g, const std::vector<OptionInfo>& opti
   return {};
 }
 
-std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& setup,
-                               const std::vector<std::string>& prefix, PlaySession& out) {
-  PlaySession s;
+std::string PlaySession::open(const tw::Content& content, const tw::GameSetup& setup, PlaySession& s) {
   for (const auto& p : setup.players) {
     if (p.bot.empty()) {
       s.bots_.push_back(nullptr);
@@ -57,20 +55,39 @@ std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& 
     return v->message;
   s.content_ = &content;
   s.setup_ = setup;
-  s.prefix_ = prefix.size();
   s.rng_seed_ = setup.seed ^ 0x9e3779b97f4a7c15ULL;
   s.bot_rng_ = tw::Rng(s.rng_seed_);
   s.note_ply();
+  return {};
+}
+
+std::string PlaySession::play_prefix(const std::vector<tw::Option>& prefix) {
+  prefix_ = prefix.size();
   for (size_t i = 0; i < prefix.size(); ++i) {
-    const int player = s.game().pending().player;
-    if (auto v = s.recorder_.apply(std::string_view(prefix[i])))
-      return "decision " + std::to_string(i + 1) + " '" + prefix[i] + "': " + v->message;
-    s.movers_.push_back(player);
-    s.note_ply();
+    const int player = game().pending().player;
+    if (auto v = recorder_.apply(prefix[i]))  // a refused option changed nothing
+      return "decision " + std::to_string(i + 1) + " '" + (game().finished() ? std::string() : game().to_string(prefix[i])) +
+             "': " + v->message;
+    played_.push_back(prefix[i]);
+    movers_.push_back(player);
+    note_ply();
   }
-  s.refresh();
-  s.events_.clear();
-  std::fill(s.events_at_.begin(), s.events_at_.end(), size_t{0});
+  refresh();
+  events_.clear();
+  std::fill(events_at_.begin(), events_at_.end(), size_t{0});
+  return {};
+}
+
+std::string PlaySession::start(const tw::Content& content, const tw::GameSetup& setup,
+                               const std::vector<std::string>& prefix, PlaySession& out) {
+  PlaySession s;
+  if (std::string e = open(content, setup, s); !e.empty()) return e;
+  // The scenario's opening decisions are text: the replay layer reads them as options.
+  std::vector<tw::Option> opts;
+  const std::string why = tw::replay::read_line(s.game(), prefix, opts);
+  if (!why.empty())
+    return "decision " + std::to_string(opts.size() + 1) + " '" + prefix[opts.size()] + "': " + why;
+  if (std::string e = s.play_prefix(opts); !e.empty()) return e;
   out = std::move(s);
   return {};
 }
@@ -114,12 +131,15 @@ void PlaySession::note_ply() {
 std::string PlaySession::rewind(int ply) {
   if (ply < 0 || ply > game().ply()) return "no ply " + std::to_string(ply) + " in this game";
   if (!content_) return "no game";
-  const std::vector<std::string> kept(log().decisions.begin(), log().decisions.begin() + ply);
+  // The session's own options are played again (no text is read back).
+  const size_t n = static_cast<size_t>(ply);
+  const size_t opening = std::min(n, prefix_);
   PlaySession s;
-  const std::vector<std::string> prefix(kept.begin(), kept.begin() + std::min<ptrdiff_t>(ply, static_cast<ptrdiff_t>(prefix_)));
-  if (std::string e = start(*content_, setup_, prefix, s); !e.empty()) return e;
-  for (size_t i = prefix.size(); i < kept.size(); ++i)
-    if (std::string e = s.apply(kept[i]); !e.empty()) return e;
+  if (std::string e = open(*content_, setup_, s); !e.empty()) return e;
+  if (std::string e = s.play_prefix({played_.begin(), played_.begin() + static_cast<ptrdiff_t>(opening)}); !e.empty())
+    return e;
+  for (size_t i = opening; i < n; ++i)
+    if (std::string e = s.apply(played_[i]); !e.empty()) return e;
   // The bots' generator and the event lines as they were at that ply.
   s.bot_rng_ = rng_after(rng_seed_, draws_at_[static_cast<size_t>(ply)]);
   s.draws_at_.assign(draws_at_.begin(), draws_at_.begin() + ply + 1);
@@ -159,9 +179,11 @@ void PlaySession::refresh() {
   for (auto& line : tw::event_lines(game())) events_.push_back(std::move(line));
 }
 
-void PlaySession::applied(int player) {
+void PlaySession::applied(int player, const tw::Option& o) {
   movers_.resize(static_cast<size_t>(game().ply()) - 1);
   movers_.push_back(player);
+  played_.resize(static_cast<size_t>(game().ply()) - 1);
+  played_.push_back(o);
   events_.push_back(player_name(player) + ": " + log().decisions.back());
   refresh();
   note_ply();
@@ -171,16 +193,16 @@ std::string PlaySession::apply(const tw::Option& o) {
   if (finished()) return "the game is over";
   const int player = game().pending().player;
   if (auto v = recorder_.apply(o)) return v->message;
-  applied(player);
+  applied(player, o);
   return {};
 }
 
 std::string PlaySession::apply(const std::string& text) {
   if (finished()) return "the game is over";
-  const int player = game().pending().player;
-  if (auto v = recorder_.apply(std::string_view(text))) return v->message;
-  applied(player);
-  return {};
+  // Text from outside (a saved game, a test): the replay layer reads it as an option.
+  std::vector<tw::Option> one;
+  if (std::string why = tw::replay::read_line(game(), {text}, one); !why.empty()) return why;
+  return apply(one.front());
 }
 
 std::string PlaySession::bot_step() {
@@ -207,7 +229,7 @@ PlaySession::BotTurn PlaySession::position(std::shared_ptr<const tw::Content> co
   BotTurn t;
   t.content = content ? std::move(content) : std::make_shared<const tw::Content>(*content_);
   t.setup = setup_;
-  t.decisions = log().decisions;
+  t.decisions = played_;
   t.ply = game().ply();
   return t;
 }
@@ -224,9 +246,9 @@ bool rebuild(const PlaySession::BotTurn& turn, tw::replay::Recorder& r, PlaySess
     c.error = v->message;
     return false;
   }
-  for (const auto& d : turn.decisions)
-    if (auto v = r.apply(std::string_view(d))) {
-      c.error = "decision '" + d + "': " + v->message;
+  for (const auto& o : turn.decisions)
+    if (auto v = r.apply(o)) {  // a refused option changed nothing: its text is still that of this ply
+      c.error = "decision '" + (r.game().finished() ? std::string() : r.game().to_string(o)) + "': " + v->message;
       return false;
     }
   const tw::Game& g = r.game();

@@ -69,7 +69,7 @@ class PlaySession {
   struct BotTurn {
     std::shared_ptr<const tw::Content> content;
     tw::GameSetup setup;
-    std::vector<std::string> decisions;
+    std::vector<tw::Option> decisions;  // the options played so far, in order
     std::shared_ptr<tw::Bot> bot;
     tw::Rng rng;
     int ply = 0;
@@ -139,12 +139,17 @@ class PlaySession {
   tw::replay::Replay to_replay() const;
 
  private:
-  // What any thinker needs of the position: the content, setup, decisions and ply.
+  // What any thinker needs of the position: the content, setup, options played and ply.
   BotTurn position(std::shared_ptr<const tw::Content> content) const;
   void refresh();
   void note_ply();
-  // After the recorder applied a decision of `player`: the movers, the event lines.
-  void applied(int player);
+  // After the recorder applied option `o` of `player`: the options played, the movers,
+  // the event lines.
+  void applied(int player, const tw::Option& o);
+  // The seats' bots, the recorder and the bots' generator of a new game (start, rewind).
+  static std::string open(const tw::Content& content, const tw::GameSetup& setup, PlaySession& s);
+  // Plays the opening decisions (no event lines describe them) right after open().
+  std::string play_prefix(const std::vector<tw::Option>& prefix);
 
   const tw::Content* content_ = nullptr;
   tw::GameSetup setup_;
@@ -153,6 +158,7 @@ class PlaySession {
   std::vector<uint64_t> draws_at_;   // bot_rng_.draws() at ply i
   std::vector<size_t> events_at_;    // events_.size() at ply i
   std::vector<int> movers_;          // the seat that made decision i + 1
+  std::vector<tw::Option> played_;   // the option of decision i + 1 (what log().decisions says as text)
   tw::replay::Recorder recorder_;
   std::vector<std::shared_ptr<tw::Bot>> bots_;
   tw::Rng bot_rng_;

@@ -196,3 +196,40 @@ TEST_CASE("review: playing an option that is not pending is refused", "[issue31]
   REQUIRE(commands.Undo());
   CHECK(tw::replay::find_node(d->replay(), tw::replay::NodePath::main(4))->variations.empty());
 }
+
+TEST_CASE("a session rebuilds from the options it played: bot turns and rewinds carry options", "[issue31][play]") {
+  twe::PlaySession probe;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("gcc", "bot:random, bot:greedy", 11), {}, probe).empty());
+  const std::string opening = probe.options().front().text;
+  // One opening decision given as text (a scenario's), then the bots play.
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(content(), setup_of("gcc", "bot:random, bot:greedy", 11), {opening}, s).empty());
+  REQUIRE(s.game().ply() == 1);
+  std::vector<tw::Option> played{probe.options().front().option};
+  for (int k = 0; k < 12 && !s.finished(); ++k) {
+    const auto turn = s.bot_turn();
+    REQUIRE(turn);
+    // The turn carries the options played so far, not their text.
+    CHECK(turn->decisions == played);
+    const auto c = twe::PlaySession::think(*turn);
+    REQUIRE(c.error.empty());
+    REQUIRE(s.play_bot_choice(c).empty());
+    played.push_back(c.option);
+    CHECK(s.log().decisions.back() == c.text);
+  }
+  // Rewinding replays the kept options: the same state as when that ply was reached,
+  // and the opening decision still counts as the scenario's.
+  const std::vector<std::string> log = s.log().decisions;
+  REQUIRE(s.rewind(5).empty());
+  CHECK(s.game().ply() == 5);
+  CHECK(s.prefix() == 1);
+  CHECK(std::vector<std::string>(log.begin(), log.begin() + 5) == s.log().decisions);
+  const auto turn = s.bot_turn();
+  REQUIRE(turn);
+  CHECK(turn->decisions == std::vector<tw::Option>(played.begin(), played.begin() + 5));
+  // A text decision (a saved game's) is read by the replay layer and kept as its option.
+  twe::PlaySession t;
+  REQUIRE(twe::PlaySession::resume(content(), setup_of("gcc", "bot:random, bot:greedy", 11), log, {}, t).empty());
+  CHECK(t.bot_turn()->decisions == played);
+  CHECK_FALSE(t.apply(std::string("place nonsense")).empty());
+}
