@@ -679,10 +679,12 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
     const Decision& d = g.pending();
     const int p = d.player;
     const std::string& name = setup.players[static_cast<size_t>(p)].name;
-    std::string chosen;
+    std::string chosen;  // the canonical text of `picked`, for the record and the screen
+    Option picked;
     if (bots[static_cast<size_t>(p)]) {
       const size_t i = bots[static_cast<size_t>(p)]->choose(g, bot_rng);
-      chosen = g.to_string(d.options[i]);
+      picked = d.options[i];
+      chosen = g.to_string(picked);
     } else {
       // Placements that are the same by symmetry are listed once (any of them may be typed).
       const auto opts = distinct_option_strings(g);
@@ -755,13 +757,12 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
         }
         int idx = 0;
         std::istringstream num(line);
-        if (num >> idx && num.eof() && idx >= 1 && idx <= static_cast<int>(opts.size())) {
-          chosen = opts[static_cast<size_t>(idx - 1)];
-          break;
-        }
         std::string why;
-        if (auto opt = g.parse_option(line, &why)) {
-          chosen = g.to_string(*opt);  // records keep the canonical text
+        const bool numbered = num >> idx && num.eof() && idx >= 1 && idx <= static_cast<int>(opts.size());
+        // What the player typed (or the listed option's text a number names) is read once.
+        if (auto opt = g.parse_option(numbered ? opts[static_cast<size_t>(idx - 1)] : line, &why)) {
+          picked = *opt;
+          chosen = g.to_string(picked);  // records keep the canonical text
           break;
         }
         out << "  not legal: " << why << typo_hint(g, line) << '\n';
@@ -772,7 +773,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
         continue;
       }
     }
-    if (auto v = recorder.apply(std::string_view(chosen))) {
+    if (auto v = recorder.apply(picked)) {
       err << "tilewright play: " << v->message << '\n';
       return kExitIllegal;
     }
