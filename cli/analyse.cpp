@@ -61,7 +61,7 @@ std::string fixed1(double v) { return fmt::format("{:.1f}", v); }
 
 int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
   const auto fail_out = [&](int code, const std::string& message) {
-    err << "tilewright analyse: " << text::printable(message, text::PrintableOptions{64u << 10, true}) << '\n';
+    command_failed(err, "analyse", message, code);
     if (o.json) {
       nlohmann::ordered_json j;
       j["error"] = message;

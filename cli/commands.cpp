@@ -35,6 +35,12 @@ int db_exit_code(const std::exception& e) {
   return dynamic_cast<const BusyError*>(&e) ? kExitBusy : kExitDatabase;
 }
 
+int command_failed(std::ostream& err, std::string_view command, std::string_view message, int code) {
+  err << "tilewright " << command << ": " << text::printable(message, text::PrintableOptions{64u << 10, true})
+      << '\n';
+  return code;
+}
+
 std::optional<Content> load_db(const DbOptions& o, std::ostream& err, int* code, std::string* path_out) {
   try {
     const std::string path = resolve_db_path(o.db);

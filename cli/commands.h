@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,11 @@ inline constexpr int kExitBusy = 4;
 // The exit code for an error from opening, reading or writing a database: kExitBusy for a
 // BusyError (schema/store.h), else kExitDatabase.
 int db_exit_code(const std::exception& e);
+
+// The last words of a failed command: writes "tilewright COMMAND: MESSAGE" and a line
+// break to err (the message printable: control characters and bad bytes escaped, line
+// breaks kept, at most 64 KiB of it) and returns `code`.
+int command_failed(std::ostream& err, std::string_view command, std::string_view message, int code);
 
 struct DbOptions {
   std::optional<std::string> db;  // --db PATH

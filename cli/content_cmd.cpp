@@ -658,20 +658,15 @@ int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
     err << "tilewright content: no subcommand\n";
     return kExitInput;
   } catch (const Fail& f) {
-    err << "tilewright content: " << text::printable(f.message, text::PrintableOptions{64u << 10, true}) << '\n';
-    return f.code;
+    return command_failed(err, "content", f.message, f.code);
   } catch (const LoadError& e) {
-    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitIllegal;
+    return command_failed(err, "content", e.what(), kExitIllegal);
   } catch (const pack::PackError& e) {
-    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitInput;
+    return command_failed(err, "content", e.what(), kExitInput);
   } catch (const StoreError& e) {
-    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return db_exit_code(e);
+    return command_failed(err, "content", e.what(), db_exit_code(e));
   } catch (const std::exception& e) {
-    err << "tilewright content: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return db_exit_code(e);
+    return command_failed(err, "content", e.what(), db_exit_code(e));
   }
 }
 

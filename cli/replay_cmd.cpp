@@ -667,17 +667,13 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
     err << "tilewright replay: no subcommand\n";
     return kExitInput;
   } catch (const Fail& f) {
-    err << "tilewright replay: " << text::printable(f.message, text::PrintableOptions{64u << 10, true}) << '\n';
-    return f.code;
+    return command_failed(err, "replay", f.message, f.code);
   } catch (const ReplayError& e) {
-    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return kExitInput;
+    return command_failed(err, "replay", e.what(), kExitInput);
   } catch (const StoreError& e) {
-    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return db_exit_code(e);
+    return command_failed(err, "replay", e.what(), db_exit_code(e));
   } catch (const std::exception& e) {
-    err << "tilewright replay: " << text::printable(e.what(), text::PrintableOptions{64u << 10, true}) << '\n';
-    return db_exit_code(e);
+    return command_failed(err, "replay", e.what(), db_exit_code(e));
   }
 }
 
