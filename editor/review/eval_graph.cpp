@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include <wx/dcbuffer.h>
+#include <wx/dc.h>
 
 #include "board/board_model.h"
 
 namespace twe {
 
 namespace {
-constexpr int kMargin = 28;
 
 wxColour glyph_colour(const std::string& g) {
   if (g == "??") return wxColour(0xD0, 0x20, 0x20);
@@ -19,21 +18,7 @@ wxColour glyph_colour(const std::string& g) {
 }
 }  // namespace
 
-EvalGraph::EvalGraph(wxWindow* parent) : wxWindow(parent, wxID_ANY, wxDefaultPosition, wxSize(300, 110)) {
-  SetBackgroundStyle(wxBG_STYLE_PAINT);
-  SetMinSize(wxSize(120, 90));
-  Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
-    wxAutoBufferedPaintDC dc(this);
-    paint(dc);
-  });
-  Bind(wxEVT_LEFT_DOWN, [this](wxMouseEvent& e) {
-    if (on_ply && plies_ > 0) on_ply(ply_at(e.GetX()));
-  });
-  Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
-    Refresh();
-    e.Skip();
-  });
-}
+EvalGraph::EvalGraph(wxWindow* parent) : PlyGraph(parent) {}
 
 void EvalGraph::set(std::vector<std::optional<Point>> points, bool centred, int plies, int current,
                     std::string caption) {
@@ -52,20 +37,15 @@ void EvalGraph::clear() {
   Refresh();
 }
 
-int EvalGraph::ply_at(int px) const {
-  const int w = std::max(1, GetClientSize().GetWidth() - kMargin - 8);
-  const int n = std::max(1, plies_);
-  return std::clamp((px - kMargin) * n / w, 0, n);
+std::optional<int> EvalGraph::plies() const {
+  if (plies_ <= 0) return std::nullopt;
+  return plies_;
 }
 
 void EvalGraph::paint(wxDC& dc) {
-  const wxSize sz = GetClientSize();
-  dc.SetBackground(*wxWHITE_BRUSH);
-  dc.Clear();
-  dc.SetFont(wxFontInfo(7));
-  dc.SetTextForeground(wxColour(0x60, 0x60, 0x60));
+  clear(dc);
   if (points_.empty()) {
-    dc.DrawText("Evaluation: Analyse the replay to see it", kMargin, sz.GetHeight() / 2 - 6);
+    dc.DrawText("Evaluation: Analyse the replay to see it", kMargin, GetClientSize().GetHeight() / 2 - 6);
     return;
   }
   double top = centred_ ? 10.0 : 100.0;
@@ -73,13 +53,11 @@ void EvalGraph::paint(wxDC& dc) {
     for (const auto& p : points_)
       if (p) top = std::max(top, std::ceil(std::fabs(p->value)));
   const double bottom = centred_ ? -top : 0.0;
-  const int n = std::max(1, plies_);
-  const int x0 = kMargin, x1 = sz.GetWidth() - 8, y0 = sz.GetHeight() - 14, y1 = 6;
-  auto px = [&](int i) { return x0 + static_cast<int>(static_cast<int64_t>(x1 - x0) * i / n); };
+  const Plot pl = plot();
+  const int x0 = pl.x0, x1 = pl.x1, y0 = pl.y0, y1 = pl.y1;
+  auto px = [&](int i) { return pl.x(i); };
   auto py = [&](double v) { return y0 - static_cast<int>((y0 - y1) * (v - bottom) / (top - bottom)); };
-  dc.SetPen(wxPen(wxColour(0xC0, 0xC0, 0xC0)));
-  dc.DrawLine(x0, y0, x1, y0);
-  dc.DrawLine(x0, y0, x0, y1);
+  axes(dc, pl);
   dc.DrawLine(x0, py(centred_ ? 0.0 : 50.0), x1, py(centred_ ? 0.0 : 50.0));
   dc.DrawText(wxString::Format("%+.0f", top), 2, y1);
   dc.DrawText(centred_ ? wxString::Format("%+.0f", bottom) : wxString("0"), 2, y0 - 8);
@@ -113,10 +91,7 @@ void EvalGraph::paint(wxDC& dc) {
       dc.SetBrush(wxBrush(c));
       dc.DrawCircle(px(static_cast<int>(i) + 1), py(points_[i]->value), points_[i]->glyph == "??" ? 4 : 3);
     }
-  if (current_ >= 0) {
-    dc.SetPen(wxPen(*wxBLACK, 1, wxPENSTYLE_SHORT_DASH));
-    dc.DrawLine(px(current_), y0, px(current_), y1);
-  }
+  if (current_ >= 0) current_bar(dc, pl, current_);
 }
 
 }  // namespace twe

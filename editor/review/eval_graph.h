@@ -6,16 +6,15 @@
 // current ply, and a click asks to go to a ply.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <wx/window.h>
+#include "review/ply_graph.h"
 
 namespace twe {
 
-class EvalGraph : public wxWindow {
+class EvalGraph : public PlyGraph {
  public:
   explicit EvalGraph(wxWindow* parent);
   struct Point {
@@ -29,11 +28,10 @@ class EvalGraph : public wxWindow {
   void set(std::vector<std::optional<Point>> points, bool centred, int plies, int current, std::string caption);
   void clear();
   bool empty() const { return points_.empty(); }
-  std::function<void(int ply)> on_ply;
 
  private:
-  void paint(wxDC& dc);
-  int ply_at(int px) const;
+  std::optional<int> plies() const override;
+  void paint(wxDC& dc) override;
 
   std::vector<std::optional<Point>> points_;
   bool centred_ = true;

@@ -2,31 +2,13 @@
 
 #include <algorithm>
 
-#include <wx/dcbuffer.h>
+#include <wx/dc.h>
 
 #include "board/board_model.h"
 
 namespace twe {
 
-namespace {
-constexpr int kMargin = 28;
-}
-
-ScoreGraph::ScoreGraph(wxWindow* parent) : wxWindow(parent, wxID_ANY, wxDefaultPosition, wxSize(300, 110)) {
-  SetBackgroundStyle(wxBG_STYLE_PAINT);
-  SetMinSize(wxSize(120, 90));
-  Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
-    wxAutoBufferedPaintDC dc(this);
-    paint(dc);
-  });
-  Bind(wxEVT_LEFT_DOWN, [this](wxMouseEvent& e) {
-    if (on_ply && !scores_.empty()) on_ply(ply_at(e.GetX()));
-  });
-  Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
-    Refresh();
-    e.Skip();
-  });
-}
+ScoreGraph::ScoreGraph(wxWindow* parent) : PlyGraph(parent) {}
 
 void ScoreGraph::set(std::vector<std::vector<int64_t>> scores, std::vector<bool> scoring, int current) {
   scores_ = std::move(scores);
@@ -35,29 +17,22 @@ void ScoreGraph::set(std::vector<std::vector<int64_t>> scores, std::vector<bool>
   Refresh();
 }
 
-int ScoreGraph::ply_at(int px) const {
-  const int w = std::max(1, GetClientSize().GetWidth() - kMargin - 8);
-  const int n = std::max<int>(1, static_cast<int>(scores_.size()) - 1);
-  return std::clamp((px - kMargin) * n / w, 0, n);
+std::optional<int> ScoreGraph::plies() const {
+  if (scores_.empty()) return std::nullopt;
+  return static_cast<int>(scores_.size()) - 1;
 }
 
 void ScoreGraph::paint(wxDC& dc) {
-  const wxSize sz = GetClientSize();
-  dc.SetBackground(*wxWHITE_BRUSH);
-  dc.Clear();
+  clear(dc);
   if (scores_.empty()) return;
   int64_t top = 10;
   for (const auto& s : scores_)
     for (int64_t v : s) top = std::max(top, v);
-  const int n = std::max<int>(1, static_cast<int>(scores_.size()) - 1);
-  const int x0 = kMargin, x1 = sz.GetWidth() - 8, y0 = sz.GetHeight() - 14, y1 = 6;
-  auto px = [&](int i) { return x0 + static_cast<int>(static_cast<int64_t>(x1 - x0) * i / n); };
+  const Plot pl = plot();
+  const int n = pl.n, x1 = pl.x1, y0 = pl.y0, y1 = pl.y1;
+  auto px = [&](int i) { return pl.x(i); };
   auto py = [&](int64_t v) { return y0 - static_cast<int>((y0 - y1) * v / top); };
-  dc.SetPen(wxPen(wxColour(0xC0, 0xC0, 0xC0)));
-  dc.DrawLine(x0, y0, x1, y0);
-  dc.DrawLine(x0, y0, x0, y1);
-  dc.SetFont(wxFontInfo(7));
-  dc.SetTextForeground(wxColour(0x60, 0x60, 0x60));
+  axes(dc, pl);
   dc.DrawText(wxString::Format("%lld", static_cast<long long>(top)), 2, y1);
   dc.DrawText("0", 2, y0 - 8);
   dc.DrawText(wxString::Format("ply %d", n), x1 - 40, y0 + 1);
@@ -71,8 +46,7 @@ void ScoreGraph::paint(wxDC& dc) {
     for (size_t i = 1; i < scores_.size(); ++i)
       dc.DrawLine(px(static_cast<int>(i - 1)), py(scores_[i - 1][s]), px(static_cast<int>(i)), py(scores_[i][s]));
   }
-  dc.SetPen(wxPen(*wxBLACK, 1, wxPENSTYLE_SHORT_DASH));
-  dc.DrawLine(px(current_), y0, px(current_), y1);
+  current_bar(dc, pl, current_);
 }
 
 }  // namespace twe

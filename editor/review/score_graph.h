@@ -3,23 +3,21 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <optional>
 #include <vector>
 
-#include <wx/window.h>
+#include "review/ply_graph.h"
 
 namespace twe {
 
-class ScoreGraph : public wxWindow {
+class ScoreGraph : public PlyGraph {
  public:
   explicit ScoreGraph(wxWindow* parent);
   // scores[i][seat] after ply i (i = 0: the start); scoring[i]: ply i scored.
   void set(std::vector<std::vector<int64_t>> scores, std::vector<bool> scoring, int current);
-  std::function<void(int ply)> on_ply;
-
  private:
-  void paint(wxDC& dc);
-  int ply_at(int px) const;
+  std::optional<int> plies() const override;
+  void paint(wxDC& dc) override;
 
   std::vector<std::vector<int64_t>> scores_;
   std::vector<bool> scoring_;
