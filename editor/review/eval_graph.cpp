@@ -43,7 +43,7 @@ std::optional<int> EvalGraph::plies() const {
 }
 
 void EvalGraph::paint(wxDC& dc) {
-  clear(dc);
+  begin_paint(dc);
   if (points_.empty()) {
     dc.DrawText("Evaluation: Analyse the replay to see it", kMargin, GetClientSize().GetHeight() / 2 - 6);
     return;

@@ -45,7 +45,7 @@ PlyGraph::Plot PlyGraph::plot() const {
   return p;
 }
 
-void PlyGraph::clear(wxDC& dc) const {
+void PlyGraph::begin_paint(wxDC& dc) const {
   dc.SetBackground(*wxWHITE_BRUSH);
   dc.Clear();
   dc.SetFont(wxFontInfo(7));

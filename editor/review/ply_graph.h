@@ -35,7 +35,7 @@ class PlyGraph : public wxWindow {
   static constexpr int kMargin = 28;  // left of the plot: the value labels
 
   // White background, and the labels' small grey font.
-  void clear(wxDC& dc) const;
+  void begin_paint(wxDC& dc) const;
   // The two axes, light grey.
   static void axes(wxDC& dc, const Plot& p);
   // The dashed bar at ply `ply`.

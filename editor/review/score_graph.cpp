@@ -23,7 +23,7 @@ std::optional<int> ScoreGraph::plies() const {
 }
 
 void ScoreGraph::paint(wxDC& dc) {
-  clear(dc);
+  begin_paint(dc);
   if (scores_.empty()) return;
   int64_t top = 10;
   for (const auto& s : scores_)
