@@ -15,13 +15,11 @@
 #include "engine/text.h"
 #include "fixture.h"
 #include "schema/store.h"
+#include "game_fixture.h"
 
 namespace {
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
+using twe::test::content;
 
 // A game played by random bots for `plies` decisions.
 tw::Game played(const std::string& rule_set, uint64_t seed, int plies) {

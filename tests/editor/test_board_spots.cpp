@@ -16,13 +16,11 @@
 #include "play/play_session.h"
 #include "play/play_view.h"
 #include "schema/store.h"
+#include "game_fixture.h"
 
 namespace {
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
+using twe::test::content;
 
 // Plays random moves until a follower decision offers a meeple and a guard on one
 // segment; false when the game ends first.

@@ -18,16 +18,11 @@
 #include "replay/replay_store.h"
 #include "scenario/scenario_view.h"
 #include "views/rules_view.h"
+#include "game_fixture.h"
 
 namespace {
 
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
-  tw::GameSetup s;
-  s.rule_set = rule_set;
-  s.players = tw::parse_players(players);
-  s.seed = seed;
-  return s;
-}
+using twe::test::setup_of;
 
 // The human (seat 0) plays the first option of each decision until `human_moves`
 // decisions are made; the bot answers on its timer.

@@ -25,15 +25,13 @@
 #include "review/replay_doc.h"
 #include "review/replay_view.h"
 #include "schema/store.h"
+#include "game_fixture.h"
 
 namespace {
 
 using tw::replay::NodePath;
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
+using twe::test::content;
 
 tw::replay::Replay bot_game(const std::string& rule_set, uint64_t seed) {
   tw::GameSetup s;

@@ -12,13 +12,11 @@
 #include "scenario/scenario_model.h"
 #include "scenario/scenario_view.h"
 #include "schema/store.h"
+#include "game_fixture.h"
 
 namespace {
 
-const tw::Content& content() {
-  static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
-  return c;
-}
+using twe::test::content;
 
 // Places tile `id` at its first legal position (in option order) and passes.
 void place_and_pass(twe::ScenarioModel& m, const std::string& id) {

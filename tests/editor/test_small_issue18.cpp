@@ -20,16 +20,11 @@
 #include "views/rules_view.h"
 #include "views/tile_editor_view.h"
 #include "views/tile_set_view.h"
+#include "game_fixture.h"
 
 namespace {
 
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
-  tw::GameSetup s;
-  s.rule_set = rule_set;
-  s.players = tw::parse_players(players);
-  s.seed = seed;
-  return s;
-}
+using twe::test::setup_of;
 
 }  // namespace
 
