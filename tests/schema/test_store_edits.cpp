@@ -329,7 +329,7 @@ TEST_CASE("store: enable_concurrent_readers puts a file database in WAL mode, ne
     Store ro = Store::open(path, Store::Mode::ReadOnly);
     CHECK_FALSE(ro.enable_concurrent_readers());
   }
-  CHECK(SQLite::Database(path).execAndGet("PRAGMA journal_mode").getString() != "wal");
+  CHECK(SQLite::Database(path, SQLite::OPEN_READWRITE).execAndGet("PRAGMA journal_mode").getString() != "wal");
   {
     Store rw = Store::open(path, Store::Mode::ReadWrite);
     CHECK(rw.enable_concurrent_readers());
@@ -338,5 +338,5 @@ TEST_CASE("store: enable_concurrent_readers puts a file database in WAL mode, ne
     CHECK_FALSE(reader.load_content().rule_sets.empty());
   }
   // The mode stays with the file.
-  CHECK(SQLite::Database(path).execAndGet("PRAGMA journal_mode").getString() == "wal");
+  CHECK(SQLite::Database(path, SQLite::OPEN_READWRITE).execAndGet("PRAGMA journal_mode").getString() == "wal");
 }
