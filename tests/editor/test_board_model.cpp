@@ -18,7 +18,7 @@
 
 namespace {
 
-const tw::Content& content() {
+const tw::Content& model_content() {
   static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
   return c;
 }
@@ -30,7 +30,7 @@ tw::Game played(const std::string& rule_set, uint64_t seed, int plies) {
   s.seed = seed;
   s.players = tw::parse_players("bot:random, bot:greedy");
   tw::Game g;
-  REQUIRE_FALSE(tw::Game::create(content(), s, g));
+  REQUIRE_FALSE(tw::Game::create(model_content(), s, g));
   auto bot = tw::make_bot("random");
   tw::Rng rng(seed);
   for (int i = 0; i < plies && !g.finished(); ++i) g.apply_index(bot->choose(g, rng));
@@ -105,7 +105,7 @@ TEST_CASE("options map onto cells, segments and a list", "[board]") {
   s.seed = 3;
   s.players = tw::parse_players("Ann, Ben");
   tw::Game g;
-  REQUIRE_FALSE(tw::Game::create(content(), s, g));
+  REQUIRE_FALSE(tw::Game::create(model_content(), s, g));
   REQUIRE(g.pending().kind == tw::DecisionKind::Place);
   auto opts = twe::classify(g);
   REQUIRE(opts.size() == g.pending().options.size());
@@ -157,7 +157,7 @@ TEST_CASE("options map onto cells, segments and a list", "[board]") {
   const auto& pt = g.placed()[static_cast<size_t>(p)];
   std::set<std::pair<int, int>> points;
   for (size_t i = 0; i < spots.size(); ++i) {
-    const wxPoint q = twe::spot_point(vp, content().tiles[pt.type], pt.x, pt.y, pt.rot, spots[i].seg);
+    const wxPoint q = twe::spot_point(vp, model_content().tiles[pt.type], pt.x, pt.y, pt.rot, spots[i].seg);
     points.insert({q.x, q.y});
     CHECK(vp.cell_rect(pt.x, pt.y).Contains(q));
     const int hit = twe::hit_spot(g, vp, spots, q, 12);
@@ -177,7 +177,7 @@ TEST_CASE("ghost options of GCC become spots on the follower's tile", "[board]")
     s.seed = seed;
     s.players = tw::parse_players("bot:random, bot:random");
     tw::Game g;
-    REQUIRE_FALSE(tw::Game::create(content(), s, g));
+    REQUIRE_FALSE(tw::Game::create(model_content(), s, g));
     auto bot = tw::make_bot("random");
     tw::Rng rng(seed);
     while (!g.finished() && g.pending().kind != tw::DecisionKind::Ghost) g.apply_index(bot->choose(g, rng));
@@ -199,14 +199,14 @@ TEST_CASE("co-op decisions and meeples map from the engine's fields onto cells a
   // a meeple option have come up; each OptionInfo is checked against the option's own
   // fields and the x,y word of its text.
   int unghosts = 0, dogs = 0, meeples = 0;
-  for (const auto& level : content().levels) {
+  for (const auto& level : model_content().levels) {
     for (uint64_t seed = 1; seed <= 6 && (unghosts == 0 || dogs == 0 || meeples == 0 || seed <= 2); ++seed) {
       tw::GameSetup s;
       s.level = level.id;
       s.seed = seed;
       s.players = tw::parse_players("bot:coop, bot:coop");
       tw::Game g;
-      if (tw::Game::create(content(), s, g)) continue;
+      if (tw::Game::create(model_content(), s, g)) continue;
       auto bot = tw::make_bot(seed % 2 ? "coop" : "random");  // random players seldom reach a dog
       tw::Rng rng(seed);
       for (int ply = 0; !g.finished() && ply < 400; ++ply, g.apply_index(bot->choose(g, rng))) {

@@ -19,7 +19,7 @@
 
 namespace {
 
-const tw::Content& content() {
+const tw::Content& spots_content() {
   static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
   return c;
 }
@@ -52,7 +52,7 @@ tw::GameSetup gcc_setup(const std::string& players, uint64_t seed) {
 
 TEST_CASE("a click on a spot shared by a meeple and a guard chooses the meeple", "[board][issue18]") {
   tw::Game g;
-  REQUIRE_FALSE(tw::Game::create(content(), gcc_setup("bot:random, bot:random", 3), g));
+  REQUIRE_FALSE(tw::Game::create(spots_content(), gcc_setup("bot:random, bot:random", 3), g));
   tw::Rng rng(7);
   REQUIRE(to_shared_spot(g, rng));
   const auto opts = twe::classify(g);
@@ -91,7 +91,7 @@ TEST_CASE("spot rings never overlap one another or a ghost badge", "[board][issu
       tw::GameSetup setup = gcc_setup("bot:random, bot:random", seed);
       setup.rule_set = rs;
       tw::Game g;
-      REQUIRE_FALSE(tw::Game::create(content(), setup, g));
+      REQUIRE_FALSE(tw::Game::create(spots_content(), setup, g));
       auto bot = tw::make_bot("random");
       tw::Rng rng(seed);
       for (int i = 0; i < 300 && !g.finished(); ++i) {
@@ -137,7 +137,7 @@ TEST_CASE("play view: clicking a follower ring places a meeple, hovering it show
     for (const auto& o : first) {
       if (!o.place) continue;
       twe::PlaySession probe;
-      REQUIRE(twe::PlaySession::start(content(), gcc_setup("Ann, bot:greedy", seed), {o.text}, probe).empty());
+      REQUIRE(twe::PlaySession::start(spots_content(), gcc_setup("Ann, bot:greedy", seed), {o.text}, probe).empty());
       const auto& po = probe.options();
       const bool shared = std::any_of(po.begin(), po.end(), [&](const twe::OptionInfo& a) {
         return a.verb == "guard" && std::any_of(po.begin(), po.end(), [&](const twe::OptionInfo& b) {

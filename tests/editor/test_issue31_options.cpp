@@ -23,12 +23,12 @@
 
 namespace {
 
-const tw::Content& content() {
+const tw::Content& options_content() {
   static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
   return c;
 }
 
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed,
+tw::GameSetup options_setup_of(const std::string& rule_set, const std::string& players, uint64_t seed,
                        const std::string& level = {}) {
   tw::GameSetup s;
   s.rule_set = rule_set;
@@ -48,7 +48,7 @@ bool pending(const tw::Game& g, const tw::Option& o) {
 TEST_CASE("the options and spots of a session carry the engine's option and its fields", "[issue31][play]") {
   for (const char* rs : {"gcc", "mists"}) {
     twe::PlaySession s;
-    REQUIRE(twe::PlaySession::start(content(), setup_of(rs, "Ann, Ben", 9), {}, s).empty());
+    REQUIRE(twe::PlaySession::start(options_content(), options_setup_of(rs, "Ann, Ben", 9), {}, s).empty());
     auto bot = tw::make_bot("random");
     tw::Rng rng(4);
     int spots_seen = 0;
@@ -95,7 +95,7 @@ TEST_CASE("play view: a click applies the clicked option, undo and redo replay i
   f.frame->show_page(pv);
   pv->set_bot_delay(100000);  // the bot waits: the position stays for the checks
   twe::test::pump();
-  REQUIRE(pv->start_game(setup_of("gcc", "Ann, Ben", 21)).empty());
+  REQUIRE(pv->start_game(options_setup_of("gcc", "Ann, Ben", 21)).empty());
   twe::test::pump();
   twe::PlaySession* s = pv->session();
   REQUIRE(s->human_to_move());
@@ -150,7 +150,7 @@ TEST_CASE("play view: a click applies the clicked option, undo and redo replay i
 }
 
 TEST_CASE("scenario: decisions are kept as options; undoing a placement gives its tile back", "[issue31][scenario]") {
-  twe::ScenarioModel m(content());
+  twe::ScenarioModel m(options_content());
   REQUIRE(m.reset("base", "Ann, Ben", 5).empty());
   const std::string tile = m.selected();
   REQUIRE_FALSE(tile.empty());
@@ -181,12 +181,12 @@ TEST_CASE("scenario: decisions are kept as options; undoing a placement gives it
 
 TEST_CASE("review: playing an option that is not pending is refused", "[issue31][review]") {
   tw::replay::Recorder rec;
-  REQUIRE_FALSE(tw::replay::Recorder::start(content(), setup_of("base", "Ann, Ben", 3), rec));
+  REQUIRE_FALSE(tw::replay::Recorder::start(options_content(), options_setup_of("base", "Ann, Ben", 3), rec));
   auto bot = tw::make_bot("random");
   tw::Rng rng(1);
   for (int i = 0; i < 8; ++i) rec.apply_index(bot->choose(rec.game(), rng));
   std::shared_ptr<twe::ReplayDoc> d;
-  REQUIRE(twe::ReplayDoc::open(content(), tw::replay::from_log(rec.take_log()), d).empty());
+  REQUIRE(twe::ReplayDoc::open(options_content(), tw::replay::from_log(rec.take_log()), d).empty());
   wxCommandProcessor commands;
   d->go_ply(3);
   const tw::Game before = d->game();

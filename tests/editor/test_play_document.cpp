@@ -21,7 +21,7 @@
 
 namespace {
 
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
+tw::GameSetup document_setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
   tw::GameSetup s;
   s.rule_set = rule_set;
   s.players = tw::parse_players(players);
@@ -66,7 +66,7 @@ TEST_CASE("undo is per document: Play's Edit > Undo takes back a move, never des
   f.frame->show_page(pv);
   pv->set_bot_delay(1);
   twe::test::pump();
-  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 3)).empty());
+  REQUIRE(pv->start_game(document_setup_of("base", "Ann, bot:greedy", 3)).empty());
   twe::test::pump();
   CHECK(f.frame->undo_label() == "&Undo");  // nothing played yet: no design step offered
   CHECK_FALSE(f.frame->active_history()->CanUndo());
@@ -109,7 +109,7 @@ TEST_CASE("take back one step or to any ply, and the bots answer as before", "[p
   twe::PlayView* pv = f.frame->play();
   f.frame->show_page(pv);
   pv->set_bot_delay(1);
-  REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 8)).empty());
+  REQUIRE(pv->start_game(document_setup_of("gcc", "Ann, bot:greedy", 8)).empty());
   play_human_moves(pv, 6);
   const std::vector<std::string> played = pv->session()->log().decisions;
   const int ply = pv->session()->game().ply();
@@ -149,7 +149,7 @@ TEST_CASE("a game in progress is saved after every decision and resumed on start
   twe::test::FrameFixture f;
   twe::PlayView* pv = f.frame->play();
   pv->set_bot_delay(1);
-  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
+  REQUIRE(pv->start_game(document_setup_of("base", "Ann, bot:greedy", 5)).empty());
   play_human_moves(pv, 4);
   const std::vector<std::string> played = pv->session()->log().decisions;
   const uint64_t hash = pv->session()->game().state_hash();
@@ -183,7 +183,7 @@ TEST_CASE("replacing an unfinished game asks first and can keep it as a replay",
   twe::test::FrameFixture f;
   twe::PlayView* pv = f.frame->play();
   pv->set_bot_delay(1);
-  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
+  REQUIRE(pv->start_game(document_setup_of("base", "Ann, bot:greedy", 5)).empty());
   play_human_moves(pv, 2);
   const std::vector<std::string> played = pv->session()->log().decisions;
   int asked = 0;
@@ -221,7 +221,7 @@ TEST_CASE("the board has the keyboard focus when a game starts", "[play][ui][iss
   twe::test::pump();
   twe::test::run_loop_for(100);
   REQUIRE(wxWindow::FindFocus() == pv->event_log());
-  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 3)).empty());
+  REQUIRE(pv->start_game(document_setup_of("base", "Ann, bot:greedy", 3)).empty());
   twe::test::pump();
   twe::test::run_loop_for(200);
   CHECK(wxWindow::FindFocus() == pv->board());

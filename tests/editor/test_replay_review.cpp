@@ -25,7 +25,7 @@ namespace {
 
 using tw::replay::NodePath;
 
-const tw::Content& content() {
+const tw::Content& review_content() {
   static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
   return c;
 }
@@ -37,7 +37,7 @@ tw::replay::Replay bot_game(const std::string& rule_set, uint64_t seed) {
   s.seed = seed;
   s.players = tw::parse_players("bot:greedy, bot:random");
   tw::replay::Recorder rec;
-  REQUIRE_FALSE(tw::replay::Recorder::start(content(), s, rec));
+  REQUIRE_FALSE(tw::replay::Recorder::start(review_content(), s, rec));
   auto greedy = tw::make_bot("greedy"), random = tw::make_bot("random");
   tw::Rng rng(seed);
   while (!rec.game().finished()) {
@@ -50,7 +50,7 @@ tw::replay::Replay bot_game(const std::string& rule_set, uint64_t seed) {
 // The state after the first n decisions of a line, computed from scratch.
 uint64_t hash_after(const std::vector<std::string>& moves, const tw::GameSetup& setup) {
   tw::Game g;
-  REQUIRE_FALSE(tw::Game::create(content(), setup, g));
+  REQUIRE_FALSE(tw::Game::create(review_content(), setup, g));
   for (const auto& m : moves) REQUIRE_FALSE(g.apply(std::string_view(m)));
   return g.state_hash();
 }
@@ -59,7 +59,7 @@ uint64_t hash_after(const std::vector<std::string>& moves, const tw::GameSetup& 
 
 TEST_CASE("review document steps both ways and its state matches a fresh replay", "[review]") {
   std::shared_ptr<twe::ReplayDoc> d;
-  REQUIRE(twe::ReplayDoc::open(content(), bot_game("base", 4), d).empty());
+  REQUIRE(twe::ReplayDoc::open(review_content(), bot_game("base", 4), d).empty());
   const auto& r = d->replay();
   const int n = r.log.plies();
   REQUIRE(n > 20);
@@ -94,7 +94,7 @@ TEST_CASE("review document steps both ways and its state matches a fresh replay"
 
 TEST_CASE("playing another move starts a variation, up and down walk the alternatives, undo removes it", "[review]") {
   std::shared_ptr<twe::ReplayDoc> d;
-  REQUIRE(twe::ReplayDoc::open(content(), bot_game("base", 6), d).empty());
+  REQUIRE(twe::ReplayDoc::open(review_content(), bot_game("base", 6), d).empty());
   wxCommandProcessor commands;
   d->go_ply(4);  // after ply 4: the next decision is ply 5
   const std::string main5 = d->replay().mainline[4].decision;
@@ -158,7 +158,7 @@ TEST_CASE("playing another move starts a variation, up and down walk the alterna
 
 TEST_CASE("promoting and deleting a variation are undoable tree edits", "[review]") {
   std::shared_ptr<twe::ReplayDoc> d;
-  REQUIRE(twe::ReplayDoc::open(content(), bot_game("base", 6), d).empty());
+  REQUIRE(twe::ReplayDoc::open(review_content(), bot_game("base", 6), d).empty());
   const tw::replay::Replay original = d->replay();
   wxCommandProcessor commands;
   // A two-move variation at ply 5.
@@ -209,7 +209,7 @@ TEST_CASE("annotation commands save to the store and undo/redo", "[review]") {
     tw::replay::ReplayStore rs(store);
     const int64_t id = rs.insert(bot_game("gcc", 8));
     std::shared_ptr<twe::ReplayDoc> d;
-    REQUIRE(twe::ReplayDoc::open(content(), rs.load(id), d).empty());
+    REQUIRE(twe::ReplayDoc::open(review_content(), rs.load(id), d).empty());
     d->set_store(&store);
     wxCommandProcessor commands;
     d->go_ply(12);
@@ -378,20 +378,20 @@ TEST_CASE("review view: open, step with keys, annotate, undo, reopen, export and
 }
 
 TEST_CASE("a co-op replay is reviewed with its score markers", "[review][coop]") {
-  if (content().levels.empty()) return;
-  const tw::Level& level = content().levels.front();
+  if (review_content().levels.empty()) return;
+  const tw::Level& level = review_content().levels.front();
   tw::GameSetup s;
   s.rule_set = level.rule_set;
   s.level = level.id;
   s.seed = 2;
   s.players = tw::parse_players("bot:coop, bot:coop");
   tw::replay::Recorder rec;
-  REQUIRE_FALSE(tw::replay::Recorder::start(content(), s, rec, {}, level.id));
+  REQUIRE_FALSE(tw::replay::Recorder::start(review_content(), s, rec, {}, level.id));
   auto bot = tw::make_bot("coop");
   tw::Rng rng(2);
   while (!rec.game().finished()) rec.apply_index(bot->choose(rec.game(), rng));
   std::shared_ptr<twe::ReplayDoc> d;
-  REQUIRE(twe::ReplayDoc::open(content(), tw::replay::from_log(rec.take_log()), d).empty());
+  REQUIRE(twe::ReplayDoc::open(review_content(), tw::replay::from_log(rec.take_log()), d).empty());
   d->end();
   CHECK(d->game().state_hash() == d->replay().log.hashes.back());
   CHECK(d->game().coop());

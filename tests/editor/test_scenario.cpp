@@ -15,7 +15,7 @@
 
 namespace {
 
-const tw::Content& content() {
+const tw::Content& scenario_content() {
   static const tw::Content c = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
   return c;
 }
@@ -38,7 +38,7 @@ void place_and_pass(twe::ScenarioModel& m, const std::string& id) {
 }  // namespace
 
 TEST_CASE("a scenario places chosen tiles and writes a record that replays to it", "[scenario]") {
-  twe::ScenarioModel m(content());
+  twe::ScenarioModel m(scenario_content());
   REQUIRE(m.reset("base", "Ann, bot:greedy", 77).empty());
   REQUIRE(m.ok());
   const int v_before = m.copies_left("V");
@@ -71,20 +71,20 @@ TEST_CASE("a scenario places chosen tiles and writes a record that replays to it
     CHECK(g.ply() == m.game().ply());
     for (int p = 0; p < g.player_count(); ++p) CHECK(g.score(p) == m.game().score(p));
   };
-  const tw::Replayed back = tw::replay_record(content(), rec);
+  const tw::Replayed back = tw::replay_record(scenario_content(), rec);
   REQUIRE_FALSE(back.error);
   same_position(back.game);
   // Text round trip through the TGN writer and reader.
   const auto parsed = tw::tgn::parse(tw::tgn::write(rec));
   REQUIRE(parsed.record);
-  same_position(tw::replay_record(content(), *parsed.record).game);
+  same_position(tw::replay_record(scenario_content(), *parsed.record).game);
   // As a replay.
   tw::replay::Replay r;
   REQUIRE(m.to_replay(r).empty());
   CHECK(r.log.decisions == m.decisions());
   CHECK(r.log.header.draw == m.draw());
   // No copies left: refused.
-  twe::ScenarioModel few(content());
+  twe::ScenarioModel few(scenario_content());
   REQUIRE(few.reset("base", "Ann, Ben", 1).empty());
   int copies = few.copies_left("A");
   for (int i = 0; i < copies; ++i) place_and_pass(few, "A");

@@ -23,7 +23,7 @@
 
 namespace {
 
-tw::GameSetup setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
+tw::GameSetup small_setup_of(const std::string& rule_set, const std::string& players, uint64_t seed) {
   tw::GameSetup s;
   s.rule_set = rule_set;
   s.players = tw::parse_players(players);
@@ -40,7 +40,7 @@ TEST_CASE("a ghost decision says why and its candidates are in view", "[play][ui
   twe::test::pump();
   int seen_thick = 0, seen_thin = 0;
   for (uint64_t seed = 1; seed <= 6 && (seen_thick == 0 || seen_thin == 0); ++seed) {
-    REQUIRE(pv->start_game(setup_of("gcc", "Ann, Ben", seed)).empty());
+    REQUIRE(pv->start_game(small_setup_of("gcc", "Ann, Ben", seed)).empty());
     tw::Rng pick(seed);
     for (int i = 0; i < 400 && !pv->session()->finished(); ++i) {
       twe::PlaySession* s = pv->session();
@@ -73,7 +73,7 @@ TEST_CASE("small ones: Pass without a game, New game remembers, Undone, counts, 
   // No game: nothing to pass.
   CHECK_FALSE(pv->pass_button()->IsEnabled());
   // New game remembers the names and the seed, across a restart.
-  REQUIRE(pv->start_game(setup_of("base", "Zoe, bot:random", 77)).empty());
+  REQUIRE(pv->start_game(small_setup_of("base", "Zoe, bot:random", 77)).empty());
   twe::test::menu(f.frame, wxID_EXIT);
   twe::test::pump();
   f.frame = new twe::MainFrame(f.db_path, f.config.get());
@@ -132,7 +132,7 @@ TEST_CASE("small ones: Pass without a game, New game remembers, Undone, counts, 
 TEST_CASE("the replay list does not clip rule set names", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   // A finished two-bot game of discovery-expert (the longest rule set name).
-  tw::GameSetup s = setup_of("discovery-expert", "bot:random, bot:random", 3);
+  tw::GameSetup s = small_setup_of("discovery-expert", "bot:random, bot:random", 3);
   twe::PlaySession ps;
   REQUIRE(twe::PlaySession::start(f.ctx().content, s, {}, ps).empty());
   while (!ps.finished()) REQUIRE_FALSE(ps.bot_step().empty());
