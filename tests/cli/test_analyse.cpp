@@ -26,13 +26,13 @@ using namespace tw;
 
 namespace {
 
-struct TempFile {
+struct AnalyseTempFile {
   fs::path path;
-  explicit TempFile(const std::string& name, const std::string& text = {})
+  explicit AnalyseTempFile(const std::string& name, const std::string& text = {})
       : path(fs::temp_directory_path() / ("tw-analyse-" + std::to_string(::getpid()) + "-" + name)) {
     if (!text.empty()) std::ofstream(path, std::ios::binary) << text;
   }
-  ~TempFile() {
+  ~AnalyseTempFile() {
     std::error_code ec;
     fs::remove(path, ec);
   }
@@ -200,7 +200,7 @@ TEST_CASE("analysis: cancelling stops early and says so", "[analysis]") {
 
 TEST_CASE("analyse: --json prints one object a ply with the evaluation fields", "[cli][analysis]") {
   const Planted p = planted_game(3);
-  TempFile f("planted.tgn", replay::export_tgn(replay::from_log(p.log)));
+  AnalyseTempFile f("planted.tgn", replay::export_tgn(replay::from_log(p.log)));
   AnalyseOptions o;
   o.db = TW_TEST_DB;
   o.file = f.path.string();
@@ -232,7 +232,7 @@ TEST_CASE("analyse: --json prints one object a ply with the evaluation fields", 
 }
 
 TEST_CASE("analyse: usage errors", "[cli][analysis]") {
-  TempFile f("usage.tgn", replay::export_tgn(replay::from_log(planted_game(3).log)));
+  AnalyseTempFile f("usage.tgn", replay::export_tgn(replay::from_log(planted_game(3).log)));
   const auto run = [&](AnalyseOptions o) {
     o.db = TW_TEST_DB;
     std::ostringstream out, err;
@@ -258,7 +258,7 @@ TEST_CASE("analyse: usage errors", "[cli][analysis]") {
   o.mistake.reset();
   o.file = (fs::temp_directory_path() / "tw-analyse-missing.tgn").string();
   CHECK(run(o) == kExitInput);
-  TempFile bad("illegal.tgn", "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n\n"
+  AnalyseTempFile bad("illegal.tgn", "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n\n"
                               "1. place E 9,9 r0\n");
   o.file = bad.path.string();
   CHECK(run(o) == kExitIllegal);
@@ -314,8 +314,8 @@ TEST_CASE("analyse --annotate: glyph, comment and a checked variation, a human c
 
 TEST_CASE("analyse FILE --annotate --out: the annotated record, comment on the move", "[cli][analysis]") {
   const Planted p = planted_game(3);
-  TempFile f("file.tgn", replay::export_tgn(replay::from_log(p.log)));
-  TempFile annotated("annotated.tgn");
+  AnalyseTempFile f("file.tgn", replay::export_tgn(replay::from_log(p.log)));
+  AnalyseTempFile annotated("annotated.tgn");
   AnalyseOptions o;
   o.db = TW_TEST_DB;
   o.file = f.path.string();

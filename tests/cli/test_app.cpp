@@ -27,14 +27,14 @@ namespace {
 using Result = test::CliResult;
 using test::cli;
 
-struct Dir {
+struct AppDir {
   fs::path path;
-  Dir() {
+  AppDir() {
     static int n = 0;
     path = fs::temp_directory_path() / ("tw-app-" + std::to_string(::getpid()) + "-" + std::to_string(++n));
     fs::create_directories(path);
   }
-  ~Dir() {
+  ~AppDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
@@ -50,7 +50,7 @@ struct Dir {
   }
 };
 
-const std::string kDb = TW_TEST_DB;
+const std::string kAppDb = TW_TEST_DB;
 const std::string kHead = "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n";
 
 }  // namespace
@@ -63,13 +63,13 @@ TEST_CASE("usage errors exit 2 and name the closest command or option") {
   const Result sub = cli({"replay", "shwo", "1"});
   CHECK(sub.code == kExitInput);
   CHECK(sub.err.find("tilewright replay: unknown command 'shwo' (did you mean 'show'?)") != std::string::npos);
-  const Result opt = cli({"simulate", "--gmaes", "3", "--db", kDb});
+  const Result opt = cli({"simulate", "--gmaes", "3", "--db", kAppDb});
   CHECK(opt.code == kExitInput);  // before: 109
   CHECK(opt.err.find("unknown option '--gmaes' (did you mean '--games'?)") != std::string::npos);
   const Result missing = cli({"run"});
   CHECK(missing.code == kExitInput);  // before: 106
   CHECK(missing.err.find("file is required") != std::string::npos);
-  const Result range = cli({"bench", "--players", "9", "--db", kDb});
+  const Result range = cli({"bench", "--players", "9", "--db", kAppDb});
   CHECK(range.code == kExitInput);
   CHECK(cli({"--help"}).code == kExitOk);
   CHECK(cli({"simulate", "--help"}).out.find("--games") != std::string::npos);
@@ -77,30 +77,30 @@ TEST_CASE("usage errors exit 2 and name the closest command or option") {
 }
 
 TEST_CASE("the database option is accepted before or after the subcommand") {
-  const Result before = cli({"--db", kDb, "validate"});
+  const Result before = cli({"--db", kAppDb, "validate"});
   CHECK(before.code == kExitOk);
-  CHECK(before.out.find(kDb + ": ok") != std::string::npos);
-  const Result after = cli({"validate", "--db", kDb});
+  CHECK(before.out.find(kAppDb + ": ok") != std::string::npos);
+  const Result after = cli({"validate", "--db", kAppDb});
   CHECK(after.code == kExitOk);
-  Dir d;
+  AppDir d;
   const std::string db = d.db();
   CHECK(cli({"--db", db, "replay", "list"}).out.find("no replays") != std::string::npos);
   CHECK(cli({"--db", "/nonexistent/x.db", "bench"}).code == kExitDatabase);
 }
 
 TEST_CASE("every unknown name lists the known ones and suggests the closest") {
-  const Result level = cli({"simulate", "--level", "mists-9", "--games", "2", "--db", kDb});
+  const Result level = cli({"simulate", "--level", "mists-9", "--games", "2", "--db", kAppDb});
   CHECK(level.code == kExitInput);
   CHECK(level.err.find("unknown level 'mists-9' (did you mean 'mists-1'?) (known: mists-1, mists-2") !=
         std::string::npos);  // before: no list
-  const Result rs = cli({"bench", "--ruleset", "gc", "--games", "1", "--db", kDb});
+  const Result rs = cli({"bench", "--ruleset", "gc", "--games", "1", "--db", kAppDb});
   CHECK(rs.code == kExitInput);
   CHECK(rs.err.find("unknown rule set 'gc' (did you mean 'gcc'?)") != std::string::npos);
-  const Result bot = cli({"simulate", "--bots", "greedi,random", "--games", "2", "--db", kDb});
+  const Result bot = cli({"simulate", "--bots", "greedi,random", "--games", "2", "--db", kAppDb});
   CHECK(bot.code == kExitInput);
   CHECK(bot.err.find("unknown bot 'greedi' (did you mean 'greedy'?)") != std::string::npos);
   // A misspelled parameter key names the closest key, not all fifty.
-  Dir d;
+  AppDir d;
   Store store = Store::open(d.db(), Store::Mode::ReadWrite);
   try {
     store.save_rule_params("gcc", {{"ghost_banc", 3}});
@@ -113,7 +113,7 @@ TEST_CASE("every unknown name lists the known ones and suggests the closest") {
 }
 
 TEST_CASE("a co-op rule set without a level plays its first level, said so, in simulate, play and run") {
-  const Result sim = cli({"simulate", "--ruleset", "mists", "--games", "4", "--threads", "1", "--db", kDb});
+  const Result sim = cli({"simulate", "--ruleset", "mists", "--games", "4", "--threads", "1", "--db", kAppDb});
   CHECK(sim.code == kExitOk);
   CHECK(sim.err.find("rule set mists is cooperative") != std::string::npos);
   CHECK(sim.err.find("playing mists-1") != std::string::npos);
@@ -122,25 +122,25 @@ TEST_CASE("a co-op rule set without a level plays its first level, said so, in s
   // The meter names who measured, with the budget.
   CHECK(sim.out.find("players: bot:coop (one ply) x2;") != std::string::npos);
   const Result strong = cli({"simulate", "--level", "mists-1", "--bots", "mcts:2,mcts", "--games", "1", "--threads",
-                             "1", "--db", kDb});
+                             "1", "--db", kAppDb});
   CHECK(strong.code == kExitOk);
   CHECK(strong.out.find("2 players: bot:mcts:2 (2 iterations a decision), bot:mcts (100 iterations a decision);") !=
         std::string::npos);
   const Result play = cli({"play", "--ruleset", "mists", "--players", "bot:coop,bot:coop", "--seed", "2", "--quiet",
-                           "--no-record", "--db", kDb});
+                           "--no-record", "--db", kAppDb});
   CHECK(play.code == kExitOk);
   CHECK(play.err.find("playing mists-1") != std::string::npos);
-  Dir d;
+  AppDir d;
   const std::string rec = d.file("coop.tgn", "[Format \"TGN 1\"]\n[Ruleset \"mists\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n");
-  const Result run = cli({"run", rec, "--db", kDb});
+  const Result run = cli({"run", rec, "--db", kAppDb});
   CHECK(run.code == kExitOk);
   CHECK(run.err.find("playing mists-1") != std::string::npos);
 }
 
 TEST_CASE("run --json prints a JSON object on failure too, with the same exit code") {
-  Dir d;
+  AppDir d;
   const std::string illegal = d.file("illegal.tgn", kHead + "[Draw \"E\"]\n\n1. place E 0,1 r0\n");
-  const Result a = cli({"run", "--json", illegal, "--db", kDb});
+  const Result a = cli({"run", "--json", illegal, "--db", kAppDb});
   CHECK(a.code == kExitIllegal);  // before: nothing on stdout
   const auto j = nlohmann::json::parse(a.out);
   CHECK(j["ply"] == 1);
@@ -148,12 +148,12 @@ TEST_CASE("run --json prints a JSON object on failure too, with the same exit co
   CHECK(j["error"].get<std::string>().find("illegal decision 'place E 0,1 r0'") != std::string::npos);
   CHECK_FALSE(j["legal"].empty());
   const std::string syntax = d.file("syntax.tgn", kHead + "\n1. place E 0,1 r45\n");
-  const Result b = cli({"run", "--json", syntax, "--db", kDb});
+  const Result b = cli({"run", "--json", syntax, "--db", kAppDb});
   CHECK(b.code == kExitInput);
   const auto k = nlohmann::json::parse(b.out);
   CHECK(k["line"] == 6);
   CHECK(k["ply"].is_null());
-  const Result c = cli({"run", "--json", d.file("missing.tgn"), "--db", kDb});
+  const Result c = cli({"run", "--json", d.file("missing.tgn"), "--db", kAppDb});
   CHECK(c.code == kExitInput);
   CHECK(nlohmann::json::parse(c.out)["error"].get<std::string>().find("no such file") != std::string::npos);
   const Result e = cli({"run", "--json", illegal, "--db", "/nonexistent/x.db"});
@@ -165,7 +165,7 @@ TEST_CASE("run --json prints a JSON object on failure too, with the same exit co
 }
 
 TEST_CASE("options on a finished game says so and exits 1") {
-  Dir d;
+  AppDir d;
   // test-final: a 3-tile pile, finished after three turns.
   const std::string rec = d.file("done.tgn", "[Format \"TGN 1\"]\n[Ruleset \"test-final\"]\n[Players \"Ann, Ben\"]\n"
                                              "[Seed \"1\"]\n");
@@ -247,7 +247,7 @@ TEST_CASE("the terminal board fits the terminal around the last tile, shows guar
 }
 
 TEST_CASE("terminal play: board keys redraw without a decision, piped answers still play") {
-  const Result r = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kDb},
+  const Result r = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kAppDb},
                        "h\nl\nc\nb\n?\n1\nq\n");
   CHECK(r.code == kExitOk);
   CHECK(r.out.find("Legend: C city") != std::string::npos);
@@ -256,7 +256,7 @@ TEST_CASE("terminal play: board keys redraw without a decision, piped answers st
 }
 
 TEST_CASE("replay options lists the options at a node; vary appends after it; list filters by level") {
-  Dir d;
+  AppDir d;
   const std::string db = d.db();
   const std::string rec = d.file("g.tgn");
   REQUIRE(cli({"play", "--players", "bot:greedy,bot:random", "--seed", "8", "--quiet", "--db", db, "--out", rec}).code ==
@@ -313,7 +313,7 @@ TEST_CASE("completion scripts and the manual page come from the command definiti
   CHECK(cli({"completion", "tcsh"}).code == kExitInput);
   CHECK(cli({"completion", "bash"}).out == bash);
   // The bash script is valid bash.
-  Dir d;
+  AppDir d;
   const std::string f = d.file("c.bash", bash);
   if (std::system("command -v bash > /dev/null 2>&1") == 0) CHECK(std::system(("bash -n " + f).c_str()) == 0);
   // The build generated the same files.

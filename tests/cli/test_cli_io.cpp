@@ -29,14 +29,14 @@ using J = nlohmann::json;
 
 namespace {
 
-struct Dir {
+struct IoDir {
   fs::path path;
-  Dir() {
+  IoDir() {
     static int n = 0;
     path = fs::temp_directory_path() / ("tw-io-" + std::to_string(::getpid()) + "-" + std::to_string(++n));
     fs::create_directories(path);
   }
-  ~Dir() {
+  ~IoDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
@@ -54,7 +54,7 @@ struct Dir {
 const std::string kDb = TW_TEST_DB;
 
 // A finished game record of two bots, written by play.
-std::string game_record(const Dir& d, const std::string& rule_set = "base", const std::string& seed = "3",
+std::string game_record(const IoDir& d, const std::string& rule_set = "base", const std::string& seed = "3",
                         const std::string& db = kDb) {
   const std::string f = d.p(rule_set + "-" + seed + ".tgn");
   const Result r = cli({"play", "--ruleset", rule_set, "--players", "bot:greedy,bot:random", "--seed", seed, "--quiet",
@@ -63,7 +63,7 @@ std::string game_record(const Dir& d, const std::string& rule_set = "base", cons
   return f;
 }
 
-std::string last_line(std::string s) {
+std::string io_last_line(std::string s) {
   while (!s.empty() && s.back() == '\n') s.pop_back();
   return s.substr(s.rfind('\n') == std::string::npos ? 0 : s.rfind('\n') + 1);
 }
@@ -71,7 +71,7 @@ std::string last_line(std::string s) {
 }  // namespace
 
 TEST_CASE("standard input: - reads a record, pack or archive from standard input") {
-  Dir d;
+  IoDir d;
   const std::string rec = game_record(d);
   const std::string text = test::read_text(rec);
   const Result from_file = cli({"run", rec, "--db", kDb});
@@ -89,7 +89,7 @@ TEST_CASE("standard input: - reads a record, pack or archive from standard input
   const std::string db = d.db();
   const Result imp = cli({"replay", "import", "-", "--db", db}, text);
   CHECK(imp.code == kExitOk);
-  CHECK(last_line(imp.out) == "1");
+  CHECK(io_last_line(imp.out) == "1");
   const Result pack = cli({"content", "export", "gcc", "--db", kDb});
   REQUIRE(pack.code == kExitOk);
   const std::string fresh = d.p("fresh.db");
@@ -103,7 +103,7 @@ TEST_CASE("standard input: - reads a record, pack or archive from standard input
 }
 
 TEST_CASE("standard output: - writes JSON, CSV and exports to standard output; never a file named -") {
-  Dir d;
+  IoDir d;
   const fs::path here = fs::current_path();
   fs::current_path(d.path);
   const Result sim = cli({"simulate", "--games", "3", "--threads", "1", "--json=-", "--db", kDb});
@@ -135,7 +135,7 @@ TEST_CASE("standard output: - writes JSON, CSV and exports to standard output; n
 }
 
 TEST_CASE("json: one rule for --json for every command; --json=FILE writes the same JSON to FILE") {
-  Dir d;
+  IoDir d;
   const std::string rec = game_record(d);
   // run: the flag in any position (NOTATION.md), and --json=FILE.
   const Result a = cli({"run", rec, "--json", "--db", kDb});
@@ -185,7 +185,7 @@ TEST_CASE("json: one rule for --json for every command; --json=FILE writes the s
 }
 
 TEST_CASE("json errors: with --json every failure is one JSON object on standard output too") {
-  Dir d;
+  IoDir d;
   const auto error_of = [](const Result& r) {
     INFO(r.out << r.err);
     const J j = J::parse(r.out);
@@ -251,7 +251,7 @@ TEST_CASE("numeric options say their range in words") {
 }
 
 TEST_CASE("every output path is checked before any game is played") {
-  Dir d;
+  IoDir d;
   for (const char* opt : {"--json=", "--csv=", "--plot="}) {
     const std::string arg = std::string(opt) + "/nonexistent/dir/x.out";
     const Result r = cli({"simulate", "--games", "2000", arg, "--db", kDb});
@@ -275,7 +275,7 @@ TEST_CASE("every output path is checked before any game is played") {
 }
 
 TEST_CASE("run --json: every follower and guard is on the board or in a supply") {
-  Dir d;
+  IoDir d;
   for (const std::string rs : {"base", "gcc"}) {
     const std::string rec = game_record(d, rs, "4");
     const J start = J::parse(cli({"run", rec, "--ply", "0", "--json", "--db", kDb}).out);
@@ -307,7 +307,7 @@ TEST_CASE("run --json: every follower and guard is on the board or in a supply")
 }
 
 TEST_CASE("analyse prints seat names whole") {
-  Dir d;
+  IoDir d;
   std::string text = test::read_text(game_record(d));
   const auto at = text.find("[Players \"");
   REQUIRE(at != std::string::npos);
@@ -332,12 +332,12 @@ TEST_CASE("colour: only on a terminal, never with NO_COLOR") {
   CHECK(paint("Ann", 0, false) == "Ann");
   CHECK(paint("Ann", -1, true) == "Ann");
   // The tests' streams are not a terminal: no escape in any output.
-  Dir d;
+  IoDir d;
   CHECK(cli({"run", game_record(d), "--db", kDb}).out.find('\x1b') == std::string::npos);
 }
 
 TEST_CASE("completion: ids from the database at completion time, and fish") {
-  Dir d;
+  IoDir d;
   const std::string db = d.db();
   const Result rs = cli({"complete", "rulesets", "--db", db});
   CHECK(rs.code == kExitOk);
@@ -385,7 +385,7 @@ TEST_CASE("completion: ids from the database at completion time, and fish") {
 }
 
 TEST_CASE("content clone: a variant from the command line, checked as validate checks") {
-  Dir d;
+  IoDir d;
   const std::string db = d.db();
   const Result ok = cli({"content", "clone", "gcc", "gcc-harsh", "--set", "ghost_penalty=3", "--db", db});
   REQUIRE(ok.code == kExitOk);
@@ -426,7 +426,7 @@ TEST_CASE("content clone: a variant from the command line, checked as validate c
 }
 
 TEST_CASE("replay import --rename: a record whose rules clash stores them under a new id") {
-  Dir d;
+  IoDir d;
   const std::string designer = d.db("designer.db"), other = d.db("other.db");
   REQUIRE(cli({"content", "clone", "gcc", "gcc-harsh", "--set", "ghost_penalty=3", "--db", designer}).code == kExitOk);
   REQUIRE(cli({"content", "clone", "gcc", "gcc-harsh", "--set", "ghost_penalty=5", "--db", other}).code == kExitOk);
@@ -441,7 +441,7 @@ TEST_CASE("replay import --rename: a record whose rules clash stores them under 
   const Result fixed = cli({"replay", "import", rec, "--rename", "gcc-harsh-2", "--db", other});
   INFO(fixed.err);
   REQUIRE(fixed.code == kExitOk);  // ... works
-  const std::string id = last_line(fixed.out);
+  const std::string id = io_last_line(fixed.out);
   const J list = J::parse(cli({"replay", "list", "--json", "--db", other}).out);
   REQUIRE(list["replays"].size() == 1);
   CHECK(list["replays"][0]["rule_set"] == "gcc-harsh-2");
@@ -470,7 +470,7 @@ TEST_CASE("replay import --rename: a record whose rules clash stores them under 
   const Result renamed = cli({"replay", "import", plain, "--rename", "gcc-harsh-2", "--db", third});
   INFO(renamed.err);
   CHECK(renamed.code == kExitOk);
-  CHECK(cli({"replay", "verify", last_line(renamed.out), "--db", third}).code == kExitOk);
+  CHECK(cli({"replay", "verify", io_last_line(renamed.out), "--db", third}).code == kExitOk);
   // A name whose rules differ from the record's is refused as before.
   CHECK(cli({"replay", "import", plain, "--rename", "gcc", "--db", third}).code == kExitIllegal);
 }

@@ -20,7 +20,7 @@ using test::cli;
 
 namespace {
 
-const std::string kDb = TW_TEST_DB;
+const std::string kTerminalDb = TW_TEST_DB;
 
 struct PlayDir {
   fs::path path;
@@ -74,20 +74,20 @@ tgn::Record read_record(const std::string& file) {
 
 TEST_CASE("play: a mistyped decision is answered with the legal option meant") {
   PlayDir d;
-  const auto first = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kDb}, "q\n");
+  const auto first = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kTerminalDb}, "q\n");
   REQUIRE(first.code == kExitOk);
   const auto opts = listed(first.out);
   REQUIRE_FALSE(opts.empty());
   const std::string option = opts.front();  // "place X x,y rN"
   REQUIRE(option.rfind("place ", 0) == 0);
   const std::string typo = "plase" + option.substr(5);
-  const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kDb},
+  const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kTerminalDb},
                      typo + "\nq\n");
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("not legal: ") != std::string::npos);
   CHECK(r.out.find("(did you mean '" + option + "'?)") != std::string::npos);
   // Nothing close: no suggestion.
-  const auto far = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kDb},
+  const auto far = cli({"play", "--players", "Ann,bot:random", "--seed", "3", "--no-record", "--db", kTerminalDb},
                        "xyzzy plugh\nq\n");
   CHECK(far.out.find("not legal: ") != std::string::npos);
   CHECK(far.out.find("did you mean") == std::string::npos);
@@ -116,7 +116,7 @@ TEST_CASE("placements that are the same by symmetry: one canonical rotation, any
   PlayDir d;
   const auto rec = d.file("monastery.tgn", "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, bot:random\"]\n"
                                            "[Seed \"1\"]\n[Draw \"B U D E\"]\n\n");
-  const auto r = cli({"play", "--resume", rec, "--no-record", "--db", kDb}, "q\n");
+  const auto r = cli({"play", "--resume", rec, "--no-record", "--db", kTerminalDb}, "q\n");
   REQUIRE(r.code == kExitOk);
   const auto opts = listed(r.out);
   REQUIRE_FALSE(opts.empty());
@@ -126,7 +126,7 @@ TEST_CASE("placements that are the same by symmetry: one canonical rotation, any
   // The same placement typed at another rotation is accepted (and recorded as typed).
   const std::string at180 = opts.front().substr(0, opts.front().size() - 2) + "r180";
   const auto out = d.file("out.tgn");
-  const auto t = cli({"play", "--resume", rec, "--no-record", "--out", out, "--db", kDb}, at180 + "\nq\n");
+  const auto t = cli({"play", "--resume", rec, "--no-record", "--out", out, "--db", kTerminalDb}, at180 + "\nq\n");
   REQUIRE(t.code == kExitOk);
   CHECK(t.out.find("not legal") == std::string::npos);
   REQUIRE(read_record(out).mainline.size() == 1);
@@ -137,7 +137,7 @@ TEST_CASE("play --resume goes on with a record, or with the recovery file of a s
   PlayDir d;
   // A game stopped after two decisions leaves a recovery file.
   const auto stopped =
-      cli({"play", "--players", "Ann,bot:random", "--seed", "7", "--no-record", "--db", kDb}, "1\n1\nq\n");
+      cli({"play", "--players", "Ann,bot:random", "--seed", "7", "--no-record", "--db", kTerminalDb}, "1\n1\nq\n");
   REQUIRE(stopped.code == kExitOk);
   const std::string kept = "The game so far is kept in ";
   const size_t at = stopped.out.find(kept);
@@ -149,7 +149,7 @@ TEST_CASE("play --resume goes on with a record, or with the recovery file of a s
   const auto before = read_record(recovery);
   REQUIRE(before.mainline.size() >= 2);  // Ann's two decisions and the bot's
   // Resumed: the same position, the moves kept, the recovery file goes on being written.
-  const auto again = cli({"play", "--resume", recovery, "--no-record", "--db", kDb}, "1\nq\n");
+  const auto again = cli({"play", "--resume", recovery, "--no-record", "--db", kTerminalDb}, "1\nq\n");
   REQUIRE(again.code == kExitOk);
   CHECK(again.out.find("Resumed from " + recovery + " at ply " + std::to_string(before.mainline.size())) !=
         std::string::npos);
@@ -162,7 +162,7 @@ TEST_CASE("play --resume goes on with a record, or with the recovery file of a s
   const auto rec = d.file("game.tgn", test::read_text(recovery));
   const auto out = d.file("done.tgn");
   const auto done = cli({"play", "--resume", rec, "--players", "bot:greedy,bot:random", "--quiet", "--no-record",
-                         "--out", out, "--db", kDb});
+                         "--out", out, "--db", kTerminalDb});
   REQUIRE(done.code == kExitOk);
   CHECK(done.out.find("Result: ") != std::string::npos);
   CHECK(test::read_text(rec) == test::read_text(recovery));
@@ -170,12 +170,12 @@ TEST_CASE("play --resume goes on with a record, or with the recovery file of a s
   CHECK(finished.tag("Result") != nullptr);
   for (size_t i = 0; i < after.mainline.size(); ++i) CHECK(finished.mainline[i].move == after.mainline[i].move);
   // A finished game has nothing to resume; --resume takes the seed from the record.
-  const auto over = cli({"play", "--resume", out, "--no-record", "--db", kDb});
+  const auto over = cli({"play", "--resume", out, "--no-record", "--db", kTerminalDb});
   CHECK(over.code == kExitIllegal);
   CHECK(over.err.find("the game is over") != std::string::npos);
-  CHECK(cli({"play", "--resume", rec, "--seed", "3", "--no-record", "--db", kDb}).code == kExitInput);
-  CHECK(cli({"play", "--resume", rec, "--players", "a,b,c", "--no-record", "--db", kDb}).code == kExitInput);
-  const auto missing = cli({"play", "--resume", d.file("nowhere.tgn"), "--no-record", "--db", kDb});
+  CHECK(cli({"play", "--resume", rec, "--seed", "3", "--no-record", "--db", kTerminalDb}).code == kExitInput);
+  CHECK(cli({"play", "--resume", rec, "--players", "a,b,c", "--no-record", "--db", kTerminalDb}).code == kExitInput);
+  const auto missing = cli({"play", "--resume", d.file("nowhere.tgn"), "--no-record", "--db", kTerminalDb});
   CHECK(missing.code == kExitInput);
 }
 
@@ -184,7 +184,7 @@ TEST_CASE("play: take-back returns to the player's previous decision; never over
   const auto out = d.file("tb.tgn");
   // Ann places and decides her follower; the bot plays; at her next placement she takes
   // back twice: to her follower decision (ply 2), then to her placement (ply 1).
-  const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "5", "--no-record", "--out", out, "--db", kDb},
+  const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "5", "--no-record", "--out", out, "--db", kTerminalDb},
                      "1\n1\nu\nu\nu\nq\n");
   REQUIRE(r.code == kExitOk);
   CHECK(r.out.find("taken back to ply 2") != std::string::npos);
@@ -194,12 +194,12 @@ TEST_CASE("play: take-back returns to the player's previous decision; never over
   CHECK(read_record(out).mainline.empty());
   // The game goes on after a take-back, from the same position.
   const auto again = cli({"play", "--players", "Ann,bot:random", "--seed", "5", "--no-record", "--out", out, "--db",
-                          kDb}, "1\nu\n1\n1\nq\n");
+                          kTerminalDb}, "1\nu\n1\n1\nq\n");
   REQUIRE(again.code == kExitOk);
   CHECK(again.out.find("taken back to ply 1") != std::string::npos);
   CHECK(read_record(out).mainline.size() >= 2);
   // Two humans: Ben cannot take back Ann's decisions.
-  const auto two = cli({"play", "--players", "Ann,Ben", "--seed", "5", "--no-record", "--db", kDb}, "1\n1\nu\nq\n");
+  const auto two = cli({"play", "--players", "Ann,Ben", "--seed", "5", "--no-record", "--db", kTerminalDb}, "1\n1\nu\nq\n");
   REQUIRE(two.code == kExitOk);
   CHECK(two.out.find("nothing to take back") != std::string::npos);
   CHECK(two.out.find("taken back") == std::string::npos);
@@ -208,7 +208,7 @@ TEST_CASE("play: take-back returns to the player's previous decision; never over
 TEST_CASE("play: hint names the suggest bot's move, and the game goes on") {
   PlayDir d;
   const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "4", "--no-record", "--hint-bot", "greedy",
-                      "--db", kDb},
+                      "--db", kTerminalDb},
                      "hint\nq\n");
   REQUIRE(r.code == kExitOk);
   const std::string said = "hint (bot:greedy): ";
@@ -219,14 +219,14 @@ TEST_CASE("play: hint names the suggest bot's move, and the game goes on") {
   const auto opts = listed(r.out);
   CHECK(std::find(opts.begin(), opts.end(), hinted) != opts.end());
   const auto again = cli({"play", "--players", "Ann,bot:random", "--seed", "4", "--no-record", "--hint-bot", "greedy",
-                          "--db", kDb},
+                          "--db", kTerminalDb},
                          "hint\n" + hinted + "\nq\n");
   CHECK(again.out.find("hint (bot:greedy): " + hinted) != std::string::npos);
   CHECK(again.out.find("not legal") == std::string::npos);
   // The default hint bot is the suggest bot, mcts.
-  const auto mcts = cli({"play", "--players", "Ann,bot:random", "--seed", "4", "--no-record", "--db", kDb}, "hint\nq\n");
+  const auto mcts = cli({"play", "--players", "Ann,bot:random", "--seed", "4", "--no-record", "--db", kTerminalDb}, "hint\nq\n");
   CHECK(mcts.out.find("hint (bot:mcts): place ") != std::string::npos);
-  const auto bad = cli({"play", "--players", "Ann,bot:random", "--hint-bot", "gredy", "--no-record", "--db", kDb});
+  const auto bad = cli({"play", "--players", "Ann,bot:random", "--hint-bot", "gredy", "--no-record", "--db", kTerminalDb});
   CHECK(bad.code == kExitInput);
   CHECK(bad.err.find("unknown --hint-bot 'gredy' (did you mean 'greedy'?)") != std::string::npos);
 }

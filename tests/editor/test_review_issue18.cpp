@@ -33,7 +33,7 @@ using tw::replay::NodePath;
 
 using twe::test::content;
 
-tw::replay::Replay bot_game(const std::string& rule_set, uint64_t seed) {
+tw::replay::Replay review18_bot_game(const std::string& rule_set, uint64_t seed) {
   tw::GameSetup s;
   s.rule_set = rule_set;
   s.seed = seed;
@@ -76,7 +76,7 @@ wxKeyEvent key_event(wxWindow* w, int code, bool ctrl) {
 TEST_CASE("promote: the move list matches the tree, undo is saved at once, Result follows", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();
-  tw::replay::Replay game = bot_game("base", 4);
+  tw::replay::Replay game = review18_bot_game("base", 4);
   const int plies = game.log.plies();
   REQUIRE(plies > 40);
   REQUIRE(game.log.tag("Result"));
@@ -153,7 +153,7 @@ TEST_CASE("promote: the move list matches the tree, undo is saved at once, Resul
 TEST_CASE("the move list is grouped by turn with the mover, comments are rendered", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();
-  tw::replay::Replay game = bot_game("base", 6);
+  tw::replay::Replay game = review18_bot_game("base", 6);
   const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(game);
   f.frame->show_page(rv);
   rv->refresh_list();
@@ -207,7 +207,7 @@ TEST_CASE("markdown comments become escaped HTML", "[review][issue18]") {
 TEST_CASE("a long replay opens with the whole game in view and the board follows the moves", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();
-  tw::replay::Replay game = bot_game("gcc", 3);
+  tw::replay::Replay game = review18_bot_game("gcc", 3);
   const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(game);
   f.frame->show_page(rv);
   rv->refresh_list();
@@ -243,7 +243,7 @@ TEST_CASE("a long replay opens with the whole game in view and the board follows
 TEST_CASE("F and Ctrl+I work in Replays whatever has the focus, and export adds .tgn", "[review][ui][issue18]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();
-  const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(bot_game("base", 9));
+  const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(review18_bot_game("base", 9));
   f.frame->show_page(rv);
   rv->refresh_list();
   rv->open_replay(id);

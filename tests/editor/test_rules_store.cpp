@@ -19,12 +19,12 @@ using namespace twe::test;
 
 namespace {
 
-tw::Content stored(const std::string& db) { return tw::Store::open(db, tw::Store::Mode::ReadOnly).load_content(); }
+tw::Content store_stored(const std::string& db) { return tw::Store::open(db, tw::Store::Mode::ReadOnly).load_content(); }
 
 // The editor's content agrees with a full load of the file: levels column by column,
 // rule sets parameter by parameter and pool by pool.
 void same_as_file(const tw::Content& c, const std::string& db) {
-  const tw::Content f = stored(db);
+  const tw::Content f = store_stored(db);
   REQUIRE(c.levels.size() == f.levels.size());
   for (size_t i = 0; i < f.levels.size(); ++i)
     for (const auto& col : tw::level_columns()) CHECK(col.get(c.levels[i]) == col.get(f.levels[i]));
@@ -60,7 +60,7 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edits re-read only what they changed
   CHECK_FALSE(rv->set_level_field("stacks", "11"));
   CHECK(rv->field_problem().find("level row mists-3 column stacks = '11'") != std::string::npos);
   CHECK(rv->field_problem().find("1..10") != std::string::npos);
-  CHECK(stored(db_path).find_level("mists-3")->stacks == 3);
+  CHECK(store_stored(db_path).find_level("mists-3")->stacks == 3);
 
   REQUIRE(rv->select_rule_set("base"));
   pump();
@@ -74,11 +74,11 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edits re-read only what they changed
   CHECK_FALSE(rv->set_param("followers", 999));
   CHECK(rv->field_problem().find("rule_param row base/followers column value = '999': an integer in 0..50") !=
         std::string::npos);
-  CHECK(stored(db_path).find_rule_set("base")->rules.followers == 7);
+  CHECK(store_stored(db_path).find_rule_set("base")->rules.followers == 7);
   // The loader's check through the store: the dogs play only in co-op games.
   CHECK_FALSE(rv->set_param("dog_waits_for_follower", 1));
   CHECK(rv->field_problem().find("rule_param row base/dog_waits_for_follower column value") != std::string::npos);
-  CHECK(stored(db_path).find_rule_set("base")->rules.dog_waits_for_follower == 0);
+  CHECK(store_stored(db_path).find_rule_set("base")->rules.dog_waits_for_follower == 0);
 
   // Undo and redo go through the same store edits and refreshes.
   menu(frame, wxID_UNDO);
@@ -92,7 +92,7 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edits re-read only what they changed
   same_as_file(ctx().content, db_path);
   menu(frame, wxID_REDO);
   pump();
-  CHECK(stored(db_path).find_level("mists-3")->target == 120);
+  CHECK(store_stored(db_path).find_level("mists-3")->target == 120);
 
   // A tile rewritten in place: that one tile is re-read; a new tile: everything.
   const tw::TileType before = ctx().content.tiles[static_cast<size_t>(ctx().content.find_tile("base", "A"))];

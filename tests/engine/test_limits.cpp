@@ -21,7 +21,7 @@ bool has_error(const std::vector<ContentError>& errors, const std::string& table
   return false;
 }
 
-RuleSet& rule_set(Content& c, const std::string& id) {
+RuleSet& limits_rule_set(Content& c, const std::string& id) {
   for (auto& r : c.rule_sets)
     if (r.id == id) return r;
   FAIL("no rule set " << id);
@@ -31,7 +31,7 @@ RuleSet& rule_set(Content& c, const std::string& id) {
 // Base's pool scaled up to hold exactly `tiles` tiles with the start tile: every row
 // `scale` times, the rest as copies of tile A (a monastery, no shields).
 void scale_base_pool(Content& c, int64_t tiles) {
-  RuleSet& base = rule_set(c, "base");
+  RuleSet& base = limits_rule_set(c, "base");
   const int64_t now = pile_size(c, base).tiles;  // 72 (71 in the pile)
   const int64_t scale = (tiles - 1) / (now - 1);
   int64_t total = 1;
@@ -46,9 +46,9 @@ void scale_base_pool(Content& c, int64_t tiles) {
   REQUIRE(pile_size(c, base).tiles == tiles);
 }
 
-GameSetup two_players(const std::string& rule_set, uint64_t seed = 7) {
+GameSetup two_players(const std::string& limits_rule_set, uint64_t seed = 7) {
   GameSetup s;
-  s.rule_set = rule_set;
+  s.rule_set = limits_rule_set;
   s.seed = seed;
   s.players = {{"Ann", ""}, {"Ben", ""}};
   return s;
@@ -89,7 +89,7 @@ TEST_CASE("limits: kMaxGameTiles tiles load; one more is refused at load and by 
 
 TEST_CASE("limits: the issue's pool (every base row 10,000) is refused, not a crash", "[engine][limits]") {
   Content c = test::default_content();
-  for (auto& e : rule_set(c, "base").pool) e.count = static_cast<int>(kMaxPoolCount);
+  for (auto& e : limits_rule_set(c, "base").pool) e.count = static_cast<int>(kMaxPoolCount);
   CHECK(has_error(validate_content(c), "rule_set_pool", "base", "count", "240,001 tiles"));
   Game g;
   CHECK(Game::create(c, two_players("base"), g));
@@ -97,7 +97,7 @@ TEST_CASE("limits: the issue's pool (every base row 10,000) is refused, not a cr
 
 TEST_CASE("limits: shields on the tiles of one game, kMaxGameShields and one more", "[engine][limits]") {
   Content c = test::default_content();
-  RuleSet& base = rule_set(c, "base");
+  RuleSet& base = limits_rule_set(c, "base");
   // Tile C (the full city) with 9 shields; the pool only C, as many as the limit allows.
   const int ct = c.find_tile("base", "C");
   REQUIRE(ct >= 0);
@@ -122,7 +122,7 @@ TEST_CASE("limits: shields on the tiles of one game, kMaxGameShields and one mor
 
 TEST_CASE("limits: followers in one game, kMaxGameFollowers and one more", "[engine][limits]") {
   Content c = test::default_content();
-  RuleSet& base = rule_set(c, "base");
+  RuleSet& base = limits_rule_set(c, "base");
   base.rules.max_players = 5;
   base.rules.followers = kMaxGameFollowers / 5;  // 51: 255 followers with 5 players
   CHECK(!has_error(validate_content(c), "rule_param", "base/followers", "value", "followers in one game"));

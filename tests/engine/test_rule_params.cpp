@@ -12,13 +12,13 @@ using namespace tw;
 
 namespace {
 
-struct Played {
+struct ParamsPlayed {
   uint64_t hash = 0;
   int dogs_placed = 0;
   int dogs_reached = 0;
 };
 
-Played play(const Content& c, const char* level, int players, uint64_t seed, const char* bot_name) {
+ParamsPlayed play(const Content& c, const char* level, int players, uint64_t seed, const char* bot_name) {
   GameSetup s;
   s.level = level;
   s.seed = seed;
@@ -27,7 +27,7 @@ Played play(const Content& c, const char* level, int players, uint64_t seed, con
   REQUIRE_FALSE(Game::create(c, s, g));
   auto bot = make_bot(bot_name);
   Rng rng(seed);
-  Played out;
+  ParamsPlayed out;
   while (!g.finished()) {
     g.apply_index(bot->choose(g, rng));
     for (const Event& e : g.events()) out.dogs_placed += e.kind == EventKind::DogPlaced;
@@ -52,8 +52,8 @@ TEST_CASE("dog_waits_for_follower: a dog reached while no follower stands waits 
   for (const char* bot : {"random", "coop"})
     for (int players = 1; players <= 2; ++players)
       for (uint64_t seed = 1; seed <= 20; ++seed) {
-        const Played a = play(shipped, "mists-3", players, seed, bot);
-        const Played b = play(waiting, "mists-3", players, seed, bot);
+        const ParamsPlayed a = play(shipped, "mists-3", players, seed, bot);
+        const ParamsPlayed b = play(waiting, "mists-3", players, seed, bot);
         lost += a.dogs_placed < a.dogs_reached;
         differ += a.hash != b.hash;
         more_placed += b.dogs_placed > a.dogs_placed;

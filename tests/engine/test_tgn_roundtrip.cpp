@@ -15,9 +15,9 @@ using namespace tw::tgn;
 namespace {
 
 // splitmix64: a tiny RNG of our own so the tests are the same everywhere.
-class Rng {
+class RoundtripRng {
  public:
-  explicit Rng(std::uint64_t seed) : s_(seed) {}
+  explicit RoundtripRng(std::uint64_t seed) : s_(seed) {}
   std::uint64_t next() {
     std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -44,11 +44,11 @@ const std::vector<std::string> kColours = {"red", "green", "blue", "yellow", "bl
 const std::vector<std::string> kGlyphs = {"!", "?", "!!", "??", "!?", "?!"};
 const std::vector<std::string> kRotations = {"r0", "r90", "r180", "r270"};
 
-std::string coord(Rng& g) {
+std::string coord(RoundtripRng& g) {
   return std::to_string(g.between(-15, 15)) + "," + std::to_string(g.between(-15, 15));
 }
-std::string location(Rng& g) { return g.pick(kKinds) + ":" + g.pick(kPorts); }
-std::string tile(Rng& g) {
+std::string location(RoundtripRng& g) { return g.pick(kKinds) + ":" + g.pick(kPorts); }
+std::string tile(RoundtripRng& g) {
   const int k = g.below(4);
   if (k == 0) return "MS";
   if (k == 1) {
@@ -58,10 +58,10 @@ std::string tile(Rng& g) {
   return std::string(1, static_cast<char>('A' + g.below(24)));
 }
 
-std::string place(Rng& g) { return "place " + tile(g) + " " + coord(g) + " " + g.pick(kRotations); }
+std::string place(RoundtripRng& g) { return "place " + tile(g) + " " + coord(g) + " " + g.pick(kRotations); }
 
 // Any decision other than place, in its canonical text.
-std::string other_decision(Rng& g) {
+std::string other_decision(RoundtripRng& g) {
   switch (g.below(15)) {
     case 0:
       return "meeple " + location(g);
@@ -97,7 +97,7 @@ std::string other_decision(Rng& g) {
 }
 
 // Comment text drawn from characters that matter to the syntax, plus UTF-8.
-std::string text(Rng& g, int max_len) {
+std::string text(RoundtripRng& g, int max_len) {
   static const std::vector<std::string> kBits = {
       "a", "b", "Z",  " ",  " ", "}",  "{",    "\\",       "(",  ")", "!", "?",
       "[", "]", "\"", "\n", ";", "1.", "pass", "\xC3\xA9", "\t", ":", ","};
@@ -109,11 +109,11 @@ std::string text(Rng& g, int max_len) {
 
 // A variation opens with a decision of the kind it replaces: a placement for a placement,
 // another decision otherwise (as in any game; tgn::write's precondition).
-std::vector<Node> line_of_play(Rng& g, int depth, bool opens_with_place);
+std::vector<Node> line_of_play(RoundtripRng& g, int depth, bool opens_with_place);
 
 bool is_place(const std::string& move) { return move.rfind("place ", 0) == 0; }
 
-Node node(Rng& g, std::string move, int depth) {
+Node node(RoundtripRng& g, std::string move, int depth) {
   Node n;
   n.move = std::move(move);
   if (g.chance(20)) n.comment = text(g, 12);
@@ -126,7 +126,7 @@ Node node(Rng& g, std::string move, int depth) {
   return n;
 }
 
-std::vector<Node> line_of_play(Rng& g, int depth, bool opens_with_place) {
+std::vector<Node> line_of_play(RoundtripRng& g, int depth, bool opens_with_place) {
   std::vector<Node> out;
   if (depth > 0 && !opens_with_place) out.push_back(node(g, other_decision(g), depth));
   const int turns = depth == 0 ? g.between(0, 8) : g.between(opens_with_place ? 1 : 0, 3);
@@ -139,7 +139,7 @@ std::vector<Node> line_of_play(Rng& g, int depth, bool opens_with_place) {
   return out;
 }
 
-Record record(Rng& g) {
+Record record(RoundtripRng& g) {
   Record r;
   std::vector<Tag> tags = {{"Format", "TGN 1"}, {"Ruleset", "gcc"}, {"Seed", "42"}};
   for (const char* name : {"Level", "Players", "Draw", "Date", "Result"})
@@ -195,7 +195,7 @@ std::string escaped_comment(const std::string& c) {
 
 class Loose {
  public:
-  explicit Loose(Rng& g) : g_(g), crlf_(g.chance(30)) {}
+  explicit Loose(RoundtripRng& g) : g_(g), crlf_(g.chance(30)) {}
 
   std::string space() {
     static const std::vector<std::string> kSpaces = {" ", " ", "  ", "\n", "\t", " \n  ", "\n\n"};
@@ -273,7 +273,7 @@ class Loose {
   }
 
  private:
-  Rng& g_;
+  RoundtripRng& g_;
   bool crlf_;
 };
 
@@ -286,7 +286,7 @@ std::string errors_of(const ParseResult& r) {
 }  // namespace
 
 TEST_CASE("random records: write, parse, write is byte-identical") {
-  Rng g(20261122);
+  RoundtripRng g(20261122);
   int variations = 0, comments = 0;
   for (int i = 0; i < 600; ++i) {
     const Record r = record(g);
@@ -308,7 +308,7 @@ TEST_CASE("random records: write, parse, write is byte-identical") {
 }
 
 TEST_CASE("random records: a loose rendering reads back to the same record") {
-  Rng g(7);
+  RoundtripRng g(7);
   for (int i = 0; i < 600; ++i) {
     const Record r = record(g);
     Loose loose(g);
@@ -323,7 +323,7 @@ TEST_CASE("random records: a loose rendering reads back to the same record") {
 }
 
 TEST_CASE("mutated records never break the reader, and what it accepts is stable") {
-  Rng g(99);
+  RoundtripRng g(99);
   static const std::string kBytes = "{}()[]!?\"\\ \n\r\t.,:-0123456789abcrpES\x01\xff\xc3";
   int accepted = 0;
   for (int i = 0; i < 3000; ++i) {

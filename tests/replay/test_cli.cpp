@@ -17,7 +17,7 @@ using Action = ReplayArgs::Action;
 
 namespace {
 
-struct Run {
+struct CliRun {
   int code;
   std::string out, err;
   std::string last_line() const {
@@ -27,7 +27,7 @@ struct Run {
   }
 };
 
-Run run(ReplayArgs a, const std::string& db) {
+CliRun run(ReplayArgs a, const std::string& db) {
   a.db = db;
   std::ostringstream out, err;
   const int code = cmd_replay(a, out, err);
@@ -53,37 +53,37 @@ TEST_CASE("replay import prints the new id on its last line, then list, show, ex
   const std::string db = test::copy_default_db(dir);
   ReplayArgs imp = args(Action::Import);
   imp.file = kTgn;
-  const Run a = run(imp, db);
+  const CliRun a = run(imp, db);
   INFO(a.err);
   REQUIRE(a.code == kExitOk);
   const int64_t id = std::stoll(a.last_line());
   CHECK(a.out.rfind("Imported " + kTgn + ": rule set base, bot:greedy, bot:random, 142 plies, 4 variations, 5 annotated nodes\n", 0) == 0);
   imp.file = kXml;
   // The archive holds the same game: reported and not stored again ...
-  const Run same = run(imp, db);
+  const CliRun same = run(imp, db);
   REQUIRE(same.code == kExitOk);
   CHECK(same.out.find("already stored as replay " + std::to_string(id)) != std::string::npos);
   CHECK(std::stoll(same.last_line()) == id);
   // ... unless a second copy is asked for.
   imp.duplicate = true;
-  const Run b = run(imp, db);
+  const CliRun b = run(imp, db);
   REQUIRE(b.code == kExitOk);
   CHECK(std::stoll(b.last_line()) == id + 1);
 
-  const Run list = run(args(Action::List), db);
+  const CliRun list = run(args(Action::List), db);
   CHECK(list.out.rfind(std::to_string(id + 1) + "  ", 0) == 0);
   CHECK(list.out.find("142 plies  bot:greedy") != std::string::npos);
 
   ReplayArgs show = args(Action::Show, id);
   show.ply = 3;
-  const Run s = run(show, db);
+  const CliRun s = run(show, db);
   CHECK(s.code == kExitOk);
   CHECK(s.out.find("Node 3 (game ply 3): place R 0,-2 r180 ?!\n") != std::string::npos);
   CHECK(s.out.find("Variation 3/0:1: place R 0,1 r90 ... (5 plies)") != std::string::npos);
   CHECK(s.out.find("Ruleset base · ply 3 · tiles left 69") != std::string::npos);
   show.ply.reset();
   show.node = "3/0:1";
-  const Run s2 = run(show, db);
+  const CliRun s2 = run(show, db);
   CHECK(s2.out.find("Comment:\n  Better:\n  - keeps the city open") != std::string::npos);
   show.node = "3/7:1";
   CHECK(run(show, db).err == "tilewright replay: replay " + std::to_string(id) + " has no node 3/7:1\n");
@@ -92,12 +92,12 @@ TEST_CASE("replay import prints the new id on its last line, then list, show, ex
   CHECK(run(exp, db).out == bytes(kTgn));
   exp.id = id + 1;
   exp.format = "xml";
-  const Run x = run(exp, db);
+  const CliRun x = run(exp, db);
   const replay::Replay from_xml = replay::replay_from_xml(x.out, "export");
   CHECK(from_xml.id == id + 1);
   CHECK(replay::replay_to_xml(from_xml) == x.out);
 
-  const Run v = run(args(Action::Verify, id), db);
+  const CliRun v = run(args(Action::Verify, id), db);
   CHECK(v.code == kExitOk);
   CHECK(v.out == "replay " + std::to_string(id) + ": ok, 142 plies, every state hash matches\nreplay " +
                      std::to_string(id) + ": 4 variations, every move legal\n");
@@ -150,7 +150,7 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
     vary.ply = 4;
     vary.replace = true;
     vary.moves = {"meeple monastery:C"};
-    const Run v = run(vary, db);
+    const CliRun v = run(vary, db);
     CHECK(v.code == kExitIllegal);
     CHECK(v.err.rfind("tilewright replay: replay " + std::to_string(id) +
                           ": move 1 of the variation at 4, 'meeple monastery:C', is illegal (game ply 4): ",
@@ -163,12 +163,12 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
     vary.ply = 4;
     vary.replace = true;
     vary.moves = {"meeple city:E"};
-    const Run v = run(vary, db);
+    const CliRun v = run(vary, db);
     REQUIRE(v.code == kExitOk);
     CHECK(v.out == "Added variation 4/1:1 (1 plies)\n");
     ReplayArgs promote = args(Action::Promote, id);
     promote.node = "3/0:3/0:2";
-    const Run p = run(promote, db);
+    const CliRun p = run(promote, db);
     INFO(p.err);
     REQUIRE(p.code == kExitOk);
     CHECK(p.out.rfind("Promoted: 3/0:3/0:2 is now 6 on the main line (6 plies)", 0) == 0);
@@ -190,21 +190,21 @@ TEST_CASE("replay import refuses bad files, other rules data and tampered archiv
   ReplayArgs imp = args(Action::Import);
   SECTION("an unreadable file") {
     imp.file = dir.file("missing.tgn");
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitInput);
     CHECK(r.err == "tilewright replay: cannot read " + imp.file + ": no such file\n");
   }
   SECTION("a TGN syntax error") {
     imp.file = dir.file("bad.tgn");
     std::ofstream(imp.file) << "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Seed \"1\"]\n\n1. place U 1,0 r45\n";
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitInput);
     CHECK(r.err.find(imp.file + ":5:16: expected a rotation r0|r90|r180|r270 after \"place U 1,0\", found \"r45\"") != std::string::npos);
   }
   SECTION("an illegal decision") {
     imp.file = dir.file("illegal.tgn");
     std::ofstream(imp.file) << "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"A, B\"]\n[Seed \"1\"]\n\n1. place U 7,7 r0\n";
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitIllegal);
     CHECK(r.err.find(imp.file + ":6:4: ply 1: illegal decision 'place U 7,7 r0'") != std::string::npos);
   }
@@ -214,7 +214,7 @@ TEST_CASE("replay import refuses bad files, other rules data and tampered archiv
     xml[at] = xml[at] == '0' ? '1' : '0';
     imp.file = dir.file("other.xml");
     std::ofstream(imp.file, std::ios::binary) << xml;
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitIllegal);
     CHECK(r.err.find(": recorded with different rules data: rule set 'base' had digest ") != std::string::npos);
   }
@@ -224,7 +224,7 @@ TEST_CASE("replay import refuses bad files, other rules data and tampered archiv
     xml.replace(at, xml.find("</decision>", at) - at, "pass");
     imp.file = dir.file("altered.xml");
     std::ofstream(imp.file, std::ios::binary) << xml;
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitIllegal);
     CHECK(r.err.find(": ply 2 'pass': the state hash ") != std::string::npos);
   }
@@ -232,7 +232,7 @@ TEST_CASE("replay import refuses bad files, other rules data and tampered archiv
     const std::string xml = test::read_text(kXml);
     imp.file = dir.file("short.xml");
     std::ofstream(imp.file, std::ios::binary) << xml.substr(0, xml.size() / 3);
-    const Run r = run(imp, db);
+    const CliRun r = run(imp, db);
     CHECK(r.code == kExitInput);
     CHECK(r.err.rfind("tilewright replay: " + imp.file + ", byte ", 0) == 0);
   }
@@ -251,7 +251,7 @@ TEST_CASE("replay verify names the first diverging ply of a stored log") {
     Store store = Store::open(db, Store::Mode::ReadWrite);
     id = replay::ReplayStore(store).insert(replay::from_log(log));
   }
-  const Run r = run(args(Action::Verify, id), db);
+  const CliRun r = run(args(Action::Verify, id), db);
   CHECK(r.code == kExitIllegal);
   CHECK(r.err.rfind("tilewright replay: replay " + std::to_string(id) + ": ply 30 '", 0) == 0);
   CHECK(r.err.find("(first diverging ply)") != std::string::npos);

@@ -27,23 +27,23 @@ using Action = ReplayArgs::Action;
 
 namespace {
 
-struct Run {
+struct ReliabilityRun {
   int code;
   std::string out, err;
 };
 
-Run replay_cmd(ReplayArgs a, const std::string& db) {
+ReliabilityRun reliability_replay_cmd(ReplayArgs a, const std::string& db) {
   a.db = db;
   std::ostringstream out, err;
   const int code = cmd_replay(a, out, err);
   return {code, out.str(), err.str()};
 }
 
-void write_file(const std::string& path, const std::string& text) {
+void reliability_write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
-bool has_raw_control(const std::string& s) {
+bool reliability_has_raw_control(const std::string& s) {
   for (unsigned char c : s)
     if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) return true;
   return false;
@@ -95,7 +95,7 @@ const std::string kHeader = "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"
 TEST_CASE("item 1: a tag with bytes that are not UTF-8 is refused at read by run, run --json and import") {
   test::ReplayTempDir dir;
   const std::string file = dir.file("bad-utf8.tgn");
-  write_file(file, "[Format \"TGN 1\"]\n[Ruleset \"gcc\"]\n[Players \"Ann\xff\xfe, bot:random\"]\n[Seed \"1\"]\n\n");
+  reliability_write_file(file, "[Format \"TGN 1\"]\n[Ruleset \"gcc\"]\n[Players \"Ann\xff\xfe, bot:random\"]\n[Seed \"1\"]\n\n");
   for (bool json : {false, true}) {
     RunOptions o;
     o.file = file;
@@ -110,14 +110,14 @@ TEST_CASE("item 1: a tag with bytes that are not UTF-8 is refused at read by run
       CHECK(out.str().empty());
     }
     CHECK(err.str().find(file + ":3:14: byte \"\\xff\" is not UTF-8") != std::string::npos);
-    CHECK_FALSE(has_raw_control(err.str()));
+    CHECK_FALSE(reliability_has_raw_control(err.str()));
     CHECK(text::invalid_utf8_at(err.str()) == std::string_view::npos);
   }
   const std::string db = test::copy_default_db(dir);
   ReplayArgs imp;
   imp.action = Action::Import;
   imp.file = file;
-  const Run r = replay_cmd(imp, db);
+  const ReliabilityRun r = reliability_replay_cmd(imp, db);
   CHECK(r.code == kExitInput);
   Store store = Store::open(db, Store::Mode::ReadOnly);
   CHECK(replay::ReplayStore(store).list().empty());  // nothing stored
@@ -304,7 +304,7 @@ TEST_CASE("items 4-6: content errors show NUL bytes and escape sequences visibly
   std::ostringstream out, err;
   CHECK(cmd_validate(db, out, err) == kExitIllegal);
   const std::string e = err.str();
-  CHECK_FALSE(has_raw_control(e));
+  CHECK_FALSE(reliability_has_raw_control(e));
   CHECK(e.find("row base/A\\x00B") != std::string::npos);  // before: cut at the NUL
   CHECK(e.find("'\\x1b[2J\\x1b]0;pwned\\x07'") != std::string::npos);
   CHECK(e.find("... (1000000 bytes)") != std::string::npos);
@@ -329,17 +329,17 @@ TEST_CASE("item 5: replay list and show print escape sequences from the database
   }
   ReplayArgs list;
   list.action = Action::List;
-  const Run l = replay_cmd(list, db);
+  const ReliabilityRun l = reliability_replay_cmd(list, db);
   REQUIRE(l.code == kExitOk);
-  CHECK_FALSE(has_raw_control(l.out));
+  CHECK_FALSE(reliability_has_raw_control(l.out));
   CHECK(l.out.find("Ann\\x1b[2J") != std::string::npos);
   ReplayArgs show;
   show.action = Action::Show;
   show.id = 1;
-  const Run s = replay_cmd(show, db);
+  const ReliabilityRun s = reliability_replay_cmd(show, db);
   INFO(s.err);
   REQUIRE(s.code == kExitOk);
-  CHECK_FALSE(has_raw_control(s.out));
+  CHECK_FALSE(reliability_has_raw_control(s.out));
   CHECK(s.out.find("pin\\x1b]0;x\\x07") != std::string::npos);
 }
 
@@ -365,7 +365,7 @@ TEST_CASE("item 6: replay export refuses a log edited after it was stored, even 
     exp.id = 1;
     exp.format = format;
     exp.out_file = dir.file(std::string("out.") + format);
-    const Run r = replay_cmd(exp, db);
+    const ReliabilityRun r = reliability_replay_cmd(exp, db);
     CHECK(r.code == kExitIllegal);  // before: 0, and a record `run` rejects
     CHECK(r.err.find("replay 1") != std::string::npos);
     CHECK(r.err.find("not exported") != std::string::npos);
@@ -377,7 +377,7 @@ TEST_CASE("item 7: records, comments and tags over their limits are refused wher
   test::ReplayTempDir dir;
   SECTION("a record over 4 MiB, before it is read") {
     const std::string file = dir.file("huge.tgn");
-    write_file(file, kHeader + "1. place D 0,1 r0 {" + std::string(tgn::kMaxRecordBytes, 'x') + "}\n");
+    reliability_write_file(file, kHeader + "1. place D 0,1 r0 {" + std::string(tgn::kMaxRecordBytes, 'x') + "}\n");
     RunOptions o;
     o.file = file;
     std::ostringstream out, err;
@@ -416,16 +416,16 @@ TEST_CASE("item 7: records, comments and tags over their limits are refused wher
     ann.id = 1;
     ann.ply = 2;
     ann.comment = std::string(tgn::kMaxCommentBytes + 1, 'c');
-    const Run a = replay_cmd(ann, db);
+    const ReliabilityRun a = reliability_replay_cmd(ann, db);
     CHECK(a.code == kExitInput);
     CHECK(a.err.find("at most 65536") != std::string::npos);
     ann.comment = std::string("bell\x07");
-    CHECK(replay_cmd(ann, db).code == kExitInput);
+    CHECK(reliability_replay_cmd(ann, db).code == kExitInput);
     ReplayArgs pin;
     pin.action = Action::Pin;
     pin.id = 1;
     pin.text = std::string(tgn::kMaxCommentBytes + 1, 'p');
-    CHECK(replay_cmd(pin, db).code != kExitOk);
+    CHECK(reliability_replay_cmd(pin, db).code != kExitOk);
     Store store = Store::open(db, Store::Mode::ReadOnly);
     const replay::Replay r = replay::ReplayStore(store).load(1);
     CHECK(r.pinned.empty());

@@ -22,10 +22,10 @@ Replay import_ok(const std::string& text) {
 }
 
 // The tree without board markers (TGN has no syntax for them).
-void drop_markers(Line& line) {
+void tgn_io_drop_markers(Line& line) {
   for (Node& n : line) {
     n.note.markers.clear();
-    for (Line& v : n.variations) drop_markers(v);
+    for (Line& v : n.variations) tgn_io_drop_markers(v);
   }
 }
 
@@ -38,7 +38,7 @@ TEST_CASE("canonical TGN -> replay -> TGN is byte-identical") {
         std::string::npos);
   const Replay back = import_ok(text);
   CHECK(export_tgn(back) == text);
-  drop_markers(r.mainline);
+  tgn_io_drop_markers(r.mainline);
   CHECK(back.mainline == r.mainline);
   CHECK(back.pinned == r.pinned);
   CHECK(back.log.decisions == r.log.decisions);
