@@ -349,7 +349,8 @@ class Game {
     std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
   static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
-  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
+  static constexpr size_t kKinds = kMaxKinds;  // every kind's value, the core's and the modules'
+
   static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};

@@ -43,4 +43,9 @@ int castle_value(const Core& core, uint32_t node, bool complete) {
                           core.rules().castle_tile_points_final);
 }
 
+namespace {
+constexpr KindRule kKindRows[] = {{kCastle, "castle", kCentre | kLocated}};
+}  // namespace
+extern const KindTable kCastlesKinds{"castles", kKindRows, {}};
+
 }  // namespace tw

@@ -262,4 +262,9 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kCemeteriesTable{"cemeteries", kOptions, kEvents};
 
+namespace {
+constexpr KindRule kKindRows[] = {{kCemetery, "cemetery", kCentre | kLocated}};
+}  // namespace
+extern const KindTable kCemeteriesKinds{"cemeteries", kKindRows, {}};
+
 }  // namespace tw

@@ -83,4 +83,74 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kFogTable{"fog", {}, kEvents};
 
+uint64_t fog_cover_splits(const Rules& r) {
+  return r.fog_closes_fields ? uint64_t{1} << static_cast<unsigned>(Kind::Field) : 0;
+}
+
+namespace {
+
+// Fog covers whole edges, one fog segment per side, and at least one side; a field lies
+// wholly under it or wholly outside it, a road is `fogged` exactly when it reaches a
+// fogged side, a city never lies under it, and only roads and fields carry `fogged`.
+void check_fog(const TileType& t, std::vector<ContentError>& errors) {
+  std::array<int, 4> over{-1, -1, -1, -1};
+  uint16_t fog_ports = 0;
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.kind != kFog) continue;
+    for (int side = 0; side < 4; ++side) {
+      const uint16_t edge_mask = static_cast<uint16_t>(7u << (3 * side));
+      const uint16_t have = s.ports & edge_mask;
+      if (have == 0) continue;
+      if (have != edge_mask)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "fog covers whole edges: all three ports of side " +
+                              std::string(kPortNames[static_cast<size_t>(middle_port(side))])});
+      if (over[static_cast<size_t>(side)] >= 0)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "side " + std::string(kPortNames[static_cast<size_t>(middle_port(side))]) +
+                              " is already under another fog segment"});
+      over[static_cast<size_t>(side)] = static_cast<int>(i);
+    }
+    fog_ports |= s.ports;
+  }
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.kind == kFog) {
+      if (s.ports != 0 && (s.ports & 0x0FFF) == 0)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "fog must cover at least one side: fog that touches no edge closes as it is placed, "
+                          "so no ghost would ever emerge on it"});
+      if (s.fogged)
+        errors.push_back({"tile_segment", segment_row(t, i), "fogged", "1",
+                          "0: a fog segment is the fog itself"});
+      continue;
+    }
+    if (s.kind == Kind::City && (s.ports & fog_ports & 0x0FFF))
+      errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                        "fog never lies over a city"});
+    if (s.kind == Kind::Field || s.kind == Kind::Road) {
+      const uint16_t edge_ports = s.ports & 0x0FFF;
+      const bool any_fog = (edge_ports & fog_ports) != 0;
+      const bool all_fog = edge_ports != 0 && (edge_ports & fog_ports) == edge_ports;
+      if (s.kind == Kind::Field && edge_ports != 0 && any_fog != all_fog)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "a field lies wholly under fog or wholly outside it (fog closes fields)"});
+      if (edge_ports != 0 && s.fogged != any_fog)
+        errors.push_back({"tile_segment", segment_row(t, i), "fogged", s.fogged ? "1" : "0",
+                          std::string(any_fog ? "1" : "0") + ": the segment " +
+                              (any_fog ? "reaches" : "does not reach") + " a fogged side"});
+    }
+    if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field)
+      errors.push_back({"tile_segment", segment_row(t, i), "fogged", "1",
+                        "fog lies only over roads and fields, never over a " + std::string(kind_name(s.kind))});
+  }
+}
+
+constexpr KindRule kKindRows[] = {{kFog, "fog", kCover}};
+constexpr TileCheck kChecks[] = {&check_fog};
+
+}  // namespace
+extern const KindTable kFogKinds{"fog", kKindRows, kChecks};
+
 }  // namespace tw

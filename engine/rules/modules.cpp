@@ -60,7 +60,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
                          uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
-                         uint64_t{r.fogged_fields_occupiable != 0} << 11;
+                         uint64_t{r.fogged_fields_occupiable != 0} << 11 |
+                         uint64_t{r.fog_closes_fields != 0} << 12;
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
@@ -92,6 +93,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     return true;
   };
   p.draw = &Core::draw_from_pile;
+  p.cover_splits = fog_cover_splits(r);
   handle(DecisionKind::Place, OptKind::Place, &Core::apply_place);
 
   // What features are worth and when they are complete.
