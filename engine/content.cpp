@@ -51,9 +51,9 @@ std::optional<Kind> parse_kind(std::string_view name) {
   return std::nullopt;
 }
 
-bool TileType::fogged_tile() const {
+bool TileType::covered_tile() const {
   return std::any_of(segments.begin(), segments.end(),
-                     [](const Segment& s) { return (kind_props(s.kind) & kCover) || s.fogged; });
+                     [](const Segment& s) { return (kind_props(s.kind) & kCover) || s.covered; });
 }
 
 int Content::find_tile(std::string_view tile_set, std::string_view id) const {
@@ -124,11 +124,11 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     errors.push_back({"tile_type", row, "id", t.id, "at most " + std::to_string(kMaxSegments) + " segments per tile type"});
   // The cover layer: the cover segment over each side it reaches (its module checks
   // that it covers whole edges, one segment per side).
-  t.fog_side.fill(-1);
+  t.cover_side.fill(-1);
   for (size_t i = 0; i < t.segments.size(); ++i) {
     if (!(kind_props(t.segments[i].kind) & kCover)) continue;
     for (int side = 0; side < 4; ++side)
-      if (t.segments[i].ports & (7u << (3 * side))) t.fog_side[static_cast<size_t>(side)] = static_cast<int8_t>(i);
+      if (t.segments[i].ports & (7u << (3 * side))) t.cover_side[static_cast<size_t>(side)] = static_cast<int8_t>(i);
   }
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const Segment& s = t.segments[i];

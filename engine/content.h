@@ -88,7 +88,7 @@ struct Segment {
   uint16_t ports = 0;             // bit p set = the segment owns port p (C included)
   uint8_t shields = 0;            // city: coats of arms; a module's kind (KindProp
                                   // kShields) says what it counts
-  bool fogged = false;            // the cover layer lies over this segment
+  bool covered = false;            // the cover layer lies over this segment
   std::vector<uint8_t> touches;   // field: indices of the city segments it borders; a
                                   // module's kind (kOwnTouches) says what it lists
 };
@@ -98,7 +98,7 @@ struct TileType {
   std::string id;               // "A".."X", "M01".., "MS"
   int count = 0;                // copies in the physical tile set
   bool reconstructed = false;   // geometry designed by us, not from a public source
-  int ghost_symbols = 0;        // symbols printed on the tile: a module says what they mean
+  int symbols = 0;        // symbols printed on the tile: a module says what they mean
   std::string note;
   std::string piece;            // "" or the multi-cell piece it belongs to ("MS")
   int piece_x = 0, piece_y = 0; // its cell within the piece
@@ -109,8 +109,8 @@ struct TileType {
   // terrain segment owning each port (-1 = none), and the cover segment over each side.
   std::array<uint8_t, 4> edge{};
   std::array<int8_t, kPortCount> port_segment{};
-  std::array<int8_t, 4> fog_side{-1, -1, -1, -1};
-  bool fogged_tile() const;  // a cover segment or a covered segment on the tile
+  std::array<int8_t, 4> cover_side{-1, -1, -1, -1};
+  bool covered_tile() const;  // a cover segment or a covered segment on the tile
 };
 
 struct PoolEntry {

@@ -4,6 +4,7 @@
 // Parameters: lowland_*, mountain_*, water_* (module "discovery regions").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/discovery_regions.h"
 
@@ -12,7 +13,7 @@ namespace tw {
 int region_cities(const Core& core, uint32_t node) {
   const uint32_t root = core.find(node);
   int cities = core.feat()[root].shields;
-  if (core.nodes()[root].kind != Kind::Mountain) return cities;
+  if (core.nodes()[root].kind != kMountain) return cities;
   // Mountains: plus the cities of every adjacent lowland area, each area once.
   std::array<uint32_t, 64> seen{};
   size_t nseen = 0;
@@ -23,7 +24,7 @@ int region_cities(const Core& core, uint32_t node) {
     const Segment& s = core.content().tiles[pt.type].segments[n - pt.node_base];
     for (uint8_t c : s.touches) {
       const uint32_t other = pt.node_base + c;
-      if (core.nodes()[other].kind != Kind::Lowland) continue;
+      if (core.nodes()[other].kind != kLowland) continue;
       const uint32_t r = core.find(other);
       if (std::find(seen.begin(), seen.begin() + static_cast<long>(nseen), r) !=
               seen.begin() + static_cast<long>(nseen) ||
@@ -46,15 +47,15 @@ int region_value(const Core& core, uint32_t node, bool closed) {
   const int tiles = core.feature_tiles(root);
   const bool small = closed && tiles == 2;
   switch (k) {
-    case Kind::Lowland:
+    case kLowland:
       if (small) return static_cast<int>(core.rules().lowland_small_points);
       return static_cast<int>(tiles * (closed ? core.rules().lowland_closed_tile_points : core.rules().lowland_tile_points));
-    case Kind::Mountain: {
+    case kMountain: {
       const int cities = region_cities(core, root);
       if (small) return static_cast<int>(cities * core.rules().mountain_small_city_points);
       return static_cast<int>(cities * (closed ? core.rules().mountain_closed_city_points : core.rules().mountain_city_points));
     }
-    case Kind::Water: {
+    case kWater: {
       const int cities = core.feat()[root].shields;
       if (small) return static_cast<int>(cities * core.rules().water_small_city_points);
       if (closed)

@@ -93,7 +93,7 @@ TEST_CASE("the modules' tile checks run from finalize_tile") {
     TileType u = tile_with(c, kCastle);
     errors.clear();
     for (Segment& s : u.segments)
-      if (s.kind == kCastle) s.fogged = true;
+      if (s.kind == kCastle) s.covered = true;
     finalize_tile(u, c.terrains, errors);
     CHECK(has_message(errors, "fogged", "fog lies only over roads and fields, never over a castle"));
   }
