@@ -54,10 +54,7 @@ std::string ports_text(uint16_t mask);
 // module (`inline constexpr Kind kName{value}` in engine/rules/<module>.h) with a row of
 // its kind table (engine/rules/registry.h: name and KindProp bits). Values stay below
 // kMaxKinds, so per-kind arrays (the plan's value/complete/score) keep a fixed size.
-enum class Kind : uint8_t {
-  None, City, Road, Field, Monastery,
-  Castle, Cemetery, Lowland, Mountain, Water, Fog, Ruin  // (moving to their modules)
-};
+enum class Kind : uint8_t { None, City, Road, Field, Monastery };
 inline constexpr size_t kMaxKinds = 16;
 std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md ("?" if none)
 std::optional<Kind> parse_kind(std::string_view name);  // a registered kind's name
@@ -79,9 +76,11 @@ struct Terrain {
 // it covers, plus C for a patch in the middle) on top of the terrain segments, which
 // keep their own ports (finalize_tile leaves a cover segment out of port_segment and
 // records it in cover_side). A terrain segment that lies under the cover carries
-// `fogged`; a rule may make the cover split features of a kind (the plan's cover_splits:
+// `covered`; a rule may make the cover split features of a kind (the plan's cover_splits:
 // two segments join only when both or neither lie under it). What the cover means, and
-// which terrain may lie under it, is its module's (engine/rules/fog.cpp).
+// which terrain may lie under it, is its module's: the module of the cover kind says so
+// in its header and checks its tiles. (The database keeps its own column names for
+// `covered` and TileType::symbols: schema/store.cpp maps them.)
 struct Segment {
   Kind kind = Kind::None;
   uint8_t terrain = 0;            // index into Content::terrains

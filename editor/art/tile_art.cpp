@@ -159,21 +159,19 @@ wxGraphicsPath make_path(wxGraphicsContext& gc, const Mapper& m, const Shape& s)
 }
 
 // Palette by kind (the tile type carries no terrain colours; Kind is what rules see).
+// (Kinds are the core's enumerators and the modules' constants: no switch over them.)
 wxColour kind_colour(Kind k) {
-  switch (k) {
-    case Kind::City: return {214, 176, 118};
-    case Kind::Road: return {244, 238, 222};
-    case Kind::Field: return {132, 186, 84};
-    case Kind::Monastery: return {178, 58, 47};
-    case kCastle: return {112, 116, 140};
-    case kCemetery: return {110, 106, 94};
-    case kLowland: return {183, 211, 107};
-    case kMountain: return {150, 132, 114};
-    case kWater: return {79, 143, 214};
-    case kFog: return {226, 231, 238};
-    case kRuin: return {138, 127, 114};
-    case Kind::None: break;
-  }
+  if (k == Kind::City) return {214, 176, 118};
+  if (k == Kind::Road) return {244, 238, 222};
+  if (k == Kind::Field) return {132, 186, 84};
+  if (k == Kind::Monastery) return {178, 58, 47};
+  if (k == kCastle) return {112, 116, 140};
+  if (k == kCemetery) return {110, 106, 94};
+  if (k == kLowland) return {183, 211, 107};
+  if (k == kMountain) return {150, 132, 114};
+  if (k == kWater) return {79, 143, 214};
+  if (k == kFog) return {226, 231, 238};
+  if (k == kRuin) return {138, 127, 114};
   return {200, 200, 200};
 }
 wxColour darker(const wxColour& c, double k) {
@@ -218,44 +216,38 @@ P label_point(const std::vector<Rotated>& segs, int i) {
   const Rotated& s = segs[static_cast<size_t>(i)];
   const uint16_t e = s.mask & kEdgeMask;
   const P avg = owned_avg(s.mask);
-  switch (s.kind) {
-    case Kind::Monastery:
-    case kCastle:
-    case kCemetery:
-      return has_c(s.mask) ? kCentre : lerp(kCentre, avg, 0.5);
-    case kRuin: return ruin_point(s.mask);
-    case Kind::Road: {
-      std::vector<int> ports;
-      for (int p = 0; p < 12; ++p)
-        if (e & (1u << p)) ports.push_back(p);
-      if (ports.size() == 2) {
-        const P a = port_point(ports[0]), b = port_point(ports[1]);
-        return a * 0.25 + kCentre * 0.5 + b * 0.25;
-      }
-      if (ports.size() == 1) return lerp(port_point(ports[0]), road_end(segs), 0.42);
-      return lerp(avg, kCentre, 0.3);
+  const Kind k = s.kind;
+  if (k == Kind::Monastery || k == kCastle || k == kCemetery) return has_c(s.mask) ? kCentre : lerp(kCentre, avg, 0.5);
+  if (k == kRuin) return ruin_point(s.mask);
+  if (k == Kind::Road) {
+    std::vector<int> ports;
+    for (int p = 0; p < 12; ++p)
+      if (e & (1u << p)) ports.push_back(p);
+    if (ports.size() == 2) {
+      const P a = port_point(ports[0]), b = port_point(ports[1]);
+      return a * 0.25 + kCentre * 0.5 + b * 0.25;
     }
-    case Kind::City:
-      if (e == kEdgeMask) return kCentre;
-      return kCentre + (avg - kCentre) * 0.8;
-    case Kind::Field: {
-      if (len(avg - kCentre) < 0.1 || e == kEdgeMask) {
-        // Fields all around: a free corner.
-        static const std::array<std::pair<int, int>, 4> corners = {
-            {{tw::Nw, tw::Wn}, {tw::Ne, tw::En}, {tw::Es, tw::Se}, {tw::Sw, tw::Ws}}};
-        static const std::array<P, 4> pts = {{{0.2, 0.2}, {0.8, 0.2}, {0.8, 0.8}, {0.2, 0.8}}};
-        for (size_t c = 0; c < 4; ++c)
-          if ((e & (1u << corners[c].first)) && (e & (1u << corners[c].second))) return pts[c];
-      }
-      return kCentre + (avg - kCentre) * 0.72;
+    if (ports.size() == 1) return lerp(port_point(ports[0]), road_end(segs), 0.42);
+    return lerp(avg, kCentre, 0.3);
+  }
+  if (k == Kind::City) {
+    if (e == kEdgeMask) return kCentre;
+    return kCentre + (avg - kCentre) * 0.8;
+  }
+  if (k == Kind::Field) {
+    if (len(avg - kCentre) < 0.1 || e == kEdgeMask) {
+      // Fields all around: a free corner.
+      static const std::array<std::pair<int, int>, 4> corners = {
+          {{tw::Nw, tw::Wn}, {tw::Ne, tw::En}, {tw::Es, tw::Se}, {tw::Sw, tw::Ws}}};
+      static const std::array<P, 4> pts = {{{0.2, 0.2}, {0.8, 0.2}, {0.8, 0.8}, {0.2, 0.8}}};
+      for (size_t c = 0; c < 4; ++c)
+        if ((e & (1u << corners[c].first)) && (e & (1u << corners[c].second))) return pts[c];
     }
-    case kLowland:
-    case kMountain:
-    case kWater:
-    case kFog:
-      if (e == kEdgeMask || len(avg - kCentre) < 0.08) return kCentre;
-      return kCentre + (avg - kCentre) * 0.62;
-    case Kind::None: break;
+    return kCentre + (avg - kCentre) * 0.72;
+  }
+  if (k == kLowland || k == kMountain || k == kWater || k == kFog) {
+    if (e == kEdgeMask || len(avg - kCentre) < 0.08) return kCentre;
+    return kCentre + (avg - kCentre) * 0.62;
   }
   return kCentre;
 }
@@ -579,13 +571,10 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   for (size_t i = 0; i < segs.size(); ++i) {
     const auto& s = segs[i];
     const P c = label_point(segs, static_cast<int>(i));
-    switch (s.kind) {
-      case Kind::Monastery: draw_monastery(p, c, 0.42); break;
-      case kCastle: draw_castle(p, c, 0.42); break;
-      case kCemetery: draw_cemetery(p, c, 0.42); break;
-      case kRuin: draw_ruin(p, c, 0.4); break;
-      default: break;
-    }
+    if (s.kind == Kind::Monastery) draw_monastery(p, c, 0.42);
+    else if (s.kind == kCastle) draw_castle(p, c, 0.42);
+    else if (s.kind == kCemetery) draw_cemetery(p, c, 0.42);
+    else if (s.kind == kRuin) draw_ruin(p, c, 0.4);
   }
   // Shields on cities.
   for (size_t i = 0; i < segs.size(); ++i) {

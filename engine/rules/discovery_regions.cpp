@@ -46,25 +46,23 @@ int region_value(const Core& core, uint32_t node, bool closed) {
   const Kind k = core.nodes()[root].kind;
   const int tiles = core.feature_tiles(root);
   const bool small = closed && tiles == 2;
-  switch (k) {
-    case kLowland:
-      if (small) return static_cast<int>(core.rules().lowland_small_points);
-      return static_cast<int>(tiles * (closed ? core.rules().lowland_closed_tile_points : core.rules().lowland_tile_points));
-    case kMountain: {
-      const int cities = region_cities(core, root);
-      if (small) return static_cast<int>(cities * core.rules().mountain_small_city_points);
-      return static_cast<int>(cities * (closed ? core.rules().mountain_closed_city_points : core.rules().mountain_city_points));
-    }
-    case kWater: {
-      const int cities = core.feat()[root].shields;
-      if (small) return static_cast<int>(cities * core.rules().water_small_city_points);
-      if (closed)
-        return static_cast<int>(tiles * core.rules().water_closed_tile_points + cities * core.rules().water_closed_city_points);
-      return static_cast<int>(cities * core.rules().water_city_points);
-    }
-    default:
-      return 0;
+  if (k == kLowland) {
+    if (small) return static_cast<int>(core.rules().lowland_small_points);
+    return static_cast<int>(tiles * (closed ? core.rules().lowland_closed_tile_points : core.rules().lowland_tile_points));
   }
+  if (k == kMountain) {
+    const int cities = region_cities(core, root);
+    if (small) return static_cast<int>(cities * core.rules().mountain_small_city_points);
+    return static_cast<int>(cities * (closed ? core.rules().mountain_closed_city_points : core.rules().mountain_city_points));
+  }
+  if (k == kWater) {
+    const int cities = core.feat()[root].shields;
+    if (small) return static_cast<int>(cities * core.rules().water_small_city_points);
+    if (closed)
+      return static_cast<int>(tiles * core.rules().water_closed_tile_points + cities * core.rules().water_closed_city_points);
+    return static_cast<int>(cities * core.rules().water_city_points);
+  }
+  return 0;
 }
 
 // Game's read accessor (until the callers use the free function).
