@@ -18,8 +18,6 @@ using namespace tw;
 
 namespace {
 
-bool is_region(Kind k) { return k == kLowland || k == kMountain || k == kWater; }
-
 int count_kind(const Decision& d, OptKind k) {
   return static_cast<int>(std::count_if(d.options.begin(), d.options.end(),
                                         [&](const Option& o) { return o.kind == k; }));
