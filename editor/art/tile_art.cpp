@@ -22,6 +22,13 @@ namespace twe {
 namespace {
 
 using tw::Kind;
+using tw::kCastle;
+using tw::kCemetery;
+using tw::kFog;
+using tw::kLowland;
+using tw::kMountain;
+using tw::kRuin;
+using tw::kWater;
 
 struct P {
   double x = 0, y = 0;
