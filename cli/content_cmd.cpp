@@ -342,8 +342,8 @@ int do_diff(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
       }
       if (p.first->count != p.second->count) add("tile " + id + " count", std::to_string(p.first->count), std::to_string(p.second->count));
       std::string ga, gb;  // geometry: the segments, without the tile set's name
-      for (const auto& s : p.first->segments) ga += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.fogged) + ";";
-      for (const auto& s : p.second->segments) gb += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.fogged) + ";";
+      for (const auto& s : p.first->segments) ga += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.covered) + ";";
+      for (const auto& s : p.second->segments) gb += std::to_string(s.ports) + "/" + std::to_string(s.terrain) + "/" + std::to_string(s.shields) + "/" + std::to_string(s.covered) + ";";
       if (ga != gb) add("tile " + id + " segments", "one geometry", "another geometry");
     }
   } else {

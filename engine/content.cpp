@@ -1,5 +1,7 @@
 #include "engine/content.h"
 
+#include "engine/rules/compose.h"
+#include "engine/rules/registry.h"
 #include "engine/text.h"
 
 #include <algorithm>
@@ -14,29 +16,44 @@ std::optional<int> parse_port(std::string_view name) {
   return std::nullopt;
 }
 
+// The base game's kinds, as the core plumbs them; the modules register theirs.
 namespace {
-constexpr std::array<std::string_view, 12> kKindNames = {
-    "none", "city", "road", "field", "monastery", "castle", "cemetery",
-    "lowland", "mountain", "water", "fog", "ruin"};
+constexpr KindRule kKinds[] = {
+    {Kind::None, "none", 0},
+    {Kind::City, "city", kNamedByEdge | kWholeEdge | kLocated | kShields},
+    {Kind::Road, "road", kNamedByEdge | kLocated},
+    {Kind::Field, "field", kLocated},
+    {Kind::Monastery, "monastery", kCentre | kLocated},
+};
+}  // namespace
+extern const KindTable kCoreKinds{"core", kKinds, {}};
+
+std::string_view kind_name(Kind k) {
+  const KindRule* r = kind_rule(k);
+  return r ? r->name : std::string_view("?");
 }
 
-std::string_view kind_name(Kind k) { return kKindNames[static_cast<size_t>(k)]; }
+bool kind_named_by_edge(Kind k) { return (kind_props(k) & kNamedByEdge) != 0; }
 
 const std::vector<std::string_view>& location_kind_names() {
-  static const std::vector<std::string_view> names(kKindNames.begin() + static_cast<int>(Kind::City),
-                                                   kKindNames.begin() + static_cast<int>(Kind::Water) + 1);
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (size_t v = 0; v < kMaxKinds; ++v)
+      if (const KindRule* r = kind_rule(static_cast<Kind>(v)); r && (r->props & kLocated)) out.push_back(r->name);
+    return out;
+  }();
   return names;
 }
 
 std::optional<Kind> parse_kind(std::string_view name) {
-  for (size_t i = 1; i < kKindNames.size(); ++i)
-    if (kKindNames[i] == name) return static_cast<Kind>(i);
+  for (size_t v = 1; v < kMaxKinds; ++v)
+    if (const KindRule* r = kind_rule(static_cast<Kind>(v)); r && r->name == name) return r->kind;
   return std::nullopt;
 }
 
-bool TileType::fogged_tile() const {
+bool TileType::covered_tile() const {
   return std::any_of(segments.begin(), segments.end(),
-                     [](const Segment& s) { return s.kind == Kind::Fog || s.fogged; });
+                     [](const Segment& s) { return (kind_props(s.kind) & kCover) || s.covered; });
 }
 
 int Content::find_tile(std::string_view tile_set, std::string_view id) const {
@@ -81,7 +98,6 @@ std::string format_error(const std::string& source, const ContentError& e) {
 }
 
 namespace {
-bool is_region(Kind k) { return k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water; }
 std::string seg_row(const TileType& t, size_t i) {
   return t.tile_set + "/" + t.id + "#" + std::to_string(i);
 }
@@ -106,59 +122,21 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     errors.push_back({"tile_type", row, "id", t.id, "a tile type needs at least one segment"});
   if (t.segments.size() > static_cast<size_t>(kMaxSegments))
     errors.push_back({"tile_type", row, "id", t.id, "at most " + std::to_string(kMaxSegments) + " segments per tile type"});
-  t.fog_side.fill(-1);
-  uint16_t fog_ports = 0;
-  int land_cities = 0, water_cities = 0;  // Discovery: each city counts once on each side
+  // The cover layer: the cover segment over each side it reaches (its module checks
+  // that it covers whole edges, one segment per side).
+  t.cover_side.fill(-1);
   for (size_t i = 0; i < t.segments.size(); ++i) {
-    const Segment& s = t.segments[i];
-    if (s.kind != Kind::Fog) continue;
-    for (int side = 0; side < 4; ++side) {
-      const uint16_t edge_mask = static_cast<uint16_t>(7u << (3 * side));
-      const uint16_t have = s.ports & edge_mask;
-      if (have == 0) continue;
-      if (have != edge_mask)
-        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
-                          "fog covers whole edges: all three ports of side " +
-                              std::string(kPortNames[static_cast<size_t>(middle_port(side))])});
-      if (t.fog_side[static_cast<size_t>(side)] >= 0)
-        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
-                          "side " + std::string(kPortNames[static_cast<size_t>(middle_port(side))]) +
-                              " is already under another fog segment"});
-      t.fog_side[static_cast<size_t>(side)] = static_cast<int8_t>(i);
-    }
-    fog_ports |= s.ports;
+    if (!(kind_props(t.segments[i].kind) & kCover)) continue;
+    for (int side = 0; side < 4; ++side)
+      if (t.segments[i].ports & (7u << (3 * side))) t.cover_side[static_cast<size_t>(side)] = static_cast<int8_t>(i);
   }
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const Segment& s = t.segments[i];
+    const uint8_t props = kind_props(s.kind);
     if (s.ports == 0)
       errors.push_back({"tile_segment", seg_row(t, i), "ports", "",
                         "a segment must own at least one port"});
-    if (s.kind == Kind::Fog) {
-      if (s.ports != 0 && (s.ports & 0x0FFF) == 0)
-        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
-                          "fog must cover at least one side: fog that touches no edge closes as it is placed, "
-                          "so no ghost would ever emerge on it"});
-      if (s.fogged)
-        errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
-                          "0: a fog segment is the fog itself"});
-      continue;
-    }
-    // Fog agreement: fields wholly in or out of fog, roads fogged when they reach fog.
-    if (s.kind == Kind::City && (s.ports & fog_ports & 0x0FFF))
-      errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
-                        "fog never lies over a city"});
-    if (s.kind == Kind::Field || s.kind == Kind::Road) {
-      const uint16_t edge_ports = s.ports & 0x0FFF;
-      const bool any_fog = (edge_ports & fog_ports) != 0;
-      const bool all_fog = edge_ports != 0 && (edge_ports & fog_ports) == edge_ports;
-      if (s.kind == Kind::Field && edge_ports != 0 && any_fog != all_fog)
-        errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
-                          "a field lies wholly under fog or wholly outside it (fog closes fields)"});
-      if (edge_ports != 0 && s.fogged != any_fog)
-        errors.push_back({"tile_segment", seg_row(t, i), "fogged", s.fogged ? "1" : "0",
-                          std::string(any_fog ? "1" : "0") + ": the segment " +
-                              (any_fog ? "reaches" : "does not reach") + " a fogged side"});
-    }
+    if (props & kCover) continue;  // above the terrain: owns no port of port_segment
     for (int p = 0; p < kPortCount; ++p) {
       if (!(s.ports & (1u << p))) continue;
       if (t.port_segment[p] >= 0) {
@@ -172,45 +150,8 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     if (s.kind == Kind::City && s.shields > 9)
       errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
                         "0..9 shields"});
-    if (s.kind != Kind::City && !is_region(s.kind) && s.shields != 0)
-      errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
-                        "only a city or a Discovery region segment carries shields"});
-    if (s.fogged && s.kind != Kind::Road && s.kind != Kind::Field && s.kind != Kind::Fog)
-      errors.push_back({"tile_segment", seg_row(t, i), "fogged", "1",
-                        "fog lies only over roads and fields, never over a " +
-                            std::string(kind_name(s.kind))});
-    if (is_region(s.kind)) {
-      // Discovery: `touches` lists the adjacent regions of the same tile, both ways.
-      for (uint8_t c : s.touches) {
-        if (c >= t.segments.size() || c == i || !is_region(t.segments[c].kind)) {
-          errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
-                            "the index of another region segment (lowland, mountain, water) "
-                            "on the same tile"});
-          continue;
-        }
-        const auto& back = t.segments[c].touches;
-        if (std::find(back.begin(), back.end(), static_cast<uint8_t>(i)) == back.end())
-          errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
-                            "adjacency goes both ways: segment " + std::to_string(c) +
-                                " must list " + std::to_string(i) + " too"});
-      }
-      if (s.shields && s.kind != Kind::Water) land_cities += s.shields;
-      if (s.shields && s.kind == Kind::Water) water_cities += s.shields;
-      if (s.shields) {
-        // A city lies between water and land: the segment must touch the other side.
-        bool other = false;
-        for (uint8_t c : s.touches)
-          if (c < t.segments.size() && is_region(t.segments[c].kind) &&
-              (t.segments[c].kind == Kind::Water) != (s.kind == Kind::Water) && t.segments[c].shields)
-            other = true;
-        if (!other)
-          errors.push_back({"tile_segment", seg_row(t, i), "shields", std::to_string(s.shields),
-                            "a city lies between water and land: the segment must touch a region "
-                            "of the other side that counts cities too"});
-      }
-    }
     for (uint8_t c : s.touches) {
-      if (is_region(s.kind)) break;
+      if (props & kOwnTouches) break;
       if (s.kind != Kind::Field) {
         errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
                           "only a field lists the cities it touches"});
@@ -220,8 +161,7 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
         errors.push_back({"tile_segment", seg_row(t, i), "touches", std::to_string(c),
                           "the index of a city segment on the same tile"});
     }
-    if ((s.kind == Kind::Monastery || s.kind == Kind::Castle || s.kind == Kind::Cemetery) &&
-        s.ports != (1u << C))
+    if ((props & kCentre) && s.ports != (1u << C))
       errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
                         "a " + std::string(kind_name(s.kind)) + " owns only the centre port C"});
   }
@@ -237,7 +177,7 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
     const Segment& s = t.segments[seg];
     if (s.terrain >= terrains.size()) continue;
     t.edge[side] = terrains[s.terrain].match_group;
-    if (s.kind == Kind::City || is_region(s.kind)) {
+    if (kind_props(s.kind) & kWholeEdge) {
       for (int p = 3 * side; p < 3 * side + 3; ++p)
         if (t.port_segment[p] != seg)
           errors.push_back({"tile_segment", seg_row(t, seg), "ports", ports_text(s.ports),
@@ -245,93 +185,11 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
                                 std::string(kPortNames[p]) + " is missing"});
     }
   }
-  if (land_cities != water_cities)
-    errors.push_back({"tile_type", row, "segments", "",
-                      "Discovery cities: the land segments count " + std::to_string(land_cities) +
-                          " and the water segments " + std::to_string(water_cities) +
-                          "; every city counts once on each side"});
+  // The modules' checks of their kinds (engine/rules/registry.h: tile_checks()).
+  for (const TileCheck check : tile_checks()) check(t, errors);
 }
 
-namespace {
-
-// The rule system named in rule_set.system must be the one whose rules the rule set
-// uses: its tiles hold only the kinds of segment that system scores, and the switches
-// that turn on another system's rules stay off. (A Discovery rule set marked gcc would
-// otherwise load and play as if nothing were wrong.)
-void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>& errors) {
-  const size_t first = errors.size();
-  const auto allowed = [&](Kind k) {
-    // Fog, castles and cemeteries mean nothing to the base rules, so base may draw GCC
-    // tiles (a designer's mix); Discovery's regions mean something only to Discovery.
-    if (r.system == System::Discovery) return is_region(k) || k == Kind::None;
-    return !is_region(k);
-  };
-  const std::string sys(system_name(r.system));
-  std::set<Kind> foreign;
-  const auto look_at = [&](int tile) {
-    if (tile < 0 || tile >= static_cast<int>(c.tiles.size())) return;
-    for (const auto& seg : c.tiles[static_cast<size_t>(tile)].segments)
-      if (!allowed(seg.kind)) foreign.insert(seg.kind);
-  };
-  look_at(r.start_tile);
-  for (const auto& e : r.pool)
-    if (e.count > 0) look_at(e.tile);
-  if (!foreign.empty()) {
-    std::string kinds;
-    for (Kind k : foreign) kinds += (kinds.empty() ? "" : ", ") + std::string(kind_name(k));
-    errors.push_back({"rule_set", r.id, "system", sys,
-                      "the rule set's tiles hold " + kinds + " segments, which the " + sys +
-                          " rules do not score; name the system whose tiles these are"});
-  }
-  const Rules defaults;
-  if (r.system == System::Mists) {
-    // What a co-op level decides, or the co-op rules do not have: a rule set of system
-    // mists that sets it otherwise would be overridden silently (RULES.md section 4).
-    struct Fixed {
-      std::string_view key;
-      int64_t Rules::*field;
-      int64_t value;
-      std::string_view why;
-    };
-    static constexpr Fixed kFixed[] = {
-        {"farmers", &Rules::farmers, 0, "the co-op rules have no farmers"},
-        {"final_scoring", &Rules::final_scoring, 0, "nothing scores at the end of a co-op game"},
-        {"fog_ghosts", &Rules::fog_ghosts, 0, "co-op ghosts come from the level's ghost bank, not from fog"},
-        {"takeback", &Rules::takeback, 0, "takeback is a Discovery rule"},
-        {"hand_size", &Rules::hand_size, 0, "hands are a Discovery rule"},
-        {"guards", &Rules::guards, 0, "the co-op rules have no guards"},
-        {"general_guards", &Rules::general_guards, 0, "the co-op rules have no guards"},
-        {"ghost_bank", &Rules::ghost_bank, 0, "the level's ghost_bank column decides it"},
-        {"cemetery_neighbours", &Rules::cemetery_neighbours, 8, "the level's cemetery column decides it (plain 4, haunted 8)"},
-    };
-    for (const auto& f : kFixed) {
-      if (r.rules.*f.field == f.value) continue;
-      errors.push_back({"rule_param", r.id + "/" + std::string(f.key), "value", std::to_string(r.rules.*f.field),
-                        std::to_string(f.value) + " for a rule set of system mists: " + std::string(f.why) +
-                            " (the value would be ignored)"});
-    }
-  }
-  // A parameter whose module the rule set's games do not play would be ignored.
-  for (const ParamSpec& spec : rule_param_specs()) {
-    if (r.rules.*spec.field == defaults.*spec.field) continue;
-    const std::string why = param_unread_reason(c, r, spec);
-    if (why.empty()) continue;
-    // Set by a parent of another system (base's followers under mists): the parent's
-    // games read it, this one's levels decide. Only the rule set's own rows are refused.
-    if (!r.own_params.empty() && std::find(r.own_params.begin(), r.own_params.end(), spec.key) == r.own_params.end())
-      continue;
-    if (std::any_of(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
-                    [&](const ContentError& e) { return e.row == r.id + "/" + std::string(spec.key); }))
-      continue;  // reported above, with the co-op reason
-    errors.push_back({"rule_param", r.id + "/" + std::string(spec.key), "value", std::to_string(r.rules.*spec.field),
-                      std::string(spec.key) + why + " (leave it at " + std::to_string(defaults.*spec.field) + " or " +
-                          (why.find("tiles") != std::string::npos ? "add such tiles to the pool" : "change rule_set.system") +
-                          ")"});
-  }
-}
-
-}  // namespace
-
+std::string segment_row(const TileType& t, size_t i) { return seg_row(t, i); }
 
 int64_t tile_shields(const TileType& t) {
   int64_t n = 0;
@@ -394,7 +252,7 @@ void check_game_limits(const Content& c, const RuleSet& r, std::vector<ContentEr
                           "together" + where});
   const int64_t seats = std::min<int64_t>(r.rules.max_players, kMaxPlayers);
   const int64_t each = r.rules.followers + r.rules.guards + r.rules.general_guards;
-  if (r.system != System::Mists && seats * each > kMaxGameFollowers)
+  if (seats_hold_followers(r) && seats * each > kMaxGameFollowers)
     errors.push_back({"rule_param", r.id + "/followers", "value", std::to_string(r.rules.followers),
                       "at most " + std::to_string(kMaxGameFollowers) + " followers in one game: max_players (" +
                           std::to_string(seats) + ") x (followers + guards + general_guards = " + std::to_string(each) +
@@ -437,56 +295,13 @@ std::vector<ContentError> validate_content(const Content& c) {
     if (r.rules.min_players > r.rules.max_players)
       errors.push_back({"rule_param", r.id + "/min_players", "value",
                         std::to_string(r.rules.min_players), "min_players <= max_players"});
-    check_system(c, r, errors);
+    check_rule_set(c, r, errors);  // engine/rules/compose.h: what its modules need
     check_game_limits(c, r, errors);
   }
   std::set<std::string> level_ids;
   for (const auto& l : c.levels) {
     if (!level_ids.insert(l.id).second) errors.push_back({"level", l.id, "id", l.id, "duplicate level id"});
-    const RuleSet* rs = c.find_rule_set(l.rule_set);
-    if (!rs)
-      errors.push_back({"level", l.id, "rule_set", l.rule_set, "the id of a rule set"});
-    else if (rs->system != System::Mists)
-      errors.push_back({"level", l.id, "rule_set", l.rule_set,
-                        "a rule set of system mists, not " + std::string(system_name(rs->system))});
-    if (l.ghost_bank < 0 || l.ghost_bank > kMaxGhostBank)
-      errors.push_back({"level", l.id, "ghost_bank", std::to_string(l.ghost_bank), "0.." + std::to_string(kMaxGhostBank)});
-    if (l.stacks < 1) errors.push_back({"level", l.id, "stacks", std::to_string(l.stacks), ">= 1"});
-    if (static_cast<int>(l.dogs.size()) > l.stacks - 1)
-      errors.push_back({"level", l.id, "dogs", std::to_string(l.dogs.size()) + " dogs",
-                        "at most one dog per stack but the last (" + std::to_string(l.stacks - 1) + ")"});
-    for (size_t i = 0; i < l.dogs.size(); ++i)
-      if (l.dogs[i] <= 0 || (i > 0 && l.dogs[i] <= l.dogs[i - 1]) || l.dogs[i] >= l.target)
-        errors.push_back({"level", l.id, "dogs", std::to_string(l.dogs[i]),
-                          "positive increasing thresholds below the target (" + std::to_string(l.target) + ")"});
-    if (l.followers.empty())
-      errors.push_back({"level_followers", l.id, "players", "", "at least one player count"});
-    if (rs) {
-      // The level's pile must hold at least one tile per stack.
-      int64_t total = 0;
-      for (const auto& e : rs->pool) {
-        if (e.tile < 0 || e.tile >= static_cast<int>(c.tiles.size())) continue;
-        bool excluded = false;
-        for (const auto& seg : c.tiles[static_cast<size_t>(e.tile)].segments)
-          excluded |= std::find(l.exclude_kinds.begin(), l.exclude_kinds.end(), seg.kind) != l.exclude_kinds.end();
-        if (!excluded) total += e.count;
-      }
-      if (total < l.stacks)
-        errors.push_back({"level", l.id, "exclude_kinds", std::to_string(total) + " tiles left",
-                          "a pile of at least one tile per stack"});
-      for (const auto& f : l.followers)
-        if (static_cast<int64_t>(f.players) * f.colours * f.per_colour > kMaxGameFollowers)
-          errors.push_back({"level_followers", l.id + "/" + std::to_string(f.players), "per_colour",
-                            std::to_string(f.per_colour),
-                            "at most " + std::to_string(kMaxGameFollowers) + " followers in one game: players x colours x "
-                            "per_colour is " + std::to_string(static_cast<int64_t>(f.players) * f.colours * f.per_colour)});
-        else if (f.players < rs->rules.min_players || f.players > std::min<int64_t>(rs->rules.max_players, kMaxPlayers) ||
-            f.colours * f.players > kMaxPlayers)
-          errors.push_back({"level_followers", l.id + "/" + std::to_string(f.players), "players",
-                            std::to_string(f.players) + " x " + std::to_string(f.colours) + " colours",
-                            "a seat count the rule set allows, and at most " + std::to_string(kMaxPlayers) +
-                                " colours in all"});
-    }
+    check_level(c, l, errors);  // engine/rules/level.h: the level's own columns
   }
   return errors;
 }

@@ -3,12 +3,13 @@
 //
 // These are plain values. The store (schema/) builds them from SQLite rows and checks
 // them; the engine only reads them. Invariants a loaded Content keeps (checked by
-// `validate_content`): every tile type has at most one segment per port, each edge's
-// middle port is owned by a segment whose terrain names the edge's match group, field
-// `touches` lists point at city segments of the same tile, a Discovery region (lowland,
-// mountain, water) owns whole edges, its `touches` list names other regions of the tile
-// both ways round, and per tile the land regions' and the water regions' city counts
-// (`shields`) agree, and every pool entry refers to an existing tile type.
+// `finalize_tile` and `validate_content`): every tile type has at most one segment per
+// port, each edge's middle port is owned by a segment whose terrain names the edge's match
+// group, field `touches` lists point at city segments of the same tile, a segment of a
+// centre kind owns only C, a segment of a whole-edge kind every port of its edges, and
+// every pool entry refers to an existing tile type. The rule modules add their own
+// checks of tiles (registered tile checks, engine/rules/registry.h), rule sets and levels
+// (engine/rules/compose.h), which validate_content calls without naming them.
 #pragma once
 
 #include <array>
@@ -48,20 +49,19 @@ std::optional<int> parse_port(std::string_view name);
 std::string ports_text(uint16_t mask);
 
 // What a segment is, for the rule modules. Terrains in the database map onto these.
-enum class Kind : uint8_t {
-  None, City, Road, Field, Monastery, Castle, Cemetery, Lowland, Mountain, Water,
-  Fog,   // Mists/GCC: a second layer over whole edges (and the centre); see Segment
-  Ruin   // the start piece's central ruin: ends roads, separates fields, never scored
-};
-std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md
-std::optional<Kind> parse_kind(std::string_view name);
-// The kinds a location "kind:port" of option text may name, in Kind order.
+// The core defines the kinds of the base game it plumbs (fields are split by the cover
+// layer, monasteries are the first centre kind); every other kind is declared by its
+// module (`inline constexpr Kind kName{value}` in engine/rules/<module>.h) with a row of
+// its kind table (engine/rules/registry.h: name and KindProp bits). Values stay below
+// kMaxKinds, so per-kind arrays (the plan's value/complete/score) keep a fixed size.
+enum class Kind : uint8_t { None, City, Road, Field, Monastery };
+inline constexpr size_t kMaxKinds = 16;
+std::string_view kind_name(Kind k);  // "city", "road", ... as in NOTATION.md ("?" if none)
+std::optional<Kind> parse_kind(std::string_view name);  // a registered kind's name
+// The kinds a location "kind:port" of option text may name (KindProp kLocated), in Kind order.
 const std::vector<std::string_view>& location_kind_names();
-// Kinds whose segments cover an edge middle and are named by it (city, road, regions).
-inline bool kind_named_by_edge(Kind k) {
-  return k == Kind::City || k == Kind::Road || k == Kind::Lowland || k == Kind::Mountain ||
-         k == Kind::Water;
-}
+// Kinds whose segments cover an edge middle and are named by it (KindProp kNamedByEdge).
+bool kind_named_by_edge(Kind k);
 
 struct Terrain {
   std::string id;          // database id, e.g. "city"
@@ -71,21 +71,25 @@ struct Terrain {
   uint8_t match_group = 0; // 1..15, assigned by the loader from `match`
 };
 
-// A segment of kind Fog lies in the fog layer: it owns whole edges (all 3 ports of each
-// fogged side, plus C for a patch in the middle) on top of the terrain segments, which
-// keep their own ports. A road or field under fog carries `fogged`: a field lies wholly
-// under fog or wholly outside it (fog closes fields), a road is fogged when it reaches a
-// fogged side. Cities are never fogged.
+// The cover layer, a generic mechanism: a segment of a cover kind (KindProp kCover) lies
+// in a layer above the terrain segments. It owns whole edges (all 3 ports of each side
+// it covers, plus C for a patch in the middle) on top of the terrain segments, which
+// keep their own ports (finalize_tile leaves a cover segment out of port_segment and
+// records it in cover_side). A terrain segment that lies under the cover carries
+// `covered`; a rule may make the cover split features of a kind (the plan's cover_splits:
+// two segments join only when both or neither lie under it). What the cover means, and
+// which terrain may lie under it, is its module's: the module of the cover kind says so
+// in its header and checks its tiles. (The database keeps its own column names for
+// `covered` and TileType::symbols: schema/store.cpp maps them.)
 struct Segment {
   Kind kind = Kind::None;
   uint8_t terrain = 0;            // index into Content::terrains
   uint16_t ports = 0;             // bit p set = the segment owns port p (C included)
-  uint8_t shields = 0;            // city: coats of arms; region: cities on its border
-                                  // (Discovery: each city counts on its water side
-                                  // and on its land side)
-  bool fogged = false;            // Mists/GCC: fog lies over this road or field part
-  std::vector<uint8_t> touches;   // field: indices of the city segments it borders;
-                                  // lowland/mountain/water: the adjacent region segments
+  uint8_t shields = 0;            // city: coats of arms; a module's kind (KindProp
+                                  // kShields) says what it counts
+  bool covered = false;            // the cover layer lies over this segment
+  std::vector<uint8_t> touches;   // field: indices of the city segments it borders; a
+                                  // module's kind (kOwnTouches) says what it lists
 };
 
 struct TileType {
@@ -93,7 +97,7 @@ struct TileType {
   std::string id;               // "A".."X", "M01".., "MS"
   int count = 0;                // copies in the physical tile set
   bool reconstructed = false;   // geometry designed by us, not from a public source
-  int ghost_symbols = 0;        // Mists: ghosts that emerge when placed
+  int symbols = 0;        // symbols printed on the tile: a module says what they mean
   std::string note;
   std::string piece;            // "" or the multi-cell piece it belongs to ("MS")
   int piece_x = 0, piece_y = 0; // its cell within the piece
@@ -101,11 +105,11 @@ struct TileType {
   // The id the notation uses: the piece's id for a cell of a piece.
   const std::string& notation_id() const { return piece.empty() ? id : piece; }
   // Derived by finalize_tile(): match group per side (N E S W) at rotation 0, the
-  // terrain segment owning each port (-1 = none), and the fog segment over each side.
+  // terrain segment owning each port (-1 = none), and the cover segment over each side.
   std::array<uint8_t, 4> edge{};
   std::array<int8_t, kPortCount> port_segment{};
-  std::array<int8_t, 4> fog_side{-1, -1, -1, -1};
-  bool fogged_tile() const;
+  std::array<int8_t, 4> cover_side{-1, -1, -1, -1};
+  bool covered_tile() const;  // a cover segment or a covered segment on the tile
 };
 
 struct PoolEntry {
@@ -162,7 +166,10 @@ PileSize pile_size(const Content& c, const RuleSet& r);
 // The shields on every segment of one tile type.
 int64_t tile_shields(const TileType& t);
 
-// Derives edge signatures and port maps for one tile type, appending any problems.
+// The row of segment i of a tile type in messages: "base/D#2".
+std::string segment_row(const TileType& t, size_t i);
+// Derives edge signatures and port maps for one tile type, appending any problems (the
+// core's checks, then every registered tile check).
 void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
                    std::vector<ContentError>& errors);
 // Checks a whole Content (after every tile was finalized); returns all problems.

@@ -179,6 +179,8 @@ struct TurnPlan {
   bool floor_each = false;                // score floor: after each scoring, not per turn
   bool guards = false;                    // guards: the follower step offers guards from their
                                           // supply, a completed cemetery gives one (gcc)
+  uint64_t cover_splits = 0;              // bit per Kind: features of that kind end where the
+                                          // cover layer begins (engine/content.h, Segment)
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

@@ -14,8 +14,6 @@ namespace tw {
 
 namespace {
 
-bool edge_kind(Kind k) { return kind_named_by_edge(k); }
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -184,29 +182,27 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
         c.port_seg[static_cast<size_t>(r)][static_cast<size_t>(p)] =
             tt.port_segment[static_cast<size_t>(rotate_port(p, 4 - r))];
     }
-    for (size_t i = 0; i < tt.segments.size(); ++i) {
-      const Kind k = tt.segments[i].kind;
-      if (k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery) c.centre = static_cast<int8_t>(i);
-    }
+    for (size_t i = 0; i < tt.segments.size(); ++i)
+      if (kind_props(tt.segments[i].kind) & kCentre) c.centre = static_cast<int8_t>(i);
     for (int r = 0; r < 4; ++r)
       for (int side = 0; side < 4; ++side)
-        if (tt.fog_side[static_cast<size_t>((side - r + 4) % 4)] >= 0)
-          c.fog[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
-    c.fogged = tt.fogged_tile();
+        if (tt.cover_side[static_cast<size_t>((side - r + 4) % 4)] >= 0)
+          c.cover[static_cast<size_t>(r)] |= static_cast<uint8_t>(1u << side);
+    c.covered = tt.covered_tile();
     for (const Segment& seg : tt.segments) c.kinds |= uint64_t{1} << static_cast<unsigned>(seg.kind);
     for (size_t i = 0; i < tt.segments.size(); ++i) {
       const Segment& s = tt.segments[i];
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
       c.kind_segs[static_cast<size_t>(s.kind)] |= uint32_t{1} << i;
-      if (s.kind == Kind::Field) (s.fogged ? c.fogged_field_segs : c.field_segs) |= uint32_t{1} << i;
+      if (s.kind == Kind::Field) (s.covered ? c.covered_field_segs : c.field_segs) |= uint32_t{1} << i;
       c.shields += s.shields;
       Feature f;
-      if (edge_kind(s.kind))
+      if (kind_named_by_edge(s.kind))
         for (int side = 0; side < 4; ++side)
           if (tt.port_segment[static_cast<size_t>(middle_port(side))] == static_cast<int8_t>(i)) ++f.open;
-      if (s.kind == Kind::Fog)
+      if (kind_props(s.kind) & kCover)  // a cover segment's open ends: the sides it covers
         for (int side = 0; side < 4; ++side)
-          if (tt.fog_side[static_cast<size_t>(side)] == static_cast<int8_t>(i)) ++f.open;
+          if (tt.cover_side[static_cast<size_t>(side)] == static_cast<int8_t>(i)) ++f.open;
       f.shields = s.shields;
       c.feat.push_back(f);
       c.seg_kind.push_back(s.kind);
@@ -443,6 +439,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
   Core core(*this);
   for (const Hook h : plan_->on_put) h(core);
+  const uint64_t cover_splits = plan_->cover_splits;
   const int cell = cell_index(x, y);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
@@ -462,12 +459,12 @@ void Game::put_tile(int type, int x, int y, int rot) {
         if (a < 0 || b < 0) continue;
         const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
         if (nodes_[na].kind != nodes_[nb].kind) continue;
-        if (rules_.fog_closes_fields && nodes_[na].kind == Kind::Field &&
-            tt.segments[static_cast<size_t>(a)].fogged !=
-                content_->tiles[q.type].segments[static_cast<size_t>(b)].fogged)
-          continue;  // fog closes fields like a city edge
+        if ((cover_splits >> static_cast<unsigned>(nodes_[na].kind) & 1) &&
+            tt.segments[static_cast<size_t>(a)].covered !=
+                content_->tiles[q.type].segments[static_cast<size_t>(b)].covered)
+          continue;  // the cover layer splits this kind: under it and outside it never join
         const uint32_t root = unite(na, nb);
-        if (port == middle_port(side) && edge_kind(nodes_[na].kind)) {
+        if (port == middle_port(side) && (tc.edge_segs >> a & 1)) {
           feat_[root].open -= 2;
           if (feat_[root].open == 0) closed_by_ = p;
         }

@@ -349,20 +349,20 @@ class Game {
     std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
   static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
-  static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
+  static constexpr size_t kKinds = kMaxKinds;  // every kind's value, the core's and the modules'
   static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
-    int8_t centre = -1;  // the monastery, castle or cemetery segment, if any
-    std::array<uint8_t, 4> fog{};  // per rotation: bit d set = side d is fogged
-    bool fogged = false;           // the tile shows fog
+    int8_t centre = -1;  // the segment of a centre kind (KindProp kCentre), if any
+    std::array<uint8_t, 4> cover{};  // per rotation: bit d set = the cover layer lies on side d
+    bool covered = false;           // the tile shows the cover layer (TileType::covered_tile)
     uint64_t kinds = 0;            // bit k: a segment of Kind k
     uint64_t piece_kinds = 0;      // ... of any tile of its start piece (itself if none)
-    uint32_t edge_segs = 0;        // bit i: segment i is a road or city (named by an edge)
+    uint32_t edge_segs = 0;        // bit i: segment i is named by an edge (KindProp kNamedByEdge)
     std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
-    uint32_t field_segs = 0;       // ... segment i is a field without fog (rule farmers)
-    uint32_t fogged_field_segs = 0;  // ... a fogged field (and fogged_fields_occupiable)
+    uint32_t field_segs = 0;       // ... segment i is a field not under the cover (rule farmers)
+    uint32_t covered_field_segs = 0;  // ... a field under the cover (and fogged_fields_occupiable)
     int64_t shields = 0;           // the shields on the tile (engine/limits.h checks their sum)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)

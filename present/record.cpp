@@ -2,6 +2,7 @@
 
 #include "present/summary.h"
 
+#include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/text.h"
 #include "engine/tgn_play.h"
@@ -126,7 +127,7 @@ bool same_by_symmetry(const TileType& t, int rot_a, int rot_b) {
   for (size_t s = 0; s < n; ++s) {
     const Segment& a = t.segments[s];
     const Segment& b = t.segments[static_cast<size_t>(map[s])];
-    if (a.kind != b.kind || a.terrain != b.terrain || a.shields != b.shields || a.fogged != b.fogged ||
+    if (a.kind != b.kind || a.terrain != b.terrain || a.shields != b.shields || a.covered != b.covered ||
         a.touches.size() != b.touches.size())
       return false;
     std::vector<int> ta, tb(b.touches.begin(), b.touches.end());
@@ -137,7 +138,7 @@ bool same_by_symmetry(const TileType& t, int rot_a, int rot_b) {
   }
   for (int d = 0; d < 4; ++d) {
     if (t.edge[side_at(rot_a, d)] != t.edge[side_at(rot_b, d)]) return false;
-    const int fa = t.fog_side[side_at(rot_a, d)], fb = t.fog_side[side_at(rot_b, d)];
+    const int fa = t.cover_side[side_at(rot_a, d)], fb = t.cover_side[side_at(rot_b, d)];
     if (!(fa < 0 ? fb < 0 : (static_cast<size_t>(fa) < n && map[static_cast<size_t>(fa)] == fb))) return false;
   }
   return true;
@@ -287,21 +288,19 @@ nlohmann::ordered_json state_json(const Game& g) {
 
 namespace {
 
+// (Kinds are the core's enumerators and the modules' constants: no switch over them.)
 char kind_char(Kind k) {
-  switch (k) {
-    case Kind::City: return 'C';
-    case Kind::Road: return '#';
-    case Kind::Field: return '.';
-    case Kind::Monastery: return 'M';
-    case Kind::Castle: return 'K';
-    case Kind::Cemetery: return 'T';
-    case Kind::Lowland: return ',';
-    case Kind::Mountain: return '^';
-    case Kind::Water: return '~';
-    case Kind::Fog: return ' ';
-    case Kind::Ruin: return 'X';
-    case Kind::None: break;
-  }
+  if (k == Kind::City) return 'C';
+  if (k == Kind::Road) return '#';
+  if (k == Kind::Field) return '.';
+  if (k == Kind::Monastery) return 'M';
+  if (k == kCastle) return 'K';
+  if (k == kCemetery) return 'T';
+  if (k == kLowland) return ',';
+  if (k == kMountain) return '^';
+  if (k == kWater) return '~';
+  if (k == kFog) return ' ';
+  if (k == kRuin) return 'X';
   return ' ';
 }
 
@@ -322,12 +321,12 @@ std::array<std::string, 3> tile_block(const Game& g, int type, int rot) {
     const int seg = t.port_segment[static_cast<size_t>(unrotated)];
     if (seg < 0) continue;
     const Segment& sg = t.segments[static_cast<size_t>(seg)];
-    const char ch = sg.fogged ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
+    const char ch = sg.covered ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
     rows[static_cast<size_t>(kPortRow[port])][static_cast<size_t>(kPortCol[port])] = ch;
   }
   int cities = 0;
   for (const Segment& sg : t.segments)
-    if (sg.kind == Kind::Water) cities += sg.shields;
+    if (sg.kind == kWater) cities += sg.shields;
   if (cities > 0) rows[1][1] = cities == 1 ? 'o' : 'O';
   return rows;
 }
@@ -379,14 +378,14 @@ std::string board_text(const Game& g, const BoardView& view) {
         if (seg < 0) continue;
         const Segment& sg = g.content().tiles[t.type].segments[static_cast<size_t>(seg)];
         // Fog shows as ':' over a field and '%' over a road.
-        const char ch = sg.fogged ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
+        const char ch = sg.covered ? (sg.kind == Kind::Road ? '%' : ':') : kind_char(sg.kind);
         rows[static_cast<size_t>(r0 + kPortRow[port])][static_cast<size_t>(c0 + kPortCol[port])] = ch;
       }
       // Discovery: the tile's cities (each counted on its water region) in the middle,
       // 'o' for one, 'O' for more.
       int cities = 0;
       for (const Segment& sg : g.content().tiles[t.type].segments)
-        if (sg.kind == Kind::Water) cities += sg.shields;
+        if (sg.kind == kWater) cities += sg.shields;
       if (cities > 0) rows[static_cast<size_t>(r0 + 1)][static_cast<size_t>(c0 + 1)] = cities == 1 ? 'o' : 'O';
     }
     for (int k = 0; k < std::min(3, ghosts[p]); ++k) rows[static_cast<size_t>(r0 + k)][static_cast<size_t>(c0 + 3)] = '*';

@@ -17,7 +17,7 @@ void hash_tile(Fnv64& h, const Content& c, const TileType& t) {
   h.text(t.piece);
   h.i64(t.piece_x);
   h.i64(t.piece_y);
-  h.i64(t.ghost_symbols);
+  h.i64(t.symbols);
   h.u64(t.segments.size());
   for (const Segment& s : t.segments) {
     h.text(kind_name(s.kind));
@@ -27,7 +27,7 @@ void hash_tile(Fnv64& h, const Content& c, const TileType& t) {
     h.text(terrain ? kind_name(terrain->kind) : "");
     h.u64(s.ports);
     h.u64(s.shields);
-    h.u64(s.fogged ? 1 : 0);
+    h.u64(s.covered ? 1 : 0);
     h.u64(s.touches.size());
     for (uint8_t k : s.touches) h.u64(k);
   }

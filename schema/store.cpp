@@ -279,7 +279,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
       t.id = *id;
       if (auto v = r.integer(3, "count", 0, kMaxPoolCount)) t.count = static_cast<int>(*v);
       if (auto v = r.integer(4, "reconstructed", 0, 1)) t.reconstructed = *v == 1;
-      if (auto v = r.integer(5, "ghost_symbols", 0, 9)) t.ghost_symbols = static_cast<int>(*v);
+      if (auto v = r.integer(5, "ghost_symbols", 0, 9)) t.symbols = static_cast<int>(*v);
       if (auto v = r.text(6, "note")) t.note = *v;
       if (auto v = r.text(8, "piece")) t.piece = *v;
       if (auto v = r.integer(9, "piece_x", 0, 3)) t.piece_x = static_cast<int>(*v);
@@ -335,7 +335,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
     }
     if (auto ports = r.text(5, "ports")) s.ports = parse_ports(r, *ports);
     if (auto v = r.integer(6, "shields", 0, 9)) s.shields = static_cast<uint8_t>(*v);
-    if (auto v = r.integer(7, "fogged", 0, 1)) s.fogged = *v == 1;
+    if (auto v = r.integer(7, "fogged", 0, 1)) s.covered = *v == 1;
     if (auto touches = r.text(8, "touches")) s.touches = parse_touches(r, *touches);
     t.segments.push_back(std::move(s));
   }
@@ -1092,7 +1092,7 @@ void Store::save_tile_type(const TileType& t) {
     up.bind(2, t.id);
     up.bind(3, t.count);
     up.bind(4, t.reconstructed ? 1 : 0);
-    up.bind(5, t.ghost_symbols);
+    up.bind(5, t.symbols);
     up.bind(6, t.note);
     up.bind(7, t.piece);
     up.bind(8, t.piece_x);
@@ -1110,7 +1110,7 @@ void Store::save_tile_type(const TileType& t) {
       ins.bind(4, terrains[s.terrain].id);
       ins.bind(5, ports_text(s.ports));
       ins.bind(6, static_cast<int>(s.shields));
-      ins.bind(7, s.fogged ? 1 : 0);
+      ins.bind(7, s.covered ? 1 : 0);
       ins.bind(8, touches_text(s.touches));
       ins.exec();
     }

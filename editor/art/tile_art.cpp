@@ -7,6 +7,7 @@
 // region blobs from one rule. Roads are curves between their ports (or from a port to
 // the centre feature); centre features are icons.
 #include "art/tile_art.h"
+#include "engine/rules/kinds.h"
 
 #include <wx/dcgraph.h>
 #include <wx/graphics.h>
@@ -21,6 +22,13 @@ namespace twe {
 namespace {
 
 using tw::Kind;
+using tw::kCastle;
+using tw::kCemetery;
+using tw::kFog;
+using tw::kLowland;
+using tw::kMountain;
+using tw::kRuin;
+using tw::kWater;
 
 struct P {
   double x = 0, y = 0;
@@ -73,7 +81,7 @@ P owned_avg(uint16_t m) {
 }
 
 bool is_centre_kind(Kind k) {
-  return k == Kind::Monastery || k == Kind::Castle || k == Kind::Cemetery || k == Kind::Ruin;
+  return k == Kind::Monastery || k == kCastle || k == kCemetery || k == kRuin;
 }
 
 // A path described in unit coordinates; mapped later.
@@ -158,21 +166,19 @@ wxGraphicsPath make_path(wxGraphicsContext& gc, const Mapper& m, const Shape& s)
 }
 
 // Palette by kind (the tile type carries no terrain colours; Kind is what rules see).
+// (Kinds are the core's enumerators and the modules' constants: no switch over them.)
 wxColour kind_colour(Kind k) {
-  switch (k) {
-    case Kind::City: return {214, 176, 118};
-    case Kind::Road: return {244, 238, 222};
-    case Kind::Field: return {132, 186, 84};
-    case Kind::Monastery: return {178, 58, 47};
-    case Kind::Castle: return {112, 116, 140};
-    case Kind::Cemetery: return {110, 106, 94};
-    case Kind::Lowland: return {183, 211, 107};
-    case Kind::Mountain: return {150, 132, 114};
-    case Kind::Water: return {79, 143, 214};
-    case Kind::Fog: return {226, 231, 238};
-    case Kind::Ruin: return {138, 127, 114};
-    case Kind::None: break;
-  }
+  if (k == Kind::City) return {214, 176, 118};
+  if (k == Kind::Road) return {244, 238, 222};
+  if (k == Kind::Field) return {132, 186, 84};
+  if (k == Kind::Monastery) return {178, 58, 47};
+  if (k == kCastle) return {112, 116, 140};
+  if (k == kCemetery) return {110, 106, 94};
+  if (k == kLowland) return {183, 211, 107};
+  if (k == kMountain) return {150, 132, 114};
+  if (k == kWater) return {79, 143, 214};
+  if (k == kFog) return {226, 231, 238};
+  if (k == kRuin) return {138, 127, 114};
   return {200, 200, 200};
 }
 wxColour darker(const wxColour& c, double k) {
@@ -194,7 +200,7 @@ std::vector<Rotated> rotated_segments(const tw::TileType& t, int rot) {
   std::vector<Rotated> out;
   out.reserve(t.segments.size());
   for (const auto& s : t.segments)
-    out.push_back({s.kind, rotate_mask(s.ports, ((rot % 4) + 4) % 4), s.shields, s.fogged});
+    out.push_back({s.kind, rotate_mask(s.ports, ((rot % 4) + 4) % 4), s.shields, s.covered});
   return out;
 }
 
@@ -209,7 +215,7 @@ P ruin_point(uint16_t m) {
 // The point where a road with one port ends: a centre feature's point, else the centre.
 P road_end(const std::vector<Rotated>& segs) {
   for (const auto& s : segs)
-    if (s.kind == Kind::Ruin) return ruin_point(s.mask);
+    if (s.kind == kRuin) return ruin_point(s.mask);
   return kCentre;
 }
 
@@ -217,44 +223,38 @@ P label_point(const std::vector<Rotated>& segs, int i) {
   const Rotated& s = segs[static_cast<size_t>(i)];
   const uint16_t e = s.mask & kEdgeMask;
   const P avg = owned_avg(s.mask);
-  switch (s.kind) {
-    case Kind::Monastery:
-    case Kind::Castle:
-    case Kind::Cemetery:
-      return has_c(s.mask) ? kCentre : lerp(kCentre, avg, 0.5);
-    case Kind::Ruin: return ruin_point(s.mask);
-    case Kind::Road: {
-      std::vector<int> ports;
-      for (int p = 0; p < 12; ++p)
-        if (e & (1u << p)) ports.push_back(p);
-      if (ports.size() == 2) {
-        const P a = port_point(ports[0]), b = port_point(ports[1]);
-        return a * 0.25 + kCentre * 0.5 + b * 0.25;
-      }
-      if (ports.size() == 1) return lerp(port_point(ports[0]), road_end(segs), 0.42);
-      return lerp(avg, kCentre, 0.3);
+  const Kind k = s.kind;
+  if (k == Kind::Monastery || k == kCastle || k == kCemetery) return has_c(s.mask) ? kCentre : lerp(kCentre, avg, 0.5);
+  if (k == kRuin) return ruin_point(s.mask);
+  if (k == Kind::Road) {
+    std::vector<int> ports;
+    for (int p = 0; p < 12; ++p)
+      if (e & (1u << p)) ports.push_back(p);
+    if (ports.size() == 2) {
+      const P a = port_point(ports[0]), b = port_point(ports[1]);
+      return a * 0.25 + kCentre * 0.5 + b * 0.25;
     }
-    case Kind::City:
-      if (e == kEdgeMask) return kCentre;
-      return kCentre + (avg - kCentre) * 0.8;
-    case Kind::Field: {
-      if (len(avg - kCentre) < 0.1 || e == kEdgeMask) {
-        // Fields all around: a free corner.
-        static const std::array<std::pair<int, int>, 4> corners = {
-            {{tw::Nw, tw::Wn}, {tw::Ne, tw::En}, {tw::Es, tw::Se}, {tw::Sw, tw::Ws}}};
-        static const std::array<P, 4> pts = {{{0.2, 0.2}, {0.8, 0.2}, {0.8, 0.8}, {0.2, 0.8}}};
-        for (size_t c = 0; c < 4; ++c)
-          if ((e & (1u << corners[c].first)) && (e & (1u << corners[c].second))) return pts[c];
-      }
-      return kCentre + (avg - kCentre) * 0.72;
+    if (ports.size() == 1) return lerp(port_point(ports[0]), road_end(segs), 0.42);
+    return lerp(avg, kCentre, 0.3);
+  }
+  if (k == Kind::City) {
+    if (e == kEdgeMask) return kCentre;
+    return kCentre + (avg - kCentre) * 0.8;
+  }
+  if (k == Kind::Field) {
+    if (len(avg - kCentre) < 0.1 || e == kEdgeMask) {
+      // Fields all around: a free corner.
+      static const std::array<std::pair<int, int>, 4> corners = {
+          {{tw::Nw, tw::Wn}, {tw::Ne, tw::En}, {tw::Es, tw::Se}, {tw::Sw, tw::Ws}}};
+      static const std::array<P, 4> pts = {{{0.2, 0.2}, {0.8, 0.2}, {0.8, 0.8}, {0.2, 0.8}}};
+      for (size_t c = 0; c < 4; ++c)
+        if ((e & (1u << corners[c].first)) && (e & (1u << corners[c].second))) return pts[c];
     }
-    case Kind::Lowland:
-    case Kind::Mountain:
-    case Kind::Water:
-    case Kind::Fog:
-      if (e == kEdgeMask || len(avg - kCentre) < 0.08) return kCentre;
-      return kCentre + (avg - kCentre) * 0.62;
-    case Kind::None: break;
+    return kCentre + (avg - kCentre) * 0.72;
+  }
+  if (k == kLowland || k == kMountain || k == kWater || k == kFog) {
+    if (e == kEdgeMask || len(avg - kCentre) < 0.08) return kCentre;
+    return kCentre + (avg - kCentre) * 0.62;
   }
   return kCentre;
 }
@@ -444,7 +444,7 @@ void draw_back(Painter& p) {
 }
 
 void draw_fog(Painter& p, const Shape& s, std::vector<P> wisps, double alpha) {
-  p.fill(s, with_alpha(kind_colour(Kind::Fog), alpha));
+  p.fill(s, with_alpha(kind_colour(kFog), alpha));
   const wxColour w = with_alpha(wxColour(255, 255, 255), std::min(1.0, alpha * 1.3));
   for (const P& c : wisps) {
     p.stroke_quad({c.x - 0.14, c.y}, {c.x - 0.07, c.y - 0.05}, {c.x, c.y}, w, 0.025);
@@ -467,7 +467,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   // Background: fields if any, else the terrain segment owning the most ports.
   int bg = -1;
   for (size_t i = 0; i < segs.size(); ++i) {
-    if (segs[i].kind == Kind::Fog || is_centre_kind(segs[i].kind) || segs[i].kind == Kind::Road) continue;
+    if (segs[i].kind == kFog || is_centre_kind(segs[i].kind) || segs[i].kind == Kind::Road) continue;
     if (segs[i].kind == Kind::Field) {
       bg = static_cast<int>(i);
       break;
@@ -482,7 +482,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   std::vector<int> order;
   for (size_t i = 0; i < segs.size(); ++i) {
     const Kind k = segs[i].kind;
-    if (static_cast<int>(i) != bg && (k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water))
+    if (static_cast<int>(i) != bg && (k == kLowland || k == kMountain || k == kWater))
       order.push_back(static_cast<int>(i));
   }
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -503,10 +503,10 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
     const auto& s = segs[i];
     const P c = label_point(segs, static_cast<int>(i));
     const P deco = lerp(c, kCentre, 0.0) + P{0.0, 0.14};
-    if (s.kind == Kind::Mountain) draw_peaks(p, deco, 0.26);
-    else if (s.kind == Kind::Water) draw_waves(p, c, 0.24);
-    else if (s.kind == Kind::Lowland) draw_grass(p, deco, 0.24);
-    if ((s.kind == Kind::Lowland || s.kind == Kind::Mountain) && s.shields > 0)
+    if (s.kind == kMountain) draw_peaks(p, deco, 0.26);
+    else if (s.kind == kWater) draw_waves(p, c, 0.24);
+    else if (s.kind == kLowland) draw_grass(p, deco, 0.24);
+    if ((s.kind == kLowland || s.kind == kMountain) && s.shields > 0)
       for (int k = 0; k < s.shields; ++k)
         draw_tower(p, c + P{(k - (s.shields - 1) / 2.0) * 0.16, -0.1}, 0.2);
   }
@@ -578,13 +578,10 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   for (size_t i = 0; i < segs.size(); ++i) {
     const auto& s = segs[i];
     const P c = label_point(segs, static_cast<int>(i));
-    switch (s.kind) {
-      case Kind::Monastery: draw_monastery(p, c, 0.42); break;
-      case Kind::Castle: draw_castle(p, c, 0.42); break;
-      case Kind::Cemetery: draw_cemetery(p, c, 0.42); break;
-      case Kind::Ruin: draw_ruin(p, c, 0.4); break;
-      default: break;
-    }
+    if (s.kind == Kind::Monastery) draw_monastery(p, c, 0.42);
+    else if (s.kind == kCastle) draw_castle(p, c, 0.42);
+    else if (s.kind == kCemetery) draw_cemetery(p, c, 0.42);
+    else if (s.kind == kRuin) draw_ruin(p, c, 0.4);
   }
   // Shields on cities.
   for (size_t i = 0; i < segs.size(); ++i) {
@@ -597,7 +594,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   // Fog over everything but the icons' outlines.
   for (size_t i = 0; i < segs.size(); ++i) {
     const auto& s = segs[i];
-    if (s.kind != Kind::Fog) continue;
+    if (s.kind != kFog) continue;
     const Shape sh = area_shape(s.mask);
     std::vector<P> wisps;
     const P c = label_point(segs, static_cast<int>(i));
@@ -607,7 +604,7 @@ void paint(wxGraphicsContext& gc, const Mapper& m, const tw::TileType& t, int ro
   }
 
   // Ghost symbols: a row in the south-west corner (not rotated: it is a count).
-  for (int g = 0; g < t.ghost_symbols; ++g) draw_ghost(p, {0.12 + g * 0.15, 0.86}, 0.16);
+  for (int g = 0; g < t.symbols; ++g) draw_ghost(p, {0.12 + g * 0.15, 0.86}, 0.16);
 
   // Highlight.
   if (st.highlight_segment >= 0 && st.highlight_segment < static_cast<int>(segs.size())) {

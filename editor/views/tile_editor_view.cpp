@@ -1,4 +1,5 @@
 #include "views/tile_editor_view.h"
+#include "engine/rules/kinds.h"
 
 #include <wx/textdlg.h>
 
@@ -31,7 +32,7 @@ std::string segment_label(const tw::TileType& t, size_t i) {
   const tw::Segment& s = t.segments[i];
   std::string out = std::to_string(i) + "  " + std::string(tw::kind_name(s.kind)) + "  " + tw::ports_text(s.ports);
   if (s.shields) out += "  shields " + std::to_string(s.shields);
-  if (s.fogged) out += "  fogged";
+  if (s.covered) out += "  fogged";
   if (!s.touches.empty()) {
     out += "  touches";
     for (auto c : s.touches) out += " " + std::to_string(c);
@@ -314,7 +315,7 @@ void TileEditorView::build() {
   });
   fogged_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
     if (updating_ || seg_ < 0) return;
-    draft_.segments[static_cast<size_t>(seg_)].fogged = fogged_->GetValue();
+    draft_.segments[static_cast<size_t>(seg_)].covered = fogged_->GetValue();
     changed();
   });
   auto touches_changed = [this](wxCommandEvent&) {
@@ -335,7 +336,7 @@ void TileEditorView::build() {
   });
   ghosts_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
     if (updating_) return;
-    draft_.ghost_symbols = ghosts_->GetValue();
+    draft_.symbols = ghosts_->GetValue();
     changed();
   });
   reconstructed_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
@@ -424,7 +425,7 @@ void TileEditorView::show_draft() {
   if (seg_ >= static_cast<int>(draft_.segments.size())) seg_ = static_cast<int>(draft_.segments.size()) - 1;
   if (seg_ >= 0) segments_->SetSelection(seg_);
   count_->SetValue(draft_.count);
-  ghosts_->SetValue(draft_.ghost_symbols);
+  ghosts_->SetValue(draft_.symbols);
   reconstructed_->SetValue(draft_.reconstructed);
   note_->ChangeValue(wxString::FromUTF8(draft_.note));
   for (wxWindow* w : std::initializer_list<wxWindow*>{segments_, add_seg_, count_, ghosts_, reconstructed_, note_})
@@ -443,7 +444,7 @@ void TileEditorView::show_segment() {
     terrain_->SetSelection(s.terrain < terrain_->GetCount() ? s.terrain : wxNOT_FOUND);
     for (int p = 0; p < tw::kPortCount; ++p) ports_[static_cast<size_t>(p)]->SetValue((s.ports >> p) & 1);
     shields_->SetValue(s.shields);
-    fogged_->SetValue(s.fogged);
+    fogged_->SetValue(s.covered);
     std::string t;
     for (auto c : s.touches) t += (t.empty() ? "" : " ") + std::to_string(c);
     touches_->ChangeValue(wxString::FromUTF8(t));
@@ -463,9 +464,9 @@ void TileEditorView::on_port(int port) {
   if (ports_[static_cast<size_t>(port)]->GetValue()) {
     // A port belongs to one terrain segment: take it from any other (fog is a layer of
     // its own and keeps its ports).
-    if (s.kind != tw::Kind::Fog)
+    if (s.kind != tw::kFog)
       for (auto& o : draft_.segments)
-        if (&o != &s && o.kind != tw::Kind::Fog) o.ports = static_cast<uint16_t>(o.ports & ~bit);
+        if (&o != &s && o.kind != tw::kFog) o.ports = static_cast<uint16_t>(o.ports & ~bit);
     s.ports = static_cast<uint16_t>(s.ports | bit);
   } else {
     s.ports = static_cast<uint16_t>(s.ports & ~bit);

@@ -122,7 +122,7 @@ class TileSetGrid : public wxScrolledCanvas {
       const wxSize ts = dc.GetTextExtent(label);
       dc.DrawText(label, c.x + (c.width - ts.x) / 2, tr.GetBottom() + 5);
       wxString attrs;
-      if (t.ghost_symbols) attrs += wxString::Format("%d ghost ", t.ghost_symbols);
+      if (t.symbols) attrs += wxString::Format("%d ghost ", t.symbols);
       if (t.reconstructed) attrs += "recon. ";
       if (!t.piece.empty()) attrs += wxString::FromUTF8(t.piece) + wxString::Format(" %d,%d", t.piece_x, t.piece_y);
       if (!attrs.empty()) {
@@ -236,11 +236,11 @@ void TileSetView::update_details() {
     if (!segs.empty()) segs += "; ";
     segs += wxString::FromUTF8(std::string(tw::kind_name(s.kind)) + " " + tw::ports_text(s.ports));
     if (s.shields) segs += wxString::Format(" (%d shield%s)", s.shields, s.shields > 1 ? "s" : "");
-    if (s.fogged) segs += " fogged";
+    if (s.covered) segs += " fogged";
   }
   details_->SetLabel(wxString::FromUTF8(tile.tile_set + "/" + tile.id) + wxString::Format(": %d copies", tile.count) +
                      (tile.reconstructed ? ", reconstructed" : "") +
-                     (tile.ghost_symbols ? wxString::Format(", %d ghost symbols", tile.ghost_symbols) : wxString()) +
+                     (tile.symbols ? wxString::Format(", %d ghost symbols", tile.symbols) : wxString()) +
                      "\n" + segs + (tile.note.empty() ? wxString() : "\n" + wxString::FromUTF8(tile.note)));
   details_->Wrap(std::max(200, GetClientSize().x - 20));
   Layout();

@@ -28,7 +28,7 @@ int fogged_tiles_around(const Core& core, int p) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && !core.placed()[static_cast<size_t>(q)].face_down && core.cache()[core.placed()[static_cast<size_t>(q)].type].fogged) ++n;
+      if (q >= 0 && !core.placed()[static_cast<size_t>(q)].face_down && core.cache()[core.placed()[static_cast<size_t>(q)].type].covered) ++n;
     }
   return n;
 }
@@ -38,9 +38,14 @@ int castle_value(const Core& core, uint32_t node, bool complete) {
   const int fogged = fogged_tiles_around(core, p);  // (face-down tiles show no fog)
   if (complete) return static_cast<int>(fogged * core.rules().castle_fog_tile_points);
   // At the end: every fogged present tile, and the castle tile counts in any case.
-  const bool castle_fogged = core.cache()[core.placed()[static_cast<size_t>(p)].type].fogged;
+  const bool castle_fogged = core.cache()[core.placed()[static_cast<size_t>(p)].type].covered;
   return static_cast<int>((fogged - (castle_fogged ? 1 : 0)) * core.rules().castle_fog_tile_points_final +
                           core.rules().castle_tile_points_final);
 }
+
+namespace {
+constexpr KindRule kKindRows[] = {{kCastle, "castle", kCentre | kLocated}};
+}  // namespace
+extern const KindTable kCastlesKinds{"castles", kKindRows, {}};
 
 }  // namespace tw

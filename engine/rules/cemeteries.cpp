@@ -9,6 +9,7 @@
 // haunted_cemetery_ghosts (module "cemeteries"); the level's `cemetery` column.
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/cemeteries.h"
 #include "engine/rules/coop.h"
@@ -39,7 +40,7 @@ void score_cemetery(Core& core, uint32_t root, bool final) {
     gain_guard(core, p, pt);
     if (const int g = ghosts[static_cast<size_t>(p)]) {
       core.add_points(p, -g * core.rules().ghost_penalty);
-      core.emit({EventKind::GhostPenalty, static_cast<int8_t>(p), Kind::Cemetery, pt.x, pt.y, pt.type,
+      core.emit({EventKind::GhostPenalty, static_cast<int8_t>(p), kCemetery, pt.x, pt.y, pt.type,
             static_cast<int>(-g * core.rules().ghost_penalty)});
     }
   }
@@ -50,7 +51,7 @@ bool cemetery_open(const Core& core, int p) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
   if (pt.face_down || core.st().cemeteries.closed[static_cast<size_t>(p)]) return false;
   const int c = core.cache()[pt.type].centre;
-  return c >= 0 && core.content().tiles[pt.type].segments[static_cast<size_t>(c)].kind == Kind::Cemetery;
+  return c >= 0 && core.content().tiles[pt.type].segments[static_cast<size_t>(c)].kind == kCemetery;
 }
 
 void queue_cemeteries_closed_around(Core& core, int p) {
@@ -72,7 +73,7 @@ void queue_cemeteries_closed_around(Core& core, int p) {
       if (!closed) continue;
       core.st().cemeteries.closed[static_cast<size_t>(q)] = 1;
       core.st().cemeteries.bury_queue.push_back(q);
-      core.emit({EventKind::CemeteryClosed, -1, Kind::Cemetery, qt.x, qt.y, qt.type, 0});
+      core.emit({EventKind::CemeteryClosed, -1, kCemetery, qt.x, qt.y, qt.type, 0});
     }
 }
 
@@ -149,7 +150,7 @@ void apply_bury(Core& core, const Option& o) {
     f.placed = static_cast<int16_t>(cem);
     f.seg = static_cast<uint8_t>(centre);
     f.node = ct.node_base + static_cast<uint32_t>(centre);
-    core.emit({EventKind::FollowerBuried, f.colour, Kind::Cemetery, ct.x, ct.y, ct.type, 0});
+    core.emit({EventKind::FollowerBuried, f.colour, kCemetery, ct.x, ct.y, ct.type, 0});
     break;
   }
   close_cemetery(core, cem);
@@ -161,7 +162,7 @@ void apply_cemetery(Core& core, const Option& o) {
   const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
   const int extra = static_cast<int>(core.rules().plain_cemetery_ghosts);
   add_ghosts(core, qt.node_base + static_cast<uint32_t>(core.cache()[qt.type].centre), extra);
-  core.emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, extra});
+  core.emit({EventKind::GhostsEmerged, -1, kCemetery, qt.x, qt.y, qt.type, extra});
   ++core.stage();
 }
 
@@ -170,7 +171,7 @@ bool step_haunt(Core& core) {
   // neighbouring tile that shows fog.
   const PlacedTile pt = core.placed()[static_cast<size_t>(core.last_placed())];
   const int centre = core.cache()[pt.type].centre;
-  if (centre < 0 || core.content().tiles[pt.type].segments[static_cast<size_t>(centre)].kind != Kind::Cemetery) return core.next();
+  if (centre < 0 || core.content().tiles[pt.type].segments[static_cast<size_t>(centre)].kind != kCemetery) return core.next();
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
@@ -180,14 +181,14 @@ bool step_haunt(Core& core) {
       const TileType& qtt = core.content().tiles[qt.type];
       const int haunt = static_cast<int>(core.rules().haunted_cemetery_ghosts);
       for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
-        if (qtt.segments[i].kind != Kind::Fog) continue;
+        if (qtt.segments[i].kind != kFog) continue;
         if (core.st().bank.ghosts < haunt) {
           coop_lose(core, "ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
                     " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
           return true;
         }
         add_ghosts(core, qt.node_base + static_cast<uint32_t>(i), haunt);
-        core.emit({EventKind::GhostsEmerged, -1, Kind::Cemetery, qt.x, qt.y, qt.type, haunt});
+        core.emit({EventKind::GhostsEmerged, -1, kCemetery, qt.x, qt.y, qt.type, haunt});
         break;
       }
     }
@@ -261,5 +262,10 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kCemeteriesTable{"cemeteries", kOptions, kEvents};
+
+namespace {
+constexpr KindRule kKindRows[] = {{kCemetery, "cemetery", kCentre | kLocated}};
+}  // namespace
+extern const KindTable kCemeteriesKinds{"cemeteries", kKindRows, {}};
 
 }  // namespace tw

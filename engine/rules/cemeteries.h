@@ -8,6 +8,9 @@
 
 namespace tw {
 
+// The cemetery: a centre feature of GCC tiles (a row of the module's kind table).
+inline constexpr Kind kCemetery{6};
+
 struct CemeteriesState {
   std::vector<uint8_t> closed;  // per placed tile: its cemetery closed (co-op)
   std::vector<int> bury_queue;  // cemetery tiles (placed index) to close

@@ -18,4 +18,23 @@ int city_value(const Core& core, uint32_t node, bool complete) {
   return static_cast<int>(tiles * core.rules().city_tile_points_final + shields * core.rules().city_shield_points_final);
 }
 
+namespace {
+
+// Shields (tile_segment.shields) only on a kind that counts them; a cover segment lies
+// above the terrain and is its module's to check.
+void check_shields(const TileType& t, std::vector<ContentError>& errors) {
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    const uint8_t props = kind_props(s.kind);
+    if (!(props & kCover) && !(props & kShields) && s.shields != 0)
+      errors.push_back({"tile_segment", segment_row(t, i), "shields", std::to_string(s.shields),
+                        "only a city or a Discovery region segment carries shields"});
+  }
+}
+
+constexpr TileCheck kChecks[] = {&check_shields};
+
+}  // namespace
+extern const KindTable kCitiesChecks{"cities", {}, kChecks};
+
 }  // namespace tw

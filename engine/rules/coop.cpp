@@ -182,4 +182,9 @@ std::string check_coop(const Core& core) {
   return {};
 }
 
+namespace {
+constexpr KindRule kKindRows[] = {{kRuin, "ruin", 0}};
+}  // namespace
+extern const KindTable kCoopKinds{"coop", kKindRows, {}};
+
 }  // namespace tw

@@ -5,6 +5,9 @@
 
 namespace tw {
 
+// The co-op start piece's central ruin: ends roads, separates fields, never scored.
+inline constexpr Kind kRuin{11};
+
 void coop_on_put(Core& core);
 bool setup_coop(Core& core, const Level& level);
 void coop_lose(Core& core, std::string kind, std::string why);

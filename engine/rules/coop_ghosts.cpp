@@ -5,6 +5,7 @@
 // home. Parameters: unghost_ghosts, unghost_choose_count (module "co-op ghost bank").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/coop_ghosts.h"
 #include "engine/rules/coop.h"
@@ -61,7 +62,7 @@ void return_area_ghosts(Core& core, uint32_t root, int p) {
   } while (n != root);
   core.st().bank.ghosts += back;
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
-  core.emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
+  core.emit({EventKind::FogClosed, -1, kFog, pt.x, pt.y, pt.type, back});
 }
 
 void push_unghost(const Core& core, OptionList& out, int q) {
@@ -87,9 +88,9 @@ void start_ghosts(Core& core) {
   // The start piece's ghosts stand on its symbols.
   for (size_t p = 0; p < core.placed().size(); ++p) {
     const TileType& tt = core.content().tiles[core.placed()[p].type];
-    int want = tt.ghost_symbols;
+    int want = tt.symbols;
     for (size_t i = 0; i < tt.segments.size() && want > 0; ++i)
-      if (tt.segments[i].kind == Kind::Fog) {
+      if (tt.segments[i].kind == kFog) {
         const int g = std::min(want, core.st().bank.ghosts);
         add_ghosts(core, core.placed()[p].node_base + static_cast<uint32_t>(i), g);
         want = 0;
@@ -109,7 +110,7 @@ bool step_emerge(Core& core) {
       return true;
     }
     add_ghosts(core, core.st().coop_ghosts.due_node, core.st().coop_ghosts.due);
-    core.emit({EventKind::GhostsEmerged, -1, Kind::Fog, pt.x, pt.y, pt.type, core.st().coop_ghosts.due});
+    core.emit({EventKind::GhostsEmerged, -1, kFog, pt.x, pt.y, pt.type, core.st().coop_ghosts.due});
     core.st().coop_ghosts.emerged = core.st().coop_ghosts.due;
     core.st().coop_ghosts.due = 0;
   }

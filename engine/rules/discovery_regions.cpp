@@ -4,6 +4,7 @@
 // Parameters: lowland_*, mountain_*, water_* (module "discovery regions").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/discovery_regions.h"
 
@@ -12,7 +13,7 @@ namespace tw {
 int region_cities(const Core& core, uint32_t node) {
   const uint32_t root = core.find(node);
   int cities = core.feat()[root].shields;
-  if (core.nodes()[root].kind != Kind::Mountain) return cities;
+  if (core.nodes()[root].kind != kMountain) return cities;
   // Mountains: plus the cities of every adjacent lowland area, each area once.
   std::array<uint32_t, 64> seen{};
   size_t nseen = 0;
@@ -23,7 +24,7 @@ int region_cities(const Core& core, uint32_t node) {
     const Segment& s = core.content().tiles[pt.type].segments[n - pt.node_base];
     for (uint8_t c : s.touches) {
       const uint32_t other = pt.node_base + c;
-      if (core.nodes()[other].kind != Kind::Lowland) continue;
+      if (core.nodes()[other].kind != kLowland) continue;
       const uint32_t r = core.find(other);
       if (std::find(seen.begin(), seen.begin() + static_cast<long>(nseen), r) !=
               seen.begin() + static_cast<long>(nseen) ||
@@ -45,29 +46,80 @@ int region_value(const Core& core, uint32_t node, bool closed) {
   const Kind k = core.nodes()[root].kind;
   const int tiles = core.feature_tiles(root);
   const bool small = closed && tiles == 2;
-  switch (k) {
-    case Kind::Lowland:
-      if (small) return static_cast<int>(core.rules().lowland_small_points);
-      return static_cast<int>(tiles * (closed ? core.rules().lowland_closed_tile_points : core.rules().lowland_tile_points));
-    case Kind::Mountain: {
-      const int cities = region_cities(core, root);
-      if (small) return static_cast<int>(cities * core.rules().mountain_small_city_points);
-      return static_cast<int>(cities * (closed ? core.rules().mountain_closed_city_points : core.rules().mountain_city_points));
-    }
-    case Kind::Water: {
-      const int cities = core.feat()[root].shields;
-      if (small) return static_cast<int>(cities * core.rules().water_small_city_points);
-      if (closed)
-        return static_cast<int>(tiles * core.rules().water_closed_tile_points + cities * core.rules().water_closed_city_points);
-      return static_cast<int>(cities * core.rules().water_city_points);
-    }
-    default:
-      return 0;
+  if (k == kLowland) {
+    if (small) return static_cast<int>(core.rules().lowland_small_points);
+    return static_cast<int>(tiles * (closed ? core.rules().lowland_closed_tile_points : core.rules().lowland_tile_points));
   }
+  if (k == kMountain) {
+    const int cities = region_cities(core, root);
+    if (small) return static_cast<int>(cities * core.rules().mountain_small_city_points);
+    return static_cast<int>(cities * (closed ? core.rules().mountain_closed_city_points : core.rules().mountain_city_points));
+  }
+  if (k == kWater) {
+    const int cities = core.feat()[root].shields;
+    if (small) return static_cast<int>(cities * core.rules().water_small_city_points);
+    if (closed)
+      return static_cast<int>(tiles * core.rules().water_closed_tile_points + cities * core.rules().water_closed_city_points);
+    return static_cast<int>(cities * core.rules().water_city_points);
+  }
+  return 0;
 }
 
 // Game's read accessor (until the callers use the free function).
 int Game::region_value(uint32_t node, bool closed) const { return tw::region_value(Core(*this), node, closed); }
 int Game::region_cities(uint32_t node) const { return tw::region_cities(Core(*this), node); }
+
+namespace {
+
+// A region's `touches` lists the adjacent regions of the same tile, both ways; a region
+// counting cities touches one of the other side (water or land) that counts them too;
+// and per tile the land and the water regions count the same cities.
+void check_regions(const TileType& t, std::vector<ContentError>& errors) {
+  int land_cities = 0, water_cities = 0;  // each city counts once on each side
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (!is_region(s.kind)) continue;
+    for (uint8_t c : s.touches) {
+      if (c >= t.segments.size() || c == i || !is_region(t.segments[c].kind)) {
+        errors.push_back({"tile_segment", segment_row(t, i), "touches", std::to_string(c),
+                          "the index of another region segment (lowland, mountain, water) "
+                          "on the same tile"});
+        continue;
+      }
+      const auto& back = t.segments[c].touches;
+      if (std::find(back.begin(), back.end(), static_cast<uint8_t>(i)) == back.end())
+        errors.push_back({"tile_segment", segment_row(t, i), "touches", std::to_string(c),
+                          "adjacency goes both ways: segment " + std::to_string(c) +
+                              " must list " + std::to_string(i) + " too"});
+    }
+    if (s.shields && s.kind != kWater) land_cities += s.shields;
+    if (s.shields && s.kind == kWater) water_cities += s.shields;
+    if (s.shields) {
+      // A city lies between water and land: the segment must touch the other side.
+      bool other = false;
+      for (uint8_t c : s.touches)
+        if (c < t.segments.size() && is_region(t.segments[c].kind) &&
+            (t.segments[c].kind == kWater) != (s.kind == kWater) && t.segments[c].shields)
+          other = true;
+      if (!other)
+        errors.push_back({"tile_segment", segment_row(t, i), "shields", std::to_string(s.shields),
+                          "a city lies between water and land: the segment must touch a region "
+                          "of the other side that counts cities too"});
+    }
+  }
+  if (land_cities != water_cities)
+    errors.push_back({"tile_type", t.tile_set + "/" + t.id, "segments", "",
+                      "Discovery cities: the land segments count " + std::to_string(land_cities) +
+                          " and the water segments " + std::to_string(water_cities) +
+                          "; every city counts once on each side"});
+}
+
+constexpr uint8_t kRegion = kNamedByEdge | kWholeEdge | kLocated | kShields | kOwnTouches;
+constexpr KindRule kKindRows[] = {
+    {kLowland, "lowland", kRegion}, {kMountain, "mountain", kRegion}, {kWater, "water", kRegion}};
+constexpr TileCheck kChecks[] = {&check_regions};
+
+}  // namespace
+extern const KindTable kRegionKinds{"discovery regions", kKindRows, kChecks};
 
 }  // namespace tw

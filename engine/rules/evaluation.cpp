@@ -6,6 +6,7 @@
 // castles around the tile (engine/rules/castles.cpp).
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/evaluation.h"
 #include "engine/rules/coop_ghosts.h"
@@ -33,7 +34,7 @@ bool step_completed_features(Core& core) {
       if (q < 0 || core.placed()[static_cast<size_t>(q)].face_down) continue;
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       const int centre = core.cache()[qt.type].centre;
-      if (centre < 0 || core.content().tiles[qt.type].segments[static_cast<size_t>(centre)].kind != Kind::Castle)
+      if (centre < 0 || core.content().tiles[qt.type].segments[static_cast<size_t>(centre)].kind != kCastle)
         continue;
       const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
       if (core.feature_complete(node)) core.st().evaluation.queue.push_back(node);

@@ -59,7 +59,7 @@ void put_face_down(Core& core, int type, int x, int y) {
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       if (qt.face_down) continue;
       const int opp = (side + 2) % 4;
-      const int fog = core.content().tiles[qt.type].fog_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
+      const int fog = core.content().tiles[qt.type].cover_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
       if (fog >= 0) core.feat()[core.find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
     } else {
       // No edge constraint from a face-down tile; a cell with no face-up neighbour yet

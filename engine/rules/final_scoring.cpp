@@ -6,6 +6,7 @@
 // score_each_follower (module "final scoring").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/final_scoring.h"
 
@@ -26,7 +27,7 @@ void final_each_follower(Core& core) {
   for (const auto& f : core.followers()) {
     if (f.placed < 0) continue;
     const Kind k = core.nodes()[f.node].kind;
-    const bool region = k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water;
+    const bool region = k == kLowland || k == kMountain || k == kWater;
     // A region scores as open, by the plan's value table like any kind (no value: its
     // module, "discovery regions", is not played, and it is worth 0).
     const Value open_value = core.plan().value[static_cast<size_t>(k)];

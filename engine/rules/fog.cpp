@@ -5,6 +5,7 @@
 // (Game::put_tile asks join_fog for each neighbour).
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/fog.h"
 #include "engine/rules/coop_ghosts.h"
@@ -16,7 +17,7 @@ int fog_open_ends(const Core& core, int p) {
   if (pt.face_down) return -1;
   const TileType& tt = core.content().tiles[pt.type];
   for (size_t i = 0; i < tt.segments.size(); ++i)
-    if (tt.segments[i].kind == Kind::Fog) {
+    if (tt.segments[i].kind == kFog) {
       const Core::Feature& f = core.feat()[core.find(pt.node_base + static_cast<uint32_t>(i))];
       return f.never ? -1 : f.open;
     }
@@ -32,7 +33,7 @@ void fog_after_place(Core& core) {
   bool closed = false;
   uint32_t fog_node = UINT32_MAX;
   for (size_t i = 0; i < tt.segments.size(); ++i) {
-    if (tt.segments[i].kind != Kind::Fog) continue;
+    if (tt.segments[i].kind != kFog) continue;
     const uint32_t node = pt.node_base + static_cast<uint32_t>(i);
     if (fog_node == UINT32_MAX) fog_node = node;
     const uint32_t root = core.find(node);
@@ -44,15 +45,15 @@ void fog_after_place(Core& core) {
   core.st().coop_ghosts.due = 0;
   core.st().coop_ghosts.due_node = fog_node;
   if (!closed && fog_node != UINT32_MAX)
-    core.st().coop_ghosts.due = std::max(0, tt.ghost_symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0));
+    core.st().coop_ghosts.due = std::max(0, tt.symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0));
 }
 
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q) {
   // Fog joins fog across the edge, and never closes where it meets unfogged ground or a
   // face-down tile.
   const int opp = (side + 2) % 4;
-  const int mine = tt.fog_side[static_cast<size_t>((side - rot + 4) % 4)];
-  const int theirs = q.face_down ? -1 : core.content().tiles[q.type].fog_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
+  const int mine = tt.cover_side[static_cast<size_t>((side - rot + 4) % 4)];
+  const int theirs = q.face_down ? -1 : core.content().tiles[q.type].cover_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
   if (mine >= 0 && theirs >= 0) {
     const uint32_t root = core.unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
     core.feat()[root].open = static_cast<uint16_t>(core.feat()[root].open - 2);
@@ -82,5 +83,75 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kFogTable{"fog", {}, kEvents};
+
+uint64_t fog_cover_splits(const Rules& r) {
+  return r.fog_closes_fields ? uint64_t{1} << static_cast<unsigned>(Kind::Field) : 0;
+}
+
+namespace {
+
+// Fog covers whole edges, one fog segment per side, and at least one side; a field lies
+// wholly under it or wholly outside it, a road is `fogged` exactly when it reaches a
+// fogged side, a city never lies under it, and only roads and fields carry `fogged`.
+void check_fog(const TileType& t, std::vector<ContentError>& errors) {
+  std::array<int, 4> over{-1, -1, -1, -1};
+  uint16_t fog_ports = 0;
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.kind != kFog) continue;
+    for (int side = 0; side < 4; ++side) {
+      const uint16_t edge_mask = static_cast<uint16_t>(7u << (3 * side));
+      const uint16_t have = s.ports & edge_mask;
+      if (have == 0) continue;
+      if (have != edge_mask)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "fog covers whole edges: all three ports of side " +
+                              std::string(kPortNames[static_cast<size_t>(middle_port(side))])});
+      if (over[static_cast<size_t>(side)] >= 0)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "side " + std::string(kPortNames[static_cast<size_t>(middle_port(side))]) +
+                              " is already under another fog segment"});
+      over[static_cast<size_t>(side)] = static_cast<int>(i);
+    }
+    fog_ports |= s.ports;
+  }
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    const Segment& s = t.segments[i];
+    if (s.kind == kFog) {
+      if (s.ports != 0 && (s.ports & 0x0FFF) == 0)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "fog must cover at least one side: fog that touches no edge closes as it is placed, "
+                          "so no ghost would ever emerge on it"});
+      if (s.covered)
+        errors.push_back({"tile_segment", segment_row(t, i), "fogged", "1",
+                          "0: a fog segment is the fog itself"});
+      continue;
+    }
+    if (s.kind == Kind::City && (s.ports & fog_ports & 0x0FFF))
+      errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                        "fog never lies over a city"});
+    if (s.kind == Kind::Field || s.kind == Kind::Road) {
+      const uint16_t edge_ports = s.ports & 0x0FFF;
+      const bool any_fog = (edge_ports & fog_ports) != 0;
+      const bool all_fog = edge_ports != 0 && (edge_ports & fog_ports) == edge_ports;
+      if (s.kind == Kind::Field && edge_ports != 0 && any_fog != all_fog)
+        errors.push_back({"tile_segment", segment_row(t, i), "ports", ports_text(s.ports),
+                          "a field lies wholly under fog or wholly outside it (fog closes fields)"});
+      if (edge_ports != 0 && s.covered != any_fog)
+        errors.push_back({"tile_segment", segment_row(t, i), "fogged", s.covered ? "1" : "0",
+                          std::string(any_fog ? "1" : "0") + ": the segment " +
+                              (any_fog ? "reaches" : "does not reach") + " a fogged side"});
+    }
+    if (s.covered && s.kind != Kind::Road && s.kind != Kind::Field)
+      errors.push_back({"tile_segment", segment_row(t, i), "fogged", "1",
+                        "fog lies only over roads and fields, never over a " + std::string(kind_name(s.kind))});
+  }
+}
+
+constexpr KindRule kKindRows[] = {{kFog, "fog", kCover}};
+constexpr TileCheck kChecks[] = {&check_fog};
+
+}  // namespace
+extern const KindTable kFogKinds{"fog", kKindRows, kChecks};
 
 }  // namespace tw

@@ -9,6 +9,7 @@
 // final_ghost_penalty_all (module "gcc ghosts").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/gcc_ghosts.h"
 #include "engine/rules/sides.h"
@@ -20,13 +21,13 @@ void ghosts_after_place(Core& core) {
   // fog (either way round); a side next to empty space does nothing.
   core.st().gcc_ghosts.queue = 0;
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
-  const uint8_t mine = core.cache()[pt.type].fog[pt.rot];
+  const uint8_t mine = core.cache()[pt.type].cover[pt.rot];
   for (int side = 0; side < 4; ++side) {
     const int q = core.tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]);
     if (q < 0) continue;
     const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
     const bool a = mine & (1u << side);
-    const bool b = core.cache()[qt.type].fog[qt.rot] & (1u << ((side + 2) % 4));
+    const bool b = core.cache()[qt.type].cover[qt.rot] & (1u << ((side + 2) % 4));
     if (a && b) core.st().gcc_ghosts.queue |= 1;
     if (a != b) core.st().gcc_ghosts.queue |= 2;
   }
@@ -85,7 +86,7 @@ std::array<int, kMaxPlayers> ghost_costs(const Core& core, uint32_t root) {
 void final_ghost_penalty(Core& core) {
   std::array<int64_t, kMaxPlayers> lost{};
   for (const auto& f : core.followers()) {
-    if (f.placed < 0 || f.ghosts == 0 || core.nodes()[f.node].kind == Kind::Cemetery) continue;
+    if (f.placed < 0 || f.ghosts == 0 || core.nodes()[f.node].kind == kCemetery) continue;
     if (!core.rules().final_ghost_penalty_all) {
       const Core::Feature& ft = core.feat()[core.find(f.node)];
       const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());

@@ -3,6 +3,7 @@
 // take no ghosts. `general_guards` more wait in the general supply: completing a
 // cemetery with a follower there gives its owner one of them. Parameters: guards,
 // general_guards (module "guards").
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/guards.h"
 
@@ -17,7 +18,7 @@ void gain_guard(Core& core, int p, const PlacedTile& at) {
     }
   --core.st().guards.general[static_cast<size_t>(p)];
   ++core.st().guards.supply[static_cast<size_t>(p)];
-  core.emit({EventKind::GuardGained, static_cast<int8_t>(p), Kind::Cemetery, at.x, at.y, at.type, 0});
+  core.emit({EventKind::GuardGained, static_cast<int8_t>(p), kCemetery, at.x, at.y, at.type, 0});
 }
 
 // ---------------------------------------------------------------------------------

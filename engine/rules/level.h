@@ -12,6 +12,8 @@
 namespace tw {
 
 enum class Kind : uint8_t;  // engine/content.h
+struct Content;
+struct ContentError;
 
 // A co-op level's ghost bank (level.ghost_bank 0..200): ghosts on one segment (a uint8_t)
 // never exceed it.
@@ -56,5 +58,11 @@ struct Level {
   std::string description;
   const LevelFollowers* followers_for(int players) const;
 };
+
+// A level's own checks, named by table, row and column (validate_content calls it for
+// every level, after checking the ids are distinct): its rule set is one of system mists,
+// its ghost bank, stacks and dogs are in range, its pile holds a tile per stack, and its
+// level_followers rows fit the rule set's seats and engine/limits.h.
+void check_level(const Content& c, const Level& l, std::vector<ContentError>& errors);
 
 }  // namespace tw

@@ -14,6 +14,10 @@ namespace tw {
 
 class Core;
 struct Option;
+// A feature kind (engine/content.h). The core defines the base game's kinds; a module
+// declares its own as `inline constexpr Kind kName{value}` in its header and describes
+// them in a row of its kind table (engine/rules/registry.h, KindRule).
+enum class Kind : uint8_t;
 struct Fnv64;
 struct Level;
 struct TileType;

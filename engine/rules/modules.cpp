@@ -9,6 +9,7 @@
 // engine/rules/ and add it here (docs/architecture.md, "How to add a module").
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/castles.h"
 #include "engine/rules/cemeteries.h"
@@ -60,7 +61,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
                          uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
-                         uint64_t{r.fogged_fields_occupiable != 0} << 11;
+                         uint64_t{r.fogged_fields_occupiable != 0} << 11 |
+                         uint64_t{r.fog_closes_fields != 0} << 12;
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
@@ -92,6 +94,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     return true;
   };
   p.draw = &Core::draw_from_pile;
+  p.cover_splits = fog_cover_splits(r);
   handle(DecisionKind::Place, OptKind::Place, &Core::apply_place);
 
   // What features are worth and when they are complete.
@@ -108,17 +111,17 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     p.complete[at(Kind::Monastery)] = &Core::surrounded;
   }
   if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &field_value;
-  if (shows(Kind::Castle) && module("castles")) {
-    p.value[at(Kind::Castle)] = &castle_value;
-    p.complete[at(Kind::Castle)] = &castle_complete;
+  if (shows(kCastle) && module("castles")) {
+    p.value[at(kCastle)] = &castle_value;
+    p.complete[at(kCastle)] = &castle_complete;
   }
-  const bool cemeteries = shows(Kind::Cemetery) && module("cemeteries");
+  const bool cemeteries = shows(kCemetery) && module("cemeteries");
   if (cemeteries) {
-    p.complete[at(Kind::Cemetery)] = &cemetery_complete;
-    if (!coop) p.score[at(Kind::Cemetery)] = &score_cemetery;
+    p.complete[at(kCemetery)] = &cemetery_complete;
+    if (!coop) p.score[at(kCemetery)] = &score_cemetery;
   }
-  if ((shows(Kind::Lowland) || shows(Kind::Mountain) || shows(Kind::Water)) && module("discovery regions"))
-    for (const Kind k : {Kind::Lowland, Kind::Mountain, Kind::Water}) {
+  if ((shows(kLowland) || shows(kMountain) || shows(kWater)) && module("discovery regions"))
+    for (const Kind k : {kLowland, kMountain, kWater}) {
       p.value[at(k)] = &region_value;
       p.complete[at(k)] = &Core::edge_complete;
     }
@@ -169,9 +172,9 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     handle(DecisionKind::Follower, OptKind::Meeple, &apply_follower);
     handle(DecisionKind::Follower, OptKind::Pass, &apply_pass);
     // Where a follower may stand: co-op, on cities, roads and castles only.
-    for (const Kind k : {Kind::City, Kind::Road, Kind::Castle}) p.stand_kinds |= uint64_t{1} << at(k);
+    for (const Kind k : {Kind::City, Kind::Road, kCastle}) p.stand_kinds |= uint64_t{1} << at(k);
     if (!coop) {
-      for (const Kind k : {Kind::Monastery, Kind::Cemetery, Kind::Lowland, Kind::Mountain, Kind::Water})
+      for (const Kind k : {Kind::Monastery, kCemetery, kLowland, kMountain, kWater})
         p.stand_kinds |= uint64_t{1} << at(k);
       p.stand_fields = true;
     }
@@ -222,7 +225,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     for (size_t k = 0; k < Core::kKinds; ++k)
       if ((p.stand_kinds >> k) & 1) m |= tiles[t].kind_segs[k];
     if (p.stand_fields && r.farmers)
-      m |= r.fogged_fields_occupiable ? tiles[t].field_segs | tiles[t].fogged_field_segs : tiles[t].field_segs;
+      m |= r.fogged_fields_occupiable ? tiles[t].field_segs | tiles[t].covered_field_segs : tiles[t].field_segs;
     p.stand[t] = m;
   }
 

@@ -1,3 +1,4 @@
+#include "engine/rules/kinds.h"
 #include "engine/rules/params.h"
 
 #include <iterator>
@@ -147,11 +148,11 @@ const std::vector<ParamSpec>& rule_param_specs() {
     // expansions only on tiles that show their kind of segment.
     const auto bit = [](Kind k) { return uint64_t{1} << static_cast<unsigned>(k); };
     const std::pair<std::string_view, uint64_t> needs[] = {
-        {"castles", bit(Kind::Castle)},
-        {"cemeteries", bit(Kind::Cemetery)},
-        {"fog", bit(Kind::Fog)},
-        {"gcc ghosts", bit(Kind::Fog)},
-        {"discovery regions", bit(Kind::Lowland) | bit(Kind::Mountain) | bit(Kind::Water)}};
+        {"castles", bit(kCastle)},
+        {"cemeteries", bit(kCemetery)},
+        {"fog", bit(kFog)},
+        {"gcc ghosts", bit(kFog)},
+        {"discovery regions", bit(kLowland) | bit(kMountain) | bit(kWater)}};
     for (ParamSpec& spec : specs) {
       spec.plays = static_cast<uint8_t>(((spec.systems & kM) ? kPlaysCoop : 0) |
                                         ((spec.systems & (kB | kG | kD)) ? kPlaysCompetitive : 0));

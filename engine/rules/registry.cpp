@@ -3,6 +3,8 @@
 // here. The order is the order of the verbs in TGN's keyword list.
 #include "engine/rules/registry.h"
 
+#include "engine/content.h"
+
 #include <algorithm>
 #include <array>
 
@@ -22,7 +24,43 @@ extern const ModuleTable kStacksTable;         // stacks.cpp
 extern const ModuleTable kFaceDownTable;       // face_down.cpp
 extern const ModuleTable kScoreMarkersTable;   // score_markers.cpp
 
+// The feature kinds: the core's, then each module's (values and names distinct).
+extern const KindTable kCoreKinds;             // engine/content.cpp: none, city, road, field, monastery
+extern const KindTable kCastlesKinds;          // castles.cpp
+extern const KindTable kCemeteriesKinds;       // cemeteries.cpp
+extern const KindTable kRegionKinds;           // discovery_regions.cpp
+extern const KindTable kFogKinds;              // fog.cpp
+extern const KindTable kCoopKinds;             // coop.cpp
+extern const KindTable kCitiesChecks;          // cities.cpp: shields
+
 namespace {
+
+constexpr std::array<const KindTable*, 7> kKindTables = {
+    &kCoreKinds, &kCastlesKinds, &kCemeteriesKinds, &kRegionKinds, &kFogKinds, &kCoopKinds, &kCitiesChecks};
+
+struct KindIndex {
+  std::array<const KindRule*, kMaxKinds> rows{};
+  std::array<uint8_t, kMaxKinds> props{};
+  std::vector<TileCheck> checks;
+};
+
+const KindIndex& kind_index() {
+  static const KindIndex ix = [] {
+    KindIndex out;
+    for (const KindTable* t : kKindTables) {
+      for (const KindRule& k : t->kinds) {
+        const auto v = static_cast<size_t>(k.kind);
+        if (v < kMaxKinds && !out.rows[v]) {
+          out.rows[v] = &k;
+          out.props[v] = k.props;
+        }
+      }
+      out.checks.insert(out.checks.end(), t->checks.begin(), t->checks.end());
+    }
+    return out;
+  }();
+  return ix;
+}
 
 constexpr std::array<const ModuleTable*, 13> kTables = {
     &kTurnTable,        &kFollowersTable, &kTakeBackTable, &kGccGhostsTable, &kGuardsTable,
@@ -77,6 +115,20 @@ std::string_view decision_kind_name(DecisionKind k) {
 }
 
 std::span<const ModuleTable* const> module_tables() { return kTables; }
+
+std::span<const KindTable* const> kind_tables() { return kKindTables; }
+
+const KindRule* kind_rule(Kind k) {
+  const auto v = static_cast<size_t>(k);
+  return v < kMaxKinds ? kind_index().rows[v] : nullptr;
+}
+
+uint8_t kind_props(Kind k) {
+  const auto v = static_cast<size_t>(k);
+  return v < kMaxKinds ? kind_index().props[v] : 0;
+}
+
+std::span<const TileCheck> tile_checks() { return kind_index().checks; }
 
 const OptionRule& option_rule(OptKind k) {
   const OptionRule* r = index().by_kind[static_cast<size_t>(k)];

@@ -17,6 +17,9 @@ namespace tw {
 
 class Game;
 struct Option;
+struct TileType;
+struct ContentError;
+enum class Kind : uint8_t;  // engine/content.h
 
 // What a game waits for. The modules that ask each kind are named in its table row.
 enum class DecisionKind : uint8_t {
@@ -101,6 +104,48 @@ struct ModuleTable {
   std::span<const OptionRule> options;
   std::span<const EventRule> events;
 };
+
+// What a feature kind is to the core: bits of KindRule::props.
+enum KindProp : uint8_t {
+  kNamedByEdge = 1,   // its segments cover an edge middle and a location names them by it
+  kWholeEdge = 2,     // a segment covers every port of each edge it reaches
+  kCentre = 4,        // a segment owns only the centre port C (the tile's centre feature)
+  kLocated = 8,       // a location "kind:port" of option text may name it
+  kShields = 16,      // a segment may carry shields (tile_segment.shields)
+  kOwnTouches = 32,   // its module checks its `touches` list (not the core's field rule)
+  kCover = 64,        // a cover layer (engine/content.h, Segment): owns whole edges above
+                      // the terrain segments
+};
+
+// One feature kind: its value (the core's in engine/content.h, a module's in its header),
+// its name (terrain.kind in the database, "kind:port" in option text, NOTATION.md) and
+// what it is to the core. A row of its module's kind table.
+struct KindRule {
+  Kind kind;
+  std::string_view name;
+  uint8_t props;  // KindProp bits
+};
+
+// A module's check of one tile type's segments: appends what is wrong, naming table, row
+// and column (engine/content.cpp's finalize_tile calls every registered check, after the
+// core's own checks and the cover layer's derivation).
+using TileCheck = void (*)(const TileType& t, std::vector<ContentError>& errors);
+
+// A module's kinds and tile checks (the core's own: engine/content.cpp).
+struct KindTable {
+  std::string_view module;
+  std::span<const KindRule> kinds;
+  std::span<const TileCheck> checks;
+};
+
+// Every registered kind table, in order; every kind's row (null for an unregistered
+// value); and every tile check, in table order. tests/engine/test_kinds.cpp checks that
+// the values are distinct, below kMaxKinds, and the names distinct.
+std::span<const KindTable* const> kind_tables();
+const KindRule* kind_rule(Kind k);
+std::span<const TileCheck> tile_checks();
+// The KindProp bits of a kind (0 for an unregistered value).
+uint8_t kind_props(Kind k);
 
 // Every module's table, in the one registered order (engine/rules/registry.cpp).
 std::span<const ModuleTable* const> module_tables();

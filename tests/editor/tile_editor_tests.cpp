@@ -70,7 +70,7 @@ TEST_CASE_METHOD(FrameFixture, "tile editor: edit, validate, save, undo, redo, r
     pump();
     CHECK_FALSE(ed->dirty());
     CHECK(stored_tile(db_path, "base", "E").segments[static_cast<size_t>(city)].shields == 2);
-    CHECK(stored_tile(db_path, "base", "E").ghost_symbols == 1);
+    CHECK(stored_tile(db_path, "base", "E").symbols == 1);
     CHECK(ctx().content.tiles[static_cast<size_t>(e)].segments[static_cast<size_t>(city)].shields == 2);
     REQUIRE(frame->commands().CanUndo());
     CHECK(frame->commands().GetUndoMenuLabel().Contains("base/E"));

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
@@ -132,7 +133,7 @@ TEST_CASE("where each parameter's module plays is derived from its module and sy
   const ParamSpec* bank = find_param("ghost_bank");
   REQUIRE(bank);
   CHECK(bank->plays == kPlaysCompetitive);
-  CHECK(bank->needs == uint64_t{1} << static_cast<unsigned>(Kind::Fog));
+  CHECK(bank->needs == uint64_t{1} << static_cast<unsigned>(kFog));
   const ParamSpec* dogs = find_param("dog_clear_tiles");
   REQUIRE(dogs);
   CHECK(dogs->plays == kPlaysCoop);

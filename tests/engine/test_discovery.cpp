@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
@@ -16,8 +17,6 @@
 using namespace tw;
 
 namespace {
-
-bool is_region(Kind k) { return k == Kind::Lowland || k == Kind::Mountain || k == Kind::Water; }
 
 int count_kind(const Decision& d, OptKind k) {
   return static_cast<int>(std::count_if(d.options.begin(), d.options.end(),
@@ -42,7 +41,7 @@ TEST_CASE("discovery tiles: 84 with the start tile, 58 known, every one noted", 
     int land = 0, water = 0;
     for (const auto& s : t.segments) {
       CHECK(is_region(s.kind));
-      (s.kind == Kind::Water ? water : land) += s.shields;
+      (s.kind == kWater ? water : land) += s.shields;
     }
     CHECK(land == water);  // every city lies between water and land
     cities += t.count * water;

@@ -17,6 +17,7 @@
 #include <set>
 #include <string>
 
+#include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
@@ -267,16 +268,16 @@ const std::map<std::string, Effect>& effects() {
       {"cities", {"a city is credited points", credited({Kind::City})}},
       {"monasteries", {"a monastery is credited points", credited({Kind::Monastery})}},
       {"fields", {"a field is credited points at the end", credited({Kind::Field})}},
-      {"castles", {"a castle is credited points", credited({Kind::Castle})}},
+      {"castles", {"a castle is credited points", credited({kCastle})}},
       {"cemeteries",
        {"a cemetery completes: its followers go home (gcc); it closes, buries a follower or takes a "
         "ghost (co-op)",
-        any({event(EventKind::FollowerReturned, "FollowerReturned", {Kind::Cemetery}),
+        any({event(EventKind::FollowerReturned, "FollowerReturned", {kCemetery}),
              event(EventKind::CemeteryClosed, "CemeteryClosed"), event(EventKind::FollowerBuried, "FollowerBuried"),
-             event(EventKind::GhostsEmerged, "GhostsEmerged", {Kind::Cemetery}), asked(DecisionKind::Bury),
+             event(EventKind::GhostsEmerged, "GhostsEmerged", {kCemetery}), asked(DecisionKind::Bury),
              asked(DecisionKind::Cemetery)})}},
       {"discovery regions",
-       {"a lowland, mountain or water area is credited points", credited({Kind::Lowland, Kind::Mountain, Kind::Water})}},
+       {"a lowland, mountain or water area is credited points", credited({kLowland, kMountain, kWater})}},
       {"stacks",
        {"play moves on to another stack, or a stack runs out",
         any({event(EventKind::StackChanged, "StackChanged"),
@@ -289,7 +290,7 @@ const std::map<std::string, Effect>& effects() {
              offered(OptKind::Unghost)})}},
       {"fog",
        {"a fog area closes, or ghosts emerge on fog",
-        any({event(EventKind::FogClosed, "FogClosed"), event(EventKind::GhostsEmerged, "GhostsEmerged", {Kind::Fog})})}},
+        any({event(EventKind::FogClosed, "FogClosed"), event(EventKind::GhostsEmerged, "GhostsEmerged", {kFog})})}},
       {"gcc ghosts",
        {"a Ghost decision, a ghost added, a follower scared, the final ghost penalty",
         any({asked(DecisionKind::Ghost), event(EventKind::GhostAdded, "GhostAdded"),

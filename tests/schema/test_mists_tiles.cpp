@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
@@ -61,7 +62,7 @@ bool has_kind(const TileType& t, Kind k) {
 int fog_sides(const TileType& t) {
   int fog_segments = 0, sides = 0;
   for (const auto& s : t.segments) {
-    if (s.kind != Kind::Fog) continue;
+    if (s.kind != kFog) continue;
     ++fog_segments;
     for (int d = 0; d < 4; ++d)
       if ((s.ports & side_mask(d)) == side_mask(d)) sides |= 1 << d;
@@ -189,13 +190,13 @@ TEST_CASE("every mists tile matches its entry in the Wikicarpedia list") {
     INFO("tile " << e.id);
     const TileType& t = mists(e.id);
     CHECK(t.reconstructed);
-    CHECK(t.ghost_symbols == e.ghosts);
-    CHECK(has_kind(t, Kind::Castle) == (e.centre == 'S'));
-    CHECK(has_kind(t, Kind::Cemetery) == (e.centre == 'F'));
-    CHECK(t.fogged_tile() == e.fog);
-    CHECK(has_kind(t, Kind::Fog) == e.fog);
+    CHECK(t.symbols == e.ghosts);
+    CHECK(has_kind(t, kCastle) == (e.centre == 'S'));
+    CHECK(has_kind(t, kCemetery) == (e.centre == 'F'));
+    CHECK(t.covered_tile() == e.fog);
+    CHECK(has_kind(t, kFog) == e.fog);
     CHECK_FALSE(has_kind(t, Kind::Monastery));
-    CHECK_FALSE(has_kind(t, Kind::Ruin));
+    CHECK_FALSE(has_kind(t, kRuin));
     // The note names the symbols.
     CHECK((t.note.find("castle") != std::string::npos) == (e.centre == 'S'));
     CHECK((t.note.find("cemetery") != std::string::npos) == (e.centre == 'F'));
@@ -213,14 +214,14 @@ TEST_CASE("mists totals: 43 fogged tiles with 78 ghost symbols split 17 17 9 and
   int fogged = 0, clear = 0, symbols = 0, symbols_on_clear = 0;
   std::map<int, int> by_symbols;
   for (const TileType* t : mists_tiles()) {
-    if (t->fogged_tile()) {
+    if (t->covered_tile()) {
       fogged += t->count;
-      by_symbols[t->ghost_symbols] += t->count;
+      by_symbols[t->symbols] += t->count;
     } else {
       clear += t->count;
-      symbols_on_clear += t->ghost_symbols * t->count;
+      symbols_on_clear += t->symbols * t->count;
     }
-    symbols += t->ghost_symbols * t->count;
+    symbols += t->symbols * t->count;
   }
   CHECK(fogged == 43);
   CHECK(clear == 17);
@@ -233,16 +234,16 @@ TEST_CASE("mists castles are 03 04 11 43 58 in the centre and all fogged") {
   std::set<std::string> ids;
   int with_road_end = 0;
   for (const TileType* t : mists_tiles()) {
-    if (!has_kind(*t, Kind::Castle)) continue;
+    if (!has_kind(*t, kCastle)) continue;
     ids.insert(t->id);
     INFO("tile " << t->id);
     CHECK(t->count == 1);
-    CHECK(t->fogged_tile());
+    CHECK(t->covered_tile());
     CHECK(t->port_segment[C] >= 0);
-    CHECK(t->segments[static_cast<size_t>(t->port_segment[C])].kind == Kind::Castle);
+    CHECK(t->segments[static_cast<size_t>(t->port_segment[C])].kind == kCastle);
     // Fog around the castle: the fog covers the centre and at least two sides.
     for (const auto& s : t->segments)
-      if (s.kind == Kind::Fog) {
+      if (s.kind == kFog) {
         CHECK((s.ports & (1u << C)) != 0);
         CHECK(bits(fog_sides(*t)) >= 2);
       }
@@ -259,12 +260,12 @@ TEST_CASE("mists cemeteries are 01 x2 09 x2 46 and never fogged") {
   std::map<std::string, int> ids;
   int with_city = 0;
   for (const TileType* t : mists_tiles()) {
-    if (!has_kind(*t, Kind::Cemetery)) continue;
+    if (!has_kind(*t, kCemetery)) continue;
     ids[t->id] = t->count;
     INFO("tile " << t->id);
-    CHECK_FALSE(t->fogged_tile());
+    CHECK_FALSE(t->covered_tile());
     CHECK(t->port_segment[C] >= 0);
-    CHECK(t->segments[static_cast<size_t>(t->port_segment[C])].kind == Kind::Cemetery);
+    CHECK(t->segments[static_cast<size_t>(t->port_segment[C])].kind == kCemetery);
     with_city += has_kind(*t, Kind::City);
   }
   CHECK(ids == std::map<std::string, int>{{"M01", 2}, {"M09", 2}, {"M46", 1}});
@@ -276,23 +277,23 @@ TEST_CASE("mists fog lies over roads and fields only in one area per tile") {
     INFO("tile " << t->id);
     uint16_t fog = 0;
     for (const auto& s : t->segments)
-      if (s.kind == Kind::Fog) fog = static_cast<uint16_t>(fog | (s.ports & 0x0FFF));
+      if (s.kind == kFog) fog = static_cast<uint16_t>(fog | (s.ports & 0x0FFF));
     const int sides = fog_sides(*t);
     REQUIRE(sides >= 0);  // at most one fog segment per tile
     // Fog owns whole sides only.
     for (int d = 0; d < 4; ++d)
       CHECK(((fog & side_mask(d)) == 0 || (fog & side_mask(d)) == side_mask(d)));
-    CHECK((sides != 0) == t->fogged_tile());
+    CHECK((sides != 0) == t->covered_tile());
     for (const auto& s : t->segments) {
       const uint16_t edge = static_cast<uint16_t>(s.ports & 0x0FFF);
       if (s.kind == Kind::City) CHECK((edge & fog) == 0);
-      if (s.kind == Kind::Castle || s.kind == Kind::Cemetery || s.kind == Kind::City)
-        CHECK_FALSE(s.fogged);
+      if (s.kind == kCastle || s.kind == kCemetery || s.kind == Kind::City)
+        CHECK_FALSE(s.covered);
       if (s.kind == Kind::Field) {
         CHECK(((edge & fog) == 0 || (edge & fog) == edge));
-        CHECK(s.fogged == ((edge & fog) != 0));
+        CHECK(s.covered == ((edge & fog) != 0));
       }
-      if (s.kind == Kind::Road) CHECK(s.fogged == ((edge & fog) != 0));
+      if (s.kind == Kind::Road) CHECK(s.covered == ((edge & fog) != 0));
     }
   }
 }
@@ -324,7 +325,7 @@ TEST_CASE("mists edges are a Carcassonne mix with fog shaped like city pieces") 
     if (n == 3) shapes["three"] += t->count;
     if (n == 4) shapes["four"] += t->count;
     bool road = false;
-    for (const auto& seg : t->segments) road = road || (seg.kind == Kind::Road && seg.fogged);
+    for (const auto& seg : t->segments) road = road || (seg.kind == Kind::Road && seg.covered);
     fogged_road_tiles += road ? t->count : 0;
   }
   CHECK(shapes["cap"] >= 5);
@@ -361,11 +362,11 @@ TEST_CASE("the start piece MS has 4 cells at the 4 offsets with 3 ghost symbols"
     CHECK(t->reconstructed);
     CHECK(t->notation_id() == "MS");
     CHECK(t->id == "MS" + std::to_string(t->piece_x) + std::to_string(t->piece_y));
-    CHECK_FALSE(has_kind(*t, Kind::Castle));
-    CHECK_FALSE(has_kind(*t, Kind::Cemetery));
+    CHECK_FALSE(has_kind(*t, kCastle));
+    CHECK_FALSE(has_kind(*t, kCemetery));
     CHECK_FALSE(has_kind(*t, Kind::Monastery));
     cells[{t->piece_x, t->piece_y}] = t;
-    symbols += t->ghost_symbols;
+    symbols += t->symbols;
   }
   REQUIRE(cells.size() == 4);
   for (int x = 0; x < 2; ++x)
@@ -394,7 +395,7 @@ TEST_CASE("the start piece has 2 fog areas, a ruin on every internal edge, match
     INFO("cell " << t->id);
     int ruin_seg = -1;
     for (size_t i = 0; i < t->segments.size(); ++i)
-      if (t->segments[i].kind == Kind::Ruin) {
+      if (t->segments[i].kind == kRuin) {
         CHECK(ruin_seg < 0);  // one ruin quarter per cell
         ruin_seg = static_cast<int>(i);
       }
@@ -458,7 +459,7 @@ TEST_CASE("the engine lays the start piece and joins its ruin across the four ce
       CHECK(t.id == "MS" + std::to_string(x) + std::to_string(y));
       CHECK(g.placed()[static_cast<size_t>(p)].rot == 0);
       for (size_t i = 0; i < t.segments.size(); ++i)
-        if (t.segments[i].kind == Kind::Ruin)
+        if (t.segments[i].kind == kRuin)
           CHECK(g.feature_tiles(g.node_of(p, static_cast<int>(i))) == 4);
     }
   CHECK(g.check_invariants().empty());

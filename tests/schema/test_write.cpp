@@ -12,7 +12,7 @@ bool same_segments(const TileType& a, const TileType& b) {
     const Segment& x = a.segments[i];
     const Segment& y = b.segments[i];
     if (x.kind != y.kind || x.terrain != y.terrain || x.ports != y.ports ||
-        x.shields != y.shields || x.fogged != y.fogged || x.touches != y.touches)
+        x.shields != y.shields || x.covered != y.covered || x.touches != y.touches)
       return false;
   }
   return true;
@@ -35,7 +35,7 @@ TEST_CASE("save_tile_type: a new tile type round-trips") {
   y.id = "Y";
   y.count = 2;
   y.reconstructed = true;
-  y.ghost_symbols = 3;
+  y.symbols = 3;
   y.note = "a D in a piece";
   y.piece = "YY";
   y.piece_x = 1;
@@ -49,13 +49,13 @@ TEST_CASE("save_tile_type: a new tile type round-trips") {
   CHECK(got.id == "Y");
   CHECK(got.count == 2);
   CHECK(got.reconstructed);
-  CHECK(got.ghost_symbols == 3);
+  CHECK(got.symbols == 3);
   CHECK(got.note == "a D in a piece");
   CHECK(got.piece == "YY");
   CHECK(got.piece_x == 1);
   CHECK(got.piece_y == 2);
   CHECK(got.notation_id() == "YY");
-  CHECK_FALSE(got.fogged_tile());
+  CHECK_FALSE(got.covered_tile());
   CHECK(same_segments(got, y));
   CHECK(got.edge == find(before, "D").edge);
 }
@@ -113,7 +113,7 @@ TEST_CASE("save_tile_type: a write failing half-way is rolled back completely") 
 
   SECTION("a CHECK constraint fails after the old segments were deleted") {
     TileType d = find(before, "D");
-    d.ghost_symbols = 12;  // CHECK (ghost_symbols BETWEEN 0 AND 9)
+    d.symbols = 12;  // CHECK (ghost_symbols BETWEEN 0 AND 9)
     d.note = "changed";
     CHECK_THROWS_WITH(s.save_tile_type(d), Catch::Contains("CHECK constraint failed") &&
                                                Catch::Contains("nothing was written"));
@@ -129,7 +129,7 @@ TEST_CASE("save_tile_type: a write failing half-way is rolled back completely") 
   }
   const Content after = s.load_content();
   CHECK(find(after, "D").count == find(before, "D").count);
-  CHECK(find(after, "D").ghost_symbols == 0);
+  CHECK(find(after, "D").symbols == 0);
   CHECK(same_segments(find(after, "D"), find(before, "D")));
   CHECK(read_bytes(path) == bytes);
 }
