@@ -5,6 +5,8 @@
 
 namespace tw {
 
+class Game;
+
 struct FogState {
   bool joined = false;  // the tile just placed extended fog
 };
@@ -13,5 +15,9 @@ struct FogState {
 int fog_open_ends(const Core& core, int p);
 void fog_after_place(Core& core);
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
+
+// The open ends of the fog area on placed tile p (0 when it has none; -1 when it can
+// never close).
+int fog_open_ends(const Game& g, int p);
 
 }  // namespace tw
