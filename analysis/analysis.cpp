@@ -26,7 +26,7 @@ Thresholds default_thresholds(Measure m) {
 }
 
 Measure measure_for(const Game& g, bool win) {
-  if (g.coop()) return Measure::Team;
+  if (is_coop(g)) return Measure::Team;
   return win ? Measure::Win : Measure::Margin;
 }
 

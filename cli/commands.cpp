@@ -60,9 +60,9 @@ namespace {
 std::string coloured_state(const Game& g, std::string text, bool on) {
   if (!on) return text;
   for (int p = 0; p < g.player_count(); ++p) {
-    const int colour = g.coop() ? (g.colours_of(p).empty() ? -1 : g.colours_of(p)[0]) : p;
+    const int colour = is_coop(g) ? (g.colours_of(p).empty() ? -1 : g.colours_of(p)[0]) : p;
     const std::string name = text::printable(seat_label(g.setup().players, static_cast<size_t>(p)));
-    const std::string line = g.coop() ? "\n  " + name + ": "
+    const std::string line = is_coop(g) ? "\n  " + name + ": "
                                       : "\n  " + std::string(kColourNames[static_cast<size_t>(p)]) + "  " + name + ": ";
     const size_t at = text.find(line);
     if (at == std::string::npos) continue;

@@ -60,8 +60,6 @@ class Core {
   TW_CORE_FIELD(rules)
   TW_CORE_FIELD(st)
   TW_CORE_FIELD(players)
-  TW_CORE_FIELD(level)
-  TW_CORE_FIELD(loss_reason)
 #undef TW_CORE_FIELD
   const Content& content() const { return *g_->content_; }
   const RuleSet& rule_set() const { return *g_->rule_set_; }
@@ -139,7 +137,7 @@ using Penalty = std::array<int, kMaxPlayers> (*)(const Core&, uint32_t root);
 // A hook inside put_tile: the tile being put at `base` (rotation rot) against its placed
 // neighbour q on `side`; false: the two tiles' segments are not joined.
 using Join = bool (*)(Core&, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
-// A hook after a tile went face down (co-op haunted levels): p, its placed index.
+// A hook after a module laid a wild tile (PlacedTile::wild): p, its placed index.
 using FaceDownHook = void (*)(Core&, int p);
 
 struct PlanStep {
@@ -160,14 +158,14 @@ struct TurnPlan {
   std::vector<PlanStep> steps;            // the rest of the turn; the last ends it
   std::vector<Hook> at_end;               // the final scoring, when the pile runs out
   // Who applies each kind of option, per kind of decision it answers (an option kind may
-  // answer two decisions: `unghost` evaluates a feature or is a dog's clearing).
+  // answer two decisions, each with its own handler).
   std::array<std::array<Handler, Core::kOptKinds>, Core::kDecisionKinds> apply{};
-  std::vector<FaceDownHook> on_face_down;  // a tile just put face down (placed index): the
-                                          // cemeteries it closes
+  std::vector<FaceDownHook> on_face_down;  // a tile just laid wild (placed index): what that
+                                          // closes (the modules' headers say)
   std::vector<Hook> follower_options;     // more options of the follower decision, after the
-                                          // followers' own (take-back)
+                                          // followers' own (other modules' options)
   uint64_t stand_kinds = 0;               // the kinds of segment a follower may stand on ...
-  bool stand_fields = false;              // ... and fields (rules farmers, fogged_fields_occupiable)
+  bool stand_fields = false;              // ... and fields (the rules that allow it)
   std::vector<uint32_t> stand;            // per tile type: the segments a follower may stand on
   std::array<Value, Core::kKinds> value{};      // what a feature of each kind is worth
   std::array<Complete, Core::kKinds> complete{};  // when it is complete (null: never)
@@ -175,12 +173,16 @@ struct TurnPlan {
   Penalty penalty = nullptr;              // per player, what scoring a feature costs
   std::vector<Check> checks;              // the modules' invariants
   std::vector<Hash> hashes;               // the modules' state, for state_hash
-  bool per_colour = false;                // score markers: points go to each colour's marker
+  bool per_colour = false;                // points go to each colour, not each player
   bool floor_each = false;                // score floor: after each scoring, not per turn
   bool guards = false;                    // guards: the follower step offers guards from their
                                           // supply, a completed cemetery gives one (gcc)
   uint64_t cover_splits = 0;              // bit per Kind: features of that kind end where the
                                           // cover layer begins (engine/content.h, Segment)
+                                          // supply (module "guards" says when one is gained)
+  void (*on_return)(Core&, Follower&) = nullptr;  // a follower just left the board (remove_follower,
+                                                  // its place cleared): what a module kept with
+                                                  // it (Follower::count) goes back
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

@@ -86,7 +86,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   const Level* level = nullptr;
   if (!setup.level.empty()) {
     level = content.find_level(setup.level);
-    if (!level && !setup.rule_set.empty())  // [Level "3"] with [Ruleset "mists"]: mists-3
+    if (!level && !setup.rule_set.empty())  // [Level "3"] with [Ruleset "x"]: level x-3
       level = content.find_level(setup.rule_set + "-" + setup.level);
     if (!level) {
       std::vector<std::string> known;
@@ -103,7 +103,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   if (level) resolved.rule_set = level->rule_set;
   const RuleSet* rs = content.find_rule_set(resolved.rule_set);
   if (rs && !level && rs->system == System::Mists) {
-    // A mists rule set without a level plays its first level.
+    // A rule set only levels play, named without a level, plays its first level.
     for (const auto& l : content.levels)
       if (l.rule_set == rs->id) { level = &l; break; }
     if (!level) return Violation{"rule set '" + rs->id + "' is cooperative and no level plays it"};
@@ -139,20 +139,18 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     if (!setup_coop(c, *level)) return Violation{g.end_reason_};
   }
   g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_->without, std::move(g.plan_));
-  if (!g.build_pile()) return Violation{g.end_reason_};
+  if (!g.build_pile(level)) return Violation{g.end_reason_};
   if (level) {
     g.start();
     return std::nullopt;
   }
   g.supply_.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.followers));
-  g.st_.guards.supply.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.guards));
-  g.st_.guards.general.assign(static_cast<size_t>(n), static_cast<int>(g.rules_.general_guards));
+  start_modules(g.st_, g.rules_, static_cast<size_t>(n));
   g.scores_.assign(static_cast<size_t>(n), 0);
   if (n * (g.rules_.followers + g.rules_.guards + g.rules_.general_guards) > kMaxGameFollowers)
     return Violation{"rule set '" + rs->id + "' gives " + std::to_string(n) + " players " +
                      std::to_string(g.rules_.followers + g.rules_.guards + g.rules_.general_guards) +
                      " followers each; a game holds at most " + std::to_string(kMaxGameFollowers)};
-  g.st_.bank.ghosts = static_cast<int>(g.rules_.ghost_bank);
   for (int p = 0; p < n; ++p) {
     Follower f;
     f.player = static_cast<int8_t>(p);
@@ -222,7 +220,7 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
   return cache;
 }
 
-bool Game::build_pile() {
+bool Game::build_pile(const Level* level) {
   // Draw pile: the Draw prefix first, then the shuffled rest of the pool.
   const Content& content = *content_;
   const RuleSet* rs = rule_set_;
@@ -231,8 +229,8 @@ bool Game::build_pile() {
   std::vector<int> avail(content.tiles.size(), 0);
   for (const auto& e : rs->pool)
     if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
-  if (level_ && !level_->exclude_kinds.empty()) {
-    const uint64_t excluded = level_->excluded_kind_bits();  // a tile showing one stays in the box
+  if (level && !level->exclude_kinds.empty()) {
+    const uint64_t excluded = level->excluded_kind_bits();  // a tile showing one stays in the box
     for (size_t t = 0; t < avail.size(); ++t)
       if ((*cache_)[t].kinds & excluded) avail[t] = 0;
   }
@@ -260,14 +258,14 @@ bool Game::build_pile() {
       if (e.tile >= 0 && content.tiles[static_cast<size_t>(e.tile)].id == id) { found = e.tile; break; }
     if (found < 0) {
       end_reason_ = "Draw names tile '" + id + "', which is not in the draw pile of " +
-                    (level_ ? "level '" + level_->id + "'" : "rule set '" + rs->id + "'");
+                    (level ? "level '" + level->id + "'" : "rule set '" + rs->id + "'");
       return false;
     }
-    if (level_ && !level_->exclude_kinds.empty()) {
+    if (level && !level->exclude_kinds.empty()) {
       for (const auto& seg : content.tiles[static_cast<size_t>(found)].segments)
-        if (std::find(level_->exclude_kinds.begin(), level_->exclude_kinds.end(), seg.kind) !=
-            level_->exclude_kinds.end()) {
-          end_reason_ = "Draw names tile '" + id + "', which level '" + level_->id + "' leaves in the box (it shows a " +
+        if (std::find(level->exclude_kinds.begin(), level->exclude_kinds.end(), seg.kind) !=
+            level->exclude_kinds.end()) {
+          end_reason_ = "Draw names tile '" + id + "', which level '" + level->id + "' leaves in the box (it shows a " +
                         std::string(kind_name(seg.kind)) + ")";
           return false;
         }
@@ -287,7 +285,7 @@ bool Game::build_pile() {
     for (; left > 0; --left) g.pile_.push_back(static_cast<uint16_t>(e.tile));
   }
   g.rng_.shuffle(g.pile_, prefix);
-  // Expert variant (Discovery): tiles set aside unplayed so all get equal turns, taken
+  // Tiles set aside unplayed (rule remove_tiles_N) so all get equal turns, taken
   // from the bottom of the shuffled pile (never from the Draw prefix).
   const auto remove_field = remove_tiles_field(static_cast<int>(setup.players.size()));
   const int64_t remove = remove_field ? rules_.*remove_field : 0;
@@ -309,14 +307,9 @@ void Game::clear_state() {
   feat_.clear();
   followers_.clear();
   supply_.clear();
-  st_.guards.supply.clear();
-  st_.guards.general.clear();
-  st_.bank.ghosts = 0;
-  st_.gcc_ghosts.queue = 0;
   scores_.clear();
   pile_.clear();
   pile_pos_ = 0;
-  st_.hands.held.clear();
   current_ = 0;
   ply_ = 0;
   last_placed_ = -1;
@@ -335,34 +328,8 @@ void Game::clear_state() {
   placements_legal_ = 0;
   stamps_.v.gen = 0;
   std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
-  level_ = nullptr;
-  st_.followers.by_colour = false;
-  st_.coop_ghosts.per_tile.clear();
-  st_.cemeteries.closed.clear();
-  st_.followers.colours.clear();
-  st_.followers.colour_supply.fill(0);
-  st_.followers.colour_total.fill(0);
-  st_.markers.colour.clear();
-  st_.markers.score.clear();
-  st_.markers.of_colour.fill(-1);
-  st_.stacks.end.clear();
-  st_.stacks.current = 0;
-  st_.dogs.reached = 0;
-  st_.dogs.to_place = 0;
   stage_ = 0;
-  st_.fog.joined = false;
-  st_.coop_ghosts.emerged = 0;
-  st_.cemeteries.bury_queue.clear();
-  st_.evaluation.queue.clear();
-  st_.markers.queue.clear();
-  st_.dogs.follower = -1;
-  st_.dogs.picks = 0;
-  st_.dogs.cleared.clear();
-  st_.face_down.tile = -1;
-  st_.face_down.from = 0;
-  st_.face_down.placed.clear();
-  st_.face_down.last = -1;
-  loss_reason_.clear();
+  st_ = ModuleState{};  // each module's state as its struct declares it (engine/rules/state.h)
 }
 
 // ---------------------------------------------------------------------------------
@@ -666,7 +633,7 @@ uint64_t Game::state_hash() const {
     h.i64(f.placed);
     h.u64(f.placed >= 0 ? f.seg : 0);
     h.u64(static_cast<uint64_t>(f.kind) | static_cast<uint64_t>(f.general) << 8 |
-          static_cast<uint64_t>(f.ghosts) << 16);
+          static_cast<uint64_t>(f.count[0]) << 16);
   }
   for (size_t i = 0; i < scores_.size(); ++i) {
     h.i64(scores_[i]);
@@ -674,16 +641,12 @@ uint64_t Game::state_hash() const {
     h.i64(st_.guards.supply[i]);
     h.i64(st_.guards.general[i]);
   }
-  h.i64(st_.bank.ghosts);
-  for (const auto& hand : st_.hands.held) {  // only with rule hand_size > 0
-    h.u64(hand.size());
-    for (const uint16_t t : hand) h.text(content_->tiles[t].id);
-  }
+  hash_modules_shared(st_, *content_, h);
   h.u64(pile_pos_);
   for (size_t i = pile_pos_; i < pile_.size(); ++i) h.text(content_->tiles[pile_[i]].id);
   h.i64(current_);
   h.u64(static_cast<uint64_t>(pending_.kind));
-  h.u64(st_.gcc_ghosts.queue);
+  hash_modules_turn(st_, h);
   h.u64(static_cast<uint64_t>(outcome_));
   for (const Hash m : plan_->hashes) m(Core(*this), h);
   return h.h;
@@ -692,13 +655,13 @@ uint64_t Game::state_hash() const {
 std::string Game::check_invariants() const {
   const int n = player_count();
   if (supply_.overflowed() || st_.guards.supply.overflowed() || st_.guards.general.overflowed() || scores_.overflowed() ||
-      st_.followers.colours.overflowed() || st_.markers.colour.overflowed() || st_.markers.score.overflowed())
+      st_.followers.colours.overflowed())
     return "a per-player list outgrew its " + std::to_string(kMaxPlayers) + " places";
   std::vector<int> in_supply(static_cast<size_t>(n), 0), guards(static_cast<size_t>(n), 0),
       general(static_cast<size_t>(n), 0);
   for (const auto& f : followers_) {
-    if (f.buried) {
-      if (f.placed < 0) return "a buried follower is not in a cemetery";
+    if (f.retired) {
+      if (f.placed < 0) return "a retired follower stands on no tile";
       continue;
     }
     if (f.placed >= 0) {
@@ -719,7 +682,7 @@ std::string Game::check_invariants() const {
   // Follower counts per feature.
   std::vector<std::array<int, kMaxPlayers>> counted(nodes_.size());
   for (const auto& f : followers_)
-    if (f.placed >= 0 && !f.buried) ++counted[find(f.node)][static_cast<size_t>(slot(f))];
+    if (f.placed >= 0 && !f.retired) ++counted[find(f.node)][static_cast<size_t>(slot(f))];
   for (uint32_t i = 0; i < nodes_.size(); ++i) {
     if (find(i) != i) continue;
     int total = 0;
@@ -736,13 +699,13 @@ std::string Game::check_invariants() const {
   for (size_t p = 0; p < placed_.size(); ++p) {
     const PlacedTile& pt = placed_[p];
     const uint16_t sig = (*cache_)[pt.type].sig[pt.rot];
-    const bool down = pt.face_down;
+    const bool wild = pt.wild;
     for (int side = 0; side < 4; ++side) {
       const int nx = pt.x + sides::kDx[side], ny = pt.y + sides::kDy[side];
       const int q = tile_at(nx, ny);
       if (q >= 0) {
         const PlacedTile& qt = placed_[static_cast<size_t>(q)];
-        if (down || qt.face_down) continue;  // a face-down tile matches anything
+        if (wild || qt.wild) continue;  // a wild tile matches anything
         const uint16_t qsig = (*cache_)[qt.type].sig[qt.rot];
         const int opp = (side + 2) % 4;
         if (((sig >> (4 * side)) & 0xF) != ((qsig >> (4 * opp)) & 0xF))

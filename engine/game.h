@@ -56,8 +56,8 @@ struct GameSetup {
   std::vector<PlayerSpec> players;
   uint64_t seed = 0;
   std::vector<std::string> draw;  // tile ids drawn first, in this order
-  std::string level;              // co-op level id ("" = none; a mists rule set then
-                                  // plays its first level)
+  std::string level;              // level id ("" = none; a rule set that only levels
+                                  // play then plays its first level)
   std::vector<std::string> without;  // rule modules left out (tests and experiments:
                                      // not recorded in a replay)
 };
@@ -66,10 +66,10 @@ struct GameSetup {
 struct Option {
   OptKind kind = OptKind::Pass;
   uint8_t rot = 0;     // place: quarter turns clockwise
-  uint8_t seg = 0;     // meeple/guard: segment on the tile just placed; ghost, takeback: the follower's segment;
-                       // unghost: how many ghosts (0: the most it may; rule unghost_choose_count)
-  uint8_t colour = 0;  // meeple: colour (several-colour players); bury supply, marker: the colour
-  int16_t x = 0, y = 0;  // place: the cell; ghost, takeback: the follower's tile
+  uint8_t seg = 0;     // a location (Arg::Location): a segment of the tile just placed, or of
+                       // the tile at x,y (where a named follower stands); or a count (Arg::Count)
+  uint8_t colour = 0;  // a colour (Arg::Colour, Arg::OwnColour)
+  int16_t x = 0, y = 0;  // a cell (Arg::Cell): where the tile goes, or the tile a location is on
   uint16_t tile = 0;   // place: tile type index
   friend bool operator==(const Option&, const Option&) = default;
 };
@@ -114,9 +114,9 @@ struct OptionView {
                           // into placed(); meeple and guard name one on the tile just
                           // placed without its cell), or -1
   int seg = -1;           // the segment of `placed` that location names, or -1
-  int colour = -1;        // the colour the text names (bury supply, marker, a meeple of a
+  int colour = -1;        // the colour the text names (Arg::Colour, or a meeple of a
                           // player with several colours), or -1
-  int count = -1;         // unghost x,y N (rule unghost_choose_count): N ghosts, or -1
+  int count = -1;         // the count the text names (Arg::Count), or -1
 };
 
 struct Decision {
@@ -142,14 +142,21 @@ struct Event {
 
 enum class FollowerKind : uint8_t { Meeple, Guard };
 
+// A follower's counters that the rule modules own (Follower::count): engine/rules/state.h
+// gives each module its slot, and the module's header says what it counts.
+inline constexpr size_t kFollowerCounts = 2;
+
 struct Follower {
   int8_t player = -1;
   int8_t colour = 0;
   FollowerKind kind = FollowerKind::Meeple;
-  int8_t ghosts = 0;      // GCC: ghosts standing with it
-  bool buried = false;    // co-op: lies in the cemetery at `placed` for good
-  int8_t dogs = 0;        // co-op: dogs standing with it
   bool general = false;   // a guard still in the general supply
+  bool retired = false;   // out of play for good where it stands (`placed`): the core counts
+                          // it in no supply and on no feature (a module retires it)
+  // Counts a module keeps with the follower (slots: engine/rules/state.h). The core copies
+  // them, hashes slot 0 with the follower (state_hash) and leaves the rest to their module;
+  // when the follower leaves the board the plan's on_return hook sees it first.
+  std::array<int8_t, kFollowerCounts> count{};
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
   uint32_t node = 0;
@@ -160,7 +167,8 @@ struct PlacedTile {
   uint16_t type = 0;
   uint8_t rot = 0;
   uint32_t node_base = 0;  // union-find node of segment 0
-  bool face_down = false;  // co-op (haunted cemeteries): shows its back, matches anything
+  bool wild = false;       // matches any neighbour edge (a module lays tiles so; it decides
+                           // what else that means)
 };
 
 // Scratch space that a copy of its owner does not take along: its contents never outlive
@@ -201,7 +209,7 @@ class Game {
   // decision counts its legal options instead of listing them: pending().options stays
   // empty and option_count() / option(i) give the count and the option the full list
   // would hold at i, so a game played through them is the same game. Off by default (a
-  // copy keeps the mode); never with hands (Discovery expert lists every tile's options).
+  // copy keeps the mode); never with hands (a hand lists every held tile's options).
   // apply() lists them first; pending().options and parse_option see only a list.
   void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
   size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
@@ -228,8 +236,6 @@ class Game {
   int supply(int player) const { return supply_[static_cast<size_t>(player)]; }
   int guard_supply(int player) const { return st_.guards.supply[static_cast<size_t>(player)]; }
   int general_guards(int player) const { return st_.guards.general[static_cast<size_t>(player)]; }
-  int ghost_bank() const { return st_.bank.ghosts; }
-  bool uses_ghosts() const { return rules_.fog_ghosts != 0; }
   int current_player() const { return current_; }
   const std::vector<PlacedTile>& placed() const { return placed_; }
   const std::vector<Follower>& followers() const { return followers_; }
@@ -238,38 +244,14 @@ class Game {
   // The rule modules this game plays, in the order they act (engine/rules/modules.cpp).
   const std::vector<std::string_view>& modules() const;
 
-  // Co-op (Mists levels). level() is null in a competitive game.
-  const Level* level() const { return level_; }
-  bool coop() const { return level_ != nullptr; }
-  // Score markers: one (colour -1, the team's) when scoring is shared, else colours.
-  // Per colour, or {-1} for the one shared marker (at most one marker per colour).
+  // Per colour (several-colour players): a player's colours and each colour's supply.
+  // What a module adds to these (its counters, its state) is read through the free
+  // functions its header declares (engine/rules/X.h), over a const Game.
   using Colours = FixedVec<int, kMaxPlayers>;
-  const Colours& marker_colours() const { return st_.markers.colour; }
-  int64_t marker_score(size_t i) const { return st_.markers.score[i]; }
-  // What thresholds are measured by: the team's score, or the lowest marker's.
-  int64_t progress() const;
   const Colours& colours_of(int player) const { return st_.followers.colours[static_cast<size_t>(player)]; }
   int colour_supply(int colour) const { return st_.followers.colour_supply[static_cast<size_t>(colour)]; }
-  int tile_ghosts(int p) const;       // ghosts on placed tile p (fog and cemetery)
-  int ghosts_on_board() const;
-  int stack() const { return st_.stacks.current; }  // the stack tiles come from (0-based)
-  int stack_tiles_left() const;
-  int dogs_reached() const { return st_.dogs.reached; }
-  bool cemetery_open(int p) const;    // placed tile p holds a cemetery not yet closed
-  // The open ends of the fog area on placed tile p (0 when it has none; -1 when it can
-  // never close); and the open edge ends of a road or city.
-  int fog_open_ends(int p) const;
+  // The open edge ends of a road or city (or of any feature whose module counts them).
   int feature_open_ends(uint32_t node) const { return feat_[find(node)].open; }
-  // Why a co-op game was lost, in a few words for statistics ("ghost bank empty",
-  // "no tile left", "stack 1 ran out"); end_reason() has the whole story.
-  const std::string& loss_reason() const { return loss_reason_; }
-  // Rule `hand_size` > 0 (Discovery expert): the face-up tiles a player holds (tile
-  // types). Dealt in seat order from the pile (the Draw prefix first) after the start
-  // tile; a player places one of them and refills from the pile. When neither fits, the
-  // hand is discarded and refilled. Once the pile is empty, players play out their
-  // hands (a player with none is skipped); the game ends when every hand is empty.
-  const std::vector<uint16_t>& hand(int player) const { return st_.hands.held[static_cast<size_t>(player)]; }
-  bool uses_hands() const { return rules_.hand_size > 0; }
   // The tile placed in the current turn (index into placed()), or -1.
   int last_placed() const { return last_placed_; }
   int ply() const { return ply_; }
@@ -289,16 +271,9 @@ class Game {
   uint32_t node_of(int p, int seg) const { return placed_[static_cast<size_t>(p)].node_base + static_cast<uint32_t>(seg); }
   bool feature_complete(uint32_t node) const;
   int feature_tiles(uint32_t node) const;
-  // Points the feature would give now, scored as complete (if it is) or as at the end.
-  // Discovery regions: closed (open == 0) or open, as a take-back would score them now.
+  // Points the feature would give now, scored as complete (if it is) or as at the end
+  // (the value table of the plan: each kind's module says what "complete" means).
   int feature_value(uint32_t node) const;
-  // Discovery: what a region gives, scored as closed or as open (RULES.md section 5):
-  // lowland by tiles, mountains by the cities in them and in the adjacent lowlands
-  // (`touches`, each lowland area once), water by the cities on its shores (and its
-  // tiles when closed); a closed area of exactly two tiles has its own numbers.
-  int region_value(uint32_t node, bool closed) const;
-  // Discovery: cities a region counts (mountains: their own and the adjacent lowlands').
-  int region_cities(uint32_t node) const;
 
   // Information sets. What a player at the table knows: the board, scores, supplies,
   // every tile drawn face up (hands are face up), the Draw prefix of the setup (it is in
@@ -328,8 +303,8 @@ class Game {
     int16_t tile = -1;   // placed tile index
     int16_t fpos = -1;   // position in frontier_, -1 = not on the frontier
     uint8_t around = 0;  // placed tiles among the 8 surrounding cells
-    uint8_t centres = 0;  // face-up tiles with a centre segment (monastery, castle,
-                          // cemetery) on this cell and the 8 around it
+    uint8_t centres = 0;  // tiles put_tile placed with a centre segment (TypeCache::centre)
+                          // on this cell and the 8 around it
   };
   // An empty cell next to the board, with the edge constraint its neighbours set: a
   // tile fits at rotation r when (signature[r] & cmask) == cval. Kept contiguous so
@@ -338,19 +313,19 @@ class Game {
     uint64_t mask4, val4;  // cmask and cval repeated in four 16-bit lanes
     int32_t cell;
     int16_t x, y;
-    uint16_t cmask, cval;  // a cell next to face-down tiles only has cmask 0 and a val4
-                           // that nothing matches (co-op: a face-up tile needs a face-up neighbour)
+    uint16_t cmask, cval;  // a module laying wild tiles may leave a cell next to them only
+                           // with cmask 0 and a val4 that nothing matches (engine/rules/face_down.h)
   };
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
     uint16_t shields = 0;
     uint8_t followers = 0;
-    bool never = false;  // co-op fog: meets unfogged ground or a face-down tile, never closes
+    bool never = false;  // never closes (a module's join found it open for good)
     std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
   };
-  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
+  static constexpr size_t kOptKinds = kOptKindCount;
   static constexpr size_t kKinds = kMaxKinds;  // every kind's value, the core's and the modules'
-  static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
+  static constexpr size_t kDecisionKinds = kDecisionKindCount;
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
@@ -391,7 +366,8 @@ class Game {
   uint32_t unite(uint32_t a, uint32_t b);
 
   static std::shared_ptr<const std::vector<TypeCache>> build_cache(const Content& content);
-  bool build_pile();  // false: end_reason_ says why
+  bool build_pile(const Level* level);  // false: end_reason_ says why (level: the co-op level
+                                       // played, null for none; its box keeps some tiles)
   void clear_state();
 
   // ---- The turn (core: engine/turn.cpp) -------------------------------------------
@@ -416,7 +392,7 @@ class Game {
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
   int slot(const Follower& f) const { return st_.followers.by_colour ? f.colour : f.player; }
-  // An option naming the follower f where it stands (ghost, takeback, bury, dog).
+  // An option naming the follower f where it stands (its tile's cell and its segment).
   Option follower_option(OptKind kind, const Follower& f) const {
     const PlacedTile& pt = placed_[static_cast<size_t>(f.placed)];
     Option o;
@@ -467,7 +443,7 @@ class Game {
     int16_t tile = 0;    // the placed tile
     Kind kind = Kind::None;
     uint8_t rank = 0;
-    uint8_t ghosts = 0;  // co-op: ghosts standing on the segment (fog or cemetery)
+    uint8_t count = 0;   // a count a module keeps per segment (engine/rules/state.h says whose)
   };
   mutable std::vector<Node> nodes_;  // (find() compresses paths)
 
@@ -497,7 +473,6 @@ class Game {
   static_assert(kMaxTileTypes - 1 <= field_max<decltype(Option::tile)> &&
                     kMaxTileTypes - 1 <= field_max<decltype(PlacedTile::type)>,
                 "a tile type's index");
-  static_assert(kMaxGhostBank <= field_max<decltype(Node::ghosts)>, "the ghosts on one segment");
   static_assert(kMaxSegments <= 32 && kMaxSegments - 1 <= field_max<decltype(Option::seg)>,
                 "segment sets are 32-bit masks");
   std::vector<Feature> feat_;        // per node, valid at roots
@@ -533,9 +508,6 @@ class Game {
 
   // The rule modules' state (engine/rules/state.h), one struct per module.
   ModuleState st_;
-  // Co-op: the level played (null in a competitive game) and why it was lost.
-  const Level* level_ = nullptr;
-  std::string loss_reason_;
 };
 
 }  // namespace tw

@@ -35,7 +35,7 @@ constexpr std::array<std::string_view, 4> kRotations = {"r0", "r90", "r180", "r2
 std::vector<int> own_colours(const Game& g) {
   const int p = g.current_player();
   if (p < 0) return {};
-  if (!g.coop()) return {p};
+  if (!is_coop(g)) return {p};
   const auto& c = g.colours_of(p);
   return {c.begin(), c.end()};
 }
@@ -154,7 +154,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
   const OptionRule* rule = nullptr;
   const OptionRule* worded = nullptr;
   for (const OptionRule* r : option_rules()) {
-    if (r->verb != kw || (r->coop_only && !level_)) continue;
+    if (r->verb != kw || (r->coop_only && !st_.coop.level)) continue;
     if (r->word.empty()) {
       if (!rule) rule = r;
     } else if (tok.size() > 1 && tok[1] == r->word) {
@@ -226,7 +226,7 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
       case Arg::Location: {
         const std::string where = cell_word.empty() ? std::string() : " at " + std::string(cell_word);
         if (p < 0) return fail("no tile" + where + paren);
-        if (placed_[static_cast<size_t>(p)].face_down) return fail("no face-up tile" + where + paren);
+        if (placed_[static_cast<size_t>(p)].wild) return fail("no face-up tile" + where + paren);
         const size_t colon = w.find(':');
         const auto kind = colon == std::string_view::npos ? std::nullopt : parse_kind(w.substr(0, colon));
         const auto port = colon == std::string_view::npos ? std::nullopt : parse_port(w.substr(colon + 1));

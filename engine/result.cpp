@@ -3,7 +3,7 @@
 namespace tw {
 
 std::string result_text(const Game& g) {
-  if (g.coop()) {
+  if (is_coop(g)) {
     std::string s = coop_scores_text(g);
     if (g.outcome() == Outcome::Win) return "win, " + s;
     if (g.outcome() == Outcome::Lose) return "lose, " + s;

@@ -56,8 +56,10 @@ void Game::remove_follower(Follower& f) {
   --ft.followers;
   --ft.by_player[static_cast<size_t>(slot(f))];
   f.placed = -1;
-  st_.bank.ghosts += f.ghosts;
-  f.ghosts = 0;
+  if (plan_->on_return) {  // what a module keeps with the follower leaves with it
+    Core c(*this);
+    plan_->on_return(c, f);
+  }
   if (st_.followers.by_colour) ++st_.followers.colour_supply[static_cast<size_t>(f.colour)];
   if (f.kind == FollowerKind::Guard)
     ++st_.guards.supply[static_cast<size_t>(f.player)];
@@ -89,7 +91,7 @@ void Game::score_by_majority(uint32_t root, bool final) {
   const Feature& ft = feat_[root];
   const Kind kind = nodes_[root].kind;
   const PlacedTile& pt = placed_[static_cast<size_t>(nodes_[root].tile)];
-  // What each player pays for scoring it now (gcc ghosts), counted before anyone scores.
+  // What each player pays for scoring it now (the plan's penalty), counted before anyone scores.
   std::array<int, kMaxPlayers> cost{};
   if (plan_->penalty && !final) cost = plan_->penalty(Core(*this), root);
   const int value = feature_value(root);

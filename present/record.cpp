@@ -178,8 +178,8 @@ nlohmann::ordered_json state_json(const Game& g) {
   using J = nlohmann::ordered_json;
   J j;
   j["ruleset"] = g.rule_set().id;
-  if (g.coop())
-    j["level"] = g.level()->id;
+  if (is_coop(g))
+    j["level"] = coop_level(g)->id;
   else
     j["level"] = nullptr;
   j["ply"] = g.ply();
@@ -192,17 +192,17 @@ nlohmann::ordered_json state_json(const Game& g) {
   else
     j["result"] = nullptr;
   J scores = J::object();
-  if (g.coop()) {
-    for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-      const int c = g.marker_colours()[i];
-      scores[c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])] = g.marker_score(i);
+  if (is_coop(g)) {
+    for (size_t i = 0; i < marker_colours(g).size(); ++i) {
+      const int c = marker_colours(g)[i];
+      scores[c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])] = marker_score(g, i);
     }
   } else {
     for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
   }
   j["scores"] = scores;
-  if (g.uses_ghosts() || g.coop())
-    j["ghost_bank"] = g.ghost_bank();
+  if (uses_ghosts(g) || is_coop(g))
+    j["ghost_bank"] = ghost_bank(g);
   else
     j["ghost_bank"] = nullptr;
   j["tiles_left"] = g.tiles_left();
@@ -210,15 +210,15 @@ nlohmann::ordered_json state_json(const Game& g) {
   for (size_t i = 0; i < g.placed().size(); ++i) {
     const PlacedTile& t = g.placed()[i];
     board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].notation_id()},
-                      {"rot", t.rot * 90}, {"face_up", !t.face_down},
-                      {"ghosts", g.tile_ghosts(static_cast<int>(i))}});
+                      {"rot", t.rot * 90}, {"face_up", !tw::face_down(t)},
+                      {"ghosts", tile_ghosts(g, static_cast<int>(i))}});
   }
   j["board"] = board;
-  if (g.coop()) {
-    j["stack"] = g.stack() + 1;
-    j["stack_tiles_left"] = g.stack_tiles_left();
-    j["dogs_reached"] = g.dogs_reached();
-    j["ghosts_on_board"] = g.ghosts_on_board();
+  if (is_coop(g)) {
+    j["stack"] = current_stack(g) + 1;
+    j["stack_tiles_left"] = stack_tiles_left(g);
+    j["dogs_reached"] = dogs_reached(g);
+    j["ghosts_on_board"] = ghosts_on_board(g);
   }
   J followers = J::array();
   for (const auto& f : g.followers()) {
@@ -230,10 +230,10 @@ nlohmann::ordered_json state_json(const Game& g) {
                           {"x", t.x},
                           {"y", t.y},
                           {"at", g.location_name(f.placed, f.seg)},
-                          {"ghosts", f.ghosts}});
-    if (g.coop()) {
-      followers.back()["buried"] = f.buried;
-      followers.back()["dogs"] = f.dogs;
+                          {"ghosts", tw::ghosts_with(f)}});
+    if (is_coop(g)) {
+      followers.back()["buried"] = tw::buried(f);
+      followers.back()["dogs"] = tw::dogs_with(f);
     }
   }
   j["followers"] = followers;
@@ -244,7 +244,7 @@ nlohmann::ordered_json state_json(const Game& g) {
   for (int p = 0; p < g.player_count(); ++p) {
     J s;
     s["player"] = player_name(g, p);
-    if (g.coop()) {
+    if (is_coop(g)) {
       J colours = J::object();
       for (const int c : g.colours_of(p)) colours[std::string(kColourNames[static_cast<size_t>(c)])] = g.colour_supply(c);
       s["colours"] = colours;
@@ -252,11 +252,11 @@ nlohmann::ordered_json state_json(const Game& g) {
       s["colour"] = std::string(kColourNames[static_cast<size_t>(p)]);
     }
     s["followers"] = g.supply(p);
-    s["guards"] = guards && !g.coop() ? J(g.guard_supply(p)) : J(nullptr);
+    s["guards"] = guards && !is_coop(g) ? J(g.guard_supply(p)) : J(nullptr);
     supply.push_back(s);
   }
   j["supply"] = supply;
-  if (guards && !g.coop()) {
+  if (guards && !is_coop(g)) {
     J general = J::object();
     for (int p = 0; p < g.player_count(); ++p)
       general[std::string(kColourNames[static_cast<size_t>(p)])] = g.general_guards(p);
@@ -275,9 +275,9 @@ nlohmann::ordered_json state_json(const Game& g) {
       pending["tile"] = g.content().tiles[static_cast<size_t>(d.tile)].id;
     else
       pending["tile"] = nullptr;
-    if (g.uses_hands() && d.player >= 0) {  // Discovery expert: the face-up tiles to choose from
+    if (uses_hands(g) && d.player >= 0) {  // Discovery expert: the face-up tiles to choose from
       J hand = J::array();
-      for (const uint16_t t : g.hand(d.player)) hand.push_back(g.content().tiles[t].id);
+      for (const uint16_t t : hand_of(g, d.player)) hand.push_back(g.content().tiles[t].id);
       pending["hand"] = hand;
     }
     pending["options"] = option_strings(g);
@@ -363,14 +363,14 @@ std::string board_text(const Game& g, const BoardView& view) {
   const int w = maxx - minx + 1, h = maxy - miny + 1;
   std::vector<std::string> rows(static_cast<size_t>(3 * h), std::string(static_cast<size_t>(4 * w), ' '));
   std::vector<int> ghosts(placed.size(), 0);
-  for (size_t p = 0; p < placed.size(); ++p) ghosts[p] = g.tile_ghosts(static_cast<int>(p));
+  for (size_t p = 0; p < placed.size(); ++p) ghosts[p] = tile_ghosts(g, static_cast<int>(p));
   for (const auto& f : g.followers())
-    if (f.placed >= 0) ghosts[static_cast<size_t>(f.placed)] += f.ghosts;
+    if (f.placed >= 0) ghosts[static_cast<size_t>(f.placed)] += tw::ghosts_with(f);
   for (size_t p = 0; p < placed.size(); ++p) {
     const PlacedTile& t = placed[p];
     if (!inside(t.x, t.y)) continue;
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
-    if (t.face_down) {
+    if (tw::face_down(t)) {
       for (int r = 0; r < 3; ++r) rows[static_cast<size_t>(r0 + r)].replace(static_cast<size_t>(c0), 3, "???");
     } else {
       for (int port = kPortCount - 1; port >= 0; --port) {
@@ -398,7 +398,7 @@ std::string board_text(const Game& g, const BoardView& view) {
     const std::string loc = g.location_name(f.placed, f.seg);
     const auto port = parse_port(loc.substr(loc.find(':') + 1));
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
-    const int who = g.coop() ? f.colour : f.player;
+    const int who = is_coop(g) ? f.colour : f.player;
     if (port)
       rows[static_cast<size_t>(r0 + kPortRow[*port])][static_cast<size_t>(c0 + kPortCol[*port])] =
           static_cast<char>((f.kind == FollowerKind::Guard ? 'a' : '1') + who);
@@ -457,13 +457,13 @@ std::string drawn_tile_text(const Game& g) {
 std::string legend_text(const Game& g) {
   std::string s = "Legend: C city, # road, . field, M monastery";
   const auto& rules = g.rules();
-  if (g.uses_ghosts() || g.coop()) s += ", K castle, T cemetery, X ruin, : fog on a field, % fog on a road";
+  if (uses_ghosts(g) || is_coop(g)) s += ", K castle, T cemetery, X ruin, : fog on a field, % fog on a road";
   if (g.rule_set().system == System::Discovery) s += ", , lowland, ^ mountain, ~ water, o/O cities";
   s += "; 1 2 ... a player's meeple";
-  if (g.coop()) s = s.substr(0, s.size() - std::string("a player's meeple").size()) + "a colour's follower";
+  if (is_coop(g)) s = s.substr(0, s.size() - std::string("a player's meeple").size()) + "a colour's follower";
   if (rules.guards || rules.general_guards) s += ", a b ... a player's guard";
-  if (g.uses_ghosts() || g.coop()) s += ", * a ghost on the tile or with its follower (+ more than 3)";
-  if (g.coop()) s += ", ??? a face-down tile";
+  if (uses_ghosts(g) || is_coop(g)) s += ", * a ghost on the tile or with its follower (+ more than 3)";
+  if (is_coop(g)) s += ", ??? a face-down tile";
   return s + "\n";
 }
 
@@ -471,7 +471,7 @@ std::vector<std::string> event_lines(const Game& g) {
   std::vector<std::string> out;
   auto at = [](const Event& e) { return std::to_string(e.x) + "," + std::to_string(e.y); };
   for (const auto& e : g.events()) {
-    const std::string who = g.coop() ? (e.player >= 0 && e.player < kMaxPlayers
+    const std::string who = is_coop(g) ? (e.player >= 0 && e.player < kMaxPlayers
                                             ? std::string(kColourNames[static_cast<size_t>(e.player)])
                                             : std::string("the team"))
                         : e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
@@ -559,9 +559,9 @@ std::string state_text(const Game& g, const BoardView& view) {
   } else {
     const Decision& d = g.pending();
     out << "Pending: " << player_name(g, d.player) << " — " << decision_kind_name(d.kind);
-    if (d.kind == DecisionKind::Place && g.uses_hands()) {
+    if (d.kind == DecisionKind::Place && uses_hands(g)) {
       out << " from the hand";
-      for (const uint16_t t : g.hand(d.player)) out << ' ' << g.content().tiles[t].id;
+      for (const uint16_t t : hand_of(g, d.player)) out << ' ' << g.content().tiles[t].id;
     } else if (d.kind == DecisionKind::Place) {
       out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
     }

@@ -18,13 +18,13 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
   const auto name = [&](int p) { return seat_label(g.setup().players, static_cast<size_t>(p)); };
   const auto add = [&](K kind, int colour, std::string text) { out.push_back({kind, colour, std::move(text)}); };
   const bool guards = g.rules().guards || g.rules().general_guards;
-  const int target = g.coop() ? g.level()->target : 0;
+  const int target = is_coop(g) ? coop_level(g)->target : 0;
   const std::string tiles_left = std::to_string(g.tiles_left());
 
   switch (form) {
     case SummaryForm::Text: {
       add(K::Heading, -1, "Ruleset " + g.rule_set().id + " · ply " + std::to_string(g.ply()) + " · tiles left " + tiles_left);
-      for (int p = 0; g.coop() && p < g.player_count(); ++p) {
+      for (int p = 0; is_coop(g) && p < g.player_count(); ++p) {
         std::string s = "  " + name(p) + ": " + std::to_string(g.supply(p)) + " followers in supply (";
         for (size_t i = 0; i < g.colours_of(p).size(); ++i) {
           const int c = g.colours_of(p)[i];
@@ -32,7 +32,7 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
         }
         add(K::Seat, g.colours_of(p).empty() ? -1 : g.colours_of(p)[0], s + ")");
       }
-      for (int p = 0; !g.coop() && p < g.player_count(); ++p) {
+      for (int p = 0; !is_coop(g) && p < g.player_count(); ++p) {
         std::string s = "  " + colour_name(p) + "  " + name(p) + ": " + std::to_string(g.score(p)) + " points, " +
                         std::to_string(g.supply(p)) + " followers";
         if (guards)
@@ -40,23 +40,23 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
                " in the general supply)";
         add(K::Seat, p, s + " in supply");
       }
-      if (g.uses_ghosts()) add(K::Ghosts, -1, "  ghost bank: " + std::to_string(g.ghost_bank()));
-      if (g.coop())
+      if (uses_ghosts(g)) add(K::Ghosts, -1, "  ghost bank: " + std::to_string(ghost_bank(g)));
+      if (is_coop(g))
         add(K::Heading, -1,
-            "  level " + g.level()->id + " · " + coop_scores_text(g) + " of " + std::to_string(target) +
-                " · ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " +
-                std::to_string(g.ghosts_on_board()) + " · stack " + std::to_string(g.stack() + 1) + " (" +
-                std::to_string(g.stack_tiles_left()) + " tiles left) · dogs reached " +
-                std::to_string(g.dogs_reached()));
+            "  level " + coop_level(g)->id + " · " + coop_scores_text(g) + " of " + std::to_string(target) +
+                " · ghost bank " + std::to_string(ghost_bank(g)) + ", on the board " +
+                std::to_string(ghosts_on_board(g)) + " · stack " + std::to_string(current_stack(g) + 1) + " (" +
+                std::to_string(stack_tiles_left(g)) + " tiles left) · dogs reached " +
+                std::to_string(dogs_reached(g)));
       break;
     }
     case SummaryForm::Panel: {
-      if (g.coop()) {
-        add(K::Heading, -1, g.level()->id + " — " + g.level()->name);
-        for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-          const int c = g.marker_colours()[i];
+      if (is_coop(g)) {
+        add(K::Heading, -1, coop_level(g)->id + " — " + coop_level(g)->name);
+        for (size_t i = 0; i < marker_colours(g).size(); ++i) {
+          const int c = marker_colours(g)[i];
           add(K::Marker, c,
-              (c < 0 ? std::string("team") : colour_name(c)) + ": " + std::to_string(g.marker_score(i)) + " / " +
+              (c < 0 ? std::string("team") : colour_name(c)) + ": " + std::to_string(marker_score(g, i)) + " / " +
                   std::to_string(target));
         }
         for (int p = 0; p < g.player_count(); ++p) {
@@ -65,10 +65,10 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
           add(K::Seat, g.colours_of(p).empty() ? -1 : g.colours_of(p)[0], s);
         }
         add(K::Ghosts, -1,
-            "Ghosts: bank " + std::to_string(g.ghost_bank()) + ", board " + std::to_string(g.ghosts_on_board()) +
-                " · dogs reached " + std::to_string(g.dogs_reached()));
+            "Ghosts: bank " + std::to_string(ghost_bank(g)) + ", board " + std::to_string(ghosts_on_board(g)) +
+                " · dogs reached " + std::to_string(dogs_reached(g)));
         add(K::Pile, -1,
-            "Stack " + std::to_string(g.stack() + 1) + ": " + std::to_string(g.stack_tiles_left()) +
+            "Stack " + std::to_string(current_stack(g) + 1) + ": " + std::to_string(stack_tiles_left(g)) +
                 " tiles · Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
       } else {
         for (int p = 0; p < g.player_count(); ++p) {
@@ -77,24 +77,24 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
           if (guards) s += ", " + plural(g.guard_supply(p), "guard");
           add(K::Seat, p, s);
         }
-        if (g.uses_ghosts()) add(K::Ghosts, -1, "Ghost bank: " + std::to_string(g.ghost_bank()));
+        if (uses_ghosts(g)) add(K::Ghosts, -1, "Ghost bank: " + std::to_string(ghost_bank(g)));
         add(K::Pile, -1, "Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
       }
       break;
     }
     case SummaryForm::ScoreBox: {
-      if (g.coop()) {
-        for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-          const int c = g.marker_colours()[i];
+      if (is_coop(g)) {
+        for (size_t i = 0; i < marker_colours(g).size(); ++i) {
+          const int c = marker_colours(g)[i];
           add(K::Marker, c,
-              (c < 0 ? std::string("team") : colour_name(c)) + "  " + std::to_string(g.marker_score(i)) + " / " +
+              (c < 0 ? std::string("team") : colour_name(c)) + "  " + std::to_string(marker_score(g, i)) + " / " +
                   std::to_string(target));
         }
         add(K::Ghosts, -1,
-            "ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " + std::to_string(g.ghosts_on_board()));
+            "ghost bank " + std::to_string(ghost_bank(g)) + ", on the board " + std::to_string(ghosts_on_board(g)));
       } else {
         for (int p = 0; p < g.player_count(); ++p) add(K::Seat, p, name(p) + "  " + std::to_string(g.score(p)));
-        if (g.uses_ghosts()) add(K::Ghosts, -1, "ghost bank " + std::to_string(g.ghost_bank()));
+        if (uses_ghosts(g)) add(K::Ghosts, -1, "ghost bank " + std::to_string(ghost_bank(g)));
       }
       break;
     }

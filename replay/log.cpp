@@ -101,7 +101,7 @@ std::optional<std::string> result_tag_problem(std::string_view tag, const Game& 
   const std::string want = normalise_result(tag);
   if (want == normalise_result(ours)) return std::nullopt;
   // Names without seat labels, as records written before seat labels have them.
-  if (!g.coop() && want == normalise_result(legacy_scores_text(g))) return std::nullopt;
+  if (!is_coop(g) && want == normalise_result(legacy_scores_text(g))) return std::nullopt;
   return "the game replays to '" + ours + "'";
 }
 
@@ -177,9 +177,9 @@ std::optional<Violation> Recorder::start(const Content& content, const GameSetup
   if (auto v = Game::create(content, setup, out.game_)) return v;
   LogHeader& h = out.log_.header;
   h.engine_version = TW_VERSION;
-  h.rules_digest = rules_digest(content, out.game_.rule_set(), out.game_.level());
+  h.rules_digest = rules_digest(content, out.game_.rule_set(), coop_level(out.game_));
   h.rule_set = out.game_.setup().rule_set;  // a Ruleset tag naming a level: the level's rule set
-  h.level = out.game_.level() ? out.game_.level()->id : std::move(level);
+  h.level = coop_level(out.game_) ? coop_level(out.game_)->id : std::move(level);
   h.seed = setup.seed;
   for (const PlayerSpec& p : setup.players) h.players.push_back({p.name, p.bot});
   h.draw = setup.draw;

@@ -79,9 +79,9 @@ std::string prepare(const Content& c, Study& s) {
     if (v.label.empty()) v.label = v.level.empty() ? v.rule_set : v.level;
     Game probe;
     if (auto violation = Game::create(c, setup_of(v, v.bots, 0), probe)) return v.label + ": " + violation->message;
-    v.coop = probe.coop();
-    v.target = probe.level() ? probe.level()->target : 0;
-    v.rules_digest = replay::rules_digest(c, *rs, probe.level());
+    v.coop = is_coop(probe);
+    v.target = coop_level(probe) ? coop_level(probe)->target : 0;
+    v.rules_digest = replay::rules_digest(c, *rs, coop_level(probe));
   }
   const size_t seats = s.variants.front().bots.size();
   if (s.rotate)
@@ -131,10 +131,10 @@ void finish_row(const Game& g, GameRow& r) {
   for (int p = 0; p < g.player_count(); ++p) r.scores.push_back(g.score(p));
   r.outcome = outcome_name(g.outcome());
   r.winner = -1;
-  if (g.coop()) {
-    r.progress = g.progress();
-    r.dogs = g.dogs_reached();
-    if (g.outcome() != Outcome::Win) r.loss = g.loss_reason().empty() ? std::string("unfinished") : g.loss_reason();
+  if (is_coop(g)) {
+    r.progress = progress(g);
+    r.dogs = dogs_reached(g);
+    if (g.outcome() != Outcome::Win) r.loss = loss_reason(g).empty() ? std::string("unfinished") : loss_reason(g);
   } else if (!r.scores.empty()) {
     const int64_t best = *std::max_element(r.scores.begin(), r.scores.end());
     int at_best = 0;

@@ -91,14 +91,14 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   s.tiles.reserve(placed.size());
   for (size_t i = 0; i < placed.size(); ++i) {
     const auto& p = placed[i];
-    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed(), p.face_down,
-                       g.coop() ? g.tile_ghosts(static_cast<int>(i)) : 0});
+    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed(), tw::face_down(p),
+                       is_coop(g) ? tile_ghosts(g, static_cast<int>(i)) : 0});
   }
   for (const auto& f : g.followers()) {
     if (f.placed < 0) continue;
     const auto& p = placed[static_cast<size_t>(f.placed)];
-    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, g.coop() ? f.colour : f.player,
-                           f.kind == tw::FollowerKind::Guard, f.ghosts, f.dogs, f.buried});
+    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, is_coop(g) ? f.colour : f.player,
+                           f.kind == tw::FollowerKind::Guard, tw::ghosts_with(f), tw::dogs_with(f), tw::buried(f)});
   }
   if (overlay.legal_cells && g.pending().kind == tw::DecisionKind::Place) {
     for (const auto& o : g.pending().options)
@@ -128,7 +128,7 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
           s.score_colours.push_back(player_colour(line.colour));
           break;
         default:
-          s.score_colours.push_back(g.coop() ? *wxWHITE : *wxBLACK);
+          s.score_colours.push_back(is_coop(g) ? *wxWHITE : *wxBLACK);
           break;
       }
     }

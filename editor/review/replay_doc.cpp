@@ -162,8 +162,8 @@ void ReplayDoc::rebuild_line() {
              e.kind == tw::EventKind::DogScored) && e.points != 0)
           lp.scoring = true;
     }
-    if (g.coop()) {  // the score markers (the team's, or one per colour)
-      for (size_t i = 0; i < g.marker_colours().size(); ++i) lp.scores.push_back(g.marker_score(i));
+    if (is_coop(g)) {  // the score markers (the team's, or one per colour)
+      for (size_t i = 0; i < marker_colours(g).size(); ++i) lp.scores.push_back(marker_score(g, i));
     } else {
       for (int s = 0; s < g.player_count(); ++s) lp.scores.push_back(g.score(s));
     }

@@ -135,10 +135,10 @@ class GreedyBot final : public Bot {
 
   // Ghosts are points waiting to be lost: ours count against us, the opponents' for us.
   static int64_t ghost_term(const Game& g, int me) {
-    if (!g.uses_ghosts()) return 0;
+    if (!uses_ghosts(g)) return 0;
     int64_t t = 0;
     for (const auto& f : g.followers())
-      if (f.placed >= 0 && f.ghosts) t += (f.player == me ? -1 : 1) * f.ghosts;
+      if (f.placed >= 0 && tw::ghosts_with(f)) t += (f.player == me ? -1 : 1) * tw::ghosts_with(f);
     return t * g.rules().ghost_penalty * kScale;
   }
 
@@ -180,7 +180,7 @@ class CoopBot final : public Bot {
   std::string_view name() const override { return "coop"; }
 
   size_t choose(const Game& real, Rng& rng) override {
-    if (!real.coop()) return greedy_.choose(real, rng);
+    if (!is_coop(real)) return greedy_.choose(real, rng);
     public_view(real, rng, view_);
     const Game& g = view_;
     const auto& opts = g.pending().options;
@@ -242,7 +242,7 @@ class CoopBot final : public Bot {
   }
 
   static double ghost_weight(const Game& g) {
-    const int bank = g.ghost_bank();
+    const int bank = ghost_bank(g);
     return 2.0 + 14.0 / (bank + 1.0);
   }
 
@@ -274,11 +274,11 @@ class CoopBot final : public Bot {
           return g.colour_supply(o.colour) > 1 ? v * 0.3 - 0.5 : -1.0;
         });
       case DecisionKind::Evaluate: {
-        const int64_t before = g.progress();
+        const int64_t before = progress(g);
         return best_by([&](const Option& o) -> double {
-          if (o.kind == OptKind::Points) return 4.0 + (before < g.level()->target ? 0.0 : 0.0);
+          if (o.kind == OptKind::Points) return 4.0 + (before < coop_level(g)->target ? 0.0 : 0.0);
           const int p = g.tile_at(o.x, o.y);
-          return std::min(3, g.tile_ghosts(p)) * ghost_weight(g) * 0.5;
+          return std::min(3, tile_ghosts(g, p)) * ghost_weight(g) * 0.5;
         });
       }
       case DecisionKind::Cemetery:
@@ -297,26 +297,26 @@ class CoopBot final : public Bot {
           const int p = g.tile_at(o.x, o.y);
           double v = -g.feature_value(g.node_of(p, o.seg));
           for (const auto& f : g.followers())
-            if (f.placed == p && f.seg == o.seg && f.dogs) v -= 20;
+            if (f.placed == p && f.seg == o.seg && tw::dogs_with(f)) v -= 20;
           return v;
         });
       case DecisionKind::Dog:
         return best_by([&](const Option& o) -> double {
           std::vector<int> around;
           for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) around.push_back(std::min(3, g.tile_ghosts(g.tile_at(o.x + dx, o.y + dy))));
+            for (int dx = -1; dx <= 1; ++dx) around.push_back(std::min(3, tile_ghosts(g, g.tile_at(o.x + dx, o.y + dy))));
           std::sort(around.rbegin(), around.rend());
           return around[0] + around[1];
         });
       case DecisionKind::DogClear:
         return best_by([&](const Option& o) -> double {
           if (o.kind == OptKind::Done) return 0.0;
-          return g.tile_ghosts(g.tile_at(o.x, o.y));
+          return tile_ghosts(g, g.tile_at(o.x, o.y));
         });
       case DecisionKind::Marker:
         return best_by([&](const Option& o) -> double {
-          for (size_t i = 0; i < g.marker_colours().size(); ++i)
-            if (g.marker_colours()[i] == o.colour) return -static_cast<double>(g.marker_score(i));
+          for (size_t i = 0; i < marker_colours(g).size(); ++i)
+            if (marker_colours(g)[i] == o.colour) return -static_cast<double>(marker_score(g, i));
           return 0.0;
         });
       default:
@@ -336,48 +336,48 @@ class CoopBot final : public Bot {
 
   static double value(const Game& g) {
     if (g.outcome() == Outcome::Win) return 1e12;
-    if (g.outcome() == Outcome::Lose) return -1e12 + g.progress();
-    const Level& l = *g.level();
+    if (g.outcome() == Outcome::Lose) return -1e12 + progress(g);
+    const Level& l = *coop_level(g);
     double v = 0;
     // Progress: per colour, the lowest marker counts most.
-    if (g.marker_colours().size() > 1) {
+    if (marker_colours(g).size() > 1) {
       // Per colour: every marker's points count up to the next threshold (points beyond
       // it help nobody), and the lowest marker counts once more.
-      const size_t dog = static_cast<size_t>(g.dogs_reached());
+      const size_t dog = static_cast<size_t>(dogs_reached(g));
       const double next = dog < l.dogs.size() ? l.dogs[dog] : l.target;
-      const double n = static_cast<double>(g.marker_colours().size());
+      const double n = static_cast<double>(marker_colours(g).size());
       double sum = 0;
-      for (size_t i = 0; i < g.marker_colours().size(); ++i)
-        sum += std::min(next, static_cast<double>(g.marker_score(i)));
-      v += kProgress * (sum + 0.5 * n * static_cast<double>(g.progress()));
+      for (size_t i = 0; i < marker_colours(g).size(); ++i)
+        sum += std::min(next, static_cast<double>(marker_score(g, i)));
+      v += kProgress * (sum + 0.5 * n * static_cast<double>(progress(g)));
     } else {
-      v += kProgress * static_cast<double>(g.progress());
+      v += kProgress * static_cast<double>(progress(g));
     }
     // The ghost bank: each ghost there is worth more the emptier it is.
-    const int bank = g.ghost_bank();
+    const int bank = ghost_bank(g);
     v += kBank * bank;
     if (bank < kBankLow) v -= (kBankLow - bank) * (kBankLow - bank) * kBankLowWeight;
     // Deadlines: points matter more as the current stack runs short of its dog.
-    const size_t dog = static_cast<size_t>(g.dogs_reached());
-    if (dog < l.dogs.size() && g.stack() == static_cast<int>(dog)) {
-      const double gap = static_cast<double>(l.dogs[dog] - g.progress());
-      const double left = g.stack_tiles_left() + 1.0;
+    const size_t dog = static_cast<size_t>(dogs_reached(g));
+    if (dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog)) {
+      const double gap = static_cast<double>(l.dogs[dog] - progress(g));
+      const double left = stack_tiles_left(g) + 1.0;
       if (gap > 0) v -= kDeadline * gap * gap / (left * 4.0);
     }
     // Ghosts on fog that is about to close are partly back in the bank already.
     for (size_t p = 0; p < g.placed().size(); ++p) {
-      const int gh = g.tile_ghosts(static_cast<int>(p));
+      const int gh = tile_ghosts(g, static_cast<int>(p));
       if (!gh) continue;
-      const int open = g.fog_open_ends(static_cast<int>(p));
+      const int open = fog_open_ends(g, static_cast<int>(p));
       if (open == 1) v += kRecover1 * gh;
       if (open == 2) v += kRecover2 * gh;
     }
     // Followers on open features: value waiting to be collected, by how close to done.
     for (const auto& f : g.followers()) {
-      if (f.placed < 0 || f.buried) continue;
+      if (f.placed < 0 || tw::buried(f)) continue;
       const int open = g.feature_open_ends(f.node);
       const double p = open <= 1 ? kDone1 : open == 2 ? kDone2 : kDone3;
-      v += p * g.feature_value(f.node) + 3.0 * f.dogs;
+      v += p * g.feature_value(f.node) + 3.0 * tw::dogs_with(f);
     }
     // Free followers keep options open.
     for (int p = 0; p < g.player_count(); ++p) v += kFreeFollower * std::min(g.supply(p), 3);

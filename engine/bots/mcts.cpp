@@ -29,12 +29,12 @@ void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out, s
   const int n = g.player_count();
   out.assign(static_cast<size_t>(n), 0.0);
   margins.assign(static_cast<size_t>(n), 0.0);
-  if (g.coop()) {
+  if (is_coop(g)) {
     double v = 1.0;
     if (g.outcome() != Outcome::Win) {
-      const Level& l = *g.level();
-      const double share = l.target > 0 ? std::clamp(static_cast<double>(g.progress()) / static_cast<double>(l.target), 0.0, 1.0) : 0.0;
-      const double dogs = l.dogs.empty() ? 0.0 : static_cast<double>(g.dogs_reached()) / static_cast<double>(l.dogs.size());
+      const Level& l = *coop_level(g);
+      const double share = l.target > 0 ? std::clamp(static_cast<double>(progress(g)) / static_cast<double>(l.target), 0.0, 1.0) : 0.0;
+      const double dogs = l.dogs.empty() ? 0.0 : static_cast<double>(dogs_reached(g)) / static_cast<double>(l.dogs.size());
       v = 0.7 * share + 0.2 * dogs;
     }
     std::fill(out.begin(), out.end(), v);
@@ -100,7 +100,7 @@ size_t rollout_choice(const Game& g, Rng& rng) {
     return n == 1 ? 0 : static_cast<size_t>(rng.below(n));
   }
   if (opts.size() == 1) return 0;
-  if (g.coop()) return coop_rule_choice(g);
+  if (is_coop(g)) return coop_rule_choice(g);
   if (d.kind != DecisionKind::Follower) return static_cast<size_t>(rng.below(opts.size()));
   if (!g.rules().completion_scores) return discovery_follower(g, rng);
   // A follower: where it scores at once (best first), else a random option that does not
@@ -137,7 +137,7 @@ class Search {
     if (config_.iterations <= 0) config_.iterations = mcts_default_iterations(root);
     nodes_.reserve(static_cast<size_t>(config_.iterations) + 1);
     nodes_.emplace_back();
-    if (root.coop()) {
+    if (is_coop(root)) {
       coop_bot_ = make_bot("coop");
       // On a copy: the Game's const queries compress union-find paths, and the other
       // trees' threads read `root` at the same time.
@@ -620,7 +620,7 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
 }
 
 int mcts_default_iterations(const Game& g) {
-  if (g.coop()) return kMctsDefaultCoop;
+  if (is_coop(g)) return kMctsDefaultCoop;
   return !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
 }
 

@@ -16,7 +16,7 @@ bool castle_complete(const Core& core, uint32_t node) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && core.placed()[static_cast<size_t>(q)].face_down) return false;  // cursed
+      if (q >= 0 && core.placed()[static_cast<size_t>(q)].wild) return false;  // cursed
     }
   return true;
 }
@@ -28,7 +28,7 @@ int fogged_tiles_around(const Core& core, int p) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && !core.placed()[static_cast<size_t>(q)].face_down && core.cache()[core.placed()[static_cast<size_t>(q)].type].covered) ++n;
+      if (q >= 0 && !core.placed()[static_cast<size_t>(q)].wild && core.cache()[core.placed()[static_cast<size_t>(q)].type].covered) ++n;
     }
   return n;
 }

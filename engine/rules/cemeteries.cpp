@@ -5,7 +5,8 @@
 //
 // In the co-op game (plain: closed by the 4 orthogonal
 // neighbours; haunted: by all 8, face-down tiles included). A closed cemetery buries one
-// follower for good and sends its ghosts to the bank. Parameters: plain_cemetery_ghosts,
+// follower for good (in the core: retires it, Follower::retired, so it counts in no
+// supply and on no feature) and sends its ghosts to the bank. Parameters: plain_cemetery_ghosts,
 // haunted_cemetery_ghosts (module "cemeteries"); the level's `cemetery` column.
 #include <algorithm>
 
@@ -49,13 +50,13 @@ void score_cemetery(Core& core, uint32_t root, bool final) {
 
 bool cemetery_open(const Core& core, int p) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
-  if (pt.face_down || core.st().cemeteries.closed[static_cast<size_t>(p)]) return false;
+  if (pt.wild || core.st().cemeteries.closed[static_cast<size_t>(p)]) return false;
   const int c = core.cache()[pt.type].centre;
   return c >= 0 && core.content().tiles[pt.type].segments[static_cast<size_t>(c)].kind == kCemetery;
 }
 
 void queue_cemeteries_closed_around(Core& core, int p) {
-  if (core.level()->cemetery == CemeteryMode::None) return;
+  if (core.st().coop.level->cemetery == CemeteryMode::None) return;
   const PlacedTile pt = core.placed()[static_cast<size_t>(p)];
   if (core.cells()[static_cast<size_t>(core.cell_index(pt.x, pt.y))].centres == 0) return;  // no cemetery near
   for (int dy = 1; dy >= -1; --dy)
@@ -64,7 +65,7 @@ void queue_cemeteries_closed_around(Core& core, int p) {
       if (q < 0 || !cemetery_open(core, q)) continue;
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       bool closed = true;
-      if (core.level()->cemetery == CemeteryMode::Haunted) {
+      if (core.st().coop.level->cemetery == CemeteryMode::Haunted) {
         closed = core.cells()[static_cast<size_t>(core.cell_index(qt.x, qt.y))].around == 8;
       } else {
         for (int side = 0; side < 4; ++side)
@@ -85,7 +86,7 @@ void close_cemetery(Core& core, int p) {
 OptionList bury_options(const Core& core) {
   OptionList out;
   for (const auto& f : core.followers()) {
-    if (f.placed >= 0 && !f.buried) out.push_back(core.follower_option(OptKind::Bury, f));
+    if (f.placed >= 0 && !f.retired) out.push_back(core.follower_option(OptKind::Bury, f));
   }
   if (!out.empty()) return out;
   // Nobody on the board: a follower from any supply.
@@ -131,7 +132,7 @@ void apply_bury(Core& core, const Option& o) {
   const PlacedTile& ct = core.placed()[static_cast<size_t>(cem)];
   const int centre = core.cache()[ct.type].centre;
   for (auto& f : core.followers()) {
-    if (f.buried) continue;
+    if (f.retired) continue;
     if (o.kind == OptKind::Bury) {
       if (f.placed < 0 || f.seg != o.seg) continue;
       const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
@@ -139,14 +140,14 @@ void apply_bury(Core& core, const Option& o) {
       Core::Feature& ft = core.feat()[core.find(f.node)];
       --ft.followers;
       --ft.by_player[static_cast<size_t>(f.colour)];
-      for (; f.dogs > 0; --f.dogs)
+      for (; f.count[kDogCount] > 0; --f.count[kDogCount])
         core.emit({EventKind::DogLost, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     } else {
       if (f.placed >= 0 || f.colour != o.colour) continue;
       --core.st().followers.colour_supply[static_cast<size_t>(f.colour)];
       --core.supply()[static_cast<size_t>(f.player)];
     }
-    f.buried = true;
+    f.retired = true;
     f.placed = static_cast<int16_t>(cem);
     f.seg = static_cast<uint8_t>(centre);
     f.node = ct.node_base + static_cast<uint32_t>(centre);
@@ -177,7 +178,7 @@ bool step_haunt(Core& core) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
       if ((!dx && !dy) || q < 0) continue;
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
-      if (qt.face_down) continue;
+      if (qt.wild) continue;
       const TileType& qtt = core.content().tiles[qt.type];
       const int haunt = static_cast<int>(core.rules().haunted_cemetery_ghosts);
       for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
@@ -222,7 +223,7 @@ bool step_cemetery_ghost(Core& core) {
 }
 
 // Game's read accessor (until the callers use the free function).
-bool Game::cemetery_open(int p) const { return tw::cemetery_open(Core(*this), p); }
+bool cemetery_open(const Game& g, int p) { return cemetery_open(Core(g), p); }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.
@@ -267,5 +268,6 @@ namespace {
 constexpr KindRule kKindRows[] = {{kCemetery, "cemetery", kCentre | kLocated}};
 }  // namespace
 extern const KindTable kCemeteriesKinds{"cemeteries", kKindRows, {}};
+bool buried(const Follower& f) { return f.retired; }
 
 }  // namespace tw

@@ -10,6 +10,7 @@ namespace tw {
 
 // The cemetery: a centre feature of GCC tiles (a row of the module's kind table).
 inline constexpr Kind kCemetery{6};
+class Game;
 
 struct CemeteriesState {
   std::vector<uint8_t> closed;  // per placed tile: its cemetery closed (co-op)
@@ -30,5 +31,11 @@ void apply_bury(Core& core, const Option& o);
 void apply_cemetery(Core& core, const Option& o);
 bool step_haunt(Core& core);
 bool step_cemetery_ghost(Core& core);
+
+// Follower f lies buried in a cemetery for good (a buried follower is retired: Follower::retired).
+bool buried(const Follower& f);
+
+// Placed tile p holds a cemetery not yet closed.
+bool cemetery_open(const Game& g, int p);
 
 }  // namespace tw

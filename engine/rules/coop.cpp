@@ -27,7 +27,7 @@ namespace tw {
 // Setup
 
 bool setup_coop(Core& core, const Level& level) {
-  core.level() = &level;
+  core.st().coop.level = &level;
   core.st().followers.by_colour = true;
   const int n = core.player_count();
   const LevelFollowers* lf = level.followers_for(n);
@@ -107,7 +107,7 @@ void coop_on_put(Core& core) {
 // Flow
 
 void coop_lose(Core& core, std::string kind, std::string why) {
-  core.loss_reason() = std::move(kind);
+  core.st().coop.loss_reason = std::move(kind);
   core.pending().kind = DecisionKind::None;
   core.pending().player = -1;
   core.pending().tile = -1;
@@ -123,7 +123,7 @@ void coop_win(Core& core) {
   core.pending().tile = -1;
   core.pending().options.clear();
   core.outcome() = Outcome::Win;
-  core.end_reason() = "the target of " + std::to_string(core.level()->target) + " points was reached";
+  core.end_reason() = "the target of " + std::to_string(core.st().coop.level->target) + " points was reached";
   core.emit({EventKind::GameEnded, -1, Kind::None, 0, 0, -1, 0});
 }
 
@@ -131,10 +131,10 @@ void coop_win(Core& core) {
 // State hash: what a co-op game adds to Game::state_hash
 
 void hash_coop(const Core& core, Fnv64& h) {
-  h.text(core.level()->id);
-  for (const auto& p : core.placed()) h.u64(p.face_down);
+  h.text(core.st().coop.level->id);
+  for (const auto& p : core.placed()) h.u64(p.wild);
   for (size_t p = 0; p < core.placed().size(); ++p) h.u64(static_cast<uint64_t>(tile_ghosts(core, static_cast<int>(p))));
-  for (const auto& f : core.followers()) h.u64(static_cast<uint64_t>(f.buried) | static_cast<uint64_t>(f.dogs) << 8 |
+  for (const auto& f : core.followers()) h.u64(static_cast<uint64_t>(f.retired) | static_cast<uint64_t>(f.count[kDogCount]) << 8 |
                                          static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
   for (const int64_t m : core.st().markers.score) h.i64(m);
   for (const int c : core.st().followers.colour_supply) h.i64(c);
@@ -155,11 +155,13 @@ void hash_coop(const Core& core, Fnv64& h) {
 // Invariants
 
 std::string check_coop(const Core& core) {
+  if (core.st().markers.colour.overflowed() || core.st().markers.score.overflowed())
+    return "a per-player list outgrew its " + std::to_string(kMaxPlayers) + " places";
   // Every follower of a colour is in its supply, on the board or buried; every ghost is
   // in the bank or on the board.
   std::array<int, kMaxPlayers> colour_free{};
   for (const auto& f : core.followers())
-    if (f.placed < 0 && !f.buried) ++colour_free[static_cast<size_t>(f.colour)];
+    if (f.placed < 0 && !f.retired) ++colour_free[static_cast<size_t>(f.colour)];
   for (int c = 0; c < kMaxPlayers; ++c)
     if (colour_free[static_cast<size_t>(c)] != core.st().followers.colour_supply[static_cast<size_t>(c)])
       return "colour " + std::string(kColourNames[static_cast<size_t>(c)]) + ": supply count does not match the followers";
@@ -174,8 +176,8 @@ std::string check_coop(const Core& core) {
   if (core.st().coop_ghosts.per_tile.size() != core.placed().size()) return "ghosts per tile: " + std::to_string(core.st().coop_ghosts.per_tile.size()) + " counts for " + std::to_string(core.placed().size()) + " tiles";
   for (size_t p = 0; p < core.placed().size(); ++p) {
     int n = 0;
-    if (!core.placed()[p].face_down)
-      for (size_t i = 0; i < core.content().tiles[core.placed()[p].type].segments.size(); ++i) n += core.nodes()[core.placed()[p].node_base + i].ghosts;
+    if (!core.placed()[p].wild)
+      for (size_t i = 0; i < core.content().tiles[core.placed()[p].type].segments.size(); ++i) n += core.nodes()[core.placed()[p].node_base + i].count;
     if (n != core.st().coop_ghosts.per_tile[p])
       return "ghosts per tile: tile " + std::to_string(p) + " counts " + std::to_string(core.st().coop_ghosts.per_tile[p]) + ", its segments hold " + std::to_string(n);
   }
@@ -186,5 +188,8 @@ namespace {
 constexpr KindRule kKindRows[] = {{kRuin, "ruin", 0}};
 }  // namespace
 extern const KindTable kCoopKinds{"coop", kKindRows, {}};
+const Level* coop_level(const Game& g) { return Core(g).st().coop.level; }
+bool is_coop(const Game& g) { return coop_level(g) != nullptr; }
+const std::string& loss_reason(const Game& g) { return Core(g).st().coop.loss_reason; }
 
 }  // namespace tw

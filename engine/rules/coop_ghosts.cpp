@@ -3,9 +3,13 @@
 // (`unghost x,y`, a dog's clearing) takes up to `unghost_ghosts` from one tile (rule
 // `unghost_choose_count`: or fewer, `unghost x,y N`); closing a fog area sends its ghosts
 // home. Parameters: unghost_ghosts, unghost_choose_count (module "co-op ghost bank").
+// The ghosts on a segment are the core's per-segment count (Node::count); per_tile keeps
+// their sum per placed tile (check_coop compares them). The bank is GhostBankState.
 #include <algorithm>
 
 #include "engine/rules/kinds.h"
+#include <limits>
+
 #include "engine/core.h"
 #include "engine/rules/coop_ghosts.h"
 #include "engine/rules/coop.h"
@@ -13,21 +17,24 @@
 
 namespace tw {
 
+static_assert(kMaxGhostBank <= std::numeric_limits<decltype(Core::Node::count)>::max(),
+              "the ghosts on one segment (Node::count)");
+
 // Ghosts the emerge step put on fog this turn.
 int emerged_on_fog(const Core& core) { return core.st().coop_ghosts.emerged; }
 
 int tile_ghosts(const Core& core, int p) {
-  return core.level() && p >= 0 ? core.st().coop_ghosts.per_tile[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
+  return core.st().coop.level && p >= 0 ? core.st().coop_ghosts.per_tile[static_cast<size_t>(p)] : 0;  // (0 for a face-down tile)
 }
 
 int ghosts_on_board(const Core& core) {
   int n = 0;
-  for (const Core::Node& node : core.nodes()) n += node.ghosts;
+  for (const Core::Node& node : core.nodes()) n += node.count;
   return n;
 }
 
 void add_ghosts(Core& core, uint32_t node, int n) {
-  core.nodes()[node].ghosts = static_cast<uint8_t>(core.nodes()[node].ghosts + n);
+  core.nodes()[node].count = static_cast<uint8_t>(core.nodes()[node].count + n);
   uint16_t& t = core.st().coop_ghosts.per_tile[static_cast<size_t>(core.nodes()[node].tile)];
   t = static_cast<uint16_t>(t + n);
   core.st().bank.ghosts -= n;
@@ -35,11 +42,11 @@ void add_ghosts(Core& core, uint32_t node, int n) {
 
 int remove_tile_ghosts(Core& core, int p, int n) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
-  if (pt.face_down) return 0;
+  if (pt.wild) return 0;
   int removed = 0;
   const size_t segs = core.content().tiles[pt.type].segments.size();
   for (size_t i = 0; i < segs && removed < n; ++i) {
-    uint8_t& g = core.nodes()[pt.node_base + i].ghosts;
+    uint8_t& g = core.nodes()[pt.node_base + i].count;
     const int take = std::min<int>(g, n - removed);
     g = static_cast<uint8_t>(g - take);
     removed += take;
@@ -54,10 +61,10 @@ void return_area_ghosts(Core& core, uint32_t root, int p) {
   int back = 0;
   uint32_t n = root;
   do {
-    back += core.nodes()[n].ghosts;
+    back += core.nodes()[n].count;
     uint16_t& t = core.st().coop_ghosts.per_tile[static_cast<size_t>(core.nodes()[n].tile)];
-    t = static_cast<uint16_t>(t - core.nodes()[n].ghosts);
-    core.nodes()[n].ghosts = 0;
+    t = static_cast<uint16_t>(t - core.nodes()[n].count);
+    core.nodes()[n].count = 0;
     n = core.nodes()[n].next;
   } while (n != root);
   core.st().bank.ghosts += back;
@@ -118,8 +125,8 @@ bool step_emerge(Core& core) {
 }
 
 // Game's read accessor (until the callers use the free function).
-int Game::tile_ghosts(int p) const { return tw::tile_ghosts(Core(*this), p); }
-int Game::ghosts_on_board() const { return tw::ghosts_on_board(Core(*this)); }
+int tile_ghosts(const Game& g, int p) { return tile_ghosts(Core(g), p); }
+int ghosts_on_board(const Game& g) { return ghosts_on_board(Core(g)); }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -8,6 +8,8 @@
 
 namespace tw {
 
+class Game;
+
 struct CoopGhostsState {
   std::vector<uint16_t> per_tile;  // ghosts per placed tile: the sum of its nodes' (check_coop)
   int due = 0;                     // ghosts due to emerge on the tile just placed (fog) ...
@@ -26,5 +28,10 @@ void push_unghost(const Core& core, OptionList& out, int q);
 int unghost_count(const Core& core, const Option& o);
 void start_ghosts(Core& core);
 bool step_emerge(Core& core);
+
+// The ghosts on placed tile p (on its fog and cemetery segments: Node::count), and on the
+// whole board.
+int tile_ghosts(const Game& g, int p);
+int ghosts_on_board(const Game& g);
 
 }  // namespace tw

@@ -66,8 +66,6 @@ int region_value(const Core& core, uint32_t node, bool closed) {
 }
 
 // Game's read accessor (until the callers use the free function).
-int Game::region_value(uint32_t node, bool closed) const { return tw::region_value(Core(*this), node, closed); }
-int Game::region_cities(uint32_t node) const { return tw::region_cities(Core(*this), node); }
 
 namespace {
 

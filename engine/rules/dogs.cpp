@@ -3,6 +3,8 @@
 // clears up to `dog_clear_tiles` tiles around it; when its follower's feature is
 // evaluated it scores `dog_ghost_points` per ghost on the board. Parameters:
 // dog_clear_tiles, dog_ghost_points, dog_waits_for_follower (module "dogs").
+// A follower's dogs are its count in slot kDogCount (Follower::count, engine/rules/state.h);
+// the co-op hash (hash_coop) hashes them.
 #include <algorithm>
 
 #include "engine/core.h"
@@ -30,8 +32,8 @@ OptionList dog_clear_options(const Core& core) {
 void coop_check_thresholds(Core& core) {
   if (!core.st().markers.queue.empty()) return;  // a marker choice is still open
   const int64_t pr = progress(core);
-  while (static_cast<size_t>(core.st().dogs.reached) < core.level()->dogs.size() &&
-         pr >= core.level()->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
+  while (static_cast<size_t>(core.st().dogs.reached) < core.st().coop.level->dogs.size() &&
+         pr >= core.st().coop.level->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
     ++core.st().dogs.reached;
     ++core.st().dogs.to_place;
     if (core.st().stacks.current < core.st().dogs.reached && static_cast<size_t>(core.st().dogs.reached) < core.st().stacks.end.size()) {
@@ -40,7 +42,7 @@ void coop_check_thresholds(Core& core) {
       core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
     }
   }
-  if (pr >= core.level()->target) coop_win(core);
+  if (pr >= core.st().coop.level->target) coop_win(core);
 }
 
 bool step_dogs(Core& core) {
@@ -48,7 +50,7 @@ bool step_dogs(Core& core) {
   while (core.st().dogs.to_place > 0) {
     OptionList opts;
     for (const auto& f : core.followers()) {
-      if (f.placed >= 0 && !f.buried) opts.push_back(core.follower_option(OptKind::Dog, f));
+      if (f.placed >= 0 && !f.retired) opts.push_back(core.follower_option(OptKind::Dog, f));
     }
     if (opts.empty()) {  // no standing follower: the dog has nobody to join
       if (core.rules().dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
@@ -80,10 +82,10 @@ bool step_dog_clear(Core& core) {
 void apply_dog(Core& core, const Option& o) {
   for (size_t i = 0; i < core.followers().size(); ++i) {
     Follower& f = core.followers()[i];
-    if (f.placed < 0 || f.buried || f.seg != o.seg) continue;
+    if (f.placed < 0 || f.retired || f.seg != o.seg) continue;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
-    ++f.dogs;
+    ++f.count[kDogCount];
     core.st().dogs.follower = static_cast<int>(i);
     core.emit({EventKind::DogPlaced, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, core.st().dogs.reached});
     break;
@@ -133,5 +135,9 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kDogsTable{"dogs", kOptions, kEvents};
+
+int dogs_with(const Follower& f) { return f.count[kDogCount]; }
+
+int dogs_reached(const Game& g) { return Core(g).st().dogs.reached; }
 
 }  // namespace tw

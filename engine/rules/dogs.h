@@ -7,6 +7,8 @@
 
 namespace tw {
 
+class Game;
+
 struct DogsState {
   int reached = 0;           // thresholds reached
   int to_place = 0;          // dogs reached and not yet placed
@@ -23,5 +25,11 @@ bool step_dog_clear(Core& core);
 void apply_dog(Core& core, const Option& o);
 void apply_dog_done(Core& core, const Option&);
 void apply_dog_clear(Core& core, const Option& o);
+
+// The dogs standing with follower f (its count in slot kDogCount, engine/rules/state.h).
+int dogs_with(const Follower& f);
+
+// The dog thresholds reached so far.
+int dogs_reached(const Game& g);
 
 }  // namespace tw

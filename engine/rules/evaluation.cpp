@@ -31,7 +31,7 @@ bool step_completed_features(Core& core) {
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || core.placed()[static_cast<size_t>(q)].face_down) continue;
+      if (q < 0 || core.placed()[static_cast<size_t>(q)].wild) continue;
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       const int centre = core.cache()[qt.type].centre;
       if (centre < 0 || core.content().tiles[qt.type].segments[static_cast<size_t>(centre)].kind != kCastle)
@@ -92,9 +92,9 @@ void coop_evaluate(Core& core, uint32_t root, const Option& o) {
   }
   // Dogs with the feature's followers score the ghosts now on the board, then leave.
   for (auto& f : core.followers()) {
-    if (f.placed < 0 || f.buried || f.dogs == 0 || core.find(f.node) != root) continue;
+    if (f.placed < 0 || f.retired || f.count[kDogCount] == 0 || core.find(f.node) != root) continue;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
-    for (; f.dogs > 0; --f.dogs) {
+    for (; f.count[kDogCount] > 0; --f.count[kDogCount]) {
       const int pts = ghosts_on_board(core) * static_cast<int>(core.rules().dog_ghost_points);
       coop_add_points(core, f.colour, pts);
       core.emit({EventKind::DogScored, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, pts});
@@ -106,7 +106,7 @@ void coop_evaluate(Core& core, uint32_t root, const Option& o) {
 
 void coop_return_followers(Core& core, uint32_t root) {
   for (auto& f : core.followers()) {
-    if (f.placed < 0 || f.buried || core.find(f.node) != root) continue;
+    if (f.placed < 0 || f.retired || core.find(f.node) != root) continue;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     core.emit({EventKind::FollowerReturned, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     core.remove_follower(f);
@@ -127,7 +127,7 @@ bool unghost_same(const Game& g, const Option& legal, const Option& named) {
   if (legal.x != named.x || legal.y != named.y) return false;
   const int at = g.tile_at(named.x, named.y);
   return legal.seg == named.seg ||
-         (legal.seg == 0 && at >= 0 && std::min<int64_t>(g.tile_ghosts(at), g.rules().unghost_ghosts) == named.seg);
+         (legal.seg == 0 && at >= 0 && std::min<int64_t>(tile_ghosts(g, at), g.rules().unghost_ghosts) == named.seg);
 }
 
 std::string explain_unghost(const ParseContext& cx, const Option& o) {
@@ -139,7 +139,7 @@ std::string explain_unghost(const ParseContext& cx, const Option& o) {
         return "cannot remove " + std::to_string(o.seg) + " ghosts from the tile at " + cell + " (" + cx.legal + ")";
   const int p = g.tile_at(o.x, o.y);
   if (p < 0) return "no tile at " + cell + " (" + cx.legal + ")";
-  if (g.tile_ghosts(p) == 0) return "no ghost stands on the tile at " + cell + " (" + cx.legal + ")";
+  if (tile_ghosts(g, p) == 0) return "no ghost stands on the tile at " + cell + " (" + cx.legal + ")";
   return "the dog cannot clear the tile at " + cell +
          ": it is not among the 9 around the dog or was cleared already (" + cx.legal + ")";
 }

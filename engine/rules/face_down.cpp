@@ -2,6 +2,12 @@
 // cemetery, the next tile goes face down on an empty cell among the 8 around it that
 // touches a tile on a side; it shows its back, matches any edge, joins no feature and
 // keeps fog beside it from ever closing.
+//
+// In the core a face-down tile is a wild tile (PlacedTile::wild: the invariant check lets
+// it meet any edge); this module lays it itself (put_face_down: no nodes, no centre, no
+// edge constraint for its empty neighbours), and the modules that look at neighbours
+// (fog, castles, evaluation, cemeteries) skip wild tiles. Which tiles lie face down is
+// hidden information: Game::determinize deals them again from st.face_down.placed.
 #include <algorithm>
 
 #include "engine/core.h"
@@ -43,7 +49,7 @@ void put_face_down(Core& core, int type, int x, int y) {
   t.y = static_cast<int16_t>(y);
   t.type = static_cast<uint16_t>(type);
   t.node_base = static_cast<uint32_t>(core.nodes().size());
-  t.face_down = true;
+  t.wild = true;
   core.placed().push_back(t);
   core.st().cemeteries.closed.push_back(0);
   core.st().coop_ghosts.per_tile.push_back(0);
@@ -57,7 +63,7 @@ void put_face_down(Core& core, int type, int x, int y) {
     if (q >= 0) {
       // Fog that meets a face-down tile can never close.
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
-      if (qt.face_down) continue;
+      if (qt.wild) continue;
       const int opp = (side + 2) % 4;
       const int fog = core.content().tiles[qt.type].cover_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
       if (fog >= 0) core.feat()[core.find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
@@ -77,7 +83,7 @@ void put_face_down(Core& core, int type, int x, int y) {
 
 bool step_face_down(Core& core) {
   // 3c: next to an open haunted cemetery the next tile of the stack goes face down.
-  if (core.level()->cemetery != CemeteryMode::Haunted || stack_tiles_left(core) <= 0) return core.next();
+  if (core.st().coop.level->cemetery != CemeteryMode::Haunted || stack_tiles_left(core) <= 0) return core.next();
   auto cells = face_down_cells(core);
   if (cells.empty()) return core.next();
   core.st().face_down.from = core.pile_pos();
@@ -116,5 +122,7 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kFaceDownTable{"face-down tiles", kOptions, kEvents};
+
+bool face_down(const PlacedTile& t) { return t.wild; }
 
 }  // namespace tw

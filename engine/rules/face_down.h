@@ -22,4 +22,7 @@ void put_face_down(Core& core, int type, int x, int y);
 bool step_face_down(Core& core);
 void apply_face_down(Core& core, const Option& o);
 
+// Placed tile t lies face down (a face-down tile is wild: PlacedTile::wild).
+bool face_down(const PlacedTile& t);
+
 }  // namespace tw

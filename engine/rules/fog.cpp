@@ -14,7 +14,7 @@ namespace tw {
 
 int fog_open_ends(const Core& core, int p) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
-  if (pt.face_down) return -1;
+  if (pt.wild) return -1;
   const TileType& tt = core.content().tiles[pt.type];
   for (size_t i = 0; i < tt.segments.size(); ++i)
     if (tt.segments[i].kind == kFog) {
@@ -53,7 +53,7 @@ bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, 
   // face-down tile.
   const int opp = (side + 2) % 4;
   const int mine = tt.cover_side[static_cast<size_t>((side - rot + 4) % 4)];
-  const int theirs = q.face_down ? -1 : core.content().tiles[q.type].cover_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
+  const int theirs = q.wild ? -1 : core.content().tiles[q.type].cover_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
   if (mine >= 0 && theirs >= 0) {
     const uint32_t root = core.unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
     core.feat()[root].open = static_cast<uint16_t>(core.feat()[root].open - 2);
@@ -62,14 +62,14 @@ bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, 
     // Fog against a clear side disperses (rule fog_clear_side_never_closes), or the side
     // bounds it like the edge of the board's fog; a face-down tile always disperses.
     Core::Feature& f = core.feat()[core.find(mine >= 0 ? base + static_cast<uint32_t>(mine) : q.node_base + static_cast<uint32_t>(theirs))];
-    if (q.face_down || core.rules().fog_clear_side_never_closes) f.never = true;
+    if (q.wild || core.rules().fog_clear_side_never_closes) f.never = true;
     else f.open = static_cast<uint16_t>(f.open - 1);
   }
-  return !q.face_down;  // a face-down tile joins nothing: features stay open there
+  return !q.wild;  // a face-down tile joins nothing: features stay open there
 }
 
 // Game's read accessor (until the callers use the free function).
-int Game::fog_open_ends(int p) const { return tw::fog_open_ends(Core(*this), p); }
+int fog_open_ends(const Game& g, int p) { return fog_open_ends(Core(g), p); }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -11,6 +11,7 @@ namespace tw {
 // reaches a fogged side; never a city). The module's tile check says so; rule
 // fog_closes_fields makes the cover split fields (the plan's cover_splits).
 inline constexpr Kind kFog{10};
+class Game;
 
 struct FogState {
   bool joined = false;  // the tile just placed extended fog
@@ -22,5 +23,9 @@ void fog_after_place(Core& core);
 struct Rules;
 uint64_t fog_cover_splits(const Rules& r);  // the plan's cover_splits: fields if fog_closes_fields
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);
+
+// The open ends of the fog area on placed tile p (0 when it has none; -1 when it can
+// never close).
+int fog_open_ends(const Game& g, int p);
 
 }  // namespace tw

@@ -64,12 +64,12 @@ void apply_follower(Core& core, const Option& o) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
   const FollowerKind want = o.kind == OptKind::Guard ? FollowerKind::Guard : FollowerKind::Meeple;
   for (auto& f : core.followers()) {
-    if (f.player != core.current() || f.colour != o.colour || f.placed >= 0 || f.kind != want || f.general || f.buried)
+    if (f.player != core.current() || f.colour != o.colour || f.placed >= 0 || f.kind != want || f.general || f.retired)
       continue;
     f.placed = static_cast<int16_t>(core.last_placed());
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
-    f.ghosts = 0;
+    f.count[kGhostCount] = 0;
     Core::Feature& ft = core.feat()[core.find(f.node)];
     ++ft.followers;
     ++ft.by_player[static_cast<size_t>(core.slot(f))];
@@ -95,8 +95,8 @@ std::string not_free(const ParseContext& cx) {
 
 std::string explain_meeple(const ParseContext& cx, const Option& o) {
   const Game& g = cx.game;
-  if (g.coop() ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
-    return g.coop() ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
+  if (is_coop(g) ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
+    return is_coop(g) ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
                     : "the player has no follower left in supply (" + cx.legal + ")";
   return not_free(cx);
 }

@@ -7,6 +7,10 @@
 // majority, or with every follower: final_ghost_penalty_all). Parameters: fog_ghosts,
 // ghost_bank, ghosts_to_scare, ghost_penalty, ghost_penalty_final,
 // final_ghost_penalty_all (module "gcc ghosts").
+// A follower's ghosts are its count in slot kGhostCount (Follower::count, engine/rules/
+// state.h: the slot the core hashes with the follower); when it leaves the board they go
+// back to the bank (ghosts_on_return, the plan's on_return). Scoring's cost is the plan's
+// penalty (ghost_costs).
 #include <algorithm>
 
 #include "engine/rules/kinds.h"
@@ -60,9 +64,9 @@ void apply_ghost(Core& core, const Option& o) {
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
     --core.st().bank.ghosts;
-    ++f.ghosts;
+    ++f.count[kGhostCount];
     core.emit({EventKind::GhostAdded, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
-    if (f.ghosts >= core.rules().ghosts_to_scare) {
+    if (f.count[kGhostCount] >= core.rules().ghosts_to_scare) {
       core.emit({EventKind::FollowerScared, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
       core.remove_follower(f);
     }
@@ -73,7 +77,7 @@ void apply_ghost(Core& core, const Option& o) {
 std::array<int, kMaxPlayers> feature_ghosts(const Core& core, uint32_t root) {
   std::array<int, kMaxPlayers> ghosts{};
   for (const auto& f : core.followers())
-    if (f.placed >= 0 && f.ghosts && core.find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.ghosts;
+    if (f.placed >= 0 && f.count[kGhostCount] && core.find(f.node) == root) ghosts[static_cast<size_t>(f.player)] += f.count[kGhostCount];
   return ghosts;
 }
 
@@ -86,13 +90,13 @@ std::array<int, kMaxPlayers> ghost_costs(const Core& core, uint32_t root) {
 void final_ghost_penalty(Core& core) {
   std::array<int64_t, kMaxPlayers> lost{};
   for (const auto& f : core.followers()) {
-    if (f.placed < 0 || f.ghosts == 0 || core.nodes()[f.node].kind == kCemetery) continue;
+    if (f.placed < 0 || f.count[kGhostCount] == 0 || core.nodes()[f.node].kind == kCemetery) continue;
     if (!core.rules().final_ghost_penalty_all) {
       const Core::Feature& ft = core.feat()[core.find(f.node)];
       const uint8_t best = *std::max_element(ft.by_player.begin(), ft.by_player.end());
       if (ft.by_player[static_cast<size_t>(f.player)] != best) continue;
     }
-    lost[static_cast<size_t>(f.player)] += f.ghosts * core.rules().ghost_penalty_final;
+    lost[static_cast<size_t>(f.player)] += f.count[kGhostCount] * core.rules().ghost_penalty_final;
   }
   for (int p = 0; p < core.player_count(); ++p)
     if (lost[static_cast<size_t>(p)]) {
@@ -107,10 +111,10 @@ std::string check_gcc_ghosts(const Core& core) {
   // follower keeps as many as scare it away.
   int ghosts = 0;
   for (const auto& f : core.followers()) {
-    ghosts += f.ghosts;
-    if (f.placed < 0 && f.ghosts) return "a follower in supply has ghosts";
-    if (f.placed >= 0 && f.kind == FollowerKind::Guard && f.ghosts) return "a guard has ghosts";
-    if (f.placed >= 0 && f.ghosts >= core.rules().ghosts_to_scare) return "a follower kept too many ghosts";
+    ghosts += f.count[kGhostCount];
+    if (f.placed < 0 && f.count[kGhostCount]) return "a follower in supply has ghosts";
+    if (f.placed >= 0 && f.kind == FollowerKind::Guard && f.count[kGhostCount]) return "a guard has ghosts";
+    if (f.placed >= 0 && f.count[kGhostCount] >= core.rules().ghosts_to_scare) return "a follower kept too many ghosts";
   }
   if (ghosts + core.st().bank.ghosts != core.rules().ghost_bank)
     return "ghosts: " + std::to_string(ghosts) + " with followers + " + std::to_string(core.st().bank.ghosts) +
@@ -144,5 +148,20 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kGccGhostsTable{"gcc ghosts", kOptions, kEvents};
+
+void ghosts_on_return(Core& core, Follower& f) {
+  core.st().bank.ghosts += f.count[kGhostCount];
+  f.count[kGhostCount] = 0;
+}
+
+int ghosts_with(const Follower& f) { return f.count[kGhostCount]; }
+
+int ghost_bank(const Game& g) { return Core(g).st().bank.ghosts; }
+bool uses_ghosts(const Game& g) { return g.rules().fog_ghosts != 0; }
+
+void hash_ghost_bank(const GhostBankState& st, Fnv64& h) { h.i64(st.ghosts); }
+void hash_gcc_ghosts_turn(const GccGhostsState& st, Fnv64& h) { h.u64(st.queue); }
+
+void start_ghost_bank(GhostBankState& st, const Rules& rules) { st.ghosts = static_cast<int>(rules.ghost_bank); }
 
 }  // namespace tw

@@ -4,8 +4,22 @@
 
 namespace tw {
 
+class Game;
+struct Fnv64;
+struct Rules;
+
 struct GhostBankState {
   int ghosts = 0;  // in the bank
 };
+
+// The ghosts in the bank (defined in gcc_ghosts.cpp).
+int ghost_bank(const Game& g);
+
+// Its part of Game::state_hash (hash_modules_shared, engine/rules/state.h).
+void hash_ghost_bank(const GhostBankState& st, Fnv64& h);
+
+// Its state at the start of a competitive game: rule ghost_bank (start_modules,
+// engine/rules/state.h; defined in gcc_ghosts.cpp).
+void start_ghost_bank(GhostBankState& st, const Rules& rules);
 
 }  // namespace tw

@@ -34,4 +34,9 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kGuardsTable{"guards", {}, kEvents};
 
+void start_guards(GuardsState& st, const Rules& rules, size_t players) {
+  st.supply.assign(players, static_cast<int>(rules.guards));
+  st.general.assign(players, static_cast<int>(rules.general_guards));
+}
+
 }  // namespace tw

@@ -8,6 +8,8 @@
 
 namespace tw {
 
+struct Rules;
+
 struct GuardsState {
   FixedVec<int, kMaxPlayers> supply;   // per player: guards in its supply
   FixedVec<int, kMaxPlayers> general;  // per player: guards still in the general supply
@@ -15,5 +17,8 @@ struct GuardsState {
 
 // The module's entries (engine/rules/guards.cpp).
 void gain_guard(Core& core, int p, const PlacedTile& at);
+
+// Its state at the start of a competitive game (start_modules, engine/rules/state.h).
+void start_guards(GuardsState& st, const Rules& rules, size_t players);
 
 }  // namespace tw

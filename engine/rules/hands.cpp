@@ -2,6 +2,12 @@
 // that many face-up tiles, places one and refills from the pile; tiles set aside before
 // the game by player count (remove_tiles_N). Parameters: hand_size, remove_tiles_1..6
 // (module "hands").
+//
+// The hands are dealt in seat order from the pile (the Draw prefix first) after the start
+// tile; a player places one of them and refills from the pile. When none fits, the hand
+// is discarded and refilled. Once the pile is empty, players play out their hands (a
+// player with none is skipped); the game ends when every hand is empty. The game's
+// playout path (Game::set_playout) is off with hands: a placement lists every held tile.
 #include <algorithm>
 
 #include "engine/core.h"
@@ -58,6 +64,16 @@ void hands_after_place(Core& core) {
   auto& hand = core.st().hands.held[static_cast<size_t>(core.current())];
   hand.erase(std::find(hand.begin(), hand.end(), core.placed()[static_cast<size_t>(core.last_placed())].type));
   refill_hand(core, core.current());
+}
+
+const std::vector<uint16_t>& hand_of(const Game& g, int player) { return Core(g).st().hands.held[static_cast<size_t>(player)]; }
+bool uses_hands(const Game& g) { return g.rules().hand_size > 0; }
+
+void hash_hands(const HandsState& st, const Content& content, Fnv64& h) {
+  for (const auto& hand : st.held) {  // only with rule hand_size > 0
+    h.u64(hand.size());
+    for (const uint16_t t : hand) h.text(content.tiles[t].id);
+  }
 }
 
 }  // namespace tw

@@ -165,6 +165,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     step(&step_ghosts, 10, "ghosts");
     handle(DecisionKind::Ghost, OptKind::Ghost, &apply_ghost);
     p.penalty = &ghost_costs;
+    p.on_return = &ghosts_on_return;
     p.checks.push_back(&check_gcc_ghosts);
   }
   if (module("followers")) {

@@ -7,6 +7,7 @@
 // module's kinds: it walks the tables.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -25,6 +26,9 @@ enum class Kind : uint8_t;  // engine/content.h
 enum class DecisionKind : uint8_t {
   None, Place, Ghost, Follower, Evaluate, Cemetery, Bury, Dog, DogClear, FaceDown, Marker
 };
+// How many kinds of decision there are (the last enumerator above + 1: a kind appended
+// to the enum moves this line with it). The core sizes its per-kind tables by it.
+inline constexpr size_t kDecisionKindCount = static_cast<size_t>(DecisionKind::Marker) + 1;
 std::string_view decision_kind_name(DecisionKind k);
 
 // The kinds of option; each one's verb and arguments are a row of its module's table.
@@ -32,6 +36,8 @@ enum class OptKind : uint8_t {
   Place, Meeple, Guard, Pass, Ghost, TakeBack,
   Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker
 };
+// How many kinds of option there are (the last enumerator above + 1, as above).
+inline constexpr size_t kOptKindCount = static_cast<size_t>(OptKind::Marker) + 1;
 
 // What happened during a step; each kind's text is a row of its module's table.
 enum class EventKind : uint8_t {

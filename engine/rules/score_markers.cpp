@@ -13,7 +13,7 @@
 namespace tw {
 
 int64_t progress(const Core& core) {
-  if (!core.level()) return core.scores().empty() ? 0 : *std::max_element(core.scores().begin(), core.scores().end());
+  if (!core.st().coop.level) return core.scores().empty() ? 0 : *std::max_element(core.scores().begin(), core.scores().end());
   return *std::min_element(core.st().markers.score.begin(), core.st().markers.score.end());
 }
 
@@ -41,16 +41,18 @@ void apply_marker(Core& core, const Option& o) {
 }
 
 // Game's read accessor (until the callers use the free function).
-int64_t Game::progress() const { return tw::progress(Core(*this)); }
+int64_t progress(const Game& g) { return progress(Core(g)); }
+const FixedVec<int, kMaxPlayers>& marker_colours(const Game& g) { return Core(g).st().markers.colour; }
+int64_t marker_score(const Game& g, size_t i) { return Core(g).st().markers.score[i]; }
 
 // The co-op scores as text (engine/result.h: the Result tag, every "Game over" line).
 std::string coop_scores_text(const Game& g) {
   std::string s;
-  for (size_t i = 0; i < g.marker_colours().size(); ++i) {
-    const int c = g.marker_colours()[i];
+  for (size_t i = 0; i < marker_colours(g).size(); ++i) {
+    const int c = marker_colours(g)[i];
     if (i) s += ", ";
     s += (c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])) + " " +
-         std::to_string(g.marker_score(i));
+         std::to_string(marker_score(g, i));
   }
   return s;
 }

@@ -12,10 +12,12 @@
 
 namespace tw {
 
+class Game;
+
 struct ScoreMarkersState {
   FixedVec<int, kMaxPlayers> colour;           // per marker: its colour (shared scoring: {-1})
   FixedVec<int64_t, kMaxPlayers> score;        // per marker
-  std::array<int8_t, kMaxPlayers> of_colour{};  // colour -> marker index, -1 none
+  std::array<int8_t, kMaxPlayers> of_colour{-1, -1, -1, -1, -1, -1};  // colour -> marker index, -1 none
   std::vector<int64_t> queue;                  // points waiting for a marker choice
 };
 
@@ -23,5 +25,12 @@ struct ScoreMarkersState {
 int64_t progress(const Core& core);
 void coop_add_points(Core& core, int colour, int64_t points);
 void apply_marker(Core& core, const Option& o);
+
+// Score markers: one (colour -1, the team's) when scoring is shared, else one per colour
+// (at most one marker per colour): their colours, and marker i's score.
+const FixedVec<int, kMaxPlayers>& marker_colours(const Game& g);
+int64_t marker_score(const Game& g, size_t i);
+// What thresholds are measured by: the team's score, or the lowest marker's.
+int64_t progress(const Game& g);
 
 }  // namespace tw

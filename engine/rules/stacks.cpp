@@ -9,7 +9,7 @@
 namespace tw {
 
 int stack_tiles_left(const Core& core) {
-  if (!core.level() || core.st().stacks.current >= static_cast<int>(core.st().stacks.end.size())) return 0;
+  if (!core.st().coop.level || core.st().stacks.current >= static_cast<int>(core.st().stacks.end.size())) return 0;
   return static_cast<int>(core.st().stacks.end[static_cast<size_t>(core.st().stacks.current)] - std::min(core.pile_pos(), core.st().stacks.end[static_cast<size_t>(core.st().stacks.current)]));
 }
 
@@ -21,10 +21,10 @@ void draw_from_stacks(Core& core) {
       return;
     }
     if (core.pile_pos() >= core.st().stacks.end[static_cast<size_t>(core.st().stacks.current)]) {
-      if (static_cast<size_t>(core.st().stacks.current) < core.level()->dogs.size() && core.st().dogs.reached <= core.st().stacks.current) {
+      if (static_cast<size_t>(core.st().stacks.current) < core.st().coop.level->dogs.size() && core.st().dogs.reached <= core.st().stacks.current) {
         coop_lose(core, "stack " + std::to_string(core.st().stacks.current + 1) + " ran out",
                   "stack " + std::to_string(core.st().stacks.current + 1) + " ran out before dog " + std::to_string(core.st().stacks.current + 1) +
-                  " (" + std::to_string(core.level()->dogs[static_cast<size_t>(core.st().stacks.current)]) + " points) was reached");
+                  " (" + std::to_string(core.st().coop.level->dogs[static_cast<size_t>(core.st().stacks.current)]) + " points) was reached");
         return;
       }
       if (static_cast<size_t>(core.st().stacks.current) + 1 >= stacks) {
@@ -43,7 +43,7 @@ void stacks_start(Core& core) {
   // The pile in `stacks` parts played in order, the first ones one larger when it does
   // not divide evenly.
   const size_t n = core.pile().size();
-  const size_t k = static_cast<size_t>(core.level()->stacks);
+  const size_t k = static_cast<size_t>(core.st().coop.level->stacks);
   size_t end = 0;
   for (size_t i = 0; i < k; ++i) {
     end += n / k + (i < n % k ? 1 : 0);
@@ -52,7 +52,8 @@ void stacks_start(Core& core) {
 }
 
 // Game's read accessor (until the callers use the free function).
-int Game::stack_tiles_left() const { return tw::stack_tiles_left(Core(*this)); }
+int stack_tiles_left(const Game& g) { return stack_tiles_left(Core(g)); }
+int current_stack(const Game& g) { return Core(g).st().stacks.current; }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -8,6 +8,8 @@
 
 namespace tw {
 
+class Game;
+
 struct StacksState {
   std::vector<size_t> end;  // pile index where each stack ends
   int current = 0;          // the stack tiles come from
@@ -17,5 +19,9 @@ struct StacksState {
 int stack_tiles_left(const Core& core);
 void draw_from_stacks(Core& core);
 void stacks_start(Core& core);
+
+// The stack tiles come from (0-based), and the tiles left in it.
+int current_stack(const Game& g);
+int stack_tiles_left(const Game& g);
 
 }  // namespace tw

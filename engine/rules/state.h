@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/rules/cemeteries.h"
+#include "engine/rules/coop.h"
 #include "engine/rules/coop_ghosts.h"
 #include "engine/rules/dogs.h"
 #include "engine/rules/evaluation.h"
@@ -20,7 +21,27 @@
 
 namespace tw {
 
+// The slots of Follower::count (engine/game.h), one per module that counts something with
+// a follower. The core hashes slot 0 with the follower's place, so the slot a module was
+// given stays its slot (pinned state hashes).
+inline constexpr size_t kGhostCount = 0;  // gcc ghosts: the ghosts standing with it (gcc_ghosts.h)
+inline constexpr size_t kDogCount = 1;    // dogs: the dogs standing with it (dogs.h)
+
+// The core's generic per-segment count (Node::count) is the co-op ghost bank's: the ghosts
+// standing on the segment (coop_ghosts.h). A retired follower (Follower::retired) is one
+// buried in a cemetery (cemeteries.h); a wild tile (PlacedTile::wild) is a face-down tile
+// (face_down.h).
+
+struct ModuleState;
+// The modules' state that Game::state_hash hashes within its own sequence, where it has
+// always been (the pinned hashes fix the order): after the players' lines ...
+void hash_modules_shared(const ModuleState& st, const Content& content, Fnv64& h);
+// ... and after the pending decision. The rest of a module's state is hashed by its
+// plan entry (TurnPlan::hashes), after the core's.
+void hash_modules_turn(const ModuleState& st, Fnv64& h);
+
 struct ModuleState {
+  CoopState coop;
   FollowersState followers;
   GuardsState guards;
   GhostBankState bank;
@@ -35,5 +56,18 @@ struct ModuleState {
   DogsState dogs;
   FaceDownState face_down;
 };
+
+// A competitive game's module state at its start, before the followers are made (a
+// co-op game's comes from setup_coop, engine/rules/coop.h).
+inline void start_modules(ModuleState& st, const Rules& rules, size_t players) {
+  start_guards(st.guards, rules, players);
+  start_ghost_bank(st.bank, rules);
+}
+
+inline void hash_modules_shared(const ModuleState& st, const Content& content, Fnv64& h) {
+  hash_ghost_bank(st.bank, h);
+  hash_hands(st.hands, content, h);
+}
+inline void hash_modules_turn(const ModuleState& st, Fnv64& h) { hash_gcc_ghosts_turn(st.gcc_ghosts, h); }
 
 }  // namespace tw

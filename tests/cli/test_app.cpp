@@ -198,7 +198,7 @@ TEST_CASE("the terminal board fits the terminal around the last tile, shows guar
     g.apply_index(pick);
     for (const auto& f : g.followers()) {
       guard = guard || (f.placed >= 0 && f.kind == FollowerKind::Guard);
-      ghost = ghost || (f.placed >= 0 && f.ghosts > 0);
+      ghost = ghost || (f.placed >= 0 && tw::ghosts_with(f) > 0);
     }
   }
   const std::string full = board_text(g);
@@ -231,8 +231,8 @@ TEST_CASE("the terminal board fits the terminal around the last tile, shows guar
   REQUIRE(guard);
   CHECK(full.find_first_of("ab") != std::string::npos);
   bool ghosts_now = false;
-  for (const auto& f : g.followers()) ghosts_now = ghosts_now || (f.placed >= 0 && f.ghosts > 0);
-  for (size_t p = 0; p < g.placed().size(); ++p) ghosts_now = ghosts_now || g.tile_ghosts(static_cast<int>(p)) > 0;
+  for (const auto& f : g.followers()) ghosts_now = ghosts_now || (f.placed >= 0 && tw::ghosts_with(f) > 0);
+  for (size_t p = 0; p < g.placed().size(); ++p) ghosts_now = ghosts_now || tile_ghosts(g, static_cast<int>(p)) > 0;
   CHECK(ghost);
   CHECK((full.find('*') != std::string::npos) == ghosts_now);
   CHECK(legend_text(g).find("a b ... a player's guard") != std::string::npos);

@@ -43,7 +43,7 @@ TEST_CASE("event_text from the tables says what event_lines says, for every even
       std::vector<std::string> mine;
       for (const Event& e : g.events()) {
         const std::string who =
-            g.coop() ? (e.player >= 0 && e.player < kMaxPlayers ? std::string(kColourNames[static_cast<size_t>(e.player)])
+            is_coop(g) ? (e.player >= 0 && e.player < kMaxPlayers ? std::string(kColourNames[static_cast<size_t>(e.player)])
                                                                 : std::string("the team"))
                      : e.player >= 0 && e.player < g.player_count() ? seat_label(g.setup().players, static_cast<size_t>(e.player))
                                                                     : "";

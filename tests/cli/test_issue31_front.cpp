@@ -138,7 +138,7 @@ TEST_CASE("the state summary: one set of lines per form, with their seats and co
       const auto lines = state_summary(g, f);
       const auto ghosts = std::find_if(lines.begin(), lines.end(), [](const SummaryLine& l) { return l.kind == K::Ghosts; });
       REQUIRE(ghosts != lines.end());
-      CHECK(ghosts->text.find(std::to_string(g.ghost_bank())) != std::string::npos);
+      CHECK(ghosts->text.find(std::to_string(ghost_bank(g))) != std::string::npos);
       // Two seats of one name are told apart (seat_label), in every form.
       const auto second = std::find_if(lines.begin(), lines.end(), [](const SummaryLine& l) { return l.kind == K::Seat && l.colour == 1; });
       REQUIRE(second != lines.end());
@@ -151,18 +151,18 @@ TEST_CASE("the state summary: one set of lines per form, with their seats and co
   // Co-op: the markers against the level's target, the ghosts on the board, the stack.
   {
     const Game g = played(setup_of("mists", "Ann, Ben", 2), 6);
-    REQUIRE(g.coop());
+    REQUIRE(is_coop(g));
     const auto box = state_summary(g, SummaryForm::ScoreBox);
-    REQUIRE(box.size() == g.marker_colours().size() + 1);
+    REQUIRE(box.size() == marker_colours(g).size() + 1);
     CHECK(box[0].kind == K::Marker);
-    CHECK(box[0].colour == g.marker_colours()[0]);
-    CHECK(box[0].text.find(" / " + std::to_string(g.level()->target)) != std::string::npos);
-    CHECK(box.back().text == "ghost bank " + std::to_string(g.ghost_bank()) + ", on the board " +
-                                 std::to_string(g.ghosts_on_board()));
+    CHECK(box[0].colour == marker_colours(g)[0]);
+    CHECK(box[0].text.find(" / " + std::to_string(coop_level(g)->target)) != std::string::npos);
+    CHECK(box.back().text == "ghost bank " + std::to_string(ghost_bank(g)) + ", on the board " +
+                                 std::to_string(ghosts_on_board(g)));
     const auto panel = state_summary(g, SummaryForm::Panel);
-    CHECK(panel.front().text == g.level()->id + " — " + g.level()->name);
-    CHECK(panel.back().text.rfind("Stack " + std::to_string(g.stack() + 1) + ": ", 0) == 0);
+    CHECK(panel.front().text == coop_level(g)->id + " — " + coop_level(g)->name);
+    CHECK(panel.back().text.rfind("Stack " + std::to_string(current_stack(g) + 1) + ": ", 0) == 0);
     const auto text = state_summary(g, SummaryForm::Text);
-    CHECK(text.back().text.find("level " + g.level()->id + " · ") != std::string::npos);
+    CHECK(text.back().text.find("level " + coop_level(g)->id + " · ") != std::string::npos);
   }
 }

@@ -392,7 +392,7 @@ TEST_CASE("a co-op replay is reviewed with its score markers", "[review][coop]")
   REQUIRE(twe::ReplayDoc::open(content(), tw::replay::from_log(rec.take_log()), d).empty());
   d->end();
   CHECK(d->game().state_hash() == d->replay().log.hashes.back());
-  CHECK(d->game().coop());
-  REQUIRE(d->line().back().scores.size() == d->game().marker_colours().size());
-  CHECK(d->line().back().scores.front() == d->game().marker_score(0));
+  CHECK(is_coop(d->game()));
+  REQUIRE(d->line().back().scores.size() == marker_colours(d->game()).size());
+  CHECK(d->line().back().scores.front() == marker_score(d->game(), 0));
 }

@@ -11,9 +11,9 @@ using namespace tw;
 
 namespace {
 
-int ghosts_on_board(const Game& g) {
+int follower_ghosts(const Game& g) {
   int n = 0;
-  for (const auto& f : g.followers()) n += f.ghosts;
+  for (const auto& f : g.followers()) n += tw::ghosts_with(f);
   return n;
 }
 
@@ -39,7 +39,7 @@ TEST_CASE("gcc: 131 tiles, a 2x2 start piece, 15 ghosts, 5 meeples + 2 guards + 
   Game g;
   REQUIRE(!Game::create(c, s, g));
   CHECK(g.placed().size() == 4);  // the 2x2 start piece
-  CHECK(ghosts_on_board(g) + g.ghost_bank() == 15);
+  CHECK(follower_ghosts(g) + ghost_bank(g) == 15);
   for (int p = 0; p < 3; ++p) {
     int total = 0;
     for (const auto& f : g.followers()) total += f.player == p;

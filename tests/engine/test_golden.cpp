@@ -56,18 +56,18 @@ std::string summary(const Game& g) {
     s << " | guards";
     for (int p = 0; p < g.player_count(); ++p) s << ' ' << g.guard_supply(p) << '+' << g.general_guards(p);
   }
-  if (g.uses_ghosts() || g.coop()) s << " | ghost bank " << g.ghost_bank();
-  if (g.coop()) {
-    s << " | board ghosts " << g.ghosts_on_board() << " | stack " << g.stack() + 1 << " ("
-      << g.stack_tiles_left() << " left) | dogs reached " << g.dogs_reached() << " | progress "
-      << g.progress() << " | markers";
-    for (size_t i = 0; i < g.marker_colours().size(); ++i) s << ' ' << g.marker_score(i);
+  if (uses_ghosts(g) || is_coop(g)) s << " | ghost bank " << ghost_bank(g);
+  if (is_coop(g)) {
+    s << " | board ghosts " << ghosts_on_board(g) << " | stack " << current_stack(g) + 1 << " ("
+      << stack_tiles_left(g) << " left) | dogs reached " << dogs_reached(g) << " | progress "
+      << progress(g) << " | markers";
+    for (size_t i = 0; i < marker_colours(g).size(); ++i) s << ' ' << marker_score(g, i);
   }
-  if (g.uses_hands()) {
+  if (uses_hands(g)) {
     s << " | hands";
     for (int p = 0; p < g.player_count(); ++p) {
       s << ' ';
-      const auto& h = g.hand(p);
+      const auto& h = hand_of(g, p);
       if (h.empty()) s << '-';
       for (size_t i = 0; i < h.size(); ++i) s << (i ? "," : "") << tile_id(g, h[i]);
     }

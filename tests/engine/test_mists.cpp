@@ -22,7 +22,7 @@ GameSetup coop_setup(const std::string& level, int players, uint64_t seed, const
 
 int board_ghosts(const Game& g) {
   int n = 0;
-  for (size_t p = 0; p < g.placed().size(); ++p) n += g.tile_ghosts(static_cast<int>(p));
+  for (size_t p = 0; p < g.placed().size(); ++p) n += tile_ghosts(g, static_cast<int>(p));
   return n;
 }
 
@@ -62,7 +62,7 @@ TEST_CASE("level 1 plays 50 tiles without castles and cemeteries, 3 ghosts on th
   Game g;
   REQUIRE_FALSE(Game::create(test::default_content(), coop_setup("mists-1", 2, 7), g));
   CHECK(g.tiles_left() + 1 == 50);  // one was drawn
-  CHECK(g.ghost_bank() == 12);
+  CHECK(ghost_bank(g) == 12);
   CHECK(board_ghosts(g) == 3);
   CHECK(g.placed().size() == 4);
   // Two players: two colours each, three followers of each.
@@ -72,8 +72,8 @@ TEST_CASE("level 1 plays 50 tiles without castles and cemeteries, 3 ghosts on th
   CHECK(g.colour_supply(3) == 3);
   // Level 3: three stacks of 20.
   REQUIRE_FALSE(Game::create(test::default_content(), coop_setup("mists-3", 3, 7), g));
-  CHECK(g.stack() == 0);
-  CHECK(g.stack_tiles_left() == 19);
+  CHECK(current_stack(g) == 0);
+  CHECK(stack_tiles_left(g) == 19);
   CHECK(g.supply(2) == 5);
 }
 
@@ -82,14 +82,14 @@ TEST_CASE("a level is found from the Ruleset tag alone, and a mists rule set alo
   GameSetup s = coop_setup("", 2, 1);
   s.rule_set = "mists-4";
   REQUIRE_FALSE(Game::create(test::default_content(), s, g));
-  CHECK(g.level()->id == "mists-4");
+  CHECK(coop_level(g)->id == "mists-4");
   CHECK(g.setup().rule_set == "mists");
   s.rule_set = "mists";
   REQUIRE_FALSE(Game::create(test::default_content(), s, g));
-  CHECK(g.level()->id == "mists-1");
+  CHECK(coop_level(g)->id == "mists-1");
   s.level = "3";  // a level number with its rule set
   REQUIRE_FALSE(Game::create(test::default_content(), s, g));
-  CHECK(g.level()->id == "mists-3");
+  CHECK(coop_level(g)->id == "mists-3");
   s.level = "mists-9";
   auto v = Game::create(test::default_content(), s, g);
   REQUIRE(v);
@@ -122,13 +122,13 @@ TEST_CASE("co-op outcomes: the coop bot wins some levels and loses others, each 
       REQUIRE((g.outcome() == Outcome::Win || g.outcome() == Outcome::Lose));
       CHECK_FALSE(g.end_reason().empty());
       if (g.outcome() == Outcome::Win) {
-        CHECK(g.progress() >= level.target);
-        CHECK(g.loss_reason().empty());
+        CHECK(progress(g) >= level.target);
+        CHECK(loss_reason(g).empty());
         ++wins;
         ++by_level[level.id].first;
       } else {
-        CHECK(g.progress() < level.target);
-        CHECK_FALSE(g.loss_reason().empty());
+        CHECK(progress(g) < level.target);
+        CHECK_FALSE(loss_reason(g).empty());
         ++losses;
         ++by_level[level.id].second;
       }

@@ -134,9 +134,9 @@ bool scoring_event(const Event& e) {
 }
 
 void look(const Game& g, Trace& t) {
-  if (g.coop()) {
-    t.board_ghosts = std::max(t.board_ghosts, g.ghosts_on_board());
-    for (size_t i = 1; i < g.marker_colours().size(); ++i) t.other_marker = t.other_marker || g.marker_score(i) != 0;
+  if (is_coop(g)) {
+    t.board_ghosts = std::max(t.board_ghosts, ghosts_on_board(g));
+    for (size_t i = 1; i < marker_colours(g).size(); ++i) t.other_marker = t.other_marker || marker_score(g, i) != 0;
   }
 }
 
@@ -147,7 +147,7 @@ Trace trace_game(const Content& c, const GameSetup& s, const std::string& bot_na
     t.create_error = v->message.empty() ? "(no message)" : v->message;
     return t;
   }
-  t.coop = g.coop();
+  t.coop = is_coop(g);
   // "cemetery": the random bot, but a follower goes onto a cemetery whenever it may (the
   // bots seldom do, so gcc's cemeteries would seldom complete with a follower there).
   const bool to_cemeteries = bot_name == "cemetery";
@@ -196,7 +196,7 @@ Trace trace_game(const Content& c, const GameSetup& s, const std::string& bot_na
     if (!why.empty() && t.broken.empty()) t.broken = "ply " + std::to_string(g.ply()) + ": " + why;
   }
   t.finished = g.finished() && !g.end_reason().empty();
-  t.loss_reason = g.loss_reason();
+  t.loss_reason = loss_reason(g);
   return t;
 }
 

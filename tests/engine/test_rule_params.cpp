@@ -33,7 +33,7 @@ ParamsPlayed play(const Content& c, const char* level, int players, uint64_t see
     for (const Event& e : g.events()) out.dogs_placed += e.kind == EventKind::DogPlaced;
   }
   out.hash = g.state_hash();
-  out.dogs_reached = g.dogs_reached();
+  out.dogs_reached = dogs_reached(g);
   return out;
 }
 
@@ -92,16 +92,16 @@ TEST_CASE("unghost_choose_count: fewer ghosts are offered as `unghost x,y N`, an
           ++counted;
           // N is fewer than the tile holds and than a removal takes at most.
           const int q = g.tile_at(o.x, o.y);
-          CHECK(o.seg < std::min(g.tile_ghosts(q), 3));
+          CHECK(o.seg < std::min(tile_ghosts(g, q), 3));
         }
       }
       const size_t i = bot->choose(g, rng);
       const Option chosen = g.pending().options[i];
       const int q = chosen.kind == OptKind::Unghost ? g.tile_at(chosen.x, chosen.y) : -1;
-      const int before = q >= 0 ? g.tile_ghosts(q) : 0;
+      const int before = q >= 0 ? tile_ghosts(g, q) : 0;
       g.apply_index(i);
       if (q >= 0 && chosen.seg) {
-        CHECK(g.tile_ghosts(q) == before - chosen.seg);
+        CHECK(tile_ghosts(g, q) == before - chosen.seg);
         ++removed_fewer;
       }
     }

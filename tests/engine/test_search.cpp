@@ -130,7 +130,7 @@ TEST_CASE("determinize deals only the unseen tiles", "[engine][search]") {
     Game h = g;
     Rng r(5);
     h.determinize(r);
-    for (int p = 0; p < 2; ++p) CHECK(h.hand(p) == g.hand(p));
+    for (int p = 0; p < 2; ++p) CHECK(hand_of(h, p) == hand_of(g, p));
     CHECK(h.pending().options == g.pending().options);
     CHECK(h.state_hash() != g.state_hash());
     // The same public game from another deal gives the bots the same view.
@@ -149,7 +149,7 @@ TEST_CASE("determinize deals only the unseen tiles", "[engine][search]") {
     int face_down = 0;
     for (int i = 0; i < 400 && !g.finished(); ++i) {
       g.apply_index(bot->choose(g, br));
-      for (const auto& p : g.placed()) face_down += p.face_down;
+      for (const auto& p : g.placed()) face_down += tw::face_down(p);
       if (face_down > 0) break;
     }
     // A face-down tile was reached (else the section would test nothing hidden).
@@ -161,8 +161,8 @@ TEST_CASE("determinize deals only the unseen tiles", "[engine][search]") {
     // The hidden tiles were dealt again.
     CHECK(h.state_hash() != g.state_hash());
     CHECK(h.tiles_drawn().size() == g.tiles_drawn().size());
-    CHECK(h.stack() == g.stack());
-    CHECK(h.stack_tiles_left() == g.stack_tiles_left());
+    CHECK(current_stack(h) == current_stack(g));
+    CHECK(stack_tiles_left(h) == stack_tiles_left(g));
     CHECK(h.tiles_left() == g.tiles_left());
     CHECK(h.pending().options == g.pending().options);
     CHECK(h.check_invariants().empty());

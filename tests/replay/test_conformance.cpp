@@ -98,13 +98,13 @@ int aside_tiles(const Rules& r, int players) {
 
 int board_ghosts(const Game& g) {  // co-op: ghosts on tiles
   int n = 0;
-  for (size_t p = 0; p < g.placed().size(); ++p) n += g.tile_ghosts(static_cast<int>(p));
+  for (size_t p = 0; p < g.placed().size(); ++p) n += tile_ghosts(g, static_cast<int>(p));
   return n;
 }
 
 int follower_ghosts(const Game& g) {  // gcc: ghosts standing with followers
   int n = 0;
-  for (const auto& f : g.followers()) n += f.ghosts;
+  for (const auto& f : g.followers()) n += tw::ghosts_with(f);
   return n;
 }
 
@@ -137,8 +137,8 @@ class SystemChecks {
     }
     if (sys == System::Discovery)
       for (int p = 0; p < g.player_count(); ++p) REQUIRE(figures_[static_cast<size_t>(p)] == rules_.followers);
-    if (g.uses_hands())
-      for (int p = 0; p < g.player_count(); ++p) REQUIRE(static_cast<int64_t>(g.hand(p).size()) == rules_.hand_size);
+    if (uses_hands(g))
+      for (int p = 0; p < g.player_count(); ++p) REQUIRE(static_cast<int64_t>(hand_of(g, p).size()) == rules_.hand_size);
     after(g);
   }
 
@@ -149,7 +149,7 @@ class SystemChecks {
     if (d.kind == DecisionKind::Ghost) ++t_.ghost_decisions;
     // No follower offered from an empty supply (co-op: of that colour).
     for (const Option& o : d.options) {
-      if (o.kind == OptKind::Meeple) REQUIRE((g.coop() ? g.colour_supply(o.colour) : g.supply(d.player)) > 0);
+      if (o.kind == OptKind::Meeple) REQUIRE((is_coop(g) ? g.colour_supply(o.colour) : g.supply(d.player)) > 0);
       if (o.kind == OptKind::Guard) REQUIRE(g.guard_supply(d.player) > 0);
     }
     if (sys == System::Discovery && d.kind == DecisionKind::Follower) {
@@ -166,10 +166,10 @@ class SystemChecks {
       t_.meeples += chosen == OptKind::Meeple;
       t_.passes += chosen == OptKind::Pass;
     }
-    if (g.uses_hands() && d.kind == DecisionKind::Place) {
+    if (uses_hands(g) && d.kind == DecisionKind::Place) {
       // Every option places a tile of the hand; both tiles are offered when both fit.
       ++t_.hand_places;
-      const auto& hand = g.hand(d.player);
+      const auto& hand = hand_of(g, d.player);
       REQUIRE(!hand.empty());
       REQUIRE(static_cast<int64_t>(hand.size()) <= rules_.hand_size);
       bool first = false, second = false;
@@ -192,9 +192,9 @@ class SystemChecks {
       t_.final_scored += e.kind == EventKind::FinalScored;
       if (sys == System::Discovery && e.kind == EventKind::Scored) REQUIRE(e.points >= 0);
     }
-    if (g.coop()) {
-      REQUIRE(g.ghost_bank() >= 0);
-      REQUIRE(g.ghost_bank() + board_ghosts(g) == cfg_.level->ghost_bank);
+    if (is_coop(g)) {
+      REQUIRE(ghost_bank(g) >= 0);
+      REQUIRE(ghost_bank(g) + board_ghosts(g) == cfg_.level->ghost_bank);
       REQUIRE(static_cast<int>(g.followers().size()) == followers_);
       return;
     }
@@ -211,31 +211,31 @@ class SystemChecks {
       }
       scores_[pi] = g.score(p);
     }
-    if (sys == System::Gcc) REQUIRE(follower_ghosts(g) + g.ghost_bank() == rules_.ghost_bank);
+    if (sys == System::Gcc) REQUIRE(follower_ghosts(g) + ghost_bank(g) == rules_.ghost_bank);
   }
 
   void end(const Game& g) {
-    if (g.coop()) {
+    if (is_coop(g)) {
       REQUIRE((g.outcome() == Outcome::Win || g.outcome() == Outcome::Lose));
       CHECK_FALSE(g.end_reason().empty());
       if (g.outcome() == Outcome::Win) {
-        CHECK(g.progress() >= cfg_.level->target);
+        CHECK(progress(g) >= cfg_.level->target);
         ++t_.wins;
       } else {
         // One of the level's ways to lose, and true of the final state.
-        const std::string& why = g.loss_reason();
+        const std::string& why = loss_reason(g);
         INFO("loss reason: " << why);
         if (why == "no tile left") CHECK(g.tiles_left() == 0);
         else CHECK((why == "ghost bank empty" || why.rfind("stack ", 0) == 0));
-        CHECK(g.progress() < cfg_.level->target);
+        CHECK(progress(g) < cfg_.level->target);
         ++t_.losses;
       }
       return;
     }
     REQUIRE(g.outcome() == Outcome::End);
     CHECK(g.tiles_left() == 0);
-    if (g.uses_hands())
-      for (int p = 0; p < g.player_count(); ++p) CHECK(g.hand(p).empty());
+    if (uses_hands(g))
+      for (int p = 0; p < g.player_count(); ++p) CHECK(hand_of(g, p).empty());
     // Tiles: the start tiles + every pile tile placed, discarded or set aside.
     CHECK(static_cast<int>(g.placed().size()) + discarded_ + aside_tiles(rules_, g.player_count()) ==
           placed_at_start_ + pool_size(*cfg_.rs));

@@ -25,9 +25,9 @@ TEST_CASE("a level 7 added as rows loads and plays") {
   s.players = parse_players("Ann, Ben, Cid");
   Game g;
   REQUIRE_FALSE(Game::create(c, s, g));
-  CHECK(g.stack_tiles_left() == 14);  // 60 tiles in 4 stacks, one drawn
-  CHECK(g.ghost_bank() == 7);         // 3 on the start piece
-  CHECK(g.marker_colours() == std::vector<int>{0, 1, 2});
+  CHECK(stack_tiles_left(g) == 14);  // 60 tiles in 4 stacks, one drawn
+  CHECK(ghost_bank(g) == 7);         // 3 on the start piece
+  CHECK(marker_colours(g) == std::vector<int>{0, 1, 2});
 }
 
 TEST_CASE("bad level rows are all reported, each naming its table, row and column") {
