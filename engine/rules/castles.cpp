@@ -43,4 +43,22 @@ int castle_value(const Core& core, uint32_t node, bool complete) {
                           core.rules().castle_tile_points_final);
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"castle_fog_tile_points", &Rules::castle_fog_tile_points, 0, 100, kSysGcc | kSysMists,
+     "completed castle: points per fogged tile among its 9"},
+    {"castle_fog_tile_points_final", &Rules::castle_fog_tile_points_final, 0, 100, kSysGcc,
+     "incomplete castle at the end: points per fogged present tile"},
+    {"castle_tile_points_final", &Rules::castle_tile_points_final, 0, 100, kSysGcc,
+     "incomplete castle at the end: points for the castle tile itself, fogged or not"},
+};
+
+}  // namespace
+
+extern const ParamTable kCastlesParams{"castles", uint64_t{1} << static_cast<unsigned>(Kind::Castle), kParams};
+
 }  // namespace tw

@@ -262,4 +262,22 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kCemeteriesTable{"cemeteries", kOptions, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"cemetery_neighbours", &Rules::cemetery_neighbours, 4, 8, kSysGcc,
+     "surrounding tiles that complete a cemetery: 4 (orthogonal) or 8"},
+    {"haunted_cemetery_ghosts", &Rules::haunted_cemetery_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts a placed haunted cemetery puts on each neighbouring tile with fog (rule book: 1)"},
+    {"plain_cemetery_ghosts", &Rules::plain_cemetery_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts put on an open plain cemetery whenever ghosts emerge on fog (rule book: 1)"},
+};
+
+}  // namespace
+
+extern const ParamTable kCemeteriesParams{"cemeteries", uint64_t{1} << static_cast<unsigned>(Kind::Cemetery), kParams};
+
 }  // namespace tw

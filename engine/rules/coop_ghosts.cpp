@@ -134,4 +134,21 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kCoopGhostsTable{"co-op ghost bank", {}, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"unghost_ghosts", &Rules::unghost_ghosts, 1, 9, kSysMists,
+     "co-op: ghosts one unghost decision (or a dog's clearing) removes from a tile (rule book: 3)"},
+    {"unghost_choose_count", &Rules::unghost_choose_count, 0, 1, kSysMists,
+     "co-op: 0: removing ghosts from a tile (unghost, a dog's clearing) takes the most it may; 1: the player picks "
+     "how many, `unghost x,y N`"},
+};
+
+}  // namespace
+
+extern const ParamTable kCoopGhostsParams{"co-op ghost bank", 0, kParams};
+
 }  // namespace tw

@@ -134,4 +134,23 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kDogsTable{"dogs", kOptions, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"dog_clear_tiles", &Rules::dog_clear_tiles, 0, 9, kSysMists,
+     "co-op: tiles a reached dog clears of ghosts (rule book: 2)"},
+    {"dog_ghost_points", &Rules::dog_ghost_points, 0, 100, kSysMists,
+     "co-op: points a dog scores per ghost on the board when its feature scores (rule book: 1)"},
+    {"dog_waits_for_follower", &Rules::dog_waits_for_follower, 0, 1, kSysMists,
+     "co-op: 0: a dog reached while no follower stands is lost; 1: it waits and joins the next standing follower at "
+     "the end of a later turn"},
+};
+
+}  // namespace
+
+extern const ParamTable kDogsParams{"dogs", 0, kParams};
+
 }  // namespace tw

@@ -83,4 +83,25 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kFogTable{"fog", {}, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"fog_closes_fields", &Rules::fog_closes_fields, 0, 1, kSysGcc | kSysMists,
+     "1: fog closes fields: a field does not continue across a fog boundary"},
+    {"fogged_fields_occupiable", &Rules::fogged_fields_occupiable, 0, 1, kSysGcc,
+     "0: no follower may stand on a fogged part of a field"},
+    {"fog_extend_fewer_ghosts", &Rules::fog_extend_fewer_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts fewer emerge on a tile whose fog extends fog on the board (rule book: 1)"},
+    {"fog_clear_side_never_closes", &Rules::fog_clear_side_never_closes, 0, 1, kSysMists,
+     "co-op: 1: a fogged side meeting a clear side disperses the fog, the area never closes (the seed's footnote "
+     "3); 0: the clear side bounds the fog like any edge"},
+};
+
+}  // namespace
+
+extern const ParamTable kFogParams{"fog", uint64_t{1} << static_cast<unsigned>(Kind::Fog), kParams};
+
 }  // namespace tw

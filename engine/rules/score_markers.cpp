@@ -73,4 +73,19 @@ constexpr OptionRule kOptions[] = {
 
 extern const ModuleTable kScoreMarkersTable{"score markers", kOptions, {}};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"marker_supply_players", &Rules::marker_supply_players, 1, kMaxPlayers + 1, kSysMists,
+     "co-op, per colour scoring with marker_from_supply: from this many players on each marker is one of the "
+     "player's followers (rule book: 3; 7 = never)"},
+};
+
+}  // namespace
+
+extern const ParamTable kScoreMarkersParams{"score markers", 0, kParams};
+
 }  // namespace tw
