@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/rules/hooks.h"
 
 namespace tw {
 
@@ -179,6 +180,10 @@ struct TurnPlan {
   bool floor_each = false;                // score floor: after each scoring, not per turn
   bool guards = false;                    // guards: the follower step offers guards from their
                                           // supply, a completed cemetery gives one (gcc)
+
+  // The modules' declared hooks between each other (engine/rules/hooks.h): a module calls
+  // another only through these.
+  ModuleHooks hooks;
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

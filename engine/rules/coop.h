@@ -5,7 +5,6 @@
 
 namespace tw {
 
-void coop_on_put(Core& core);
 bool setup_coop(Core& core, const Level& level);
 void coop_lose(Core& core, std::string kind, std::string why);
 void coop_win(Core& core);

@@ -7,9 +7,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/dogs.h"
-#include "engine/rules/coop.h"
-#include "engine/rules/coop_ghosts.h"
-#include "engine/rules/score_markers.h"
 
 namespace tw {
 
@@ -20,27 +17,24 @@ OptionList dog_clear_options(const Core& core) {
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || tile_ghosts(core, q) == 0) continue;
+      if (q < 0 || core.plan().hooks.tile_ghosts(core, q) == 0) continue;
       if (std::find(core.st().dogs.cleared.begin(), core.st().dogs.cleared.end(), q) != core.st().dogs.cleared.end()) continue;
-      push_unghost(core, out, q);
+      core.plan().hooks.unghost_options(core, out, q);
     }
   return out;
 }
 
 void coop_check_thresholds(Core& core) {
-  if (!core.st().markers.queue.empty()) return;  // a marker choice is still open
-  const int64_t pr = progress(core);
+  if (core.plan().hooks.points_waiting && core.plan().hooks.points_waiting(core)) return;  // a marker choice is still open
+  const int64_t pr = core.plan().hooks.progress(core);
   while (static_cast<size_t>(core.st().dogs.reached) < core.level()->dogs.size() &&
          pr >= core.level()->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
     ++core.st().dogs.reached;
     ++core.st().dogs.to_place;
-    if (core.st().stacks.current < core.st().dogs.reached && static_cast<size_t>(core.st().dogs.reached) < core.st().stacks.end.size()) {
-      // The rest of the current stack goes on top of the next one.
-      core.st().stacks.current = core.st().dogs.reached;
-      core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
-    }
+    // The rest of the current stack goes on top of the next one (module "stacks").
+    if (core.plan().hooks.on_dog_reached) core.plan().hooks.on_dog_reached(core, core.st().dogs.reached);
   }
-  if (pr >= core.level()->target) coop_win(core);
+  if (pr >= core.level()->target) core.plan().hooks.win(core);
 }
 
 bool step_dogs(Core& core) {
@@ -101,10 +95,12 @@ void apply_dog_done(Core& core, const Option&) {
 
 void apply_dog_clear(Core& core, const Option& o) {
   const int q = core.tile_at(o.x, o.y);
-  remove_tile_ghosts(core, q, unghost_count(core, o));
+  core.plan().hooks.remove_ghosts(core, q, core.plan().hooks.unghost_count(core, o));
   core.st().dogs.cleared.push_back(q);
   ++core.st().dogs.picks;
 }
+
+int dogs_reached(const Core& core) { return core.st().dogs.reached; }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

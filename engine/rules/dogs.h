@@ -23,5 +23,6 @@ bool step_dog_clear(Core& core);
 void apply_dog(Core& core, const Option& o);
 void apply_dog_done(Core& core, const Option&);
 void apply_dog_clear(Core& core, const Option& o);
+int dogs_reached(const Core& core);
 
 }  // namespace tw

@@ -7,7 +7,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/fog.h"
-#include "engine/rules/coop_ghosts.h"
 
 namespace tw {
 
@@ -37,15 +36,21 @@ void fog_after_place(Core& core) {
     if (fog_node == UINT32_MAX) fog_node = node;
     const uint32_t root = core.find(node);
     if (core.feat()[root].open == 0 && !core.feat()[root].never) {
-      return_area_ghosts(core, root, p);
+      // Its ghosts go back to the bank (module "co-op ghost bank", the plan's hook).
+      const int back = core.plan().hooks.return_area_ghosts ? core.plan().hooks.return_area_ghosts(core, root) : 0;
+      core.emit({EventKind::FogClosed, -1, Kind::Fog, pt.x, pt.y, pt.type, back});
       closed = true;
     }
   }
-  core.st().coop_ghosts.due = 0;
-  core.st().coop_ghosts.due_node = fog_node;
-  if (!closed && fog_node != UINT32_MAX)
-    core.st().coop_ghosts.due = std::max(0, tt.ghost_symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0));
+  // The ghosts due to emerge on the tile's fog (the ghost bank's emerge step puts them).
+  const int due = !closed && fog_node != UINT32_MAX
+                      ? std::max(0, tt.ghost_symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0))
+                      : 0;
+  if (core.plan().hooks.ghosts_due) core.plan().hooks.ghosts_due(core, fog_node, due);
 }
+
+// A tile put face up: it has extended no fog yet (join_fog sets it).
+void fog_on_put(Core& core) { core.st().fog.joined = false; }
 
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q) {
   // Fog joins fog across the edge, and never closes where it meets unfogged ground or a

@@ -23,5 +23,7 @@ struct ScoreMarkersState {
 int64_t progress(const Core& core);
 void coop_add_points(Core& core, int colour, int64_t points);
 void apply_marker(Core& core, const Option& o);
+bool points_waiting(const Core& core);
+bool step_marker_choice(Core& core);
 
 }  // namespace tw

@@ -17,5 +17,6 @@ struct StacksState {
 int stack_tiles_left(const Core& core);
 void draw_from_stacks(Core& core);
 void stacks_start(Core& core);
+void stacks_on_dog_reached(Core& core, int reached);
 
 }  // namespace tw
