@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/rules/hooks.h"
 
 namespace tw {
 
@@ -176,13 +177,16 @@ struct TurnPlan {
   bool per_colour = false;                // points go to each colour, not each player
   bool floor_each = false;                // score floor: after each scoring, not per turn
   bool guards = false;                    // guards: the follower step offers guards from their
-                                          // supply, a completed cemetery gives one (gcc)
+                                          // supply (module "guards" says when one is gained)
   uint64_t cover_splits = 0;              // bit per Kind: features of that kind end where the
                                           // cover layer begins (engine/content.h, Segment)
-                                          // supply (module "guards" says when one is gained)
   void (*on_return)(Core&, Follower&) = nullptr;  // a follower just left the board (remove_follower,
                                                   // its place cleared): what a module kept with
                                                   // it (Follower::count) goes back
+
+  // The modules' declared hooks between each other (engine/rules/hooks.h): a module calls
+  // another only through these.
+  ModuleHooks hooks;
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same

@@ -4,6 +4,7 @@
 // the co-op game a castle with a face-down tile among its 8 is cursed: never complete.
 #include <algorithm>
 
+#include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/castles.h"
 
@@ -47,5 +48,22 @@ namespace {
 constexpr KindRule kKindRows[] = {{kCastle, "castle", kCentre | kLocated}};
 }  // namespace
 extern const KindTable kCastlesKinds{"castles", kKindRows, {}};
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"castle_fog_tile_points", &Rules::castle_fog_tile_points, 0, 100, kSysGcc | kSysMists,
+     "completed castle: points per fogged tile among its 9"},
+    {"castle_fog_tile_points_final", &Rules::castle_fog_tile_points_final, 0, 100, kSysGcc,
+     "incomplete castle at the end: points per fogged present tile"},
+    {"castle_tile_points_final", &Rules::castle_tile_points_final, 0, 100, kSysGcc,
+     "incomplete castle at the end: points for the castle tile itself, fogged or not"},
+};
+
+}  // namespace
+
+extern const ParamTable kCastlesParams{"castles", uint64_t{1} << static_cast<unsigned>(kCastle), kParams};
 
 }  // namespace tw

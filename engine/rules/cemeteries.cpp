@@ -13,10 +13,6 @@
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/cemeteries.h"
-#include "engine/rules/coop.h"
-#include "engine/rules/coop_ghosts.h"
-#include "engine/rules/gcc_ghosts.h"
-#include "engine/rules/guards.h"
 #include "engine/rules/sides.h"
 #include "engine/text.h"
 
@@ -35,10 +31,13 @@ void score_cemetery(Core& core, uint32_t root, bool final) {
   if (final) return;
   const Core::Feature& ft = core.feat()[root];
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.nodes()[root].tile)];
-  const std::array<int, kMaxPlayers> ghosts = feature_ghosts(core, root);
+  // The ghosts there (module "gcc ghosts") and the guards gained (module "guards"): the
+  // plan's hooks.
+  const std::array<int, kMaxPlayers> ghosts =
+      core.plan().hooks.feature_ghosts ? core.plan().hooks.feature_ghosts(core, root) : std::array<int, kMaxPlayers>{};
   for (int p = 0; p < core.player_count(); ++p) {
     if (ft.by_player[static_cast<size_t>(p)] == 0) continue;
-    gain_guard(core, p, pt);
+    if (core.plan().hooks.gain_guard) core.plan().hooks.gain_guard(core, p, pt);
     if (const int g = ghosts[static_cast<size_t>(p)]) {
       core.add_points(p, -g * core.rules().ghost_penalty);
       core.emit({EventKind::GhostPenalty, static_cast<int8_t>(p), kCemetery, pt.x, pt.y, pt.type,
@@ -80,7 +79,7 @@ void queue_cemeteries_closed_around(Core& core, int p) {
 
 void close_cemetery(Core& core, int p) {
   // The buried follower lies there; the cemetery's ghosts go back to the bank.
-  remove_tile_ghosts(core, p, 1 << 20);
+  if (core.plan().hooks.remove_ghosts) core.plan().hooks.remove_ghosts(core, p, 1 << 20);
 }
 
 OptionList bury_options(const Core& core) {
@@ -99,6 +98,9 @@ OptionList bury_options(const Core& core) {
     }
   return out;
 }
+
+// A tile put on the board (face up or down): its cemetery is not closed.
+void cemeteries_on_put(Core& core) { core.st().cemeteries.closed.push_back(0); }
 
 void cemeteries_after_place(Core& core) {
   // 1c: the cemeteries the tile closed, each a burial.
@@ -162,7 +164,7 @@ void apply_cemetery(Core& core, const Option& o) {
   const int q = core.tile_at(o.x, o.y);
   const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
   const int extra = static_cast<int>(core.rules().plain_cemetery_ghosts);
-  add_ghosts(core, qt.node_base + static_cast<uint32_t>(core.cache()[qt.type].centre), extra);
+  core.plan().hooks.add_ghosts(core, qt.node_base + static_cast<uint32_t>(core.cache()[qt.type].centre), extra);
   core.emit({EventKind::GhostsEmerged, -1, kCemetery, qt.x, qt.y, qt.type, extra});
   ++core.stage();
 }
@@ -184,11 +186,11 @@ bool step_haunt(Core& core) {
       for (size_t i = 0; i < qtt.segments.size() && haunt > 0; ++i) {
         if (qtt.segments[i].kind != kFog) continue;
         if (core.st().bank.ghosts < haunt) {
-          coop_lose(core, "ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
+          core.plan().hooks.lose(core, "ghost bank empty", "the ghost bank is empty: the haunted cemetery at " + text::cell_text(pt.x, pt.y) +
                     " cannot haunt " + qtt.notation_id() + " at " + text::cell_text(qt.x, qt.y));
           return true;
         }
-        add_ghosts(core, qt.node_base + static_cast<uint32_t>(i), haunt);
+        core.plan().hooks.add_ghosts(core, qt.node_base + static_cast<uint32_t>(i), haunt);
         core.emit({EventKind::GhostsEmerged, -1, kCemetery, qt.x, qt.y, qt.type, haunt});
         break;
       }
@@ -199,7 +201,7 @@ bool step_haunt(Core& core) {
 bool step_cemetery_ghost(Core& core) {
   // 2a, plain cemeteries: whenever ghosts emerged on fog, plain_cemetery_ghosts more go to
   // an open cemetery the players choose (`cemetery x,y`, apply_cemetery).
-  if (emerged_on_fog(core) <= 0 || core.rules().plain_cemetery_ghosts <= 0) return core.next();
+  if (!core.plan().hooks.emerged_on_fog || core.plan().hooks.emerged_on_fog(core) <= 0 || core.rules().plain_cemetery_ghosts <= 0) return core.next();
   OptionList opts;
   for (size_t q = 0; q < core.placed().size(); ++q)
     if (cemetery_open(core, static_cast<int>(q))) {
@@ -211,7 +213,7 @@ bool step_cemetery_ghost(Core& core) {
     }
   if (opts.empty()) return core.next();
   if (core.st().bank.ghosts < core.rules().plain_cemetery_ghosts) {
-    coop_lose(core, "ghost bank empty", core.rules().plain_cemetery_ghosts == 1
+    core.plan().hooks.lose(core, "ghost bank empty", core.rules().plain_cemetery_ghosts == 1
                                       ? "the ghost bank is empty: no ghost for an open cemetery"
                                       : "the ghost bank holds " + std::to_string(core.st().bank.ghosts) + " ghosts, " +
                                             std::to_string(core.rules().plain_cemetery_ghosts) +
@@ -269,5 +271,22 @@ constexpr KindRule kKindRows[] = {{kCemetery, "cemetery", kCentre | kLocated}};
 }  // namespace
 extern const KindTable kCemeteriesKinds{"cemeteries", kKindRows, {}};
 bool buried(const Follower& f) { return f.retired; }
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"cemetery_neighbours", &Rules::cemetery_neighbours, 4, 8, kSysGcc,
+     "surrounding tiles that complete a cemetery: 4 (orthogonal) or 8"},
+    {"haunted_cemetery_ghosts", &Rules::haunted_cemetery_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts a placed haunted cemetery puts on each neighbouring tile with fog (rule book: 1)"},
+    {"plain_cemetery_ghosts", &Rules::plain_cemetery_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts put on an open plain cemetery whenever ghosts emerge on fog (rule book: 1)"},
+};
+
+}  // namespace
+
+extern const ParamTable kCemeteriesParams{"cemeteries", uint64_t{1} << static_cast<unsigned>(kCemetery), kParams};
 
 }  // namespace tw

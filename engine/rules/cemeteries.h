@@ -24,6 +24,7 @@ bool cemetery_open(const Core& core, int p);
 void queue_cemeteries_closed_around(Core& core, int p);
 void close_cemetery(Core& core, int p);
 OptionList bury_options(const Core& core);
+void cemeteries_on_put(Core& core);
 void cemeteries_after_place(Core& core);
 void cemeteries_on_face_down(Core& core, int p);
 bool step_bury(Core& core);

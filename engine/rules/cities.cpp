@@ -36,5 +36,28 @@ constexpr TileCheck kChecks[] = {&check_shields};
 
 }  // namespace
 extern const KindTable kCitiesChecks{"cities", {}, kChecks};
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"city_tile_points", &Rules::city_tile_points, 0, 100, kSysBase | kSysGcc | kSysMists,
+     "completed city: points per tile"},
+    {"city_shield_points", &Rules::city_shield_points, 0, 100, kSysBase | kSysGcc | kSysMists,
+     "completed city: points per shield"},
+    {"city_tile_points_final", &Rules::city_tile_points_final, 0, 100, kSysBase | kSysGcc,
+     "incomplete city at the end: points per tile"},
+    {"city_shield_points_final", &Rules::city_shield_points_final, 0, 100, kSysBase | kSysGcc,
+     "incomplete city at the end: points per shield"},
+    {"small_city_rule", &Rules::small_city_rule, 0, 1, kSysBase | kSysGcc | kSysMists,
+     "1: the obsolete rule, a completed two-tile city scores small_city_points"},
+    {"small_city_points", &Rules::small_city_points, 0, 100, kSysBase | kSysGcc | kSysMists,
+     "points of a completed two-tile city when small_city_rule is 1"},
+};
+
+}  // namespace
+
+extern const ParamTable kCitiesParams{"cities", 0, kParams};
 
 }  // namespace tw

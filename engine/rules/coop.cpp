@@ -17,7 +17,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/coop.h"
-#include "engine/rules/coop_ghosts.h"
 #include "engine/rules/sides.h"
 #include "engine/text.h"
 
@@ -95,14 +94,6 @@ bool setup_coop(Core& core, const Level& level) {
   return true;
 }
 
-// The per-tile state of the co-op modules, grown with every tile put on the board
-// (face-down tiles: engine/rules/face_down.cpp).
-void coop_on_put(Core& core) {
-  core.st().cemeteries.closed.push_back(0);
-  core.st().coop_ghosts.per_tile.push_back(0);
-  core.st().fog.joined = false;
-}
-
 // ---------------------------------------------------------------------------------
 // Flow
 
@@ -133,7 +124,8 @@ void coop_win(Core& core) {
 void hash_coop(const Core& core, Fnv64& h) {
   h.text(core.st().coop.level->id);
   for (const auto& p : core.placed()) h.u64(p.wild);
-  for (size_t p = 0; p < core.placed().size(); ++p) h.u64(static_cast<uint64_t>(tile_ghosts(core, static_cast<int>(p))));
+  for (size_t p = 0; p < core.placed().size(); ++p)
+    h.u64(static_cast<uint64_t>(core.plan().hooks.tile_ghosts(core, static_cast<int>(p))));
   for (const auto& f : core.followers()) h.u64(static_cast<uint64_t>(f.retired) | static_cast<uint64_t>(f.count[kDogCount]) << 8 |
                                          static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
   for (const int64_t m : core.st().markers.score) h.i64(m);
@@ -168,7 +160,7 @@ std::string check_coop(const Core& core) {
   int total = 0;
   for (const int t : core.st().followers.colour_total) total += t;
   if (static_cast<int>(core.followers().size()) != total) return "followers were lost or made";
-  const int ghosts = ghosts_on_board(core);
+  const int ghosts = core.plan().hooks.ghosts_on_board(core);
   if (ghosts + core.st().bank.ghosts != core.rules().ghost_bank)
     return "ghosts: " + std::to_string(ghosts) + " on the board + " + std::to_string(core.st().bank.ghosts) +
            " in the bank != " + std::to_string(core.rules().ghost_bank);

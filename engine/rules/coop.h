@@ -16,7 +16,6 @@ struct CoopState {
   std::string loss_reason;       // a few words for statistics (coop_lose)
 };
 
-void coop_on_put(Core& core);
 bool setup_coop(Core& core, const Level& level);
 void coop_lose(Core& core, std::string kind, std::string why);
 void coop_win(Core& core);

@@ -12,7 +12,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/coop_ghosts.h"
-#include "engine/rules/coop.h"
 #include "engine/text.h"
 
 namespace tw {
@@ -57,7 +56,7 @@ int remove_tile_ghosts(Core& core, int p, int n) {
   return removed;
 }
 
-void return_area_ghosts(Core& core, uint32_t root, int p) {
+int return_area_ghosts(Core& core, uint32_t root) {
   int back = 0;
   uint32_t n = root;
   do {
@@ -68,9 +67,16 @@ void return_area_ghosts(Core& core, uint32_t root, int p) {
     n = core.nodes()[n].next;
   } while (n != root);
   core.st().bank.ghosts += back;
-  const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
-  core.emit({EventKind::FogClosed, -1, kFog, pt.x, pt.y, pt.type, back});
+  return back;
 }
+
+void ghosts_due(Core& core, uint32_t node, int n) {
+  core.st().coop_ghosts.due = n;
+  core.st().coop_ghosts.due_node = node;
+}
+
+// A tile put on the board (face up or down): no ghost on it yet.
+void coop_ghosts_on_put(Core& core) { core.st().coop_ghosts.per_tile.push_back(0); }
 
 void push_unghost(const Core& core, OptionList& out, int q) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(q)];
@@ -112,7 +118,7 @@ bool step_emerge(Core& core) {
   core.st().coop_ghosts.emerged = 0;
   if (core.st().coop_ghosts.due > 0) {
     if (core.st().bank.ghosts < core.st().coop_ghosts.due) {
-      coop_lose(core, "ghost bank empty", "the ghost bank holds " + std::to_string(core.st().bank.ghosts) + " ghosts, " + std::to_string(core.st().coop_ghosts.due) +
+      core.plan().hooks.lose(core, "ghost bank empty", "the ghost bank holds " + std::to_string(core.st().bank.ghosts) + " ghosts, " + std::to_string(core.st().coop_ghosts.due) +
                 " must emerge on " + core.content().tiles[pt.type].notation_id() + " at " + text::cell_text(pt.x, pt.y));
       return true;
     }
@@ -141,5 +147,22 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kCoopGhostsTable{"co-op ghost bank", {}, kEvents};
+
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"unghost_ghosts", &Rules::unghost_ghosts, 1, 9, kSysMists,
+     "co-op: ghosts one unghost decision (or a dog's clearing) removes from a tile (rule book: 3)"},
+    {"unghost_choose_count", &Rules::unghost_choose_count, 0, 1, kSysMists,
+     "co-op: 0: removing ghosts from a tile (unghost, a dog's clearing) takes the most it may; 1: the player picks "
+     "how many, `unghost x,y N`"},
+};
+
+}  // namespace
+
+extern const ParamTable kCoopGhostsParams{"co-op ghost bank", 0, kParams};
 
 }  // namespace tw

@@ -120,4 +120,44 @@ constexpr TileCheck kChecks[] = {&check_regions};
 }  // namespace
 extern const KindTable kRegionKinds{"discovery regions", kKindRows, kChecks};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"completion_scores", &Rules::completion_scores, 0, 1, kSysDiscovery,
+     "0: completing a feature neither scores it nor returns its followers (Discovery)"},
+    {"score_each_follower", &Rules::score_each_follower, 0, 1, kSysDiscovery,
+     "1: at the end every follower scores its area by itself, as open (Discovery)"},
+    {"lowland_tile_points", &Rules::lowland_tile_points, 0, 100, kSysDiscovery,
+     "open lowland: points per tile"},
+    {"lowland_closed_tile_points", &Rules::lowland_closed_tile_points, 0, 100, kSysDiscovery,
+     "closed lowland: points per tile"},
+    {"lowland_small_points", &Rules::lowland_small_points, 0, 100, kSysDiscovery,
+     "closed lowland of only two tiles: points in total"},
+    {"mountain_city_points", &Rules::mountain_city_points, 0, 100, kSysDiscovery,
+     "open mountains: points per city in them and in the adjacent lowlands"},
+    {"mountain_closed_city_points", &Rules::mountain_closed_city_points, 0, 100, kSysDiscovery,
+     "closed mountains: points per city in them and in the adjacent lowlands"},
+    {"mountain_small_city_points", &Rules::mountain_small_city_points, 0, 100, kSysDiscovery,
+     "closed mountains of only two tiles: points per city"},
+    {"water_city_points", &Rules::water_city_points, 0, 100, kSysDiscovery,
+     "open water: points per city on its shores"},
+    {"water_closed_tile_points", &Rules::water_closed_tile_points, 0, 100, kSysDiscovery,
+     "closed water: points per tile"},
+    {"water_closed_city_points", &Rules::water_closed_city_points, 0, 100, kSysDiscovery,
+     "closed water: points per city on its shores (1: the seed's worked example, 0: its text)"},
+    {"water_small_city_points", &Rules::water_small_city_points, 0, 100, kSysDiscovery,
+     "closed water of only two tiles: points per city on its shores"},
+};
+
+}  // namespace
+
+extern const ParamTable kDiscoveryRegionsParams{
+    "discovery regions",
+    uint64_t{1} << static_cast<unsigned>(kLowland) | uint64_t{1} << static_cast<unsigned>(kMountain) |
+        uint64_t{1} << static_cast<unsigned>(kWater),
+    kParams};
+
 }  // namespace tw

@@ -9,9 +9,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/dogs.h"
-#include "engine/rules/coop.h"
-#include "engine/rules/coop_ghosts.h"
-#include "engine/rules/score_markers.h"
 
 namespace tw {
 
@@ -22,27 +19,24 @@ OptionList dog_clear_options(const Core& core) {
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q < 0 || tile_ghosts(core, q) == 0) continue;
+      if (q < 0 || core.plan().hooks.tile_ghosts(core, q) == 0) continue;
       if (std::find(core.st().dogs.cleared.begin(), core.st().dogs.cleared.end(), q) != core.st().dogs.cleared.end()) continue;
-      push_unghost(core, out, q);
+      core.plan().hooks.unghost_options(core, out, q);
     }
   return out;
 }
 
 void coop_check_thresholds(Core& core) {
-  if (!core.st().markers.queue.empty()) return;  // a marker choice is still open
-  const int64_t pr = progress(core);
+  if (core.plan().hooks.points_waiting && core.plan().hooks.points_waiting(core)) return;  // a marker choice is still open
+  const int64_t pr = core.plan().hooks.progress(core);
   while (static_cast<size_t>(core.st().dogs.reached) < core.st().coop.level->dogs.size() &&
          pr >= core.st().coop.level->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
     ++core.st().dogs.reached;
     ++core.st().dogs.to_place;
-    if (core.st().stacks.current < core.st().dogs.reached && static_cast<size_t>(core.st().dogs.reached) < core.st().stacks.end.size()) {
-      // The rest of the current stack goes on top of the next one.
-      core.st().stacks.current = core.st().dogs.reached;
-      core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
-    }
+    // The rest of the current stack goes on top of the next one (module "stacks").
+    if (core.plan().hooks.on_dog_reached) core.plan().hooks.on_dog_reached(core, core.st().dogs.reached);
   }
-  if (pr >= core.st().coop.level->target) coop_win(core);
+  if (pr >= core.st().coop.level->target) core.plan().hooks.win(core);
 }
 
 bool step_dogs(Core& core) {
@@ -103,10 +97,12 @@ void apply_dog_done(Core& core, const Option&) {
 
 void apply_dog_clear(Core& core, const Option& o) {
   const int q = core.tile_at(o.x, o.y);
-  remove_tile_ghosts(core, q, unghost_count(core, o));
+  core.plan().hooks.remove_ghosts(core, q, core.plan().hooks.unghost_count(core, o));
   core.st().dogs.cleared.push_back(q);
   ++core.st().dogs.picks;
 }
+
+int dogs_reached(const Core& core) { return core.st().dogs.reached; }
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.
@@ -135,6 +131,25 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kDogsTable{"dogs", kOptions, kEvents};
+
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"dog_clear_tiles", &Rules::dog_clear_tiles, 0, 9, kSysMists,
+     "co-op: tiles a reached dog clears of ghosts (rule book: 2)"},
+    {"dog_ghost_points", &Rules::dog_ghost_points, 0, 100, kSysMists,
+     "co-op: points a dog scores per ghost on the board when its feature scores (rule book: 1)"},
+    {"dog_waits_for_follower", &Rules::dog_waits_for_follower, 0, 1, kSysMists,
+     "co-op: 0: a dog reached while no follower stands is lost; 1: it waits and joins the next standing follower at "
+     "the end of a later turn"},
+};
+
+}  // namespace
+
+extern const ParamTable kDogsParams{"dogs", 0, kParams};
 
 int dogs_with(const Follower& f) { return f.count[kDogCount]; }
 

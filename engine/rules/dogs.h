@@ -25,6 +25,7 @@ bool step_dog_clear(Core& core);
 void apply_dog(Core& core, const Option& o);
 void apply_dog_done(Core& core, const Option&);
 void apply_dog_clear(Core& core, const Option& o);
+int dogs_reached(const Core& core);
 
 // The dogs standing with follower f (its count in slot kDogCount, engine/rules/state.h).
 int dogs_with(const Follower& f);

@@ -9,9 +9,6 @@
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/evaluation.h"
-#include "engine/rules/coop_ghosts.h"
-#include "engine/rules/dogs.h"
-#include "engine/rules/score_markers.h"
 
 namespace tw {
 
@@ -43,17 +40,8 @@ bool step_completed_features(Core& core) {
 }
 
 bool step_evaluate(Core& core) {
-  if (!core.st().markers.queue.empty()) {
-    OptionList opts;
-    for (const int c : core.st().markers.colour) {
-      Option o;
-      o.kind = OptKind::Marker;
-      o.colour = static_cast<uint8_t>(c);
-      opts.push_back(o);
-    }
-    core.ask(DecisionKind::Marker, opts);
-    return true;
-  }
+  // A marker choice comes first (module "score markers").
+  if (core.plan().hooks.marker_choice && core.plan().hooks.marker_choice(core)) return true;
   while (!core.st().evaluation.queue.empty() && core.feat()[core.find(core.st().evaluation.queue.front())].followers == 0)
     core.st().evaluation.queue.erase(core.st().evaluation.queue.begin());
   if (!core.st().evaluation.queue.empty()) {
@@ -61,7 +49,7 @@ bool step_evaluate(Core& core) {
     points.kind = OptKind::Points;
     OptionList opts{points};
     for (size_t q = 0; q < core.placed().size(); ++q)
-      if (tile_ghosts(core, static_cast<int>(q)) > 0) push_unghost(core, opts, static_cast<int>(q));
+      if (core.plan().hooks.tile_ghosts(core, static_cast<int>(q)) > 0) core.plan().hooks.unghost_options(core, opts, static_cast<int>(q));
     core.ask(DecisionKind::Evaluate, opts);
     return true;
   }
@@ -83,25 +71,25 @@ void coop_evaluate(Core& core, uint32_t root, const Option& o) {
     const int value = core.feature_value(root);
     for (int c = 0; c < kMaxPlayers; ++c) {
       if (ft.by_player[static_cast<size_t>(c)] == 0) continue;
-      coop_add_points(core, c, value);
+      core.plan().hooks.team_points(core, c, value);
       core.emit({EventKind::Scored, static_cast<int8_t>(c), core.nodes()[root].kind, at.x, at.y, at.type, value});
     }
   } else {
     const int q = core.tile_at(o.x, o.y);
-    if (q >= 0) remove_tile_ghosts(core, q, unghost_count(core, o));
+    if (q >= 0) core.plan().hooks.remove_ghosts(core, q, core.plan().hooks.unghost_count(core, o));
   }
   // Dogs with the feature's followers score the ghosts now on the board, then leave.
   for (auto& f : core.followers()) {
     if (f.placed < 0 || f.retired || f.count[kDogCount] == 0 || core.find(f.node) != root) continue;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     for (; f.count[kDogCount] > 0; --f.count[kDogCount]) {
-      const int pts = ghosts_on_board(core) * static_cast<int>(core.rules().dog_ghost_points);
-      coop_add_points(core, f.colour, pts);
+      const int pts = core.plan().hooks.ghosts_on_board(core) * static_cast<int>(core.rules().dog_ghost_points);
+      core.plan().hooks.team_points(core, f.colour, pts);
       core.emit({EventKind::DogScored, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, pts});
     }
   }
   coop_return_followers(core, root);
-  coop_check_thresholds(core);
+  core.plan().hooks.thresholds(core);
 }
 
 void coop_return_followers(Core& core, uint32_t root) {

@@ -12,17 +12,18 @@
 
 #include "engine/core.h"
 #include "engine/rules/face_down.h"
-#include "engine/rules/cemeteries.h"
-#include "engine/rules/stacks.h"
 #include "engine/rules/sides.h"
 
 namespace tw {
 
 OptionList face_down_cells(const Core& core) {
-  // Empty cells among the 8 around an open cemetery that touch a tile on a side.
+  // Empty cells among the 8 around an open cemetery (module "cemeteries") that touch a
+  // tile on a side.
   OptionList out;
+  const auto open = core.plan().hooks.cemetery_open;
+  if (!open) return out;
   for (size_t p = 0; p < core.placed().size(); ++p) {
-    if (!cemetery_open(core, static_cast<int>(p))) continue;
+    if (!open(core, static_cast<int>(p))) continue;
     const PlacedTile& pt = core.placed()[p];
     for (int dy = 1; dy >= -1; --dy)
       for (int dx = -1; dx <= 1; ++dx) {
@@ -51,8 +52,7 @@ void put_face_down(Core& core, int type, int x, int y) {
   t.node_base = static_cast<uint32_t>(core.nodes().size());
   t.wild = true;
   core.placed().push_back(t);
-  core.st().cemeteries.closed.push_back(0);
-  core.st().coop_ghosts.per_tile.push_back(0);
+  for (const Hook h : core.plan().hooks.on_put_face_down) h(core);  // the modules' per-tile state
   const int cell = core.cell_index(x, y);
   core.frontier_remove(cell);
   core.cells()[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
@@ -83,7 +83,9 @@ void put_face_down(Core& core, int type, int x, int y) {
 
 bool step_face_down(Core& core) {
   // 3c: next to an open haunted cemetery the next tile of the stack goes face down.
-  if (core.st().coop.level->cemetery != CemeteryMode::Haunted || stack_tiles_left(core) <= 0) return core.next();
+  if (core.st().coop.level->cemetery != CemeteryMode::Haunted || !core.plan().hooks.stack_tiles_left ||
+      core.plan().hooks.stack_tiles_left(core) <= 0)
+    return core.next();
   auto cells = face_down_cells(core);
   if (cells.empty()) return core.next();
   core.st().face_down.from = core.pile_pos();

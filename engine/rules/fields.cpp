@@ -29,4 +29,20 @@ int field_value(const Core& core, uint32_t node, bool) {
   return static_cast<int>(static_cast<int64_t>(cities.size()) * core.rules().farm_city_points);
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"farmers", &Rules::farmers, 0, 1, kSysAll,
+     "1: followers may be placed on fields"},
+    {"farm_city_points", &Rules::farm_city_points, 0, 100, kSysBase | kSysGcc,
+     "field at the end: points per completed city it borders"},
+};
+
+}  // namespace
+
+extern const ParamTable kFieldsParams{"fields", 0, kParams};
+
 }  // namespace tw

@@ -38,4 +38,18 @@ void final_each_follower(Core& core) {
   }
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"final_scoring", &Rules::final_scoring, 0, 1, kSysAll,
+     "1: incomplete features and fields score at the end of the game"},
+};
+
+}  // namespace
+
+extern const ParamTable kFinalScoringParams{"final scoring", 0, kParams};
+
 }  // namespace tw

@@ -8,7 +8,6 @@
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
 #include "engine/rules/fog.h"
-#include "engine/rules/coop_ghosts.h"
 
 namespace tw {
 
@@ -38,15 +37,21 @@ void fog_after_place(Core& core) {
     if (fog_node == UINT32_MAX) fog_node = node;
     const uint32_t root = core.find(node);
     if (core.feat()[root].open == 0 && !core.feat()[root].never) {
-      return_area_ghosts(core, root, p);
+      // Its ghosts go back to the bank (module "co-op ghost bank", the plan's hook).
+      const int back = core.plan().hooks.return_area_ghosts ? core.plan().hooks.return_area_ghosts(core, root) : 0;
+      core.emit({EventKind::FogClosed, -1, kFog, pt.x, pt.y, pt.type, back});
       closed = true;
     }
   }
-  core.st().coop_ghosts.due = 0;
-  core.st().coop_ghosts.due_node = fog_node;
-  if (!closed && fog_node != UINT32_MAX)
-    core.st().coop_ghosts.due = std::max(0, tt.symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0));
+  // The ghosts due to emerge on the tile's fog (the ghost bank's emerge step puts them).
+  const int due = !closed && fog_node != UINT32_MAX
+                      ? std::max(0, tt.symbols - (core.st().fog.joined ? static_cast<int>(core.rules().fog_extend_fewer_ghosts) : 0))
+                      : 0;
+  if (core.plan().hooks.ghosts_due) core.plan().hooks.ghosts_due(core, fog_node, due);
 }
+
+// A tile put face up: it has extended no fog yet (join_fog sets it).
+void fog_on_put(Core& core) { core.st().fog.joined = false; }
 
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q) {
   // Fog joins fog across the edge, and never closes where it meets unfogged ground or a
@@ -153,5 +158,25 @@ constexpr TileCheck kChecks[] = {&check_fog};
 
 }  // namespace
 extern const KindTable kFogKinds{"fog", kKindRows, kChecks};
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"fog_closes_fields", &Rules::fog_closes_fields, 0, 1, kSysGcc | kSysMists,
+     "1: fog closes fields: a field does not continue across a fog boundary"},
+    {"fogged_fields_occupiable", &Rules::fogged_fields_occupiable, 0, 1, kSysGcc,
+     "0: no follower may stand on a fogged part of a field"},
+    {"fog_extend_fewer_ghosts", &Rules::fog_extend_fewer_ghosts, 0, 9, kSysMists,
+     "co-op: ghosts fewer emerge on a tile whose fog extends fog on the board (rule book: 1)"},
+    {"fog_clear_side_never_closes", &Rules::fog_clear_side_never_closes, 0, 1, kSysMists,
+     "co-op: 1: a fogged side meeting a clear side disperses the fog, the area never closes (the seed's footnote "
+     "3); 0: the clear side bounds the fog like any edge"},
+};
+
+}  // namespace
+
+extern const ParamTable kFogParams{"fog", uint64_t{1} << static_cast<unsigned>(kFog), kParams};
 
 }  // namespace tw

@@ -20,6 +20,7 @@ struct FogState {
 // The module's entries (engine/rules/fog.cpp).
 int fog_open_ends(const Core& core, int p);
 void fog_after_place(Core& core);
+void fog_on_put(Core& core);
 struct Rules;
 uint64_t fog_cover_splits(const Rules& r);  // the plan's cover_splits: fields if fog_closes_fields
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q);

@@ -124,4 +124,18 @@ constexpr OptionRule kOptions[] = {
 
 extern const ModuleTable kFollowersTable{"followers", kOptions, {}};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"followers", &Rules::followers, 0, 50, kSysBase | kSysGcc | kSysDiscovery,
+     "followers each player has in supply at the start"},
+};
+
+}  // namespace
+
+extern const ParamTable kFollowersParams{"followers", 0, kParams};
+
 }  // namespace tw

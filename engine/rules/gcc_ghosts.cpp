@@ -149,6 +149,32 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kGccGhostsTable{"gcc ghosts", kOptions, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"fog_ghosts", &Rules::fog_ghosts, 0, 1, kSysGcc,
+     "1: a tile whose fog thickens or disperses fog puts ghosts with followers (GCC)"},
+    {"ghost_bank", &Rules::ghost_bank, 0, 99, kSysGcc,
+     "ghosts in the bank at the start"},
+    {"ghost_penalty", &Rules::ghost_penalty, 0, 100, kSysGcc,
+     "points lost per ghost with a scoring follower during play"},
+    {"ghost_penalty_final", &Rules::ghost_penalty_final, 0, 100, kSysGcc,
+     "points lost per ghost still with a follower at the end"},
+    {"final_ghost_penalty_all", &Rules::final_ghost_penalty_all, 0, 1, kSysGcc,
+     "1: at the end every follower's ghosts cost (not on cemeteries); 0: only followers that score"},
+    {"ghosts_to_scare", &Rules::ghosts_to_scare, 1, 9, kSysGcc,
+     "the ghost that sends a follower home with its ghosts"},
+};
+
+}  // namespace
+
+extern const ParamTable kGccGhostsParams{"gcc ghosts", uint64_t{1} << static_cast<unsigned>(kFog), kParams};
+
+int ghost_bank(const Game& g) { return Core(g).st().bank.ghosts; }
+
 void ghosts_on_return(Core& core, Follower& f) {
   core.st().bank.ghosts += f.count[kGhostCount];
   f.count[kGhostCount] = 0;
@@ -156,12 +182,12 @@ void ghosts_on_return(Core& core, Follower& f) {
 
 int ghosts_with(const Follower& f) { return f.count[kGhostCount]; }
 
-int ghost_bank(const Game& g) { return Core(g).st().bank.ghosts; }
-bool uses_ghosts(const Game& g) { return g.rules().fog_ghosts != 0; }
-
-void hash_ghost_bank(const GhostBankState& st, Fnv64& h) { h.i64(st.ghosts); }
 void hash_gcc_ghosts_turn(const GccGhostsState& st, Fnv64& h) { h.u64(st.queue); }
 
+void hash_ghost_bank(const GhostBankState& st, Fnv64& h) { h.i64(st.ghosts); }
+
 void start_ghost_bank(GhostBankState& st, const Rules& rules) { st.ghosts = static_cast<int>(rules.ghost_bank); }
+
+bool uses_ghosts(const Game& g) { return g.rules().fog_ghosts != 0; }
 
 }  // namespace tw

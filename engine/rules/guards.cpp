@@ -34,6 +34,22 @@ constexpr EventRule kEvents[] = {
 
 extern const ModuleTable kGuardsTable{"guards", {}, kEvents};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"guards", &Rules::guards, 0, 20, kSysGcc,
+     "guards per player in supply at the start"},
+    {"general_guards", &Rules::general_guards, 0, 20, kSysGcc,
+     "guards per colour in the general supply"},
+};
+
+}  // namespace
+
+extern const ParamTable kGuardsParams{"guards", 0, kParams};
+
 void start_guards(GuardsState& st, const Rules& rules, size_t players) {
   st.supply.assign(players, static_cast<int>(rules.guards));
   st.general.assign(players, static_cast<int>(rules.general_guards));

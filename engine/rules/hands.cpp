@@ -66,8 +66,34 @@ void hands_after_place(Core& core) {
   refill_hand(core, core.current());
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"hand_size", &Rules::hand_size, 0, 4, kSysDiscovery,
+     "0: draw a tile and place it; n: keep n face-up tiles, place one of them, then refill (Discovery expert "
+     "variant: 2)"},
+    {"remove_tiles_1", &Rules::remove_tiles_1, 0, 50, kSysDiscovery,
+     "tiles set aside before a 1-player game"},
+    {"remove_tiles_2", &Rules::remove_tiles_2, 0, 50, kSysDiscovery,
+     "tiles set aside unplayed before a 2-player game (expert variant)"},
+    {"remove_tiles_3", &Rules::remove_tiles_3, 0, 50, kSysDiscovery,
+     "tiles set aside before a 3-player game"},
+    {"remove_tiles_4", &Rules::remove_tiles_4, 0, 50, kSysDiscovery,
+     "tiles set aside before a 4-player game"},
+    {"remove_tiles_5", &Rules::remove_tiles_5, 0, 50, kSysDiscovery,
+     "tiles set aside before a 5-player game"},
+    {"remove_tiles_6", &Rules::remove_tiles_6, 0, 50, kSysDiscovery,
+     "tiles set aside before a 6-player game"},
+};
+
+}  // namespace
+
+extern const ParamTable kHandsParams{"hands", 0, kParams};
+
 const std::vector<uint16_t>& hand_of(const Game& g, int player) { return Core(g).st().hands.held[static_cast<size_t>(player)]; }
-bool uses_hands(const Game& g) { return g.rules().hand_size > 0; }
 
 void hash_hands(const HandsState& st, const Content& content, Fnv64& h) {
   for (const auto& hand : st.held) {  // only with rule hand_size > 0
@@ -75,5 +101,7 @@ void hash_hands(const HandsState& st, const Content& content, Fnv64& h) {
     for (const uint16_t t : hand) h.text(content.tiles[t].id);
   }
 }
+
+bool uses_hands(const Game& g) { return g.rules().hand_size > 0; }
 
 }  // namespace tw

@@ -117,6 +117,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   }
   const bool cemeteries = shows(kCemetery) && module("cemeteries");
   if (cemeteries) {
+    p.hooks.cemetery_open = &cemetery_open;
     p.complete[at(kCemetery)] = &cemetery_complete;
     if (!coop) p.score[at(kCemetery)] = &score_cemetery;
   }
@@ -133,6 +134,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   if (coop && module("stacks")) {
     p.at_start.push_back(&stacks_start);
     p.draw = &draw_from_stacks;
+    p.hooks.stack_tiles_left = &stack_tiles_left;
+    p.hooks.on_dog_reached = &stacks_on_dog_reached;
   }
   if (hands && module("hands")) {
     p.at_start.push_back(&deal_hands);
@@ -140,8 +143,31 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     p.after_place.push_back(&hands_after_place);
   }
   const bool bank = coop && module("co-op ghost bank");
-  if (coop) {  // the co-op modules' per-tile state, and fog joining (engine/rules/fog.cpp)
-    p.on_put.push_back(&coop_on_put);
+  if (coop) {
+    // What every co-op game has, whichever of its modules play: its end (coop.cpp), the
+    // ghosts' accounting (coop_ghosts.cpp: check_coop counts them), the team's score and
+    // its thresholds (score_markers.cpp, dogs.cpp: the target wins), the modules'
+    // per-tile state and fog joining (fog.cpp).
+    p.hooks.lose = &coop_lose;
+    p.hooks.win = &coop_win;
+    p.hooks.tile_ghosts = &tile_ghosts;
+    p.hooks.ghosts_on_board = &ghosts_on_board;
+    p.hooks.add_ghosts = &add_ghosts;
+    p.hooks.remove_ghosts = &remove_tile_ghosts;
+    p.hooks.return_area_ghosts = &return_area_ghosts;
+    p.hooks.ghosts_due = &ghosts_due;
+    p.hooks.emerged_on_fog = &emerged_on_fog;
+    p.hooks.unghost_options = &push_unghost;
+    p.hooks.unghost_count = &unghost_count;
+    p.hooks.team_points = &coop_add_points;
+    p.hooks.progress = &progress;
+    p.hooks.thresholds = &coop_check_thresholds;
+    p.hooks.dogs_reached = &dogs_reached;
+    for (const Hook h : {&cemeteries_on_put, &coop_ghosts_on_put}) {
+      p.on_put.push_back(h);
+      p.hooks.on_put_face_down.push_back(h);
+    }
+    p.on_put.push_back(&fog_on_put);
     p.join = &join_fog;
   }
   if (bank) p.at_start.push_back(&start_ghosts);
@@ -166,6 +192,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     handle(DecisionKind::Ghost, OptKind::Ghost, &apply_ghost);
     p.penalty = &ghost_costs;
     p.on_return = &ghosts_on_return;
+    p.hooks.feature_ghosts = &feature_ghosts;
     p.checks.push_back(&check_gcc_ghosts);
   }
   if (module("followers")) {
@@ -182,6 +209,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   }
   if (guards && module("guards")) {
     p.guards = true;
+    p.hooks.gain_guard = &gain_guard;
     handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
   }
   if (takeback && module("take-back")) {
@@ -198,6 +226,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   }
   if (per_colour && module("score markers")) {
     p.per_colour = true;
+    p.hooks.points_waiting = &points_waiting;
+    p.hooks.marker_choice = &step_marker_choice;
     handle(DecisionKind::Marker, OptKind::Marker, &apply_marker);
   }
   const bool floored = floor && module("score floor");

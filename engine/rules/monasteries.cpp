@@ -13,4 +13,20 @@ int monastery_value(const Core& core, uint32_t node, bool complete) {
   return static_cast<int>(present * core.rules().monastery_tile_points_final);
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"monastery_points", &Rules::monastery_points, 0, 100, kSysBase | kSysGcc,
+     "completed monastery (all 8 neighbours present)"},
+    {"monastery_tile_points_final", &Rules::monastery_tile_points_final, 0, 100, kSysBase | kSysGcc,
+     "incomplete monastery at the end: points per present tile of the 9"},
+};
+
+}  // namespace
+
+extern const ParamTable kMonasteriesParams{"monasteries", 0, kParams};
+
 }  // namespace tw

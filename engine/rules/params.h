@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,8 +21,11 @@ std::optional<System> parse_system(std::string_view name);
 struct Content;
 struct RuleSet;
 
-// Every number and switch a designer can vary. Defaults are the base game's; the
-// registry below names each field for the `rule_param` table.
+// Every number and switch a designer can vary, one flat struct of every module's fields
+// (as ModuleState holds every module's state): a module's table of parameters (ParamTable,
+// at the end of its own file) names its fields for the `rule_param` table. Defaults are
+// the base game's. A new module appends its fields at the end: their order here is the
+// order users see (rule_param_specs()).
 struct Rules {
   int64_t min_players = 1;
   int64_t max_players = 5;
@@ -113,12 +117,39 @@ struct ParamSpec {
   uint8_t plays = 0;        // kPlaysCompetitive / kPlaysCoop: the games its module plays in
   uint64_t needs = 0;       // Kind bits: its module plays only on tiles showing one (0: any)
 };
+
+// A module's parameters are a table at the end of its own file (engine/rules/X.cpp, as
+// its options and events are, engine/rules/registry.h), listed once in params.cpp. A row
+// is a ParamSpec without what the table says once for all its rows: the module's name
+// and the kinds of segment it needs.
+inline constexpr uint8_t kSysBase = system_bit(System::Base), kSysGcc = system_bit(System::Gcc),
+                         kSysMists = system_bit(System::Mists), kSysDiscovery = system_bit(System::Discovery),
+                         kSysAll = kSysBase | kSysGcc | kSysMists | kSysDiscovery;
+struct ParamRow {
+  std::string_view key;
+  int64_t Rules::*field;
+  int64_t min;
+  int64_t max;
+  uint8_t systems;  // system_bit()s of the systems whose own rules read it
+  std::string_view doc;
+};
+struct ParamTable {
+  std::string_view module;
+  uint64_t needs;  // Kind bits: the module plays only on tiles showing one (0: any)
+  std::span<const ParamRow> rows;
+};
+// Every module's table, in the one registered order (engine/rules/params.cpp).
+std::span<const ParamTable* const> param_tables();
+
 // Whether rule set `r` (of content `c`) plays the module of `spec`: "" if it does, else
 // why not, in words that complete "<key> ...". A parameter of the rule set's own system
 // is read as before; one of another system's module needs the module to play in the
 // rule set's kind of game (competitive or co-op) and, for a feature module, tiles that
 // show its feature.
 std::string param_unread_reason(const Content& c, const RuleSet& r, const ParamSpec& spec);
+// Every parameter, each module's rows from its table, in the declaration order of their
+// fields in Rules (the order users see: `content show`, the editor's rules form, packs,
+// the digest; tests/engine/test_params.cpp pins it).
 const std::vector<ParamSpec>& rule_param_specs();
 const ParamSpec* find_param(std::string_view key);
 

@@ -11,4 +11,20 @@ int road_value(const Core& core, uint32_t node, bool complete) {
   return static_cast<int>(tiles * (complete ? core.rules().road_tile_points : core.rules().road_tile_points_final));
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"road_tile_points", &Rules::road_tile_points, 0, 100, kSysBase | kSysGcc | kSysMists,
+     "completed road: points per tile"},
+    {"road_tile_points_final", &Rules::road_tile_points_final, 0, 100, kSysBase | kSysGcc,
+     "incomplete road at the end: points per tile"},
+};
+
+}  // namespace
+
+extern const ParamTable kRoadsParams{"roads", 0, kParams};
+
 }  // namespace tw

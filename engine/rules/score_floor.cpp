@@ -26,4 +26,21 @@ bool step_score_floor(Core& core) {
   return core.next();
 }
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"score_floor_zero", &Rules::score_floor_zero, 0, 1, kSysGcc,
+     "1: a score never drops below 0"},
+    {"score_floor_per_turn", &Rules::score_floor_per_turn, 0, 1, kSysGcc,
+     "with score_floor_zero: 0: the floor applies after each scoring step (each feature, each penalty); 1: once, to "
+     "the score after the turn's (or the final) scoring"},
+};
+
+}  // namespace
+
+extern const ParamTable kScoreFloorParams{"score floor", 0, kParams};
+
 }  // namespace tw

@@ -6,7 +6,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/score_markers.h"
-#include "engine/rules/dogs.h"
 #include "engine/game.h"
 #include "engine/result.h"
 
@@ -37,7 +36,23 @@ void apply_marker(Core& core, const Option& o) {
   core.st().markers.queue.erase(core.st().markers.queue.begin());
   const int64_t pr = progress(core);
   for (auto& s : core.scores()) s = pr;
-  coop_check_thresholds(core);
+  core.plan().hooks.thresholds(core);  // (dogs.cpp)
+}
+
+bool points_waiting(const Core& core) { return !core.st().markers.queue.empty(); }
+
+bool step_marker_choice(Core& core) {
+  // Points wait for a marker: the players choose which one they advance (apply_marker).
+  if (core.st().markers.queue.empty()) return false;
+  OptionList opts;
+  for (const int c : core.st().markers.colour) {
+    Option o;
+    o.kind = OptKind::Marker;
+    o.colour = static_cast<uint8_t>(c);
+    opts.push_back(o);
+  }
+  core.ask(DecisionKind::Marker, opts);
+  return true;
 }
 
 // Game's read accessor (until the callers use the free function).
@@ -74,5 +89,20 @@ constexpr OptionRule kOptions[] = {
 }  // namespace
 
 extern const ModuleTable kScoreMarkersTable{"score markers", kOptions, {}};
+
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"marker_supply_players", &Rules::marker_supply_players, 1, kMaxPlayers + 1, kSysMists,
+     "co-op, per colour scoring with marker_from_supply: from this many players on each marker is one of the "
+     "player's followers (rule book: 3; 7 = never)"},
+};
+
+}  // namespace
+
+extern const ParamTable kScoreMarkersParams{"score markers", 0, kParams};
 
 }  // namespace tw

@@ -25,6 +25,8 @@ struct ScoreMarkersState {
 int64_t progress(const Core& core);
 void coop_add_points(Core& core, int colour, int64_t points);
 void apply_marker(Core& core, const Option& o);
+bool points_waiting(const Core& core);
+bool step_marker_choice(Core& core);
 
 // Score markers: one (colour -1, the team's) when scoring is shared, else one per colour
 // (at most one marker per colour): their colours, and marker i's score.

@@ -4,7 +4,6 @@
 
 #include "engine/core.h"
 #include "engine/rules/stacks.h"
-#include "engine/rules/coop.h"
 
 namespace tw {
 
@@ -17,18 +16,19 @@ void draw_from_stacks(Core& core) {
   const size_t stacks = core.st().stacks.end.size();
   for (;;) {
     if (static_cast<size_t>(core.st().stacks.current) >= stacks) {
-      coop_lose(core, "no tile left", "no tile left to draw");
+      core.plan().hooks.lose(core, "no tile left", "no tile left to draw");
       return;
     }
     if (core.pile_pos() >= core.st().stacks.end[static_cast<size_t>(core.st().stacks.current)]) {
-      if (static_cast<size_t>(core.st().stacks.current) < core.st().coop.level->dogs.size() && core.st().dogs.reached <= core.st().stacks.current) {
-        coop_lose(core, "stack " + std::to_string(core.st().stacks.current + 1) + " ran out",
+      const int reached = core.plan().hooks.dogs_reached ? core.plan().hooks.dogs_reached(core) : 0;  // (module "dogs")
+      if (static_cast<size_t>(core.st().stacks.current) < core.st().coop.level->dogs.size() && reached <= core.st().stacks.current) {
+        core.plan().hooks.lose(core, "stack " + std::to_string(core.st().stacks.current + 1) + " ran out",
                   "stack " + std::to_string(core.st().stacks.current + 1) + " ran out before dog " + std::to_string(core.st().stacks.current + 1) +
                   " (" + std::to_string(core.st().coop.level->dogs[static_cast<size_t>(core.st().stacks.current)]) + " points) was reached");
         return;
       }
       if (static_cast<size_t>(core.st().stacks.current) + 1 >= stacks) {
-        coop_lose(core, "no tile left", "no tile left to draw");
+        core.plan().hooks.lose(core, "no tile left", "no tile left to draw");
         return;
       }
       ++core.st().stacks.current;
@@ -36,6 +36,14 @@ void draw_from_stacks(Core& core) {
       continue;
     }
     if (core.draw_one()) return;
+  }
+}
+
+void stacks_on_dog_reached(Core& core, int reached) {
+  // The rest of the current stack goes on top of the next one.
+  if (core.st().stacks.current < reached && static_cast<size_t>(reached) < core.st().stacks.end.size()) {
+    core.st().stacks.current = reached;
+    core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
   }
 }
 

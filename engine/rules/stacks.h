@@ -19,6 +19,7 @@ struct StacksState {
 int stack_tiles_left(const Core& core);
 void draw_from_stacks(Core& core);
 void stacks_start(Core& core);
+void stacks_on_dog_reached(Core& core, int reached);
 
 // The stack tiles come from (0-based), and the tiles left in it.
 int current_stack(const Game& g);

@@ -52,4 +52,18 @@ constexpr OptionRule kOptions[] = {
 
 extern const ModuleTable kTakeBackTable{"take-back", kOptions, {}};
 
+// ---------------------------------------------------------------------------------
+// The module's parameters (engine/rules/params.h): its rows of rule_param_specs().
+
+namespace {
+
+constexpr ParamRow kParams[] = {
+    {"takeback", &Rules::takeback, 0, 1, kSysDiscovery,
+     "1: after placing, a player may take back a follower instead and score its area (Discovery)"},
+};
+
+}  // namespace
+
+extern const ParamTable kTakeBackParams{"take-back", 0, kParams};
+
 }  // namespace tw
