@@ -150,6 +150,9 @@ struct Follower {
   bool buried = false;    // co-op: lies in the cemetery at `placed` for good
   int8_t dogs = 0;        // co-op: dogs standing with it
   bool general = false;   // a guard still in the general supply
+  uint8_t weight = 1;     // what it counts in a feature's majority (Feature::by_player): 1 for
+                          // the core's followers; a module's own follower may count more (the
+                          // big follower, engine/rules/big_follower.cpp, counts its strength)
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
   uint32_t node = 0;
@@ -346,7 +349,8 @@ class Game {
     uint16_t shields = 0;
     uint8_t followers = 0;
     bool never = false;  // co-op fog: meets unfogged ground or a face-down tile, never closes
-    std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
+    std::array<uint8_t, kMaxPlayers> by_player{};  // per player (co-op: by colour), the weights
+                                                   // of its followers there (Follower::weight)
   };
   static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
   static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;

@@ -54,7 +54,8 @@ void Game::add_points(int player, int64_t delta) {
 void Game::remove_follower(Follower& f) {
   Feature& ft = feat_[find(f.node)];
   --ft.followers;
-  --ft.by_player[static_cast<size_t>(slot(f))];
+  uint8_t& mine = ft.by_player[static_cast<size_t>(slot(f))];
+  mine = static_cast<uint8_t>(mine - f.weight);
   f.placed = -1;
   st_.bank.ghosts += f.ghosts;
   f.ghosts = 0;
