@@ -352,7 +352,7 @@ class Game {
     std::array<uint8_t, kMaxPlayers> by_player{};  // per player (co-op: by colour), the weights
                                                    // of its followers there (Follower::weight)
   };
-  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Marker) + 1;
+  static constexpr size_t kOptKinds = static_cast<size_t>(OptKind::Big) + 1;
   static constexpr size_t kKinds = static_cast<size_t>(Kind::Ruin) + 1;
   static constexpr size_t kDecisionKinds = static_cast<size_t>(DecisionKind::Marker) + 1;
   struct TypeCache {  // per tile type and rotation

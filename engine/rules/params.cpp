@@ -140,6 +140,11 @@ const std::vector<ParamSpec>& rule_param_specs() {
       {"remove_tiles_4", &Rules::remove_tiles_4, 0, 50, "tiles set aside before a 4-player game", "hands", kD},
       {"remove_tiles_5", &Rules::remove_tiles_5, 0, 50, "tiles set aside before a 5-player game", "hands", kD},
       {"remove_tiles_6", &Rules::remove_tiles_6, 0, 50, "tiles set aside before a 6-player game", "hands", kD},
+      {"big_followers", &Rules::big_followers, 0, 3,
+       "big followers each player has besides the others (Inns & Cathedrals: 1; 0: none)", "big follower",
+       kB | kG | kD},
+      {"big_follower_strength", &Rules::big_follower_strength, 2, 9,
+       "what a big follower counts in a feature's majority (Inns & Cathedrals: 2)", "big follower", kB | kG | kD},
   };
   static const bool derived = [] {
     // Where each module plays: in co-op games when the co-op system reads it, in
