@@ -142,7 +142,7 @@ TEST_CASE("big follower: with only big followers left, no ordinary follower is o
   CHECK_FALSE(g.parse_option("meeple city:E"));
 }
 
-TEST_CASE("big follower: off unless a rule set gives one; base plays as before", "[big]") {
+TEST_CASE("big follower: off unless a rule set gives one, and base plays as before", "[big]") {
   const Content& c = test::default_content();
   GameSetup s = setup("base");
   s.draw.clear();
