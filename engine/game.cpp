@@ -679,19 +679,20 @@ std::string Game::check_invariants() const {
   // The modules' own invariants.
   for (const Check c : plan_->checks)
     if (std::string why = c(Core(*this)); !why.empty()) return why;
-  // Follower counts per feature.
+  // Follower counts per feature: per player the followers' weights, in all the followers.
   std::vector<std::array<int, kMaxPlayers>> counted(nodes_.size());
+  std::vector<int> standing(nodes_.size(), 0);
   for (const auto& f : followers_)
-    if (f.placed >= 0 && !f.retired) ++counted[find(f.node)][static_cast<size_t>(slot(f))];
+    if (f.placed >= 0 && !f.retired) {
+      counted[find(f.node)][static_cast<size_t>(slot(f))] += f.weight;
+      ++standing[find(f.node)];
+    }
   for (uint32_t i = 0; i < nodes_.size(); ++i) {
     if (find(i) != i) continue;
-    int total = 0;
-    for (int p = 0; p < kMaxPlayers; ++p) {
+    for (int p = 0; p < kMaxPlayers; ++p)
       if (counted[i][static_cast<size_t>(p)] != feat_[i].by_player[static_cast<size_t>(p)])
         return "feature " + std::to_string(i) + ": follower count of player " + std::to_string(p) + " is off";
-      total += counted[i][static_cast<size_t>(p)];
-    }
-    if (total != feat_[i].followers) return "feature " + std::to_string(i) + ": follower total is off";
+    if (standing[i] != feat_[i].followers) return "feature " + std::to_string(i) + ": follower total is off";
   }
   // Edges match and the frontier is exact.
   size_t expected_frontier = 0;

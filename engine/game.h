@@ -157,6 +157,9 @@ struct Follower {
   // them, hashes slot 0 with the follower (state_hash) and leaves the rest to their module;
   // when the follower leaves the board the plan's on_return hook sees it first.
   std::array<int8_t, kFollowerCounts> count{};
+  uint8_t weight = 1;     // what it counts in a feature's majority (Feature::by_player): 1 for
+                          // the core's followers; a module's own follower may count more (the
+                          // big follower, engine/rules/big_follower.cpp, counts its strength)
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
   uint32_t node = 0;
@@ -321,7 +324,8 @@ class Game {
     uint16_t shields = 0;
     uint8_t followers = 0;
     bool never = false;  // never closes (a module's join found it open for good)
-    std::array<uint8_t, kMaxPlayers> by_player{};  // co-op: by colour
+    std::array<uint8_t, kMaxPlayers> by_player{};  // per player (co-op: by colour), the weights
+                                                   // of its followers there (Follower::weight)
   };
   static constexpr size_t kOptKinds = kOptKindCount;
   static constexpr size_t kKinds = kMaxKinds;  // every kind's value, the core's and the modules'

@@ -54,7 +54,8 @@ void Game::add_points(int player, int64_t delta) {
 void Game::remove_follower(Follower& f) {
   Feature& ft = feat_[find(f.node)];
   --ft.followers;
-  --ft.by_player[static_cast<size_t>(slot(f))];
+  uint8_t& mine = ft.by_player[static_cast<size_t>(slot(f))];
+  mine = static_cast<uint8_t>(mine - f.weight);
   f.placed = -1;
   if (plan_->on_return) {  // what a module keeps with the follower leaves with it
     Core c(*this);

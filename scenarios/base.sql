@@ -264,4 +264,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'remove_tiles_3',              0),
   ('base', 'remove_tiles_4',              0),
   ('base', 'remove_tiles_5',              0),
-  ('base', 'remove_tiles_6',              0);
+  ('base', 'remove_tiles_6',              0),
+  -- The big follower (Inns & Cathedrals): none in the base game; a variant gives one.
+  ('base', 'big_followers',               0),   -- no big followers (the module is off)
+  ('base', 'big_follower_strength',       2);   -- a big follower counts as two in a majority

@@ -98,7 +98,7 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
     if (f.placed < 0) continue;
     const auto& p = placed[static_cast<size_t>(f.placed)];
     s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, is_coop(g) ? f.colour : f.player,
-                           f.kind == tw::FollowerKind::Guard, tw::ghosts_with(f), tw::dogs_with(f), tw::buried(f)});
+                           f.kind == tw::FollowerKind::Guard, tw::ghosts_with(f), tw::dogs_with(f), tw::buried(f), f.weight});
   }
   if (overlay.legal_cells && g.pending().kind == tw::DecisionKind::Place) {
     for (const auto& o : g.pending().options)
@@ -249,7 +249,8 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
     dc.DrawRectangle(r);
   }
 
-  // Followers: meeples as discs, guards as diamonds, ghosts as a white badge with a count.
+  // Followers: meeples as discs (a big follower larger, with its strength), guards as
+  // diamonds, ghosts as a white badge with a count.
   const int rad = std::max(3, c / 9);
   wxFont small(wxFontInfo(std::max(6, c / 7)).Bold());
   dc.SetFont(small);
@@ -262,6 +263,13 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       const wxPoint pts[4] = {wxPoint(p.x, p.y - rad - 2), wxPoint(p.x + rad + 2, p.y),
                               wxPoint(p.x, p.y + rad + 2), wxPoint(p.x - rad - 2, p.y)};
       dc.DrawPolygon(4, pts);
+    } else if (f.weight > 1) {  // a big follower: a larger disc with its strength on it
+      const int big = rad * 3 / 2 + 1;
+      dc.DrawCircle(p, big);
+      dc.SetTextForeground(*wxWHITE);
+      const wxString n = wxString::Format("%d", f.weight);
+      const wxSize ts = dc.GetTextExtent(n);
+      dc.DrawText(n, p.x - ts.GetWidth() / 2, p.y - ts.GetHeight() / 2);
     } else {
       dc.DrawCircle(p, rad);
     }

@@ -64,6 +64,8 @@ struct SceneFollower {
   int ghosts = 0;
   int dogs = 0;         // co-op: dogs standing with it
   bool buried = false;  // co-op: lies in a cemetery for good
+  int weight = 1;       // what it counts in a majority (Follower::weight): a big follower is
+                        // drawn larger, with its strength written on it
 };
 // A spot on the board a click can choose (a follower, ghost or take-back option).
 struct SceneSpot {

@@ -108,6 +108,12 @@ namespace {
 
 std::string explain_points(const ParseContext& cx, const Option&) { return "'points' is not legal now (" + cx.legal + ")"; }
 
+// The ghosts on placed tile p, through the plan's hook (module "co-op ghost bank").
+int ghosts_on_tile(const Game& g, int p) {
+  const Core core(g);
+  return core.plan().hooks.tile_ghosts ? core.plan().hooks.tile_ghosts(core, p) : 0;
+}
+
 bool unghost_tail(const Game& g) { return g.rules().unghost_choose_count != 0; }
 
 // `unghost x,y N` names the option that takes the most it may when that is N ghosts.
@@ -115,7 +121,7 @@ bool unghost_same(const Game& g, const Option& legal, const Option& named) {
   if (legal.x != named.x || legal.y != named.y) return false;
   const int at = g.tile_at(named.x, named.y);
   return legal.seg == named.seg ||
-         (legal.seg == 0 && at >= 0 && std::min<int64_t>(tile_ghosts(g, at), g.rules().unghost_ghosts) == named.seg);
+         (legal.seg == 0 && at >= 0 && std::min<int64_t>(ghosts_on_tile(g, at), g.rules().unghost_ghosts) == named.seg);
 }
 
 std::string explain_unghost(const ParseContext& cx, const Option& o) {
@@ -127,7 +133,7 @@ std::string explain_unghost(const ParseContext& cx, const Option& o) {
         return "cannot remove " + std::to_string(o.seg) + " ghosts from the tile at " + cell + " (" + cx.legal + ")";
   const int p = g.tile_at(o.x, o.y);
   if (p < 0) return "no tile at " + cell + " (" + cx.legal + ")";
-  if (tile_ghosts(g, p) == 0) return "no ghost stands on the tile at " + cell + " (" + cx.legal + ")";
+  if (ghosts_on_tile(g, p) == 0) return "no ghost stands on the tile at " + cell + " (" + cx.legal + ")";
   return "the dog cannot clear the tile at " + cell +
          ": it is not among the 9 around the dog or was cleared already (" + cx.legal + ")";
 }

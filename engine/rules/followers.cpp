@@ -95,8 +95,9 @@ std::string not_free(const ParseContext& cx) {
 
 std::string explain_meeple(const ParseContext& cx, const Option& o) {
   const Game& g = cx.game;
-  if (is_coop(g) ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
-    return is_coop(g) ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
+  const bool by_colour = Core(g).st().followers.by_colour;  // co-op: supplies per colour
+  if (by_colour ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
+    return by_colour ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
                     : "the player has no follower left in supply (" + cx.legal + ")";
   return not_free(cx);
 }

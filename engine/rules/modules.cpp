@@ -36,6 +36,8 @@
 
 namespace tw {
 
+void add_big_follower(TurnPlan& p);  // engine/rules/big_follower.cpp (a module with no state has no header)
+
 namespace {
 
 size_t at(OptKind k) { return static_cast<size_t>(k); }
@@ -57,12 +59,14 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   const bool final_ghosts = final_scoring && !each_follower && gcc_ghosts && r.ghost_penalty_final != 0;
   const bool floor = !coop && r.score_floor_zero != 0;
   const bool per_colour = coop && level->scoring == ScoringMode::PerColour;
+  const bool big = !coop && r.big_followers > 0;
   const uint64_t flags = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
                          uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
                          uint64_t{r.fogged_fields_occupiable != 0} << 11 |
-                         uint64_t{r.fog_closes_fields != 0} << 12;
+                         uint64_t{r.fog_closes_fields != 0} << 12 |
+                         uint64_t{big} << 13;
   // The kinds of feature the game's tiles show (the pool but what the level leaves in the
   // box, the start tile and the rest of its start piece): the modules that score them
   // are played.
@@ -212,6 +216,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     p.hooks.gain_guard = &gain_guard;
     handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
   }
+  if (big && module("big follower")) add_big_follower(p);  // (its options before take-back's)
   if (takeback && module("take-back")) {
     p.follower_options.push_back(&add_takeback_options);
     handle(DecisionKind::Follower, OptKind::TakeBack, &apply_takeback);

@@ -48,6 +48,7 @@ extern const ParamTable kScoreMarkersParams;       // score_markers.cpp
 extern const ParamTable kTakeBackParams;           // takeback.cpp
 extern const ParamTable kDiscoveryRegionsParams;   // discovery_regions.cpp
 extern const ParamTable kHandsParams;              // hands.cpp
+extern const ParamTable kBigFollowerParams;        // big_follower.cpp
 
 namespace {
 
@@ -60,11 +61,12 @@ constexpr ParamRow kPlayersRows[] = {
 };
 constexpr ParamTable kPlayersParams{"players", 0, kPlayersRows};
 
-constexpr std::array<const ParamTable*, 19> kTables = {
+constexpr std::array<const ParamTable*, 20> kTables = {
     &kPlayersParams,      &kFollowersParams, &kRoadsParams,       &kCitiesParams,        &kMonasteriesParams,
     &kFieldsParams,       &kFinalScoringParams, &kGccGhostsParams, &kGuardsParams,       &kScoreFloorParams,
     &kFogParams,          &kCastlesParams,   &kCemeteriesParams,  &kCoopGhostsParams,    &kDogsParams,
-    &kScoreMarkersParams, &kTakeBackParams,  &kDiscoveryRegionsParams, &kHandsParams};
+    &kScoreMarkersParams, &kTakeBackParams,  &kDiscoveryRegionsParams, &kHandsParams,
+    &kBigFollowerParams};
 
 }  // namespace
 

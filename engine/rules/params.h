@@ -93,6 +93,9 @@ struct Rules {
   int64_t remove_tiles_4 = 0;
   int64_t remove_tiles_5 = 0;
   int64_t remove_tiles_6 = 0;
+  // The big follower (Inns & Cathedrals; off unless a rule set gives one).
+  int64_t big_followers = 0;            // big followers per player besides the others (0: module off)
+  int64_t big_follower_strength = 2;    // what a big follower counts in a feature's majority
 };
 // The remove_tiles_N parameter for `players` seats (nullptr outside 1..kMaxPlayers).
 int64_t Rules::* remove_tiles_field(int players);

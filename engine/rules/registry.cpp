@@ -23,6 +23,7 @@ extern const ModuleTable kDogsTable;           // dogs.cpp
 extern const ModuleTable kStacksTable;         // stacks.cpp
 extern const ModuleTable kFaceDownTable;       // face_down.cpp
 extern const ModuleTable kScoreMarkersTable;   // score_markers.cpp
+extern const ModuleTable kBigFollowerTable;    // big_follower.cpp
 
 // The feature kinds: the core's, then each module's (values and names distinct).
 extern const KindTable kCoreKinds;             // engine/content.cpp: none, city, road, field, monastery
@@ -62,12 +63,13 @@ const KindIndex& kind_index() {
   return ix;
 }
 
-constexpr std::array<const ModuleTable*, 13> kTables = {
+constexpr std::array<const ModuleTable*, 14> kTables = {
     &kTurnTable,        &kFollowersTable, &kTakeBackTable, &kGccGhostsTable, &kGuardsTable,
     &kFogTable,         &kCoopGhostsTable, &kEvaluationTable, &kCemeteriesTable, &kDogsTable,
-    &kStacksTable,      &kFaceDownTable,  &kScoreMarkersTable};
+    &kStacksTable,      &kFaceDownTable,  &kScoreMarkersTable,
+    &kBigFollowerTable};
 
-constexpr size_t kOptionKinds = static_cast<size_t>(OptKind::Marker) + 1;
+constexpr size_t kOptionKinds = static_cast<size_t>(OptKind::Big) + 1;
 constexpr size_t kEventKinds = static_cast<size_t>(EventKind::FaceDownPlaced) + 1;
 
 struct Index {

@@ -34,10 +34,11 @@ std::string_view decision_kind_name(DecisionKind k);
 // The kinds of option; each one's verb and arguments are a row of its module's table.
 enum class OptKind : uint8_t {
   Place, Meeple, Guard, Pass, Ghost, TakeBack,
-  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker
+  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker,
+  Big  // engine/rules/big_follower.cpp (appended: the kinds before it keep their numbers)
 };
 // How many kinds of option there are (the last enumerator above + 1, as above).
-inline constexpr size_t kOptKindCount = static_cast<size_t>(OptKind::Marker) + 1;
+inline constexpr size_t kOptKindCount = static_cast<size_t>(OptKind::Big) + 1;  // the last kind + 1
 
 // What happened during a step; each kind's text is a row of its module's table.
 enum class EventKind : uint8_t {

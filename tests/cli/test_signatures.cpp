@@ -41,6 +41,8 @@ constexpr Pinned kPinned[] = {
     {"discovery-expert", "", 3, 542025, 0xb3c5121284ba9862ULL},
     {"discovery-water-text", "", 2, 291175, 0xf5ccca3699032501ULL},
     {"discovery-water-text", "", 3, 291175, 0x41feec6a2c787d0eULL},
+    {"base-big", "", 2, 232460, 0xf396a41d4aa637d4ULL},
+    {"base-big", "", 3, 232460, 0xc92faa88f55ad380ULL},
     {"mists", "", 2, 17548, 0x6621332c2b2ca036ULL},
     {"mists", "", 3, 17631, 0x83cb77a77100b956ULL},
     {"mists", "mists-1", 2, 17548, 0x6621332c2b2ca036ULL},

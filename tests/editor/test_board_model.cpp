@@ -323,3 +323,50 @@ TEST_CASE("painting a board is deterministic and shows the tiles", "[board]") {
   }
   CHECK(changed * 10 >= static_cast<int>(g.placed().size()) * 9);  // nearly every tile centre is drawn on
 }
+
+TEST_CASE("a big follower is in the scene with its weight and drawn larger than a follower", "[board][big]") {
+  twe::test::ensure_wx();
+  tw::GameSetup s;
+  s.rule_set = "base-big";
+  s.seed = 1;
+  s.players = tw::parse_players("Ann, Ben");
+  s.draw = {"N", "U"};
+  tw::Game g;
+  REQUIRE_FALSE(tw::Game::create(content(), s, g));
+  REQUIRE_FALSE(g.apply(std::string_view("place N 0,1 r180")));
+  // The `big` option is a spot of its own on the board.
+  const auto spots = twe::option_spots(twe::classify(g));
+  const auto spot = std::find_if(spots.begin(), spots.end(), [](const twe::SceneSpot& p) { return p.verb == "big"; });
+  REQUIRE(spot != spots.end());
+  CHECK(twe::spot_tag(*spot) == "B");
+  REQUIRE_FALSE(g.apply(std::string_view("big city:E")));
+  const twe::BoardScene scene = twe::scene_of(g);
+  REQUIRE(scene.followers.size() == 1);
+  CHECK(scene.followers[0].weight == 2);
+  // The same scene with an ordinary follower there paints fewer pixels in Ann's colour.
+  twe::BoardScene plain = scene;
+  plain.followers[0].weight = 1;
+  twe::BoardViewport vp;
+  int x0, y0, x1, y1;
+  twe::board_bounds(g, 1, x0, y0, x1, y1);
+  const wxSize size(320, 240);
+  vp.fit(x0, y0, x1, y1, size);
+  auto red_pixels = [&](const twe::BoardScene& sc) {
+    wxBitmap bmp(size.GetWidth(), size.GetHeight(), 24);
+    {
+      wxMemoryDC dc(bmp);
+      twe::draw_scene(dc, sc, vp, wxRect(wxPoint(0, 0), size));
+    }
+    const wxImage img = bmp.ConvertToImage();
+    const wxColour red = twe::player_colour(0);
+    int n = 0;
+    for (int i = 0; i < size.GetWidth() * size.GetHeight(); ++i) {
+      const unsigned char* px = img.GetData() + i * 3;
+      if (px[0] == red.Red() && px[1] == red.Green() && px[2] == red.Blue()) ++n;
+    }
+    return n;
+  };
+  const int big = red_pixels(scene), small = red_pixels(plain);
+  CHECK(small > 0);
+  CHECK(big > small);
+}

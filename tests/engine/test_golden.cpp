@@ -232,6 +232,10 @@ TEST_CASE("golden playthrough: discovery-water-text, greedy against random", "[g
 
 // The files cover every shipped rule set and every co-op level, each at 2 seats and at 3
 // or more: a new rule set or level in default.db fails here until it has its playthrough.
+TEST_CASE("golden playthrough: base-big (the big follower), greedy against random", "[golden]") {
+  check_golden({"base-big.txt", "base-big", "", 2026, {"greedy", "random"}});
+}
+
 TEST_CASE("golden playthroughs cover every shipped rule set and level, at 2 and at 3+ seats", "[golden]") {
   const Content& c = test::default_content();
   const std::filesystem::path dir = std::filesystem::path(TW_SOURCE_DIR) / "tests" / "golden";

@@ -178,7 +178,7 @@ TEST_CASE("describe agrees with the canonical text of every legal option, on eve
   }
   // Every kind of option the systems have came up at least once.
   for (const char* verb : {"place", "meeple", "pass", "ghost", "takeback", "points", "unghost", "cemetery", "bury",
-                           "dog", "done", "facedown", "marker"}) {
+                           "dog", "done", "facedown", "marker", "big"}) {
     INFO(verb);
     CHECK(verbs[verb] > 0);
   }

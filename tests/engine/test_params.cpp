@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/rules/kinds.h"
 #include "engine/content.h"
 #include "engine/rules/params.h"
 
@@ -131,14 +132,14 @@ TEST_CASE("each parameter table names its module once, and its rows become the s
   const ParamSpec* fog = find_param("fog_extend_fewer_ghosts");
   REQUIRE(fog);
   CHECK(fog->plays == kPlaysCoop);
-  CHECK(fog->needs == uint64_t{1} << static_cast<unsigned>(Kind::Fog));
+  CHECK(fog->needs == uint64_t{1} << static_cast<unsigned>(kFog));
   const ParamSpec* farmers = find_param("farmers");
   REQUIRE(farmers);
   CHECK(farmers->plays == (kPlaysCoop | kPlaysCompetitive));
   CHECK(farmers->needs == 0);
   const ParamSpec* water = find_param("water_city_points");
   REQUIRE(water);
-  CHECK(water->needs == (uint64_t{1} << static_cast<unsigned>(Kind::Lowland) |
-                         uint64_t{1} << static_cast<unsigned>(Kind::Mountain) |
-                         uint64_t{1} << static_cast<unsigned>(Kind::Water)));
+  CHECK(water->needs == (uint64_t{1} << static_cast<unsigned>(kLowland) |
+                         uint64_t{1} << static_cast<unsigned>(kMountain) |
+                         uint64_t{1} << static_cast<unsigned>(kWater)));
 }

@@ -388,7 +388,7 @@ TEST_CASE("malformed input: each error names its place and the problem") {
        "1,0\", found end of input"},
       {kHead + "place U 1,0 r90 jump 2,2", 5, 17,
        "expected a decision keyword (place, meeple, guard, pass, takeback, ghost, points, "
-       "unghost, cemetery, bury, dog, done, facedown, marker), found \"jump\""},
+       "unghost, cemetery, bury, dog, done, facedown, marker, big), found \"jump\""},
       {kHead + "place U 1,0 r90 Pass", 5, 17, "found \"Pass\""},
       {kHead + "place U 1,0 r90 meeple road:Q", 5, 24,
        "unknown port \"Q\" in \"road:Q\" after \"meeple\""},
