@@ -4,7 +4,7 @@
 // engine/core.h); engine/rules/modules.cpp fills each from the module that provides it
 // when that module plays, and a null hook means it does not: the caller does without.
 // Some are filled in every co-op game, whichever of its modules play (see modules.cpp).
-// docs/incoming-hooks.md lists who fills and who calls each.
+// docs/architecture.md ("Calls between modules: declared hooks") lists who fills and who calls each.
 #pragma once
 
 #include <array>

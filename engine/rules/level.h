@@ -1,6 +1,6 @@
 // The co-op level: one row of the `level` table, the rule set a level plays on and the
 // numbers and switches it adds (RULES.md section 4). The co-op modules read it; the core
-// only carries it (Content::levels, Game::level()).
+// only carries it (Content::levels, coop_level(g) in engine/rules/coop.h).
 #pragma once
 
 #include <cstdint>

@@ -278,4 +278,51 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   return plan;
 }
 
+// ---------------------------------------------------------------------------------
+// The one list of the rule modules: each module's tables, declared at the end of its own
+// file (engine/rules/<module>.cpp). Adding a module adds its line here and its entries to
+// build_plan below. The order is the order of the verbs in TGN's keyword list (the option
+// tables) and of the tile checks (the kind tables); parameters show in Rules' field order.
+
+extern const ModuleTable kFollowersTable, kTakeBackTable, kGccGhostsTable, kGuardsTable, kFogTable,
+    kCoopGhostsTable, kEvaluationTable, kCemeteriesTable, kDogsTable, kStacksTable, kFaceDownTable,
+    kScoreMarkersTable, kBigFollowerTable;
+extern const KindTable kCastlesKinds, kCemeteriesKinds, kRegionKinds, kFogKinds, kCoopKinds, kCitiesChecks;
+extern const ParamTable kFollowersParams, kRoadsParams, kCitiesParams, kMonasteriesParams, kFieldsParams,
+    kFinalScoringParams, kGccGhostsParams, kGuardsParams, kScoreFloorParams, kFogParams, kCastlesParams,
+    kCemeteriesParams, kCoopGhostsParams, kDogsParams, kScoreMarkersParams, kTakeBackParams,
+    kDiscoveryRegionsParams, kHandsParams, kBigFollowerParams;
+
+namespace {
+
+constexpr ModuleEntry kModules[] = {
+    {"followers", &kFollowersTable, nullptr, &kFollowersParams},
+    {"take-back", &kTakeBackTable, nullptr, &kTakeBackParams},
+    {"gcc ghosts", &kGccGhostsTable, nullptr, &kGccGhostsParams},
+    {"guards", &kGuardsTable, nullptr, &kGuardsParams},
+    {"discovery regions", nullptr, &kRegionKinds, &kDiscoveryRegionsParams},
+    {"fog", &kFogTable, &kFogKinds, &kFogParams},
+    {"co-op ghost bank", &kCoopGhostsTable, nullptr, &kCoopGhostsParams},
+    {"evaluation", &kEvaluationTable, nullptr, nullptr},
+    {"cemeteries", &kCemeteriesTable, &kCemeteriesKinds, &kCemeteriesParams},
+    {"dogs", &kDogsTable, nullptr, &kDogsParams},
+    {"stacks", &kStacksTable, nullptr, nullptr},
+    {"face-down tiles", &kFaceDownTable, nullptr, nullptr},
+    {"score markers", &kScoreMarkersTable, nullptr, &kScoreMarkersParams},
+    {"big follower", &kBigFollowerTable, nullptr, &kBigFollowerParams},
+    {"roads", nullptr, nullptr, &kRoadsParams},
+    {"cities", nullptr, &kCitiesChecks, &kCitiesParams},
+    {"monasteries", nullptr, nullptr, &kMonasteriesParams},
+    {"fields", nullptr, nullptr, &kFieldsParams},
+    {"final scoring", nullptr, nullptr, &kFinalScoringParams},
+    {"castles", nullptr, &kCastlesKinds, &kCastlesParams},
+    {"coop", nullptr, &kCoopKinds, nullptr},
+    {"score floor", nullptr, nullptr, &kScoreFloorParams},
+    {"hands", nullptr, nullptr, &kHandsParams},
+};
+
+}  // namespace
+
+std::span<const ModuleEntry> module_entries() { return kModules; }
+
 }  // namespace tw

@@ -1,5 +1,6 @@
 #include "engine/rules/kinds.h"
 #include "engine/rules/params.h"
+#include "engine/rules/registry.h"
 
 #include <algorithm>
 #include <array>
@@ -27,29 +28,6 @@ std::optional<System> parse_system(std::string_view name) {
   return std::nullopt;
 }
 
-// The list of the modules' parameter tables: each module declares its rows in its own
-// engine/rules/<module>.cpp file (a `const ParamTable`); adding a module adds one line here
-// (and its fields at the end of Rules: the order users see is Rules' field order).
-extern const ParamTable kFollowersParams;          // followers.cpp
-extern const ParamTable kRoadsParams;              // roads.cpp
-extern const ParamTable kCitiesParams;             // cities.cpp
-extern const ParamTable kMonasteriesParams;        // monasteries.cpp
-extern const ParamTable kFieldsParams;             // fields.cpp
-extern const ParamTable kFinalScoringParams;       // final_scoring.cpp
-extern const ParamTable kGccGhostsParams;          // gcc_ghosts.cpp
-extern const ParamTable kGuardsParams;             // guards.cpp
-extern const ParamTable kScoreFloorParams;         // score_floor.cpp
-extern const ParamTable kFogParams;                // fog.cpp
-extern const ParamTable kCastlesParams;            // castles.cpp
-extern const ParamTable kCemeteriesParams;         // cemeteries.cpp
-extern const ParamTable kCoopGhostsParams;         // coop_ghosts.cpp
-extern const ParamTable kDogsParams;               // dogs.cpp
-extern const ParamTable kScoreMarkersParams;       // score_markers.cpp
-extern const ParamTable kTakeBackParams;           // takeback.cpp
-extern const ParamTable kDiscoveryRegionsParams;   // discovery_regions.cpp
-extern const ParamTable kHandsParams;              // hands.cpp
-extern const ParamTable kBigFollowerParams;        // big_follower.cpp
-
 namespace {
 
 // The core's own parameters: how many seats a game has (no module's).
@@ -61,21 +39,25 @@ constexpr ParamRow kPlayersRows[] = {
 };
 constexpr ParamTable kPlayersParams{"players", 0, kPlayersRows};
 
-constexpr std::array<const ParamTable*, 20> kTables = {
-    &kPlayersParams,      &kFollowersParams, &kRoadsParams,       &kCitiesParams,        &kMonasteriesParams,
-    &kFieldsParams,       &kFinalScoringParams, &kGccGhostsParams, &kGuardsParams,       &kScoreFloorParams,
-    &kFogParams,          &kCastlesParams,   &kCemeteriesParams,  &kCoopGhostsParams,    &kDogsParams,
-    &kScoreMarkersParams, &kTakeBackParams,  &kDiscoveryRegionsParams, &kHandsParams,
-    &kBigFollowerParams};
+// The core's table first, then the modules' in the one list's order (engine/rules/modules.cpp).
+const std::vector<const ParamTable*>& param_table_list() {
+  static const std::vector<const ParamTable*> tables = [] {
+    std::vector<const ParamTable*> out{&kPlayersParams};
+    for (const ModuleEntry& m : module_entries())
+      if (m.params) out.push_back(m.params);
+    return out;
+  }();
+  return tables;
+}
 
 }  // namespace
 
-std::span<const ParamTable* const> param_tables() { return kTables; }
+std::span<const ParamTable* const> param_tables() { return param_table_list(); }
 
 const std::vector<ParamSpec>& rule_param_specs() {
   static const std::vector<ParamSpec> specs = [] {
     std::vector<ParamSpec> out;
-    for (const ParamTable* t : kTables)
+    for (const ParamTable* t : param_table_list())
       for (const ParamRow& r : t->rows) {
         // Where the module plays: in co-op games when the co-op system reads it, in
         // competitive games when a competitive system does; the feature modules of the

@@ -1,6 +1,6 @@
-// The one list of the rule modules' tables. A module declares its rows in its own
-// engine/rules/<module>.cpp file (a `const ModuleTable`); adding a module adds one line
-// here. The order is the order of the verbs in TGN's keyword list.
+// The rule modules' tables, indexed: options and events by kind, verbs, feature kinds and
+// tile checks. A module declares its rows in its own engine/rules/<module>.cpp file; the
+// one list of modules (engine/rules/modules.cpp, module_entries()) says which tables exist.
 #include "engine/rules/registry.h"
 
 #include "engine/content.h"
@@ -11,33 +11,30 @@
 namespace tw {
 
 extern const ModuleTable kTurnTable;           // engine/options.cpp: place, the core's events
-extern const ModuleTable kFollowersTable;      // followers.cpp
-extern const ModuleTable kTakeBackTable;       // takeback.cpp
-extern const ModuleTable kGccGhostsTable;      // gcc_ghosts.cpp
-extern const ModuleTable kGuardsTable;         // guards.cpp
-extern const ModuleTable kFogTable;            // fog.cpp
-extern const ModuleTable kCoopGhostsTable;     // coop_ghosts.cpp
-extern const ModuleTable kEvaluationTable;     // evaluation.cpp
-extern const ModuleTable kCemeteriesTable;     // cemeteries.cpp
-extern const ModuleTable kDogsTable;           // dogs.cpp
-extern const ModuleTable kStacksTable;         // stacks.cpp
-extern const ModuleTable kFaceDownTable;       // face_down.cpp
-extern const ModuleTable kScoreMarkersTable;   // score_markers.cpp
-extern const ModuleTable kBigFollowerTable;    // big_follower.cpp
-
-// The feature kinds: the core's, then each module's (values and names distinct).
 extern const KindTable kCoreKinds;             // engine/content.cpp: none, city, road, field, monastery
-extern const KindTable kCastlesKinds;          // castles.cpp
-extern const KindTable kCemeteriesKinds;       // cemeteries.cpp
-extern const KindTable kRegionKinds;           // discovery_regions.cpp
-extern const KindTable kFogKinds;              // fog.cpp
-extern const KindTable kCoopKinds;             // coop.cpp
-extern const KindTable kCitiesChecks;          // cities.cpp: shields
 
 namespace {
 
-constexpr std::array<const KindTable*, 7> kKindTables = {
-    &kCoreKinds, &kCastlesKinds, &kCemeteriesKinds, &kRegionKinds, &kFogKinds, &kCoopKinds, &kCitiesChecks};
+// The core's table first, then the modules' in the one list's order (engine/rules/modules.cpp).
+const std::vector<const KindTable*>& kind_table_list() {
+  static const std::vector<const KindTable*> tables = [] {
+    std::vector<const KindTable*> out{&kCoreKinds};
+    for (const ModuleEntry& m : module_entries())
+      if (m.kinds) out.push_back(m.kinds);
+    return out;
+  }();
+  return tables;
+}
+
+const std::vector<const ModuleTable*>& option_table_list() {
+  static const std::vector<const ModuleTable*> tables = [] {
+    std::vector<const ModuleTable*> out{&kTurnTable};
+    for (const ModuleEntry& m : module_entries())
+      if (m.options) out.push_back(m.options);
+    return out;
+  }();
+  return tables;
+}
 
 struct KindIndex {
   std::array<const KindRule*, kMaxKinds> rows{};
@@ -48,7 +45,7 @@ struct KindIndex {
 const KindIndex& kind_index() {
   static const KindIndex ix = [] {
     KindIndex out;
-    for (const KindTable* t : kKindTables) {
+    for (const KindTable* t : kind_table_list()) {
       for (const KindRule& k : t->kinds) {
         const auto v = static_cast<size_t>(k.kind);
         if (v < kMaxKinds && !out.rows[v]) {
@@ -63,13 +60,7 @@ const KindIndex& kind_index() {
   return ix;
 }
 
-constexpr std::array<const ModuleTable*, 14> kTables = {
-    &kTurnTable,        &kFollowersTable, &kTakeBackTable, &kGccGhostsTable, &kGuardsTable,
-    &kFogTable,         &kCoopGhostsTable, &kEvaluationTable, &kCemeteriesTable, &kDogsTable,
-    &kStacksTable,      &kFaceDownTable,  &kScoreMarkersTable,
-    &kBigFollowerTable};
-
-constexpr size_t kOptionKinds = static_cast<size_t>(OptKind::Big) + 1;
+constexpr size_t kOptionKinds = kOptKindCount;
 constexpr size_t kEventKinds = static_cast<size_t>(EventKind::FaceDownPlaced) + 1;
 
 struct Index {
@@ -84,7 +75,7 @@ struct Index {
 const Index& index() {
   static const Index ix = [] {
     Index out;
-    for (const ModuleTable* t : kTables) {
+    for (const ModuleTable* t : option_table_list()) {
       for (const OptionRule& r : t->options) {
         out.rules.push_back(&r);
         out.by_kind[static_cast<size_t>(r.kind)] = &r;
@@ -116,9 +107,9 @@ std::string_view decision_kind_name(DecisionKind k) {
   return "?";
 }
 
-std::span<const ModuleTable* const> module_tables() { return kTables; }
+std::span<const ModuleTable* const> module_tables() { return option_table_list(); }
 
-std::span<const KindTable* const> kind_tables() { return kKindTables; }
+std::span<const KindTable* const> kind_tables() { return kind_table_list(); }
 
 const KindRule* kind_rule(Kind k) {
   const auto v = static_cast<size_t>(k);

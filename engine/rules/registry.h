@@ -145,7 +145,7 @@ struct KindTable {
   std::span<const TileCheck> checks;
 };
 
-// Every registered kind table, in order; every kind's row (null for an unregistered
+// Every registered kind table, in order (the core's, then the modules' in the list's order); every kind's row (null for an unregistered
 // value); and every tile check, in table order. tests/engine/test_kinds.cpp checks that
 // the values are distinct, below kMaxKinds, and the names distinct.
 std::span<const KindTable* const> kind_tables();
@@ -154,7 +154,23 @@ std::span<const TileCheck> tile_checks();
 // The KindProp bits of a kind (0 for an unregistered value).
 uint8_t kind_props(Kind k);
 
-// Every module's table, in the one registered order (engine/rules/registry.cpp).
+struct ParamTable;  // engine/rules/params.h
+
+// One rule module as registered: its name and its tables, each null when it has none: its
+// options and events (ModuleTable), its feature kinds and tile checks (KindTable), its
+// parameters (ParamTable). engine/rules/modules.cpp holds the one list of them, beside
+// build_plan, so a module is registered in one file; the registry and the parameter
+// specs read their tables from it.
+struct ModuleEntry {
+  std::string_view name;
+  const ModuleTable* options = nullptr;
+  const KindTable* kinds = nullptr;
+  const ParamTable* params = nullptr;
+};
+std::span<const ModuleEntry> module_entries();
+
+// The option tables: the core's turn (place, the core's events), then every module's in
+// the list's order (the order of the verbs in TGN's keyword list).
 std::span<const ModuleTable* const> module_tables();
 // The row of an option kind (every kind has one), and the rows of a verb.
 const OptionRule& option_rule(OptKind k);
