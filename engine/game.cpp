@@ -329,7 +329,11 @@ void Game::clear_state() {
   stamps_.v.gen = 0;
   std::fill(stamps_.v.stamp.begin(), stamps_.v.stamp.end(), 0);
   stage_ = 0;
-  st_ = ModuleState{};  // each module's state as its struct declares it (engine/rules/state.h)
+  // Each module's state as its struct declares it (engine/rules/state.h), copied from one
+  // fresh state: a copy assignment keeps the vectors' capacity for a game created into a
+  // used one (the bench, the search's determinizations), where a move would free it.
+  static const ModuleState kFresh{};
+  st_ = kFresh;
 }
 
 // ---------------------------------------------------------------------------------
