@@ -190,9 +190,9 @@ struct TurnPlan {
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same
-// choice of modules).
-std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const RuleSet& rs,
-                                           const Rules& rules, const Level* level,
+// choice of modules); `kinds`: bit k set = the game's tiles show Kind k (Game::build_pile).
+std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const Rules& rules,
+                                           const Level* level, uint64_t kinds,
                                            const std::vector<std::string>& without,
                                            std::shared_ptr<const TurnPlan> reuse);
 

@@ -1,6 +1,7 @@
 #include "engine/game.h"
 
 #include "engine/core.h"
+#include "engine/rules/compose.h"
 #include "engine/rules/coop.h"
 
 #include "engine/rules/sides.h"
@@ -102,7 +103,7 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   }
   if (level) resolved.rule_set = level->rule_set;
   const RuleSet* rs = content.find_rule_set(resolved.rule_set);
-  if (rs && !level && rs->system == System::Mists) {
+  if (rs && !level && plays_levels(*rs)) {
     // A rule set only levels play, named without a level, plays its first level.
     for (const auto& l : content.levels)
       if (l.rule_set == rs->id) { level = &l; break; }
@@ -138,8 +139,9 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
     Core c(g);
     if (!setup_coop(c, *level)) return Violation{g.end_reason_};
   }
-  g.plan_ = build_plan(*g.cache_, *rs, g.rules_, level, g.setup_->without, std::move(g.plan_));
-  if (!g.build_pile(level)) return Violation{g.end_reason_};
+  uint64_t kinds = 0;
+  if (!g.build_pile(level, kinds)) return Violation{g.end_reason_};
+  g.plan_ = build_plan(*g.cache_, g.rules_, level, kinds, g.setup_->without, std::move(g.plan_));
   if (level) {
     g.start();
     return std::nullopt;
@@ -220,37 +222,53 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
   return cache;
 }
 
-bool Game::build_pile(const Level* level) {
+bool Game::build_pile(const Level* level, uint64_t& kinds) {
   // Draw pile: the Draw prefix first, then the shuffled rest of the pool.
   const Content& content = *content_;
   const RuleSet* rs = rule_set_;
   const GameSetup& setup = *setup_;
   Game& g = *this;
-  std::vector<int> avail(content.tiles.size(), 0);
-  for (const auto& e : rs->pool)
-    if (e.tile >= 0 && e.tile < static_cast<int>(avail.size())) avail[static_cast<size_t>(e.tile)] += e.count;
-  if (level && !level->exclude_kinds.empty()) {
-    const uint64_t excluded = level->excluded_kind_bits();  // a tile showing one stays in the box
-    for (size_t t = 0; t < avail.size(); ++t)
-      if ((*cache_)[t].kinds & excluded) avail[t] = 0;
+  const std::vector<TypeCache>& cache = *cache_;
+  const size_t types = content.tiles.size();
+  auto in_pool = [types](const PoolEntry& e) { return e.tile >= 0 && static_cast<size_t>(e.tile) < types; };
+  // One pass over the pool's rows: the copies of each tile type, the kinds of feature the
+  // game's tiles show (for build_plan), and how many tiles and shields the game holds
+  // (engine/limits.h: content loaded from a database was checked by validate_content;
+  // content built in code is checked here). A tile showing a kind the level leaves in
+  // the box stays there.
+  const uint64_t excluded = level ? level->excluded_kind_bits() : 0;
+  std::vector<int> avail(types, 0);
+  const TypeCache& start = cache[static_cast<size_t>(rs->start_tile)];
+  kinds = start.piece_kinds;
+  int64_t tiles = start.piece.empty() ? 1 : static_cast<int64_t>(start.piece.size());
+  int64_t shields = start.piece.empty() ? start.shields : 0;
+  for (const uint16_t t : start.piece) shields += cache[t].shields;
+  bool negative = false;  // a row of fewer than 0 copies (only content built in code)
+  for (const auto& e : rs->pool) {
+    if (!in_pool(e)) continue;
+    const TypeCache& tc = cache[static_cast<size_t>(e.tile)];
+    if (tc.kinds & excluded) continue;
+    avail[static_cast<size_t>(e.tile)] += e.count;
+    if (e.count > 0) kinds |= tc.kinds;
+    negative |= e.count < 0;
+    tiles += e.count;
+    shields += int64_t{e.count} * tc.shields;
   }
-  {  // engine/limits.h: content loaded from a database was checked (validate_content)
-    const auto& piece = (*cache_)[static_cast<size_t>(rs->start_tile)].piece;
-    int64_t tiles = piece.empty() ? 1 : static_cast<int64_t>(piece.size());
-    int64_t shields = 0;
-    for (const uint16_t t : piece) shields += (*cache_)[t].shields;
-    if (piece.empty()) shields += (*cache_)[static_cast<size_t>(rs->start_tile)].shields;
-    for (size_t t = 0; t < avail.size(); ++t) {
-      if (avail[t] <= 0) continue;
-      tiles += avail[t];
-      shields += avail[t] * (*cache_)[t].shields;
+  if (negative) {  // a tile type whose rows sum to fewer than 0 copies counts none
+    tiles = start.piece.empty() ? 1 : static_cast<int64_t>(start.piece.size());
+    shields = start.piece.empty() ? start.shields : 0;
+    for (const uint16_t t : start.piece) shields += cache[t].shields;
+    for (const auto& e : rs->pool) {  // a tile listed twice: its rows' counts sum to avail
+      if (!in_pool(e) || avail[static_cast<size_t>(e.tile)] <= 0) continue;
+      tiles += e.count;
+      shields += int64_t{e.count} * cache[static_cast<size_t>(e.tile)].shields;
     }
-    if (tiles > kMaxGameTiles || shields > kMaxGameShields) {
-      end_reason_ = "rule set '" + rs->id + "' plays " + std::to_string(tiles) + " tiles with " +
-                    std::to_string(shields) + " shields; a game holds at most " + std::to_string(kMaxGameTiles) +
-                    " tiles and " + std::to_string(kMaxGameShields) + " shields";
-      return false;
-    }
+  }
+  if (tiles > kMaxGameTiles || shields > kMaxGameShields) {
+    end_reason_ = "rule set '" + rs->id + "' plays " + std::to_string(tiles) + " tiles with " +
+                  std::to_string(shields) + " shields; a game holds at most " + std::to_string(kMaxGameTiles) +
+                  " tiles and " + std::to_string(kMaxGameShields) + " shields";
+    return false;
   }
   for (const auto& id : setup.draw) {
     int found = -1;
@@ -280,7 +298,7 @@ bool Game::build_pile(const Level* level) {
   }
   const size_t prefix = g.pile_.size();
   for (const auto& e : rs->pool) {
-    if (e.tile < 0) continue;
+    if (!in_pool(e)) continue;
     int& left = avail[static_cast<size_t>(e.tile)];  // a tile listed twice is added once
     for (; left > 0; --left) g.pile_.push_back(static_cast<uint16_t>(e.tile));
   }

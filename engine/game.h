@@ -341,7 +341,7 @@ class Game {
     uint32_t edge_segs = 0;        // bit i: segment i is named by an edge (KindProp kNamedByEdge)
     std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
     uint32_t field_segs = 0;       // ... segment i is a field not under the cover (rule farmers)
-    uint32_t covered_field_segs = 0;  // ... a field under the cover (and fogged_fields_occupiable)
+    uint32_t covered_field_segs = 0;  // ... a field under the cover (a module decides if followers may stand there)
     int64_t shields = 0;           // the shields on the tile (engine/limits.h checks their sum)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
@@ -370,8 +370,9 @@ class Game {
   uint32_t unite(uint32_t a, uint32_t b);
 
   static std::shared_ptr<const std::vector<TypeCache>> build_cache(const Content& content);
-  bool build_pile(const Level* level);  // false: end_reason_ says why (level: the co-op level
-                                       // played, null for none; its box keeps some tiles)
+  bool build_pile(const Level* level, uint64_t& kinds);  // false: end_reason_ says why (level:
+                                       // the co-op level played, null for none; its box keeps some
+                                       // tiles; kinds: bit k = the game's tiles show Kind k)
   void clear_state();
 
   // ---- The turn (core: engine/turn.cpp) -------------------------------------------

@@ -95,4 +95,6 @@ void check_rule_set(const Content& c, const RuleSet& r, std::vector<ContentError
 
 bool seats_hold_followers(const RuleSet& r) { return r.system != System::Mists; }
 
+bool plays_levels(const RuleSet& r) { return r.system == System::Mists; }
+
 }  // namespace tw

@@ -21,4 +21,8 @@ void check_rule_set(const Content& c, const RuleSet& r, std::vector<ContentError
 // level_followers rows give them instead, and are checked with the level).
 bool seats_hold_followers(const RuleSet& r);
 
+// Whether only levels play the rule set (its system's games are co-op levels): a game
+// set up with the rule set and no level plays its first level.
+bool plays_levels(const RuleSet& r);
+
 }  // namespace tw

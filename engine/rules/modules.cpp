@@ -45,8 +45,8 @@ size_t at(Kind k) { return static_cast<size_t>(k); }
 
 }  // namespace
 
-std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const RuleSet& rs,
-                                           const Rules& r, const Level* level,
+std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const Rules& r,
+                                           const Level* level, uint64_t kinds,
                                            const std::vector<std::string>& without,
                                            std::shared_ptr<const TurnPlan> reuse) {
   const bool coop = level != nullptr;
@@ -67,16 +67,9 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
                          uint64_t{r.fogged_fields_occupiable != 0} << 11 |
                          uint64_t{r.fog_closes_fields != 0} << 12 |
                          uint64_t{big} << 13;
-  // The kinds of feature the game's tiles show (the pool but what the level leaves in the
-  // box, the start tile and the rest of its start piece): the modules that score them
-  // are played.
-  const uint64_t excluded = level ? level->excluded_kind_bits() : 0;
-  uint64_t kinds = 0;
-  for (const PoolEntry& e : rs.pool)
-    if (e.tile >= 0 && e.tile < static_cast<int>(tiles.size()) && e.count > 0 &&
-        !(tiles[static_cast<size_t>(e.tile)].kinds & excluded))
-      kinds |= tiles[static_cast<size_t>(e.tile)].kinds;
-  kinds |= tiles[static_cast<size_t>(rs.start_tile)].piece_kinds;
+  // `kinds`: the kinds of feature the game's tiles show (the pool but what the level
+  // leaves in the box, the start tile and the rest of its start piece; build_pile counts
+  // them as it fills the pile): the modules that score them are played.
   auto shows = [kinds](Kind k) { return (kinds >> static_cast<unsigned>(k)) & 1; };
 
   const uint64_t key = flags | kinds << 16;  // (Kind has fewer than 16 values)
