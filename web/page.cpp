@@ -90,6 +90,10 @@ class Builder {
     J arts = J::array();
     for (const auto& a : art_svg_) arts.push_back(a);
     data["art"] = arts;
+    for (auto& n : nodes_) {  // the full lists were kept for the comparisons only
+      n.erase("fz");
+      n.erase("sbz");
+    }
     data["nodes"] = std::move(nodes_);
     return data;
   }
@@ -181,11 +185,16 @@ class Builder {
     j["t"] = t;
     if (!prefix) j["tf"] = 1;
     if (g.last_placed() >= 0) j["l"] = g.last_placed();
-    j["f"] = followers_json(g);
+    // Followers and the score box only where they differ from the parent's (the page
+    // takes the parent's otherwise): most plies change one of them at most.
+    J f = followers_json(g);
+    if (parent < 0 || nodes_[static_cast<size_t>(parent)].value("fz", J()) != f) j["f"] = f;
+    j["fz"] = std::move(f);
     j["s"] = scores_json(g);
     J box = J::array();
     for (const auto& line : state_summary(g, SummaryForm::ScoreBox)) box.push_back(J::array({line.text, line.colour}));
-    j["sb"] = box;
+    if (parent < 0 || nodes_[static_cast<size_t>(parent)].value("sbz", J()) != box) j["sb"] = box;
+    j["sbz"] = std::move(box);
     if (n) {
       const auto ev = event_lines(g);
       if (!ev.empty()) j["e"] = ev;
@@ -322,11 +331,12 @@ std::string script_json(const nlohmann::ordered_json& j) {
 }
 
 std::string page_html(const Content& c, const replay::Replay& r, const PageOptions& o) {
-  const J data = page_data(c, r, o);
-  std::string symbols;
-  const auto& art = data["art"];
-  for (size_t i = 0; i < art.size(); ++i)
-    symbols += "<symbol id=\"tw-a" + std::to_string(i) + "\" viewBox=\"0 0 100 100\">" + art[i].get<std::string>() + "</symbol>";
+  J data = page_data(c, r, o);
+  std::string symbols;  // the tile art goes into the page as SVG symbols, not twice
+  for (size_t i = 0; i < data["art"].size(); ++i)
+    symbols += "<symbol id=\"tw-a" + std::to_string(i) + "\" viewBox=\"0 0 100 100\">" + data["art"][i].get<std::string>() +
+               "</symbol>";
+  data.erase("art");
   std::string head;
   head += "<h1>" + escape_html(data["title"].get<std::string>()) + "</h1><p class=\"tw-meta\">";
   head += escape_html(data["ruleset_name"].get<std::string>()) + " (" + escape_html(data["ruleset"].get<std::string>()) + ")";

@@ -9,6 +9,8 @@
 (function () {
   'use strict';
   var t0 = (window.performance && performance.now) ? performance.now() : 0;
+  var violations = [];  // what the page's policy refused (the test hook reports them)
+  document.addEventListener('securitypolicyviolation', function (e) { violations.push(e.violatedDirective + ' ' + e.blockedURI); });
   var D = JSON.parse(document.getElementById('tw-data').textContent);
   var N = D.nodes;
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -44,6 +46,11 @@
     var t = (n.tf || n.p < 0) ? n.t : tilesAt(n.p).concat(n.t);
     tileMemo[i] = t;
     return t;
+  }
+  // Followers and the score box: a node without them has its parent's.
+  for (i = 1; i < N.length; i++) {
+    if (!N[i].f) N[i].f = N[N[i].p].f;
+    if (!N[i].sb) N[i].sb = N[N[i].p].sb;
   }
   function siblings(i) { return N[i].p < 0 ? [i] : N[N[i].p].ch; }
 
@@ -443,8 +450,9 @@
       for (var r = 0; r < times; r++) key(names[kk] || kk);
       steps.push(snapshot(k));
     });
-    var errors = [];
+    var resources = (window.performance && performance.getEntriesByType) ? performance.getEntriesByType('resource').length : 0;
     testOut.textContent = JSON.stringify({ nodes: N.length, plies: D.plies, readyMs: +document.body.dataset.readyMs,
-                                           scriptMs: +document.body.dataset.scriptMs, steps: steps, errors: errors });
+                                           scriptMs: +document.body.dataset.scriptMs, resources: resources,
+                                           title: document.title, steps: steps, errors: violations });
   }
 })();
