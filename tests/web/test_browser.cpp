@@ -6,7 +6,8 @@
 // against the record played by the engine: the ply, the tiles and followers on the
 // board, the comment (as text), the glyph and the markers. Screenshots go to
 // build/screenshots/. Without Chromium the cases print "SKIPPED: chromium ..." (ctest
-// reports them skipped) unless TW_REQUIRE_CHROMIUM=1 (CI), where they fail.
+// reports them skipped) unless TW_REQUIRE_CHROMIUM=1 (CI), where they fail. TW_CHROMIUM
+// names the browser to use (none: behave as without one).
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +38,8 @@ std::string run(const std::string& cmd) {
 // The browser, or "" (the case is skipped, or fails under TW_REQUIRE_CHROMIUM=1).
 std::string chromium() {
   static const std::string exe = [] {
+    if (const char* forced = std::getenv("TW_CHROMIUM"))  // a browser of one's choice; "none": as if absent
+      return std::string(forced) == "none" ? std::string() : std::string(forced);
     for (const char* name : {"chromium", "chromium-browser"}) {
       std::string path = run(std::string("command -v ") + name + " 2>/dev/null");
       while (!path.empty() && (path.back() == '\n' || path.back() == '\r')) path.pop_back();
