@@ -745,11 +745,17 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
           return {};
         });
       case Action::Export: {
-        ReplayArgs b = a;  // the id, or a record file for --format html
-        const bool digits = !b.source.empty() && b.source.size() < 19 &&
-                            std::all_of(b.source.begin(), b.source.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-        b.id = digits ? std::stoll(b.source) : 0;
-        if (digits && b.id < 1) throw Fail{kExitInput, "a replay id is 1 or more, not " + b.source};
+        // The positional as typed: an id, or a record file for --format html (a caller
+        // that sets `id` itself and no `source` exports that id).
+        ReplayArgs b = a;
+        if (!b.source.empty()) {
+          const bool digits = b.source.size() < 19 && std::all_of(b.source.begin(), b.source.end(),
+                                                                  [](char ch) { return ch >= '0' && ch <= '9'; });
+          b.id = digits ? std::stoll(b.source) : 0;
+          if (digits && b.id < 1) throw Fail{kExitInput, "a replay id is 1 or more, not " + b.source};
+        } else {
+          b.source = std::to_string(b.id);
+        }
         return do_export(b, out, err, payload);
       }
       case Action::Verify:

@@ -153,21 +153,29 @@
   });
 
   // --- the board ---
+  // The view follows the board (its tiles and a cell around them, at least 6 x 4 cells)
+  // until the reader zooms or pans; F / Fit makes it follow again.
   var view = { x: 0, y: 0, w: 100, h: 100 };
-  var bounds = null;
-  (function () {
-    var minx = 0, maxx = 0, miny = 0, maxy = 0, first = true;
-    for (var i = 0; i < N.length; i++) {
-      var t = N[i].t;
-      for (var k = 0; k < t.length; k++) {
-        var x = t[k][0], y = t[k][1];
-        if (first) { minx = maxx = x; miny = maxy = y; first = false; }
-        minx = Math.min(minx, x); maxx = Math.max(maxx, x); miny = Math.min(miny, y); maxy = Math.max(maxy, y);
-      }
+  var follow = true, cur = 0;
+  function boundsAt(i) {
+    var t = tilesAt(i).concat(N[i].ev && N[i].ev.bt ? N[i].ev.bt : []);
+    var minx = 0, maxx = 0, miny = 0, maxy = 0;
+    for (var k = 0; k < t.length; k++) {
+      var x = t[k][0], y = t[k][1];
+      if (k === 0) { minx = maxx = x; miny = maxy = y; }
+      minx = Math.min(minx, x); maxx = Math.max(maxx, x); miny = Math.min(miny, y); maxy = Math.max(maxy, y);
     }
-    bounds = { minx: minx - 1, maxx: maxx + 1, miny: miny - 1, maxy: maxy + 1 };
-  })();
+    if (N[i].mk) N[i].mk.forEach(function (m) {
+      minx = Math.min(minx, m[1]); maxx = Math.max(maxx, m[1]); miny = Math.min(miny, m[2]); maxy = Math.max(maxy, m[2]);
+    });
+    var b = { minx: minx - 1, maxx: maxx + 1, miny: miny - 1, maxy: maxy + 1 };
+    while (b.maxx - b.minx + 1 < 6) { b.minx -= 0.5; b.maxx += 0.5; }
+    while (b.maxy - b.miny + 1 < 4) { b.miny -= 0.5; b.maxy += 0.5; }
+    return b;
+  }
   function fit() {
+    follow = true;
+    var bounds = boundsAt(cur);
     var w = (bounds.maxx - bounds.minx + 1) * 100, h = (bounds.maxy - bounds.miny + 1) * 100;
     var r = board.getBoundingClientRect();
     var aspect = r.width > 0 && r.height > 0 ? r.width / r.height : 1.5;
@@ -177,6 +185,7 @@
   }
   function applyView() { board.setAttribute('viewBox', view.x + ' ' + view.y + ' ' + view.w + ' ' + view.h); }
   function zoomBy(f, cx, cy) {
+    follow = false;
     if (cx === undefined) { cx = view.x + view.w / 2; cy = view.y + view.h / 2; }
     var nw = Math.min(Math.max(view.w * f, 150), 20000), k = nw / view.w;
     view = { x: cx - (cx - view.x) * k, y: cy - (cy - view.y) * k, w: nw, h: view.h * k };
@@ -201,6 +210,8 @@
   });
   board.addEventListener('pointermove', function (e) {
     if (!drag) return;
+    if (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) < 3) return;  // a click, not a drag
+    follow = false;
     var r = board.getBoundingClientRect();
     var s = Math.max(drag.v.w / r.width, drag.v.h / r.height);
     view = { x: drag.v.x - (e.clientX - drag.x) * s, y: drag.v.y - (e.clientY - drag.y) * s, w: drag.v.w, h: drag.v.h };
@@ -351,12 +362,12 @@
   }
 
   // --- the current node ---
-  var cur = 0;
   function go(i) {
     if (i === undefined || i < 0 || i >= N.length) return;
     cur = i;
     var n = N[i];
     drawBoard(i);
+    if (follow) fit();
     status.textContent = i === 0 ? 'Start of the game (ply 0)'
       : 'Ply ' + n.n + (n.ml ? '' : ' \u00b7 variation ' + n.k) + ' \u00b7 ' + seatName(n.m) + ': ' + n.d + (n.g ? ' ' + n.g : '');
     status.dataset.ply = n.n;
@@ -418,7 +429,7 @@
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (key(e.key)) e.preventDefault();
   });
-  window.addEventListener('resize', fit);
+  window.addEventListener('resize', function () { if (follow) fit(); else applyView(); });
 
   function findPath(path) {
     for (var i = 0; i < N.length; i++) if ((N[i].k || '0') === path) return i;
@@ -433,7 +444,6 @@
              status: status.textContent, evalDots: evalSvg ? evalSvg.querySelectorAll('.tw-evaldot').length : 0 };
   }
 
-  fit();
   var hash = decodeURIComponent(location.hash.replace(/^#/, ''));
   var params = {};
   hash.split('&').forEach(function (kv) { var e = kv.indexOf('='); if (e > 0) params[kv.slice(0, e)] = kv.slice(e + 1); });
