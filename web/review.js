@@ -116,10 +116,12 @@
       var n = N[i];
       if (row === null || n.m !== prev) {
         row = el('div', 'tw-turn');
-        row.append(el('span', 'tw-turnno', turn[i] + '.'));
+        var head = el('span', 'tw-turnhead');  // the number and the mover stay on one line
+        head.append(el('span', 'tw-turnno', turn[i] + '.'));
         var who = el('span', 'tw-who', seatName(n.m));
         who.style.color = colour(D.seats[n.m] ? D.seats[n.m].colour : -1);
-        row.append(who);
+        head.append(who);
+        row.append(head);
         box.append(row);
       }
       var s = el('span', 'tw-move' + (n.g ? ' tw-g-' + GLYPH_CLASS[n.g] : ''), moveText(n));
