@@ -465,6 +465,7 @@
     var resources = (window.performance && performance.getEntriesByType) ? performance.getEntriesByType('resource').length : 0;
     testOut.textContent = JSON.stringify({ nodes: N.length, plies: D.plies, readyMs: +document.body.dataset.readyMs,
                                            scriptMs: +document.body.dataset.scriptMs, resources: resources,
-                                           title: document.title, steps: steps, errors: violations });
+                                           title: document.title, download: dl.getAttribute('download'),
+                                           downloadHref: dl.href.slice(0, 5), record: D.tgn, steps: steps, errors: violations });
   }
 })();

@@ -119,6 +119,12 @@ void check_steps(const Content& c, const replay::Replay& r, const nlohmann::json
   CHECK(report["errors"].empty());  // the page's policy refused nothing
   CHECK(report["resources"] == 0);  // and it asked for nothing
   CHECK(report["title"].get<std::string>().find("pwned") == std::string::npos);
+  // "Download record" saves the canonical TGN (a Blob) under a .tgn name.
+  CHECK(report["record"] == replay::export_tgn(r));
+  CHECK(report["downloadHref"] == "blob:");
+  const std::string name = report["download"];
+  CHECK(name.size() > 4);
+  CHECK(name.substr(name.size() - 4) == ".tgn");
   for (const auto& s : report["steps"]) {
     const std::string node = s["node"];
     INFO("after key '" << s["key"].get<std::string>() << "': node '" << node << "'");
