@@ -65,7 +65,8 @@ std::string offline_prefix() {
 }
 
 std::string browser(const std::string& args) {
-  static const fs::path profile = fs::temp_directory_path() / ("tw-chromium-" + std::to_string(::getpid()));
+  static const TempTestDir temp;  // removed with the browser's profile when the tests end
+  static const fs::path profile = temp.path / "chromium-profile";
   return run(offline_prefix() + chromium() +
              " --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions --hide-scrollbars"
              " --user-data-dir=" + profile.string() +
