@@ -21,6 +21,8 @@
 #include "cli/record_rules.h"
 #include "schema/pack.h"
 #include "replay/verify.h"
+#include "analysis/analysis.h"
+#include "web/page.h"
 #include "schema/paths.h"
 #include "schema/store.h"
 
@@ -104,10 +106,19 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
   add_id(del);
   del->add_option("--node", a.node, "a node in the variation, e.g. 12/0:1")->required();
 
-  auto* exp = add("export", "write a replay as TGN (canonical) or as an XML archive", Action::Export);
-  add_id(exp);
-  exp->add_option("--format", a.format, "tgn or xml")->check(CLI::IsMember({"tgn", "xml"}))->capture_default_str();
+  auto* exp = add("export",
+                  "write a replay as TGN (canonical), as an XML archive, or as a web page (html: one offline file)",
+                  Action::Export);
+  exp->add_option("id", a.source, "the replay's id; with --format html also a record FILE.tgn")->required();
+  exp->add_option("--format", a.format, "tgn, xml or html")
+      ->check(CLI::IsMember({"tgn", "xml", "html"}))
+      ->capture_default_str();
   exp->add_option("--out", a.out_file, "write to this file instead of the standard output");
+  exp->add_option("--analyse", a.analyse,
+                  "html: analyse the main line first, N search iterations a ply (the evaluation graph, marked "
+                  "mistakes and best moves on the page)")
+      ->check(whole<int>(1));
+  exp->add_option("--seed", a.analyse_seed, "html --analyse: the analysis' seed")->capture_default_str();
   exp->add_flag("--with-rules", a.with_rules,
                 "embed the rule set's content pack (TGN 2), so a database without it can replay the game");
 
@@ -472,7 +483,83 @@ int edit_replay(const ReplayArgs& a, bool needs_content, std::ostream& out, Edit
   return kExitOk;
 }
 
+// `replay export ID|FILE.tgn --format html`: the web page of the game (web/page.h).
+int do_export_html(const ReplayArgs& a, std::ostream& out, std::ostream& err, std::ostream& payload) {
+  if (a.with_rules) throw Fail{kExitInput, "--with-rules embeds the rules in TGN; use --format tgn"};
+  Store store = open_db(a, false);
+  const Content content = store.load_content();
+  const Content* play_on = &content;
+  RecordRules rules;
+  Replay r;
+  std::string where;
+  if (a.id > 0) {
+    const Replay stored = load_replay(ReplayStore(store), a.id);
+    const VerifyReport v = verify(content, stored.log, ReplayStore::where(a.id));
+    if (!v.ok())
+      throw Fail{kExitIllegal, v.message + "; not exported (tilewright replay verify " + std::to_string(a.id) +
+                                   " says more)"};
+    r = stored;
+    if (const auto g = play_log(content, r.log))
+      if (auto problem = settle_result_tag(r.log, *g))
+        err << "note: " << ReplayStore::where(a.id) << ": " << *problem
+            << (g->finished() ? "; exported with the replayed result" : "; exported without a Result tag") << '\n';
+    where = ReplayStore::where(a.id);
+  } else {
+    std::string why;
+    const auto text = read_text_file(a.source, tgn::kMaxRecordBytes, "a game record", &why);
+    if (!text) throw Fail{kExitInput, why};
+    const tgn::ParseResult parsed = tgn::parse(*text);
+    if (!parsed.record) {
+      std::string msg;
+      for (const auto& e : parsed.errors)
+        msg += (msg.empty() ? "" : "\n") + a.source + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) +
+               ": " + e.message;
+      throw Fail{kExitInput, msg};
+    }
+    // The record's rules (cli/record_rules.h): a record carrying them is played on them.
+    rules = record_rules(content, *parsed.record, a.source);
+    if (rules.error) throw Fail{kExitInput, *rules.error};
+    for (const auto& w : rules.warnings) err << "warning: " << text::printable_lines(w) << '\n';
+    play_on = &rules.content(content);
+    ImportResult res = import_record(*play_on, *parsed.record, a.source);
+    if (!res.replay) {
+      std::string msg;
+      for (const auto& e : res.errors) msg += (msg.empty() ? "" : "\n") + e;
+      throw Fail{kExitIllegal, msg};
+    }
+    for (const auto& w : res.warnings) err << "warning: " << w << '\n';
+    r = std::move(*res.replay);
+    where = a.source;
+  }
+  std::optional<analysis::Analysis> an;
+  if (a.analyse) {
+    analysis::Settings s;
+    s.iterations = *a.analyse;
+    s.seed = a.analyse_seed;
+    an = analysis::analyse_replay(*play_on, r, s, false);
+    if (!an->error.empty()) throw Fail{kExitIllegal, where + ": " + an->error};
+  }
+  web::PageOptions po;
+  if (an) po.analysis = &*an;
+  std::string html;
+  try {
+    html = web::page_html(*play_on, r, po);
+  } catch (const std::runtime_error& e) {
+    throw Fail{kExitIllegal, where + ": " + e.what()};
+  }
+  if (a.out_file.empty()) {
+    payload << html;
+    return kExitOk;
+  }
+  std::string why;
+  if (!write_file_atomic(a.out_file, html, &why)) throw Fail{kExitInput, why};
+  out << "Wrote " << where << " as a web page to " << a.out_file << " (" << html.size() << " bytes)\n";
+  return kExitOk;
+}
+
 int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err, std::ostream& payload) {
+  if (a.format == "html") return do_export_html(a, out, err, payload);
+  if (a.id <= 0) throw Fail{kExitInput, "'" + a.source + "' is not a replay id (a record file is exported with --format html)"};
   Store store = open_db(a, false);
   const Content content = store.load_content();
   const Replay stored = load_replay(ReplayStore(store), a.id);
@@ -657,8 +744,20 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
           o << "Deleted the variation holding " << at.to_string() << '\n';
           return {};
         });
-      case Action::Export:
-        return do_export(a, out, err, payload);
+      case Action::Export: {
+        // The positional as typed: an id, or a record file for --format html (a caller
+        // that sets `id` itself and no `source` exports that id).
+        ReplayArgs b = a;
+        if (!b.source.empty()) {
+          const bool digits = b.source.size() < 19 && std::all_of(b.source.begin(), b.source.end(),
+                                                                  [](char ch) { return ch >= '0' && ch <= '9'; });
+          b.id = digits ? std::stoll(b.source) : 0;
+          if (digits && b.id < 1) throw Fail{kExitInput, "a replay id is 1 or more, not " + b.source};
+        } else {
+          b.source = std::to_string(b.id);
+        }
+        return do_export(b, out, err, payload);
+      }
       case Action::Verify:
         return do_verify(a, out);
       case Action::None:

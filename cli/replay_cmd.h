@@ -15,6 +15,8 @@
 //   replay promote ID --node PATH     the variation holding PATH becomes the main line
 //   replay delete-variation ID --node PATH
 //   replay export ID --format tgn|xml [--out FILE] [--with-rules]
+//   replay export ID|FILE.tgn --format html [--out FILE] [--analyse N] [--seed S]   the web
+//                                     page of the game: one offline HTML file (web/page.h)
 //   replay verify ID                  replays the log: first diverging ply, illegal variations,
 //                                     a Result tag that disagrees
 //   replay delete ID                  removes a replay with its annotations
@@ -52,7 +54,10 @@ struct ReplayArgs {
   bool clear = false;
   std::string text;                 // pin
   std::vector<std::string> moves;   // vary
-  std::string format = "tgn";       // export
+  std::string format = "tgn";       // export: tgn, xml or html
+  std::string source;               // export: the id as written, or (html) a record file
+  std::optional<int> analyse;       // export html: analyse first, N iterations a ply
+  uint64_t analyse_seed = 1;        // export html: the analysis' seed
   std::string out_file;             // export
   std::string rule_set;             // list
   std::string level;                // list

@@ -28,6 +28,7 @@
 #include "views/rules_view.h"
 #include "views/tile_editor_view.h"
 #include "views/tile_set_view.h"
+#include "web/page_file.h"
 
 namespace twe {
 namespace {
@@ -35,6 +36,7 @@ namespace {
 enum MenuId {
   ID_IMPORT_TGN = wxID_HIGHEST + 1,
   ID_EXPORT_TGN,
+  ID_EXPORT_WEB,
   ID_IMPORT_PACK,
   ID_EXPORT_PACK,
   ID_VIEW_FIRST,  // one per page, in notebook order
@@ -114,6 +116,8 @@ void MainFrame::build_menus() {
   file->AppendSeparator();
   file->Append(ID_IMPORT_TGN, "&Import TGN...\tCtrl+I", "Import a game record as a replay");
   file->Append(ID_EXPORT_TGN, "&Export TGN...\tCtrl+E", "Write the open replay as a game record");
+  file->Append(ID_EXPORT_WEB, "Export &web page...",
+               "Write the open replay as one web page that works offline (with its analysis, when it has one)");
   file->AppendSeparator();
   file->Append(ID_IMPORT_PACK, "Import &pack...", "Import a content pack: rule sets, levels, tile sets (all or nothing)");
   file->Append(ID_EXPORT_PACK, "Export pac&k...", "Write a rule set or level with everything it needs as a content pack");
@@ -290,6 +294,19 @@ bool MainFrame::export_tgn(const std::string& path, std::string* error) {
   return replays_->export_tgn(path, error);
 }
 
+bool MainFrame::export_web(const std::string& path, std::string* error) {
+  const ReplayDoc* doc = replays_->doc();
+  if (!doc) {
+    if (error) *error = "no replay is open";
+    return false;
+  }
+  tw::web::PageOptions o;
+  o.analysis = replays_->analysis();  // the review analysis of the open replay, when there is one
+  const std::string e = tw::web::write_page_file(path, ctx_.content, doc->replay(), o);
+  if (error) *error = e;
+  return e.empty();
+}
+
 bool MainFrame::import_pack(const std::string& path, const tw::pack::ImportOptions& options, std::string* error,
                             std::string* summary) {
   if (!ctx_.store) {
@@ -430,6 +447,11 @@ void MainFrame::on_menu(wxCommandEvent& e) {
                      wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     std::string error;
     if (dlg.ShowModal() == wxID_OK && !export_tgn(dlg.GetPath().utf8_string(), &error)) report(error);
+  } else if (id == ID_EXPORT_WEB) {
+    wxFileDialog dlg(this, "Export web page", "", "game.html", "Web pages (*.html)|*.html",
+                     wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    std::string error;
+    if (dlg.ShowModal() == wxID_OK && !export_web(dlg.GetPath().utf8_string(), &error)) report(error);
   } else if (id == ID_IMPORT_PACK) {
     wxFileDialog dlg(this, "Import pack", "", "", "Content packs (*.json)|*.json|All files|*",
                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);

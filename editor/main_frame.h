@@ -78,6 +78,9 @@ class MainFrame : public wxFrame {
   // Asks for the TGN file to import ("" when cancelled); a file dialog unless replaced.
   std::function<std::string()> choose_import_path;
   bool export_tgn(const std::string& path, std::string* error);
+  // File > Export web page...: the open replay (with its review analysis, if any) as one
+  // offline HTML file (web/page.h).
+  bool export_web(const std::string& path, std::string* error);
   // Content packs (schema/pack.h): import all or nothing into the open database (the
   // design's undo history is cleared: its steps refer to the rows before the import);
   // `summary` says what was added, replaced or already there. Conflicts are refused with

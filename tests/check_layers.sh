@@ -13,8 +13,9 @@ declare -A allowed=(
   [present]="engine present"
   [study]="engine schema replay present study"
   [analysis]="engine schema replay present analysis"
-  [cli]="engine schema replay present study analysis cli"
-  [editor]="engine schema replay present study analysis editor"
+  [web]="engine schema replay present analysis web"
+  [cli]="engine schema replay present study analysis web cli"
+  [editor]="engine schema replay present study analysis web editor"
   [bench]="engine schema replay bench"
 )
 bad=0

@@ -1,0 +1,255 @@
+// Exported pages opened in headless Chromium (Debian's chromium) with networking off:
+// run under `unshare -n` (a network namespace with no interface) when it works here, and
+// always with a dead proxy and a resolver that maps every name to nothing. The page's test
+// hook (#test=keys:..., web/review.js) presses the keys and writes what the page shows
+// after each into the DOM; Chromium's --dump-dom gives it back. Each step is checked
+// against the record played by the engine: the ply, the tiles and followers on the
+// board, the comment (as text), the glyph and the markers. Screenshots go to
+// build/screenshots/. Without Chromium the cases print "SKIPPED: chromium ..." (ctest
+// reports them skipped) unless TW_REQUIRE_CHROMIUM=1 (CI), where they fail. TW_CHROMIUM
+// names the browser to use (none: behave as without one).
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "web/markdown.h"
+#include "web/page.h"
+#include "web_fixtures.h"
+
+namespace tw::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string run(const std::string& cmd) {
+  std::string out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return out;
+  std::array<char, 65536> buf{};
+  size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  ::pclose(p);
+  return out;
+}
+
+// The browser, or "" (the case is skipped, or fails under TW_REQUIRE_CHROMIUM=1).
+std::string chromium() {
+  static const std::string exe = [] {
+    if (const char* forced = std::getenv("TW_CHROMIUM"))  // a browser of one's choice; "none": as if absent
+      return std::string(forced) == "none" ? std::string() : std::string(forced);
+    for (const char* name : {"chromium", "chromium-browser"}) {
+      std::string path = run(std::string("command -v ") + name + " 2>/dev/null");
+      while (!path.empty() && (path.back() == '\n' || path.back() == '\r')) path.pop_back();
+      if (!path.empty()) return path;
+    }
+    return std::string();
+  }();
+  return exe;
+}
+
+bool skip_without_chromium() {
+  if (!chromium().empty()) return false;
+  const char* req = std::getenv("TW_REQUIRE_CHROMIUM");
+  if (req && std::string(req) == "1") FAIL("chromium is not installed, and TW_REQUIRE_CHROMIUM=1 (CI) requires it");
+  std::cout << "SKIPPED: chromium is not installed (Debian: apt-get install chromium; .ci/install-deps installs it)\n";
+  return true;
+}
+
+// The command prefix that turns networking off.
+std::string offline_prefix() {
+  static const bool unshare = std::system("unshare -n true >/dev/null 2>&1") == 0;
+  return unshare ? "unshare -n " : "";
+}
+
+std::string browser(const std::string& args) {
+  static const TempTestDir temp;  // removed with the browser's profile when the tests end
+  static const fs::path profile = temp.path / "chromium-profile";
+  return run(offline_prefix() + chromium() +
+             " --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions --hide-scrollbars"
+             " --user-data-dir=" + profile.string() +
+             " --proxy-server=127.0.0.1:9 --host-resolver-rules='MAP * ~NOTFOUND' " + args + " 2>/dev/null");
+}
+
+std::string unescape_html(std::string s) {
+  const std::pair<const char*, const char*> entities[] = {
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", " "}, {"&amp;", "&"}};
+  for (const auto& [from, to] : entities)
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + std::strlen(to)))
+      s.replace(at, std::strlen(from), to);
+  return s;
+}
+
+// What a rendered comment shows as text: its tags dropped, its entities read.
+std::string shown_text(const std::string& html) {
+  std::string out;
+  bool tag = false;
+  for (const char c : html) {
+    if (c == '<') tag = true;
+    else if (c == '>') tag = false;
+    else if (!tag) out += c;
+  }
+  return unescape_html(out);
+}
+
+// Opens the page with the test hook and returns its report.
+nlohmann::json press(const fs::path& page, const std::string& keys) {
+  const std::string dom = browser("--dump-dom 'file://" + page.string() + "#test=keys:" + keys + "'");
+  const std::string open = "<pre id=\"tw-test-out\">";
+  const size_t a = dom.rfind(open);  // the element, after the script (whose comment names it)
+  INFO("chromium gave " << dom.size() << " bytes");
+  REQUIRE(a != std::string::npos);
+  const size_t b = dom.find("</pre>", a);
+  REQUIRE(b != std::string::npos);
+  return nlohmann::json::parse(unescape_html(dom.substr(a + open.size(), b - a - open.size())));
+}
+
+void screenshot(const fs::path& page, const std::string& at, const std::string& name) {
+  fs::create_directories(TW_SCREENSHOT_DIR);
+  const fs::path png = fs::path(TW_SCREENSHOT_DIR) / (name + ".png");
+  fs::remove(png);
+  browser("--window-size=1280,800 --screenshot=" + png.string() + " 'file://" + page.string() + "#at=" + at + "'");
+  CHECK(fs::exists(png));
+  CHECK(fs::file_size(png) > 10000);
+}
+
+// Checks every step of the report against the record.
+void check_steps(const Content& c, const replay::Replay& r, const nlohmann::json& report) {
+  CHECK(report["errors"].empty());  // the page's policy refused nothing
+  CHECK(report["resources"] == 0);  // and it asked for nothing
+  CHECK(report["title"].get<std::string>().find("pwned") == std::string::npos);
+  // "Download record" saves the canonical TGN (a Blob) under a .tgn name.
+  CHECK(report["record"] == replay::export_tgn(r));
+  CHECK(report["downloadHref"] == "blob:");
+  const std::string name = report["download"];
+  CHECK(name.size() > 4);
+  CHECK(name.substr(name.size() - 4) == ".tgn");
+  for (const auto& s : report["steps"]) {
+    const std::string node = s["node"];
+    INFO("after key '" << s["key"].get<std::string>() << "': node '" << node << "'");
+    std::vector<std::string> moves;
+    const replay::Node* n = nullptr;
+    int ply = 0;
+    if (!node.empty()) {
+      const auto path = replay::NodePath::parse(node);
+      REQUIRE(path);
+      n = replay::find_node(r, *path);
+      REQUIRE(n);
+      moves = *replay::moves_to(r, *path);
+      ply = path->game_ply();
+    }
+    Game g;
+    REQUIRE(!Game::create(c, r.log.setup(), g));
+    std::vector<Option> opts;
+    REQUIRE(replay::read_line(g, moves, opts).empty());
+    for (const Option& o : opts) g.apply(o);
+    size_t followers = 0;
+    for (const auto& f : g.followers()) followers += f.placed >= 0;
+    CHECK(s["ply"] == ply);
+    CHECK(s["tiles"] == g.placed().size());
+    CHECK(s["followers"] == followers);
+    CHECK(s["glyph"] == (n ? n->note.glyph : std::string()));
+    CHECK(s["marks"] == (n ? n->note.markers.size() : 0));
+    CHECK(s["comment"] == (n ? shown_text(web::markdown_html(n->note.comment)) : std::string()));
+    CHECK(s["commentHtmlTags"] == 0);
+  }
+}
+
+fs::path write_page(const std::string& name, const std::string& html) {
+  fs::create_directories(TW_SCREENSHOT_DIR);
+  const fs::path p = fs::path(TW_SCREENSHOT_DIR) / (name + ".html");
+  std::ofstream(p, std::ios::binary) << html;
+  return p;
+}
+
+std::vector<std::string> paths(const nlohmann::json& report) {
+  std::vector<std::string> out;
+  for (const auto& s : report["steps"]) out.push_back(s["node"]);
+  return out;
+}
+
+TEST_CASE("browser: base game, comments as text, a variation in and out") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  replay::Replay r = webt::record_replay("tests/records/base/06-majority.tgn");
+  webt::annotate_hostile(r, 3);
+  webt::add_alternative(c, r, 3);
+  const fs::path page = write_page("base", web::page_html(c, r));
+  const auto report = press(page, "Right*3,Down,Right,Up,Up,End,Left,Home,End");
+  check_steps(c, r, report);
+  const std::string last = std::to_string(r.log.plies());
+  CHECK(paths(report) == std::vector<std::string>{"", "3", "3/0:1", "3/0:2", "3", "3", last,
+                                                   std::to_string(r.log.plies() - 1), "", last});
+  // The hostile comment is on the screen as its characters.
+  CHECK(report["steps"][1]["comment"].get<std::string>().find("<script>document.title='pwned'</script>") != std::string::npos);
+  CHECK(report["steps"][1]["comment"].get<std::string>().find("onerror=") != std::string::npos);
+  screenshot(page, "3", "base-ply3");
+  screenshot(page, "3/0:2", "base-variation");
+}
+
+TEST_CASE("browser: gcc game") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  replay::Replay r = webt::record_replay("tests/records/gcc/10-start-piece-monastery.tgn");
+  webt::annotate_hostile(r, 1);
+  const fs::path page = write_page("gcc", web::page_html(c, r));
+  check_steps(c, r, press(page, "Right,Right,End,Home"));
+  screenshot(page, std::to_string(r.log.plies()), "gcc-end");
+}
+
+TEST_CASE("browser: co-op level with face-down tiles") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  replay::Replay r = webt::record_replay("tests/records/mists/07-facedown-blocks.tgn");
+  webt::annotate_hostile(r, 1);
+  const fs::path page = write_page("coop-facedown", web::page_html(c, r));
+  const auto data = web::page_data(c, r);
+  CHECK(data["coop"] == true);
+  check_steps(c, r, press(page, "Right*2,End,Left,Home"));
+  screenshot(page, std::to_string(r.log.plies()), "coop-facedown-end");
+}
+
+TEST_CASE("browser: a variant with custom tiles") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  replay::Replay r = webt::record_replay("tests/records/gcc/01-thicken-disperse-scare.tgn");
+  REQUIRE(r.log.header.rule_set == "test-gcc");
+  webt::add_alternative(c, r, 2);
+  const fs::path page = write_page("custom-tiles", web::page_html(c, r));
+  check_steps(c, r, press(page, "Right,Right,Down,Right,End,Up,End"));
+  screenshot(page, std::to_string(r.log.plies()), "custom-tiles-end");
+}
+
+TEST_CASE("browser: a 300-ply analysed game: evaluation graph, marks and best moves") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  const auto& big = webt::big_game();
+  web::PageOptions o;
+  o.analysis = &big.analysis;
+  const std::string html = web::page_html(c, big.replay, o);
+  const fs::path page = write_page("analysed-300", html);
+  // A marked ply whose best move goes on the board.
+  const auto data = web::page_data(c, big.replay, o);
+  std::string marked;
+  size_t dots = 0;
+  for (const auto& n : data["nodes"])
+    if (n.contains("ev") && n["ev"].contains("glyph")) {
+      ++dots;
+      if (marked.empty() && n["ev"].contains("bt") && !n["ev"]["bt"].empty()) marked = n["k"];
+    }
+  REQUIRE(!marked.empty());
+  const int at = std::stoi(marked);
+  const auto report = press(page, "Right*" + std::to_string(at) + ",End,Home");
+  check_steps(c, big.replay, report);
+  CHECK(report["steps"][1]["node"] == marked);
+  CHECK(report["steps"][1]["best"].get<int>() > 0);
+  CHECK(report["steps"][1]["evalDots"] == dots);
+  WARN("300-ply page: " << html.size() << " bytes; script ran in " << report["scriptMs"] << " ms, ready "
+                        << report["readyMs"] << " ms after navigation start");
+  screenshot(page, marked, "analysed-300-mistake");
+}
+
+}  // namespace
+}  // namespace tw::test
