@@ -22,6 +22,7 @@
 #include "cli/validators.h"
 #include "cli/replay_cmd.h"
 #include "cli/study_cmd.h"
+#include "cli/solve_cmd.h"
 #include "cli/suggest.h"
 #include "engine/bots/bots.h"
 #include "engine/text.h"
@@ -68,6 +69,7 @@ struct Args {
   ReplayArgs replay;
   ContentArgs content;
   SuggestOptions suggest;
+  SolveOptions solve;
   AnalyseOptions analyse;
   int64_t analyse_replay = 0;
   std::string shell;
@@ -84,6 +86,7 @@ struct Commands {
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
+  CLI::App* solve = nullptr;
   CLI::App* analyse = nullptr;
   CLI::App* replay = nullptr;
   CLI::App* content = nullptr;
@@ -141,6 +144,12 @@ Commands define(CLI::App& app, Args& a) {
   c.simulate->add_option("--shard", a.sim_shard,
                          "I/N: play only the I-th (from 0) of N disjoint slices of the study; `tilewright merge` "
                          "puts the parts' --json files together");
+  c.simulate->add_flag("--solve", a.sim.solve,
+                       "co-op: also search every deal for a winning line (the whole pile known) and report the "
+                       "winnable share beside the bots' win rate");
+  c.simulate->add_option("--solve-nodes", a.sim.solve_nodes, "--solve: the solver's node budget per deal")
+      ->capture_default_str()
+      ->check(whole<int64_t>(1));
   add_db(c.simulate);
 
   c.compare = app.add_subcommand("compare",
@@ -182,6 +191,11 @@ Commands define(CLI::App& app, Args& a) {
                       "it to FILE");
   c.compare->add_option("--csv", a.compare.csv_file, "write one row per game as CSV (- for standard output)");
   c.compare->add_option("--plot", a.compare.plot_file, "draw the charts (.svg or .png)");
+  c.compare->add_flag("--solve", a.compare.solve,
+                      "co-op: also search every deal for a winning line and compare the winnable shares");
+  c.compare->add_option("--solve-nodes", a.compare.solve_nodes, "--solve: the solver's node budget per deal")
+      ->capture_default_str()
+      ->check(whole<int64_t>(1));
   add_db(c.compare);
 
   c.merge = app.add_subcommand("merge", "merge the --json parts of a sharded study into the whole run's result");
@@ -231,6 +245,25 @@ Commands define(CLI::App& app, Args& a) {
                       "the choice and the best options with the bot's evaluation, as JSON on standard output "
                       "(errors too); --json=FILE writes it to FILE");
   add_db(c.suggest);
+
+  c.solve = app.add_subcommand("solve", "search one co-op deal, the whole pile known, for a winning line");
+  c.solve->add_option("--level", a.solve.level, "co-op level (e.g. mists-1)")->required();
+  c.solve->add_option("--players", a.solve.players, "seats")->capture_default_str()->check(whole<int>(1, 6));
+  c.solve->add_option("--seed", a.solve.seed, "the deal's seed (as simulate's game seeds)")
+      ->capture_default_str()
+      ->check(whole<uint64_t>());
+  c.solve->add_option("--out", a.solve.out_file, "write the winning record (TGN) to this file (- for standard output)");
+  c.solve->add_option("--nodes", a.solve.nodes, "node budget: game states the search may generate (deterministic)")
+      ->capture_default_str()
+      ->check(whole<int64_t>(1));
+  c.solve->add_option("--seconds", a.solve.seconds,
+                      "seconds budget (stops at whichever budget comes first; not deterministic)")
+      ->check(real(0, 1e6));
+  c.solve->add_option("--width", a.solve.width, "the first pass's beam width (each next pass doubles it)")
+      ->capture_default_str()
+      ->check(whole<int>(1, 65536));
+  c.solve->add_flag("--json", a.solve.json, kJsonHelp);
+  add_db(c.solve);
 
   c.analyse = app.add_subcommand("analyse", "evaluate every ply of a recorded game: mistakes marked, better moves shown");
   c.analyse->add_option("file", a.analyse.file, "the record (.tgn; - for standard input); or --replay ID");
@@ -558,6 +591,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   if (jr.on) a.sim.json_file = a.compare.json_file = a.merge.json_file = jr.file;  // studies write it themselves
   a.run.json = a.run.json || jr.on;
   a.suggest.json = a.suggest.json || jr.on;
+  a.solve.json = a.solve.json || jr.on;
   a.analyse.json = a.analyse.json || jr.on;
   a.content.json = a.content.json || jr.on;
   a.replay.json = a.replay.json || jr.on;
@@ -654,6 +688,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     if (c.run->parsed()) return cmd_run(*content, a.run, o, e);
     if (c.options->parsed()) return cmd_options(*content, a.options_file, o, e);
     if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, o, e);
+    if (c.solve->parsed()) return cmd_solve(*content, a.solve, o, e);
     if (c.simulate->parsed()) {
       a.sim.bots.clear();
       for (size_t start = 0; start <= a.sim_bots.size();) {

@@ -92,6 +92,8 @@ struct SimulateOptions {
   bool rotate = false;        // each seed once per seat rotation
   int shard_index = 0, shard_count = 1;  // --shard I/N: the I-th of N disjoint slices
   std::string json_file, csv_file, plot_file;  // "" = not written
+  bool solve = false;         // co-op: also search each deal for a win (the winnable share)
+  int64_t solve_nodes = 100000;  // ... the solver's node budget per deal
 };
 // Plays the study through tw::study (cli/study_cmd.cpp): the table on out, --json,
 // --csv and --plot files.

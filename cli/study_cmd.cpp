@@ -58,6 +58,15 @@ void print_variant(const Study& s, int variant, std::ostream& out, const Report&
     out << fmt::format("win rate: {:.2f}% (95% CI {:.2f}–{:.2f}%), {} of {} games\n", 100 * sum.win_rate.mean,
                        100 * sum.win_rate.lo, 100 * sum.win_rate.hi, sum.wins, sum.games);
     out << fmt::format("mean final score: {:.1f} ± {:.1f}\n", sum.progress.mean, sum.progress.hi - sum.progress.mean);
+    if (sum.solved_deals > 0) {
+      const auto& w = sum.winnable_share;
+      out << fmt::format("winnable share: {:.2f}% (95% CI {:.2f}–{:.2f}%), {} of {} deals ({} won by the solver, "
+                         "{} by the bots only; {} proven unwinnable); solver budget {} nodes a deal, mean {:.0f} used\n",
+                         100 * w.mean, 100 * w.lo, 100 * w.hi, sum.winnable, sum.solved_deals, sum.solver_wins,
+                         sum.winnable - sum.solver_wins, sum.unwinnable, s.solve.nodes, sum.mean_solver_nodes);
+      out << fmt::format("bracket: the bots win {:.2f}%, a team can win at least {:.2f}% of these deals\n",
+                         100 * sum.win_rate.mean, 100 * w.mean);
+    }
     out << fmt::format("share of the target reached: {:.1f}% ± {:.1f}   mean dogs reached: {:.2f}\n",
                        100 * sum.target_share.mean, 100 * (sum.target_share.hi - sum.target_share.mean),
                        sum.mean_dogs);
@@ -198,6 +207,12 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
     err << "tilewright simulate: " << e << '\n';
     return kExitInput;
   }
+  if (o.solve && !s.variants.front().coop) {
+    err << "tilewright simulate: --solve searches co-op deals for a team's win; give a co-op level (--level)\n";
+    return kExitInput;
+  }
+  s.solve.on = o.solve;
+  s.solve.nodes = o.solve_nodes;
   const bool record = !o.record_db.empty();
   // Recording: the database must take writes before a game is played, and games are
   // stored in batches (one transaction each), so memory stays bounded.
@@ -315,6 +330,14 @@ int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, st
     err << "tilewright compare: " << e << '\n';
     return kExitInput;
   }
+  if (o.solve)
+    for (const auto& v : s.variants)
+      if (!v.coop) {
+        err << "tilewright compare: --solve compares co-op levels; '" << v.label << "' is competitive\n";
+        return kExitInput;
+      }
+  s.solve.on = o.solve;
+  s.solve.nodes = o.solve_nodes;
   study::RunOptions ro;
   ro.threads = o.threads;
   Report r;

@@ -24,6 +24,8 @@ struct CompareOptions {
   double d0 = 0, d1 = 0.05, alpha = 0.05, beta = 0.05;
   int shard_index = 0, shard_count = 1;  // --shard I/N (not with --sprt)
   std::string json_file, csv_file, plot_file;
+  bool solve = false;           // co-op: the solver's winnable share beside the bots' win rate
+  int64_t solve_nodes = 100000;  // ... its node budget per deal
 };
 int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, std::ostream& err);
 

@@ -12,6 +12,7 @@
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "engine/bots/mcts.h"
+#include "engine/bots/solver.h"
 #include "engine/rng.h"
 #include "present/record.h"
 #include "replay/digest.h"
@@ -196,6 +197,19 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         play_out(g, bots, rng);
         finish_row(g, r);
       }
+      if (s.solve.on && v.coop) {  // the same deal, searched with the whole pile known
+        Game deal;
+        Game::create(c, setup, deal);
+        SolverConfig sc;
+        sc.max_nodes = s.solve.nodes;
+        sc.first_width = s.solve.first_width;
+        const SolveResult sr = solve(deal, sc);
+        r.solver = sr.won ? 1 : 0;
+        r.solver_exhaustive = sr.exhaustive;
+        r.solver_nodes = sr.nodes;
+        r.solver_depth = sr.depth;
+        r.solver_progress = sr.best_progress;
+      }
       played[slot] = 1;
       done.fetch_add(1);
     }
@@ -298,6 +312,19 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
       }
     }
     out.win_rate = wilson(out.wins, g);
+    double nodes = 0;
+    for (const auto* r : rows) {
+      if (r->solver < 0) continue;
+      ++out.solved_deals;
+      if (r->winnable()) ++out.winnable;
+      if (r->solver == 1) ++out.solver_wins;
+      if (r->solver_exhaustive && !r->winnable()) ++out.unwinnable;
+      nodes += static_cast<double>(r->solver_nodes);
+    }
+    if (out.solved_deals > 0) {
+      out.winnable_share = wilson(out.winnable, out.solved_deals);
+      out.mean_solver_nodes = nodes / out.solved_deals;
+    }
     out.progress = mean_interval(progress);
     out.target_share = mean_interval(share);
     out.mean_dogs = dogs / g;
@@ -338,7 +365,8 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
 // ---------------------------------------------------------------------------------
 // Paired comparison
 
-std::vector<std::string> measures(const Variant& v) {
+std::vector<std::string> measures(const Study& s, const Variant& v) {
+  if (v.coop && s.solve.on) return {"winnable", "win", "progress", "target share", "dogs", "plies"};
   if (v.coop) return {"win", "progress", "target share", "dogs", "plies"};
   return {"win", "score", "margin", "total score", "plies"};
 }
@@ -348,6 +376,7 @@ double measure(const Study& s, const GameRow& r, const std::string& m) {
   if (m == "plies") return r.plies;
   if (v.coop) {
     if (m == "win") return r.won() ? 1 : 0;
+    if (m == "winnable") return r.winnable() ? 1 : 0;
     if (m == "progress") return static_cast<double>(r.progress);
     if (m == "target share") return v.target > 0 ? static_cast<double>(r.progress) / static_cast<double>(v.target) : 0;
     if (m == "dogs") return r.dogs;
@@ -383,7 +412,7 @@ std::vector<PairedDiff> paired(const Study& s, int variant, const std::vector<Ga
   std::vector<PairedDiff> out;
   const Variant& a = s.variants.front();
   const Variant& b = s.variants[static_cast<size_t>(variant)];
-  std::vector<std::string> ms = measures(a);
+  std::vector<std::string> ms = measures(s, a);
   if (a.coop != b.coop) ms = {"plies"};
   for (const auto& m : ms) {
     PairedDiff d;
@@ -449,6 +478,13 @@ Json summary_json(const Study& s, int variant, const VariantSummary& v) {
     Json reasons = Json::array();
     for (const auto& [why, n] : v.loss_reasons) reasons.push_back(Json{{"reason", why}, {"games", n}});
     j["loss_reasons"] = reasons;
+    if (v.solved_deals > 0)
+      j["solver"] = Json{{"deals", v.solved_deals},
+                         {"winnable", v.winnable},
+                         {"winnable_share", interval_json(v.winnable_share)},
+                         {"solver_wins", v.solver_wins},
+                         {"unwinnable", v.unwinnable},
+                         {"mean_nodes", v.mean_solver_nodes}};
   } else {
     Json es = Json::array();
     for (const auto& e : v.entrants)
@@ -475,6 +511,9 @@ Json row_json(const GameRow& r) {
   j["plies"] = r.plies;
   j["progress"] = r.progress;
   j["dogs"] = r.dogs;
+  if (r.solver >= 0)
+    j["solver"] = Json{{"won", r.solver == 1}, {"exhaustive", r.solver_exhaustive}, {"nodes", r.solver_nodes},
+                       {"depth", r.solver_depth}, {"progress", r.solver_progress}, {"winnable", r.winnable()}};
   return j;
 }
 
@@ -552,6 +591,8 @@ Json identity(const Study& s) {
     vs.push_back(x);
   }
   j["variants"] = vs;
+  if (s.solve.on)  // (absent without the solver: such a study's identity is as it was)
+    j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}};
   return j;
 }
 
@@ -611,6 +652,12 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
     r.study.seed = st.at("seed").get<uint64_t>();
     r.study.seeds = st.at("seeds").get<int>();
     r.study.rotate = st.at("rotate").get<bool>();
+    if (const auto it = st.find("solver"); it != st.end()) {
+      r.study.solve.on = true;
+      r.study.solve.nodes = it->at("nodes").get<int64_t>();
+      r.study.solve.first_width = it->at("first_width").get<int>();
+      if (r.study.solve.nodes < 1 || r.study.solve.first_width < 1) return fail("a bad solver budget");
+    }
     for (const auto& x : st.at("variants")) {
       Variant v;
       v.label = x.at("label").get<std::string>();
@@ -660,6 +707,13 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       g.plies = x.at("plies").get<int>();
       g.progress = x.at("progress").get<int64_t>();
       g.dogs = x.at("dogs").get<int>();
+      if (const auto sv = x.find("solver"); sv != x.end()) {
+        g.solver = sv->at("won").get<bool>() ? 1 : 0;
+        g.solver_exhaustive = sv->at("exhaustive").get<bool>();
+        g.solver_nodes = sv->at("nodes").get<int64_t>();
+        g.solver_depth = sv->at("depth").get<int>();
+        g.solver_progress = sv->at("progress").get<int64_t>();
+      }
       if (g.winner < -1 || g.winner >= static_cast<int>(g.bots.size()))
         return fail("game " + std::to_string(index) + ": winner out of range");
       if (!r.rows.empty() && r.rows.back().index >= index) return fail("games not in increasing index order");
@@ -679,7 +733,9 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
 std::string to_csv(const Report& r) {
   std::string out =
       "index,variant,rule_set,level,seed,rotation,seats,bots,scores,winner,outcome,loss_reason,plies,"
-      "score,target_share,dogs_reached,defeat_ply\n";
+      "score,target_share,dogs_reached,defeat_ply";
+  // With the solver, its columns after the others (a study without it writes what it did).
+  out += r.study.solve.on ? ",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth\n" : "\n";
   for (const auto& g : r.rows) {
     const Variant& v = r.study.variants[static_cast<size_t>(g.variant)];
     std::string bots, scores;
@@ -698,7 +754,13 @@ std::string to_csv(const Report& r) {
                 ? fmt_double(static_cast<double>(g.progress) / static_cast<double>(v.target))
                 : std::string()) +
            "," + (v.coop ? std::to_string(g.dogs) : std::string()) + "," +
-           (lost ? std::to_string(g.plies) : std::string()) + "\n";
+           (lost ? std::to_string(g.plies) : std::string());
+    if (r.study.solve.on)
+      out += g.solver < 0 ? std::string(",,,,,")
+                          : "," + std::to_string(g.winnable() ? 1 : 0) + "," + std::to_string(g.solver) + "," +
+                                std::to_string(g.solver_exhaustive ? 1 : 0) + "," + std::to_string(g.solver_nodes) +
+                                "," + std::to_string(g.solver_depth);
+    out += "\n";
   }
   return out;
 }

@@ -53,8 +53,18 @@ struct Variant {
   int64_t target = 0;              // co-op: the level's target
 };
 
+// The solver's part of a study (simulate --solve): each co-op deal is also searched for a
+// winning line with the whole pile known (engine/bots/solver.h), with this node budget.
+struct SolveSpec {
+  bool on = false;
+  int64_t nodes = 100000;  // node budget per deal (deterministic)
+  int first_width = 8;     // the first pass's beam width
+  friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
+};
+
 struct Study {
   std::vector<Variant> variants;
+  SolveSpec solve;                 // co-op variants only
   int seeds = 1000;                // seeds per variant (games per variant without rotation)
   uint64_t seed = 1;               // the first seed
   bool rotate = false;             // each seed once per seat rotation
@@ -96,6 +106,15 @@ struct GameRow {
   int64_t progress = 0;            // co-op: the team's score (or lowest marker)
   int dogs = 0;                    // co-op: dogs reached
   bool won() const { return outcome == "win"; }
+  // The solver (Study::solve on, co-op): -1 not searched, 0 no win found, 1 a win found.
+  int solver = -1;
+  bool solver_exhaustive = false;  // no win, and every line was tried
+  int64_t solver_nodes = 0;
+  int solver_depth = 0;            // turns the search reached
+  int64_t solver_progress = 0;     // the best progress it saw
+  // The deal is winnable: the solver found a win or the bots' game is one (either is a
+  // witness), so the winnable share is never below the bots' win rate on the same deals.
+  bool winnable() const { return solver == 1 || won(); }
 };
 
 // Decomposes an index (see the top of this file).
@@ -163,6 +182,14 @@ struct VariantSummary {
   double mean_dogs = 0;
   double mean_defeat_ply = 0;      // over lost games
   std::vector<std::pair<std::string, int>> loss_reasons;  // most frequent first, then by name
+  // Co-op with the solver: deals searched, deals winnable (GameRow::winnable) with the
+  // share's 95% interval, deals the solver won, and deals proven unwinnable (exhaustive).
+  int solved_deals = 0;
+  int winnable = 0;
+  int solver_wins = 0;
+  int unwinnable = 0;
+  Interval winnable_share;
+  double mean_solver_nodes = 0;
   // Both: the distribution of final scores (co-op: progress; competitive: every seat).
   std::vector<int64_t> scores;
 };
@@ -173,10 +200,11 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
 // ---------------------------------------------------------------------------------
 // Paired comparison (variant v against variant 0 on the same seeds and rotations)
 
-// The measures compared: co-op "win", "progress", "target share", "dogs", "plies";
+// The measures compared: co-op "win", "progress", "target share", "dogs", "plies" (and
+// "winnable" first when the study runs the solver);
 // competitive "win" (entrant 1 alone first), "score" (entrant 1), "margin" (entrant 1
 // minus the best other seat), "total score", "plies".
-std::vector<std::string> measures(const Variant& v);
+std::vector<std::string> measures(const Study& s, const Variant& v);
 double measure(const Study& s, const GameRow& r, const std::string& m);
 
 struct PairedDiff {

@@ -1,0 +1,143 @@
+#include "cli/solve_cmd.h"
+
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/files.h"
+#include "engine/bots/solver.h"
+#include "engine/rules/coop.h"
+#include "engine/rules/level.h"
+#include "engine/tgn.h"
+#include "present/record.h"
+#include "replay/digest.h"
+#include "replay/log.h"
+#include "replay/tgn_io.h"
+#include "replay/tree.h"
+
+namespace tw {
+
+GameSetup solve_setup(const std::string& rule_set, const std::string& level, int players, uint64_t seed) {
+  GameSetup s;
+  s.rule_set = rule_set;
+  s.level = level;
+  s.seed = seed;
+  for (int i = 0; i < players; ++i) s.players.push_back({"solver " + std::to_string(i + 1), ""});
+  return s;
+}
+
+std::optional<std::string> line_record(const Content& c, const GameSetup& setup, const std::vector<Option>& line,
+                                       std::string* error) {
+  replay::Recorder rec;
+  if (auto v = replay::Recorder::start(c, setup, rec)) {
+    if (error) *error = v->message;
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < line.size(); ++i)
+    if (auto v = rec.apply(line[i])) {
+      if (error) *error = fmt::format("ply {}: {}", i + 1, v->message);
+      return std::nullopt;
+    }
+  replay::GameLog log = rec.take_log();
+  if (rec.game().finished()) log.set_tag("Result", result_text(rec.game()));
+  log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
+  return replay::export_tgn(replay::from_log(std::move(log)));
+}
+
+int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std::ostream& err) {
+  SolveOptions o = opts;
+  if (auto e = resolve_level(c, o.rule_set, o.level, "solve", err)) return *e;
+  if (o.level.empty()) {
+    err << "tilewright solve: name a co-op level (--level mists-1): the solver searches for a team's win\n";
+    return kExitInput;
+  }
+  if (o.nodes <= 0 && o.seconds <= 0) {
+    err << "tilewright solve: give a budget: --nodes N (N >= 1) or --seconds T (T > 0)\n";
+    return kExitInput;
+  }
+  const GameSetup setup = solve_setup(o.rule_set, o.level, o.players, o.seed);
+  Game g;
+  if (auto v = Game::create(c, setup, g)) {
+    err << "tilewright solve: " << v->message << '\n';
+    return kExitInput;
+  }
+  SolverConfig cfg;
+  cfg.max_nodes = o.nodes > 0 ? o.nodes : 0;
+  cfg.max_seconds = o.seconds;
+  cfg.first_width = o.width;
+  const SolveResult r = solve(g, cfg);
+  const Level& level = *coop_level(g);
+  std::string verdict = r.won ? "won" : r.exhaustive ? "exhaustive: no win exists" : "no win found within the budget";
+  std::string record, confirmed;
+  if (r.won) {
+    std::string why;
+    const auto text = line_record(c, setup, r.line, &why);
+    if (!text) {
+      err << "tilewright solve: the line found does not replay: " << why << '\n';
+      return kExitIllegal;
+    }
+    record = *text;
+    // The record is checked as `tilewright run` reads and plays it.
+    auto parsed = tgn::parse(record);
+    const Replayed rp = parsed.record ? replay_record(c, *parsed.record) : Replayed{};
+    if (!parsed.record || rp.error || rp.game.outcome() != Outcome::Win) {
+      err << "tilewright solve: the winning record does not replay as a win"
+          << (rp.error ? ": " + *rp.error : std::string()) << '\n';
+      return kExitIllegal;
+    }
+    confirmed = result_text(rp.game);
+    if (!o.out_file.empty()) {
+      std::string error;
+      if (!write_file_atomic(o.out_file, record, &error, false)) {
+        err << "tilewright solve: " << error << '\n';
+        return kExitInput;
+      }
+    }
+  }
+  const std::string budget = o.seconds > 0 ? fmt::format("{} nodes / {:g} s", o.nodes, o.seconds)
+                                           : fmt::format("{} nodes", o.nodes);
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["level"] = o.level;
+    j["players"] = o.players;
+    j["seed"] = o.seed;
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}};
+    j["verdict"] = r.won ? "win" : r.exhaustive ? "exhaustive" : "budget";
+    j["won"] = r.won;
+    j["exhaustive"] = r.exhaustive;
+    j["nodes"] = r.nodes;
+    j["passes"] = r.passes;
+    j["width"] = r.width;
+    j["depth"] = r.depth;
+    j["best_progress"] = r.best_progress;
+    j["target"] = level.target;
+    j["seconds"] = r.seconds;
+    j["stopped_by_time"] = r.stopped_by_time;
+    if (r.won) {
+      j["decisions"] = r.line.size();
+      j["result"] = confirmed;
+      if (o.out_file.empty() || is_standard_stream(o.out_file)) j["record"] = record;
+      else j["out"] = o.out_file;
+    }
+    if (!is_standard_stream(o.out_file) || !r.won) out << json_text(j) << '\n';
+    return kExitOk;
+  }
+  if (is_standard_stream(o.out_file) && r.won) return kExitOk;  // the record alone on standard output
+  out << fmt::format("solve: level {} ({}), {} players, seed {}, budget {}\n", o.level, level.rule_set, o.players,
+                     o.seed, budget);
+  if (r.won)
+    out << fmt::format("won: a line of {} decisions over {} turns ({}; replayed as `tilewright run` does: win)\n",
+                       r.line.size(), r.depth, confirmed);
+  else
+    out << verdict << '\n';
+  out << fmt::format("effort: {} nodes, {} pass{} (last width {}), depth reached {} turns, best progress {} of {}, "
+                     "{:.2f} s{}\n",
+                     r.nodes, r.passes, r.passes == 1 ? "" : "es", r.width, r.depth, r.best_progress, level.target,
+                     r.seconds, r.stopped_by_time ? " (stopped by --seconds)" : "");
+  if (r.won && !o.out_file.empty()) out << "wrote " << o.out_file << '\n';
+  return kExitOk;
+}
+
+}  // namespace tw

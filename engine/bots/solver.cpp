@@ -1,0 +1,250 @@
+#include "engine/bots/solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <unordered_set>
+
+#include "engine/bots/bots.h"
+#include "engine/rules/coop.h"
+
+namespace tw {
+
+namespace {
+
+// Decisions one turn may hold at most (a guard against a turn that never ends).
+constexpr int kMaxTurnDecisions = 64;
+
+// A child: a turn played from a beam node, as the options applied (in the layer's arena).
+struct Child {
+  uint32_t parent = 0;
+  uint32_t first = 0, count = 0;
+  double value = 0;
+  uint64_t order = 0;  // generation order (ties)
+};
+
+// One layer of the search: the beam nodes of a depth, each one child of the layer above.
+struct Layer {
+  std::vector<Child> nodes;
+  std::vector<Option> arena;
+};
+
+class Search {
+ public:
+  Search(const SolverConfig& c, SolveResult& r) : cfg_(c), res_(r), t0_(std::chrono::steady_clock::now()) {}
+
+  // One pass of width w from `start`; true when it ended the search (a win, exhaustive,
+  // or the budget spent).
+  bool pass(const Game& start, int w) {
+    seen_.clear();
+    pruned_ = false;
+    cut_ = false;
+    layers_.clear();
+    layers_.push_back({});
+    layers_.back().nodes.push_back({0, 0, 0, 0, 0});
+    std::vector<Game> beam(1, start);
+    for (int depth = 0;; ++depth) {
+      res_.depth = std::max(res_.depth, depth);
+      children_.clear();
+      arena_.clear();
+      for (size_t i = 0; i < beam.size(); ++i) {
+        path_.clear();
+        parent_ = static_cast<uint32_t>(i);
+        walk(beam[i], 0, false);
+        if (won_ || out_of_budget()) break;
+      }
+      if (won_) {
+        finish_win(depth);
+        return true;
+      }
+      if (out_of_budget()) return true;
+      if (children_.empty()) {
+        if (!pruned_) res_.exhaustive = true;
+        return !cut_;  // without a cut, a wider pass searches the same lines
+      }
+      // The best w children, ties in generation order.
+      if (children_.size() > static_cast<size_t>(w)) {
+        pruned_ = cut_ = true;
+        std::partial_sort(children_.begin(), children_.begin() + w, children_.end(), better);
+        children_.resize(static_cast<size_t>(w));
+      } else {
+        std::sort(children_.begin(), children_.end(), better);
+      }
+      // The next beam: each child replayed from its parent.
+      Layer layer;
+      layer.nodes.reserve(children_.size());
+      std::vector<Game> next(children_.size());
+      for (size_t k = 0; k < children_.size(); ++k) {
+        Child c = children_[k];
+        next[k] = beam[c.parent];
+        for (uint32_t j = 0; j < c.count; ++j) next[k].apply(arena_[c.first + j]);
+        c.first = static_cast<uint32_t>(layer.arena.size());
+        layer.arena.insert(layer.arena.end(), arena_.begin() + children_[k].first,
+                           arena_.begin() + children_[k].first + children_[k].count);
+        layer.nodes.push_back(c);
+      }
+      layers_.push_back(std::move(layer));
+      beam = std::move(next);
+    }
+  }
+
+  bool out_of_budget() {
+    if (cfg_.max_nodes > 0 && res_.nodes >= cfg_.max_nodes) return true;
+    if (cfg_.max_seconds > 0 && (++checks_ & 255) == 0) {
+      if (seconds() >= cfg_.max_seconds) res_.stopped_by_time = true;
+    }
+    return res_.stopped_by_time;
+  }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+
+ private:
+  static bool better(const Child& a, const Child& b) {
+    if (a.value != b.value) return a.value > b.value;
+    return a.order < b.order;
+  }
+
+  Game& scratch(size_t level) {
+    while (games_.size() <= level) games_.emplace_back();
+    return games_[level];
+  }
+
+  // Plays the rest of the turn from g every way kept; `placed` once the turn's
+  // placement is behind.
+  void walk(const Game& g, int n, bool placed) {
+    if (won_ || out_of_budget()) return;
+    if (g.finished() || (placed && g.pending().kind == DecisionKind::Place) || n >= kMaxTurnDecisions) {
+      emit(g);
+      return;
+    }
+    const Decision& d = g.pending();
+    const size_t count = d.options.size();
+    const bool all = d.kind == DecisionKind::Place || d.kind == DecisionKind::Follower ||
+                     count <= static_cast<size_t>(std::max(1, cfg_.inner_options));
+    std::vector<size_t> order;
+    if (all) {
+      order.reserve(count);
+      for (size_t i = 0; i < count; ++i) order.push_back(i);
+    } else {
+      order = best_inner(g);
+      pruned_ = true;
+    }
+    for (size_t i : order) {
+      Game& s = scratch(static_cast<size_t>(n));
+      s = g;
+      s.apply_index(i);
+      ++res_.nodes;
+      path_.push_back(d.options[i]);
+      walk(s, n + 1, placed || d.kind == DecisionKind::Place);
+      path_.pop_back();
+      if (won_ || out_of_budget()) return;
+    }
+  }
+
+  // The best `inner_options` options of a decision, by the position after each with the
+  // turn finished by the quick rules (ties: the lower index).
+  std::vector<size_t> best_inner(const Game& g) {
+    const auto& opts = g.pending().options;
+    std::vector<std::pair<double, size_t>> v;
+    for (size_t i = 0; i < opts.size(); ++i) {
+      look_ = g;
+      look_.apply_index(i);
+      ++res_.nodes;
+      for (int k = 0; k < kMaxTurnDecisions && !look_.finished() && look_.pending().kind != DecisionKind::Place; ++k) {
+        look_.apply_index(coop_rule_choice(look_));
+        ++res_.nodes;
+      }
+      v.push_back({weigh(look_), i});
+    }
+    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<size_t> out;
+    for (size_t k = 0; k < v.size() && k < static_cast<size_t>(std::max(1, cfg_.inner_options)); ++k)
+      out.push_back(v[k].second);
+    return out;
+  }
+
+  static double weigh(const Game& g) {
+    if (g.outcome() == Outcome::Win) return 1e15;
+    return coop_position_value(g);
+  }
+
+  void emit(const Game& g) {
+    res_.best_progress = std::max(res_.best_progress, progress(g));
+    if (g.outcome() == Outcome::Win) {
+      won_ = true;
+      win_path_ = path_;
+      win_parent_ = parent_;
+      return;
+    }
+    if (g.finished()) return;  // lost: this line is over
+    if (!seen_.insert(g.state_hash()).second) return;
+    Child c;
+    c.parent = parent_;
+    c.first = static_cast<uint32_t>(arena_.size());
+    c.count = static_cast<uint32_t>(path_.size());
+    c.value = weigh(g);
+    c.order = order_++;
+    arena_.insert(arena_.end(), path_.begin(), path_.end());
+    children_.push_back(c);
+  }
+
+  // The line from the start to the win found below beam node win_parent_ of `depth`.
+  void finish_win(int depth) {
+    std::vector<std::vector<Option>> turns;
+    turns.push_back(win_path_);
+    uint32_t at = win_parent_;
+    for (int d = depth; d > 0; --d) {
+      const Layer& l = layers_[static_cast<size_t>(d)];
+      const Child& c = l.nodes[at];
+      turns.emplace_back(l.arena.begin() + c.first, l.arena.begin() + c.first + c.count);
+      at = c.parent;
+    }
+    res_.line.clear();
+    for (auto it = turns.rbegin(); it != turns.rend(); ++it) res_.line.insert(res_.line.end(), it->begin(), it->end());
+    res_.won = true;
+    res_.depth = std::max(res_.depth, depth + 1);
+  }
+
+  const SolverConfig& cfg_;
+  SolveResult& res_;
+  std::chrono::steady_clock::time_point t0_;
+  std::unordered_set<uint64_t> seen_;
+  std::vector<Layer> layers_;
+  std::vector<Child> children_;
+  std::vector<Option> arena_;
+  std::vector<Option> path_;
+  std::deque<Game> games_;  // one per decision of a turn (a deque: references stay valid)
+  Game look_;
+  uint32_t parent_ = 0;
+  uint64_t order_ = 0;
+  uint64_t checks_ = 0;
+  bool cut_ = false;  // the beam dropped a child for want of width
+  bool pruned_ = false;
+  bool won_ = false;
+  std::vector<Option> win_path_;
+  uint32_t win_parent_ = 0;
+};
+
+}  // namespace
+
+SolveResult solve(const Game& start, const SolverConfig& config) {
+  SolveResult res;
+  if (start.finished()) {
+    res.won = start.outcome() == Outcome::Win;
+    res.exhaustive = !res.won;
+    res.best_progress = is_coop(start) ? progress(start) : 0;
+    return res;
+  }
+  Search search(config, res);
+  for (int w = std::max(1, config.first_width);; w = w > config.max_width / 2 ? config.max_width + 1 : w * 2) {
+    if (w > config.max_width) break;
+    res.width = w;
+    ++res.passes;
+    if (search.pass(start, w)) break;
+  }
+  res.seconds = search.seconds();
+  return res;
+}
+
+}  // namespace tw

@@ -1,0 +1,70 @@
+// The co-op solver: searches one deal with the whole pile known for a line that wins.
+//
+// A feasibility question ("can a team win this deal at all?"), so the solver reads the
+// real game, not a determinized copy: the seed fixes every draw, the face-down tiles and
+// the order of the stacks, and the solver may use all of it. The bots never do (bots.h).
+//
+// Method: beam search by turn with iterative widening.
+//   - A node is the game at the start of a turn (a placement pending) or at its end.
+//     Expanding it plays one whole turn every way the search keeps: every placement,
+//     every follower choice after it; at the other decisions of the turn (points or
+//     ghosts, cemeteries, dogs, burials, face-down cells, markers) every option when
+//     there are at most `inner_options`, else the `inner_options` best by a one-step
+//     look (the option applied, the turn finished by the co-op bot's quick rules, the
+//     position weighed).
+//   - Children are weighed by the co-op bot's position value (coop_position_value,
+//     bots.h) and the best `width` go on to the next turn; states already seen in this
+//     pass (Game::state_hash) are dropped, so placements that give the same position
+//     (the same tile at a rotation that looks the same, meeples that end in the same
+//     place) are searched once.
+//   - Passes with width first_width, 2x, 4x, ... until a win is found, the node budget
+//     (or the seconds budget) is spent, or a pass pruned nothing (then the search was
+//     exhaustive: every line was tried).
+// Why a beam: the depth is fixed (a turn per tile in pile order), so every node of one
+// depth is comparable and the beam needs no admissible bound (none is known for the
+// ghost bank); best-first search on the same value dives into the deepest nodes and
+// spends its budget on one line. Widening makes easy deals cheap (a width-8 pass wins
+// most mists-1 deals) and spends on hard ones what the budget allows; a pass costs about
+// width x (children per turn) x turns, so the passes before the last cost at most as much
+// as the last one.
+// Deterministic for a game, a node budget and a config: children are generated and
+// ranked in a fixed order (ties by generation order). A seconds budget is not: where it
+// stops depends on the machine.
+// "No win" is said to be exhaustive only when no pass dropped a child for want of width
+// and no inner decision was cut to its best options (two states with one 64-bit hash are
+// taken to be the same: the chance of a collision is negligible, not zero).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace tw {
+
+struct SolverConfig {
+  int64_t max_nodes = 200000;  // game states generated (decisions applied in the search); 0: no limit
+  double max_seconds = 0;      // 0: no limit (a seconds budget is not deterministic)
+  int first_width = 8;         // the first pass's beam width; each next pass doubles it
+  int max_width = 1 << 16;     // no pass wider than this (the search stops after it)
+  int inner_options = 3;       // non-placement, non-follower decisions: options kept
+};
+
+struct SolveResult {
+  bool won = false;
+  bool exhaustive = false;     // no win, and every line was tried
+  std::vector<Option> line;    // won: every decision from the given state to the win
+  int64_t nodes = 0;           // game states generated, over every pass
+  int passes = 0;
+  int width = 0;               // the last pass's width
+  int depth = 0;               // turns below the start the deepest pass reached
+  int64_t best_progress = 0;   // the best progress (co-op score or lowest marker) seen
+  double seconds = 0;
+  bool stopped_by_time = false;
+};
+
+// Searches `start` (a co-op game, at any decision) for a winning line. A game that is
+// already over comes back at once: won when it was won, else exhaustive.
+SolveResult solve(const Game& start, const SolverConfig& config);
+
+}  // namespace tw

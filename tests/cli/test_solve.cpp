@@ -1,0 +1,176 @@
+// `tilewright solve` and the meter's bracket (issue 33): the winning record a solve
+// writes replays as a win through the TGN reader and `tilewright run`, a search that
+// finds nothing says so with its effort and writes no record, and simulate --solve
+// reports a winnable share never below the bots' win rate on the same deals, through
+// shards, merge, JSON and CSV.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/solve_cmd.h"
+#include "cli_run.h"
+#include "engine/bots/solver.h"
+#include "engine/tgn.h"
+#include "fixtures.h"
+#include "present/record.h"
+#include "study/study.h"
+
+using namespace tw;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string solve_db() { return TW_TEST_DB; }
+
+fs::path solve_temp_file(const std::string& name) {
+  return fs::temp_directory_path() / ("tw-solve-" + std::to_string(::getpid()) + "-" + name);
+}
+
+}  // namespace
+
+TEST_CASE("solve writes a winning record that run replays as a win", "[cli][solver]") {
+  const fs::path out = solve_temp_file("win.tgn");
+  fs::remove(out);
+  const auto r = test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "3", "--nodes", "60000", "--out",
+                            out.string()});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("won: a line of") != std::string::npos);
+  CHECK(r.out.find("nodes") != std::string::npos);
+  REQUIRE(fs::exists(out));
+  // Through the reader and the one replay path of `run`.
+  const std::string text = test::read_text(out);
+  auto parsed = tgn::parse(text);
+  REQUIRE(parsed.record);
+  const Replayed rp = replay_record(test::default_content(), *parsed.record);
+  CHECK_FALSE(rp.error);
+  CHECK(rp.game.outcome() == Outcome::Win);
+  REQUIRE(parsed.record->tag("Result"));
+  CHECK(parsed.record->tag("Result")->rfind("win", 0) == 0);
+  const auto run = test::cli({"run", "--db", solve_db(), out.string()});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("win, team") != std::string::npos);
+  fs::remove(out);
+
+  // The same deal and budget give the same record (determinism through the writer).
+  SolverConfig cfg;
+  cfg.max_nodes = 60000;
+  const GameSetup setup = solve_setup("mists", "mists-1", 2, 3);
+  Game g;
+  REQUIRE_FALSE(Game::create(test::default_content(), setup, g));
+  const SolveResult a = solve(g, cfg);
+  REQUIRE(a.won);
+  std::string why;
+  const auto rec = line_record(test::default_content(), setup, a.line, &why);
+  REQUIRE(rec);
+  CHECK(*rec == text);
+}
+
+TEST_CASE("solve without a win says so with its effort and writes nothing", "[cli][solver]") {
+  const fs::path out = solve_temp_file("none.tgn");
+  fs::remove(out);
+  const auto r = test::cli({"solve", "--db", solve_db(), "--level", "mists-6", "--seed", "2", "--nodes", "3000", "--out",
+                            out.string()});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("no win found within the budget") != std::string::npos);
+  CHECK(r.out.find("exhaustive") == std::string::npos);
+  CHECK(r.out.find("depth reached") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+  const auto j = test::cli({"solve", "--db", solve_db(), "--level", "mists-6", "--seed", "2", "--nodes", "3000", "--json"});
+  REQUIRE(j.code == 0);
+  const auto json = nlohmann::json::parse(j.out);
+  CHECK(json["verdict"] == "budget");
+  CHECK(json["won"] == false);
+  CHECK(json["nodes"].get<int64_t>() >= 3000);
+  // Refusals: a competitive rule set, no budget.
+  CHECK(test::cli({"solve", "--db", solve_db(), "--level", "base"}).code != 0);
+  CHECK(test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--nodes", "0"}).code != 0);
+}
+
+TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards and merge", "[cli][solver][study]") {
+  using namespace tw::study;
+  Study s;
+  s.variants.push_back({"", "mists-1", {"coop", "coop"}, "", 0, false, 0});
+  s.seeds = 4;
+  s.seed = 1;
+  s.solve.on = true;
+  s.solve.nodes = 30000;
+  REQUIRE(prepare(test::default_content(), s).empty());
+  study::RunOptions o;
+  o.threads = 2;
+  Report whole;
+  whole.study = s;
+  whole.rows = play(test::default_content(), s, shard_indices(s, {0, 1}), o).rows;
+  REQUIRE(whole.rows.size() == 4);
+  int solver_wins = 0;
+  for (const auto& r : whole.rows) {
+    CHECK(r.solver >= 0);
+    CHECK(r.solver_nodes > 0);
+    CHECK(r.winnable() >= r.won());
+    solver_wins += r.solver == 1;
+  }
+  CHECK(solver_wins > 0);  // seed 3 is won within 25,000 nodes
+  const VariantSummary v = summarise(s, 0, whole.rows);
+  CHECK(v.solved_deals == 4);
+  CHECK(v.winnable >= v.wins);
+  CHECK(v.winnable_share.mean >= v.win_rate.mean);
+  CHECK(v.solver_wins == solver_wins);
+  // JSON: the budget in the identity, the solver per game and in the summary.
+  const Json j = to_json(whole);
+  CHECK(j["study"]["solver"]["nodes"] == 30000);
+  CHECK(j["summary"][0]["solver"]["deals"] == 4);
+  CHECK(j["games"][0].contains("solver"));
+  // Two shards merged give the whole run; a part with another budget is refused.
+  std::vector<Report> parts;
+  for (int i = 0; i < 2; ++i) {
+    study::RunOptions one;
+    one.threads = 1;
+    Report p;
+    p.study = s;
+    p.shard = {i, 2};
+    p.rows = play(test::default_content(), s, shard_indices(s, {i, 2}), one).rows;
+    std::string error;
+    auto back = from_json(Json::parse(to_json(p).dump()), &error);
+    REQUIRE(back);
+    parts.push_back(*back);
+  }
+  std::string error;
+  auto merged = merge(parts, &error);
+  REQUIRE(merged);
+  Json a = to_json(*merged), b = to_json(whole);
+  a.erase("timing");
+  b.erase("timing");
+  CHECK(a == b);
+  parts[1].study.solve.nodes = 40000;
+  CHECK_FALSE(merge(parts, &error));
+  // CSV: the solver's columns.
+  const std::string csv = to_csv(whole);
+  CHECK(csv.find(",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth\n") != std::string::npos);
+  // A study without the solver writes what it always did.
+  Study plain = s;
+  plain.solve = {};
+  Report pr;
+  pr.study = plain;
+  pr.rows = play(test::default_content(), plain, shard_indices(plain, {0, 1}), o).rows;
+  CHECK(to_csv(pr).find("winnable") == std::string::npos);
+  CHECK_FALSE(to_json(pr)["study"].contains("solver"));
+  CHECK_FALSE(to_json(pr)["games"][0].contains("solver"));
+}
+
+TEST_CASE("simulate --solve prints the bracket; compare --solve pairs the winnable share", "[cli][solver]") {
+  const auto r = test::cli({"simulate", "--db", solve_db(), "--level", "mists-1", "--games", "3", "--seed", "2", "--solve",
+                            "--solve-nodes", "30000", "--threads", "1"});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("winnable share:") != std::string::npos);
+  CHECK(r.out.find("bracket: the bots win") != std::string::npos);
+  const auto c = test::cli({"compare", "mists-1", "mists-2", "--db", solve_db(), "--games", "2", "--solve", "--solve-nodes",
+                            "5000", "--threads", "1"});
+  INFO(c.out << c.err);
+  REQUIRE(c.code == 0);
+  CHECK(c.out.find("winnable") != std::string::npos);
+  CHECK(test::cli({"simulate", "--db", solve_db(), "--ruleset", "base", "--games", "1", "--solve"}).code != 0);
+}
