@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "doc/edits.h"
+#include "doc/value_cell.h"
 #include "engine/rules/level_columns.h"
 
 namespace twe {
@@ -27,6 +28,15 @@ namespace {
 
 const wxColour kBadColour(255, 205, 205);
 const wxColour kInherited(120, 120, 120);
+const wxColour kProblemText(170, 20, 20);
+const wxColour kMessageColour(255, 238, 238);
+const char* const kMessageRow = "problem.message";
+
+const tw::ParamSpec* find_spec(const std::string& key) {
+  for (const auto& spec : tw::rule_param_specs())
+    if (spec.key == key) return &spec;
+  return nullptr;
+}
 
 std::vector<std::string> split_bots(const std::string& text) {
   std::vector<std::string> out;
@@ -78,9 +88,6 @@ void RulesView::build() {
   grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(460, -1),
                              wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
   left->Add(grid_, 1, wxEXPAND);
-  problem_text_ = new wxStaticText(this, wxID_ANY, "");
-  problem_text_->SetForegroundColour(wxColour(190, 30, 30));
-  left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
   body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
 
   auto* right = new wxBoxSizer(wxVERTICAL);
@@ -125,6 +132,10 @@ void RulesView::build() {
   pool_total_ = new wxStaticText(pb, wxID_ANY, "");
   prow->Add(pool_total_, 1, wxALIGN_CENTER_VERTICAL);
   poolbox->Add(prow, 0, wxEXPAND | wxALL, 4);
+  // A refused pool count: its message under the pile's controls.
+  pool_problem_ = new wxStaticText(pb, wxID_ANY, "");
+  pool_problem_->SetForegroundColour(kProblemText);
+  poolbox->Add(pool_problem_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   right->Add(poolbox, 1, wxEXPAND | wxBOTTOM, 8);
 
   auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
@@ -233,8 +244,7 @@ bool RulesView::select_rule_set(const std::string& id) {
     level_.clear();
     if (!estimating()) bots_->ChangeValue("greedy,greedy");
   }
-  problem_.clear();
-  problem_text_->SetLabel("");
+  clear_problem();
   refresh_content();
   // A rule set with levels is played as its levels: preselect the first.
   if (level_.empty())
@@ -250,6 +260,7 @@ bool RulesView::select_level(const std::string& id) {
     rule_set_ = l->rule_set;
   }
   level_ = id;
+  clear_problem();
   if (!estimating()) bots_->ChangeValue(level_.empty() ? "greedy,greedy" : "coop,coop");
   refresh_content();
   return true;
@@ -280,9 +291,11 @@ void RulesView::fill_grid() {
         grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
         continue;
       }
-      wxPGProperty* p = c.integer() ? static_cast<wxPGProperty*>(new wxIntProperty(name, "level." + name,
-                                                                                   static_cast<long>(c.number(*l))))
-                                    : new wxStringProperty(name, "level." + name, wxString::FromUTF8(v));
+      // Every value cell is text, read by the view exactly as its type allows (a number
+      // cell's own filter would drop a typed '.' and store 25 for 2.5).
+      if (c.integer()) help = std::string(c.meaning) + " (" + whole_number_hint(c.min, c.max) + ")";
+      wxPGProperty* p = new wxStringProperty(name, "level." + name,
+                                             wxString::FromUTF8(c.integer() ? std::to_string(c.number(*l)) : v));
       grid_->Append(p);
       grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
     }
@@ -313,12 +326,11 @@ void RulesView::fill_grid() {
     grid_->Append(new wxPropertyCategory("Rule parameters (grey: inherited or default)", "cat.params"));
     for (const auto& spec : tw::rule_param_specs()) {
       const std::string key(spec.key);
-      auto* p = new wxIntProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
-                                  static_cast<long>(rs->rules.*(spec.field)));
+      auto* p = new wxStringProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
+                                     wxString::FromUTF8(std::to_string(rs->rules.*(spec.field))));
       grid_->Append(p);
-      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc)) +
-                                          wxString::Format(" [%lld..%lld]", static_cast<long long>(spec.min),
-                                                           static_cast<long long>(spec.max)));
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc) + " (" +
+                                                         whole_number_hint(spec.min, spec.max) + ")"));
       const bool own = std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
       if (!own) grid_->SetPropertyTextColour(p, kInherited);
     }
@@ -326,13 +338,7 @@ void RulesView::fill_grid() {
   grid_->Thaw();
   filling_ = false;
   // Keep a refused value's mark until the next successful change.
-  if (!problem_.empty()) {
-    problem_text_->SetLabel(wxString::FromUTF8(problem_));
-    if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
-      grid_->SetPropertyBackgroundColour(p, kBadColour);
-      grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_));
-    }
-  }
+  mark_problem();
 }
 
 void RulesView::fill_pool() {
@@ -355,6 +361,10 @@ void RulesView::fill_pool() {
 }
 
 void RulesView::clear_problem() {
+  problem_.clear();
+  if (pool_problem_) pool_problem_->SetLabel("");
+  if (!grid_) return;
+  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
   if (!problem_property_.empty())
     if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
       grid_->SetPropertyColoursToDefault(p);
@@ -366,22 +376,40 @@ void RulesView::clear_problem() {
         if (std::find(own.begin(), own.end(), key) == own.end()) grid_->SetPropertyTextColour(p, kInherited);
       }
     }
-  problem_.clear();
   problem_property_.clear();
-  problem_text_->SetLabel("");
+  grid_->Refresh();
 }
 
 void RulesView::show_problem(const std::string& property, const std::string& message) {
   clear_problem();  // one mark at a time: the field of this refusal only
   problem_ = message;
   problem_property_ = property;
-  problem_text_->SetLabel(wxString::FromUTF8(message));
-  problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
-  if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(property))) {
-    grid_->SetPropertyBackgroundColour(p, kBadColour);
-    grid_->SetPropertyHelpString(p, wxString::FromUTF8(message));
-  }
-  Layout();
+  // Inside the grid's own change event is no time to add a row: then mark it as soon as
+  // the event is done (before anything is painted), else now.
+  if (in_changing_)
+    CallAfter([this] { mark_problem(); });
+  else
+    mark_problem();
+}
+
+void RulesView::mark_problem() {
+  if (problem_.empty()) return;
+  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
+  wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_));
+  if (!p) return;
+  grid_->SetPropertyBackgroundColour(p, kBadColour);
+  // The message in a row of its own right under the refused value.
+  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(problem_));
+  grid_->Insert(p->GetParent(), static_cast<int>(p->GetIndexInParent()) + 1, m);
+  m->ChangeFlag(wxPG_PROP_READONLY, true);
+  grid_->SetPropertyTextColour(m, kProblemText);
+  grid_->SetPropertyBackgroundColour(m, kMessageColour);
+  grid_->SetPropertyHelpString(m, wxString::FromUTF8(problem_));
+  m->SetAttribute(wxPG_ATTR_UNITS, "");
+  grid_->EnsureVisible(m);
+  grid_->RefreshProperty(p);
+  grid_->Refresh();
+  grid_->Update();
 }
 
 void RulesView::on_changing(wxPropertyGridEvent& e) {
@@ -389,20 +417,31 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
   const std::string name = e.GetPropertyName().utf8_string();
   const wxVariant v = e.GetValue();
   bool ok = true;
+  in_changing_ = true;
   if (name.rfind("param.", 0) == 0) {
-    ok = set_param(name.substr(6), v.GetLong());
+    const std::string key = name.substr(6);
+    const tw::ParamSpec* spec = find_spec(key);
+    const CellValue cell = spec ? parse_whole_number(v.GetString().utf8_string(), spec->min, spec->max)
+                                : CellValue{std::nullopt, "no such parameter"};
+    if (!cell.number) {
+      show_problem(name, key + ": " + cell.problem);
+      ok = false;
+    } else {
+      ok = set_param(key, *cell.number);
+    }
   } else if (name.rfind("level.", 0) == 0) {
     const std::string col = name.substr(6);
     if (auto* en = dynamic_cast<wxEnumProperty*>(e.GetProperty())) {
       const int i = en->GetChoices().Index(static_cast<int>(v.GetLong()));
       ok = i != wxNOT_FOUND && set_level_field(col, en->GetChoices().GetLabel(static_cast<unsigned>(i)).utf8_string());
     } else {
-      ok = set_level_field(col, v.GetType() == "long" ? std::to_string(v.GetLong()) : v.GetString().utf8_string());
+      ok = set_level_field(col, v.GetString().utf8_string());
     }
   }
+  in_changing_ = false;
   if (!ok) {
     e.Veto();
-    e.SetValidationFailureBehavior(0);  // our message is shown next to the grid
+    e.SetValidationFailureBehavior(0);  // our message is shown in a row under the value
   }
 }
 
@@ -410,7 +449,7 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   // Ranges and keys are the store's check (rule_param_specs()): its typed error is shown.
   if (!ctx_.commands->Submit(new SetRuleParamsCommand(ctx_, rule_set_, {{key, value}}))) {
-    show_problem("param." + key, last_edit_error());
+    show_problem("param." + key, key + ": " + last_edit_problem());
     return false;
   }
   clear_problem();
@@ -419,8 +458,16 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
 
 bool RulesView::set_level_field(const std::string& column, const std::string& value) {
   if (level_.empty() || !ctx_.commands) return false;
+  // Whole numbers are read exactly (no "2.5" taken for anything), with their range.
+  if (const tw::LevelColumn* c = tw::find_level_column(column); c && c->integer()) {
+    const CellValue cell = parse_whole_number(value, c->min, c->max);
+    if (!cell.number) {
+      show_problem("level." + column, column + ": " + cell.problem);
+      return false;
+    }
+  }
   if (!ctx_.commands->Submit(new SetLevelFieldCommand(ctx_, level_, column, value))) {
-    show_problem("level." + column, last_edit_error());
+    show_problem("level." + column, column + ": " + last_edit_problem());
     return false;
   }
   clear_problem();
@@ -430,11 +477,11 @@ bool RulesView::set_level_field(const std::string& column, const std::string& va
 bool RulesView::clone_level(const std::string& new_id, const std::string& new_name) {
   if (level_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new CloneLevelCommand(ctx_, level_, new_id, new_name))) {
-    show_problem("level.name", last_edit_error());
+    show_problem("cat.level", last_edit_problem());
     return false;
   }
   level_ = new_id;
-  problem_.clear();
+  clear_problem();
   refresh_content();
   return true;
 }
@@ -442,12 +489,12 @@ bool RulesView::clone_level(const std::string& new_id, const std::string& new_na
 bool RulesView::clone_rule_set(const std::string& new_id, const std::string& new_name) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new CloneRuleSetCommand(ctx_, rule_set_, new_id, new_name))) {
-    show_problem("rs.name", last_edit_error());
+    show_problem("rs.name", last_edit_problem());
     return false;
   }
   rule_set_ = new_id;
   level_.clear();
-  problem_.clear();
+  clear_problem();
   refresh_content();
   return true;
 }
@@ -455,9 +502,14 @@ bool RulesView::clone_rule_set(const std::string& new_id, const std::string& new
 bool RulesView::set_pool_count(const std::string& tile_set, const std::string& tile_id, int count) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new SetPoolCountCommand(ctx_, rule_set_, tile_set, tile_id, count))) {
-    show_problem("rs.name", last_edit_error());
+    clear_problem();
+    problem_ = last_edit_problem();
+    pool_problem_->SetLabel(wxString::FromUTF8(tile_set + "/" + tile_id + ": " + problem_));
+    pool_problem_->Wrap(std::max(200, pool_->GetClientSize().x));
+    Layout();
     return false;
   }
+  clear_problem();
   return true;
 }
 

@@ -2,9 +2,11 @@
 // read-only, every rule parameter of rule_param_specs() as a number with its range and
 // meaning, explicit rows in bold, inherited ones plain) and, when a co-op level is
 // chosen, the level's editable columns (tw::level_columns(), with their meaning and
-// range). Each change is an undoable command that calls one edit of the store (checked
-// in C++, one transaction); a refused value is shown next to the field (in red, with the
-// store's message naming table, row and column below the grid) and nothing is written.
+// range). Every value cell is text read exactly as its type allows (doc/value_cell.h:
+// "2.5" is not a whole number, never 25). Each change is an undoable command that calls
+// one edit of the store (checked in C++, one transaction); a refused value is marked
+// pink and its short message (the expected type and range, or the store's reason) is
+// shown in a row right under it, until the next successful change; nothing is written.
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
 // bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
@@ -74,17 +76,19 @@ class RulesView : public wxPanel {
   void on_changed(wxPropertyGridEvent& e);
   void show_problem(const std::string& property, const std::string& message);
   void clear_problem();
+  void mark_problem();  // the refused row pink, its message in a row right under it
   void stop_worker();
 
   EditorContext& ctx_;
   std::string rule_set_, level_, problem_, problem_property_;
   bool filling_ = false;
+  bool in_changing_ = false;  // inside the grid's change event
   wxChoice* set_choice_ = nullptr;
   wxChoice* level_choice_ = nullptr;
   wxButton* clone_ = nullptr;
   wxButton* clone_level_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
-  wxStaticText* problem_text_ = nullptr;
+  wxStaticText* pool_problem_ = nullptr;
   wxListCtrl* pool_ = nullptr;
   wxSpinCtrl* pool_count_ = nullptr;
   wxButton* pool_set_ = nullptr;
