@@ -98,6 +98,7 @@ void RulesView::build() {
   pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
   pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
   pool_->AppendColumn("In the box", wxLIST_FORMAT_RIGHT, 80);
+  pool_->AppendColumn("This level", wxLIST_FORMAT_LEFT, 150);
   poolbox->Add(pool_, 1, wxEXPAND | wxALL, 4);
   auto* prow = new wxBoxSizer(wxHORIZONTAL);
   prow->Add(new wxStaticText(pb, wxID_ANY, "Count of the selected tile"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
@@ -129,9 +130,10 @@ void RulesView::build() {
     const tw::TileType& tt = ctx_.content.tiles[static_cast<size_t>(tiles[static_cast<size_t>(dlg.GetSelection())])];
     set_pool_count(tt.tile_set, tt.id, 1);
   });
-  pool_total_ = new wxStaticText(pb, wxID_ANY, "");
-  prow->Add(pool_total_, 1, wxALIGN_CENTER_VERTICAL);
   poolbox->Add(prow, 0, wxEXPAND | wxALL, 4);
+  // The pile's size on a line of its own (it is long for a level that leaves tiles out).
+  pool_total_ = new wxStaticText(pb, wxID_ANY, "");
+  poolbox->Add(pool_total_, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
   // A refused pool count: its message under the pile's controls.
   pool_problem_ = new wxStaticText(pb, wxID_ANY, "");
   pool_problem_->SetForegroundColour(kProblemText);
@@ -344,7 +346,9 @@ void RulesView::fill_grid() {
 void RulesView::fill_pool() {
   pool_->DeleteAllItems();
   const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
-  int total = 0;
+  const tw::Level* level = level_.empty() ? nullptr : ctx_.content.find_level(level_);
+  int total = 0, left_out = 0;
+  std::vector<std::string> kinds_left_out;
   if (rs) {
     long row = 0;
     for (const auto& e : rs->pool) {
@@ -355,9 +359,41 @@ void RulesView::fill_pool() {
       pool_->SetItem(i, 2, wxString::Format("%d", e.count));
       pool_->SetItem(i, 3, wxString::Format("%d", t.count));
       total += e.count;
+      // A level leaves the tiles that show one of its excluded kinds in the box (as
+      // the game builds its pile: engine/game.cpp, build_pile).
+      const tw::Segment* shown = nullptr;
+      if (level)
+        for (const auto& seg : t.segments)
+          if (std::find(level->exclude_kinds.begin(), level->exclude_kinds.end(), seg.kind) !=
+              level->exclude_kinds.end()) {
+            shown = &seg;
+            break;
+          }
+      if (shown) {
+        const std::string kind(tw::kind_name(shown->kind));
+        pool_->SetItem(i, 4, wxString::FromUTF8("left out (" + kind + ")"));
+        pool_->SetItemTextColour(i, kInherited);
+        left_out += e.count;
+        if (std::find(kinds_left_out.begin(), kinds_left_out.end(), kind) == kinds_left_out.end())
+          kinds_left_out.push_back(kind);
+      } else {
+        pool_->SetItemTextColour(i, pool_->GetForegroundColour());
+      }
     }
   }
-  pool_total_->SetLabel(wxString::Format("%d tiles in the pile", total));
+  std::string text;
+  if (level && left_out > 0) {
+    std::string kinds;
+    for (const auto& k : kinds_left_out) kinds += (kinds.empty() ? "" : ", ") + k;
+    text = std::to_string(total - left_out) + " tiles in the pile of level " + level_ + " (rule set " + rule_set_ +
+           ": " + std::to_string(total) + "; " + std::to_string(left_out) + " left in the box: " + kinds + ")";
+  } else {
+    text = std::to_string(total) + " tiles in the pile";
+  }
+  pile_count_ = total - left_out;
+  pool_total_->SetLabel(wxString::FromUTF8(text));
+  pool_total_->Wrap(std::max(200, pool_->GetClientSize().x));
+  Layout();
 }
 
 void RulesView::clear_problem() {
@@ -513,6 +549,7 @@ bool RulesView::set_pool_count(const std::string& tile_set, const std::string& t
   return true;
 }
 
+std::string RulesView::pile_text() const { return pool_total_->GetLabel().utf8_string(); }
 int RulesView::progress_value() const { return gauge_->GetValue(); }
 std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 

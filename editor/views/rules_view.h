@@ -53,6 +53,10 @@ class RulesView : public wxPanel {
   // Copies the selected co-op level as new_id and selects the copy (undoable).
   bool clone_level(const std::string& new_id, const std::string& new_name);
   bool set_pool_count(const std::string& tile_set, const std::string& tile_id, int count);
+  // The tiles a game of the chosen rule set or level draws (the level's excluded kinds
+  // left in the box), as the pile's line says, e.g. "50 tiles in the pile of level mists-1 ...".
+  int pile_count() const { return pile_count_; }
+  std::string pile_text() const;
   const std::string& field_problem() const { return problem_; }  // last refused edit
   // The property marked red for it ("level.cemetery", "param.farmers"), "" for none.
   const std::string& problem_property() const { return problem_property_; }
@@ -82,6 +86,7 @@ class RulesView : public wxPanel {
   EditorContext& ctx_;
   std::string rule_set_, level_, problem_, problem_property_;
   bool filling_ = false;
+  int pile_count_ = 0;
   bool in_changing_ = false;  // inside the grid's change event
   wxChoice* set_choice_ = nullptr;
   wxChoice* level_choice_ = nullptr;
