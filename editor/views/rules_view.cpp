@@ -400,7 +400,19 @@ void RulesView::clear_problem() {
   problem_.clear();
   if (pool_problem_) pool_problem_->SetLabel("");
   if (!grid_) return;
-  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
+  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) {
+    if (in_changing_) {
+      // Inside the grid's change event: no row is removed now, only hidden, and taken
+      // out when the event is done (unless a new refusal has shown it again).
+      m->Hide(true);
+      CallAfter([this] {
+        if (!problem_.empty()) return;
+        if (wxPGProperty* row = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(row);
+      });
+    } else {
+      grid_->DeleteProperty(m);
+    }
+  }
   if (!problem_property_.empty())
     if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
       grid_->SetPropertyColoursToDefault(p);
