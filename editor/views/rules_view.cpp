@@ -151,7 +151,11 @@ void RulesView::build() {
   games_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 100000, 200);
   erow->Add(games_, 0, wxRIGHT, 10);
   estimate_btn_ = new wxButton(eb, wxID_ANY, "Estimate difficulty");
-  erow->Add(estimate_btn_, 0);
+  erow->Add(estimate_btn_, 0, wxRIGHT, 6);
+  compare_btn_ = new wxButton(eb, wxID_ANY, "Compare with parent");
+  compare_btn_->SetToolTip("The rules that differ from the parent rule set, side by side, and the same seeded "
+                           "games of both (as tilewright compare PARENT VARIANT)");
+  erow->Add(compare_btn_, 0);
   estbox->Add(erow, 0, wxALL, 4);
   gauge_ = new wxGauge(eb, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 16));
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
@@ -205,6 +209,13 @@ void RulesView::build() {
     set_pool_count(pool_->GetItemText(i, 1).utf8_string(), pool_->GetItemText(i, 0).utf8_string(),
                    pool_count_->GetValue());
   });
+  compare_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (estimating()) {
+      cancel_ = true;
+      return;
+    }
+    start_compare(games_->GetValue(), level_.empty() ? bots_->GetValue().utf8_string() : std::string("greedy,greedy"));
+  });
   estimate_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     if (estimating()) {
       cancel_ = true;
@@ -234,6 +245,12 @@ void RulesView::refresh_content() {
   level_choice_->SetSelection(li == wxNOT_FOUND ? 0 : li);
   level_choice_->Enable(level_choice_->GetCount() > 1);
   clone_->Enable(!rule_set_.empty());
+  if (compare_btn_) {
+    const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+    compare_btn_->Enable(rs && !rs->parent.empty() && ctx_.content.find_rule_set(rs->parent));
+    compare_btn_->SetLabel(rs && !rs->parent.empty() ? wxString::FromUTF8("Compare with " + rs->parent)
+                                                     : wxString("Compare with parent"));
+  }
   clone_level_->Enable(!level_.empty());
   fill_grid();
   fill_pool();
@@ -562,6 +579,52 @@ bool RulesView::set_pool_count(const std::string& tile_set, const std::string& t
 }
 
 std::string RulesView::pile_text() const { return pool_total_->GetLabel().utf8_string(); }
+bool RulesView::start_compare(int games, const std::string& bots) {
+  if (worker_.joinable()) return false;
+  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+  if (!rs || rs->parent.empty() || !ctx_.content.find_rule_set(rs->parent)) return false;
+  EstimateOptions o;
+  o.games = games;
+  o.bots = split_bots(bots);
+  // At once: the rules that differ, side by side.
+  comparison_ = rules_side_by_side(ctx_.content, rs->parent, rule_set_);
+  result_text_->ChangeValue(wxString::FromUTF8(comparison_.side_by_side() + "\nPlaying " + std::to_string(games) +
+                                               " games of each..."));
+  games_->SetValue(games);
+  gauge_->SetRange(std::max(1, 2 * games));
+  gauge_->SetValue(0);
+  estimate_btn_->Enable(false);
+  compare_btn_->SetLabel("Stop");
+  chart_->clear();
+  // The table needs the room: the chart (of one variant's estimate) is hidden meanwhile.
+  chart_->Hide();
+  Layout();
+  cancel_ = false;
+  finished_ = false;
+  auto content = std::make_shared<const tw::Content>(ctx_.content);
+  const std::string variant = rule_set_;
+  worker_ = std::thread([this, content, o, variant] {
+    int last_shown = -1;
+    ComparisonResult r = compare_with_parent(*content, variant, o, [this, &last_shown](int done, int total) {
+      const int step = std::max(1, total / 100);
+      if (done - last_shown >= step || done == total) {
+        last_shown = done;
+        CallAfter([this, done] { gauge_->SetValue(done); });
+      }
+    }, &cancel_);
+    CallAfter([this, r] {
+      if (worker_.joinable()) worker_.join();
+      comparison_ = r;
+      finished_ = true;
+      estimate_btn_->Enable(true);
+      refresh_content();  // the compare button's label
+      result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+      if (ctx_.status) ctx_.status("Compared " + r.variant + " with " + r.parent);
+    });
+  });
+  return true;
+}
+
 int RulesView::progress_value() const { return gauge_->GetValue(); }
 std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 
@@ -580,6 +643,10 @@ void RulesView::start_estimate(int games, const std::string& bots) {
   gauge_->SetValue(0);
   estimate_btn_->SetLabel("Stop");
   chart_->clear();
+  if (!chart_->IsShown()) {
+    chart_->Show();
+    Layout();
+  }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
                             wxString::FromUTF8(level_.empty() ? rule_set_ : level_) + "...");
   cancel_ = false;

@@ -67,6 +67,12 @@ class RulesView : public wxPanel {
   const EstimateResult& last_estimate() const { return result_; }
   std::string estimate_text() const;  // the result as shown
   int progress_value() const;
+  // A variant beside its parent: the rules that differ at once, then the same seeded
+  // games of both (competitive, with `bots`) on the background thread, in one table.
+  // False when the chosen rule set has no parent or games are running.
+  bool start_compare(int games, const std::string& bots);
+  const ComparisonResult& last_comparison() const { return comparison_; }
+  wxButton* compare_button() { return compare_btn_; }
   const StudyChart* estimate_chart() const { return chart_; }
 
   wxPropertyGrid* grid() { return grid_; }
@@ -101,6 +107,7 @@ class RulesView : public wxPanel {
   wxTextCtrl* bots_ = nullptr;
   wxSpinCtrl* games_ = nullptr;
   wxButton* estimate_btn_ = nullptr;
+  wxButton* compare_btn_ = nullptr;
   wxGauge* gauge_ = nullptr;
   wxTextCtrl* result_text_ = nullptr;
   StudyChart* chart_ = nullptr;
@@ -109,6 +116,7 @@ class RulesView : public wxPanel {
   std::atomic<bool> cancel_{false};
   std::atomic<bool> finished_{true};
   EstimateResult result_;
+  ComparisonResult comparison_;
 };
 
 }  // namespace twe
