@@ -13,7 +13,7 @@ namespace twe {
 
 struct CellValue {
   std::optional<int64_t> number;  // set when the text was accepted
-  std::string problem;            // else why not, e.g. "'2.5' is not a whole number: a whole number 0..10 expected"
+  std::string problem;            // else why not, e.g. "'2.5' is not a whole number (0..10)"
 };
 
 // "a whole number 0..10" (the hint of a cell of that range).

@@ -464,7 +464,10 @@ void RulesView::mark_problem() {
   if (!p) return;
   grid_->SetPropertyBackgroundColour(p, kBadColour);
   // The message in a row of its own right under the refused value.
-  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(problem_));
+  // The row above names the field: the message without it.
+  const std::string field = problem_property_.substr(problem_property_.find('.') + 1) + ": ";
+  const std::string shown = problem_.rfind(field, 0) == 0 ? problem_.substr(field.size()) : problem_;
+  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(shown));
   grid_->Insert(p->GetParent(), static_cast<int>(p->GetIndexInParent()) + 1, m);
   m->ChangeFlag(wxPG_PROP_READONLY, true);
   grid_->SetPropertyTextColour(m, kProblemText);
