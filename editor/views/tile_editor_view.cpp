@@ -194,12 +194,15 @@ void TileEditorView::build() {
   // Middle: segments and tile attributes.
   auto* mid = new wxBoxSizer(wxVERTICAL);
   auto* segbox = new wxStaticBoxSizer(wxVERTICAL, this, "Segments");
+  segbox->GetStaticBox()->SetMinSize(wxSize(200, -1));
   segments_ = new wxListBox(segbox->GetStaticBox(), wxID_ANY, wxDefaultPosition, wxSize(240, 150));
   segments_->SetMinSize(wxSize(240, 150));
   segbox->Add(segments_, 1, wxEXPAND | wxALL, 4);
   auto* segbtn = new wxBoxSizer(wxHORIZONTAL);
-  add_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Add segment");
-  del_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Remove segment");
+  add_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Add");
+  del_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Remove");
+  add_seg_->SetToolTip("Add a segment (a field) to the tile");
+  del_seg_->SetToolTip("Remove the selected segment (touches lists are renumbered)");
   segbtn->Add(add_seg_, 0, wxRIGHT, 4);
   segbtn->Add(del_seg_, 0);
   segbox->Add(segbtn, 0, wxALL, 4);
@@ -235,6 +238,7 @@ void TileEditorView::build() {
   auto* right = new wxBoxSizer(wxVERTICAL);
   auto* fbox = new wxStaticBoxSizer(wxVERTICAL, this, "Selected segment");
   wxWindow* fb = fbox->GetStaticBox();
+  fb->SetMinSize(wxSize(200, -1));  // the box's own idea of its size is not its contents
   // Each field's message keeps room for two lines even when empty, so that the form
   // does not jump when a problem appears (longer messages are in the Problems list).
   auto add_msg = [&](wxStaticText*& m) {
@@ -247,13 +251,16 @@ void TileEditorView::build() {
   auto* trow = new wxBoxSizer(wxHORIZONTAL);
   trow->Add(new wxStaticText(fb, wxID_ANY, "Terrain"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
   terrain_ = new wxChoice(fb, wxID_ANY);
+  terrain_->SetMinSize(wxSize(150, -1));
   trow->Add(terrain_, 1);
   fbox->Add(trow, 0, wxEXPAND | wxALL, 4);
   add_msg(msg_terrain_);
 
   // Ports laid out around a square: north row, west and east columns, south row, centre.
-  fbox->Add(new wxStaticText(fb, wxID_ANY, "Ports (edges clockwise from the north-west; C = centre)"), 0,
-            wxALL, 4);
+  auto* ports_caption = new wxStaticText(fb, wxID_ANY, "Ports (clockwise from Nw; C = centre)");
+  ports_caption->SetToolTip("The ports of the edges, clockwise from the north-west corner: Nw N Ne along the north "
+                            "edge, En E Es along the east, and so on; C is the centre");
+  fbox->Add(ports_caption, 0, wxALL, 4);
   auto* pg = new wxGridBagSizer(2, 2);
   auto place = [&](int port, int row, int col) {
     ports_[static_cast<size_t>(port)] =
@@ -281,8 +288,10 @@ void TileEditorView::build() {
 
   auto* sg = new wxFlexGridSizer(2, 4, 8);
   shields_ = new wxSpinCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 9, 0);
-  fogged_ = new wxCheckBox(fb, wxID_ANY, "fog lies over this road or field");
+  fogged_ = new wxCheckBox(fb, wxID_ANY, "under fog");
+  fogged_->SetToolTip("Fog lies over this road or field");
   touches_ = new wxTextCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
+  touches_->SetMinSize(wxSize(100, -1));
   touches_->SetToolTip("Segment numbers, separated by spaces: the cities a field borders, the regions a region borders");
   sg->Add(new wxStaticText(fb, wxID_ANY, "Shields / cities"), 0, wxALIGN_CENTER_VERTICAL);
   sg->Add(shields_, 0);
