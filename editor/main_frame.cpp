@@ -176,6 +176,9 @@ wxCommandProcessor* MainFrame::active_history() {
   if (page == play_) return &play_->history();
   if (page == replays_) return replays_->history();
   if (page == scenarios_) return &scenarios_->history();
+  // A tile draft with steps: Undo steps back inside the draft (before Save).
+  if (page == tile_editor_ && (tile_editor_->draft_history().CanUndo() || tile_editor_->draft_history().CanRedo()))
+    return &tile_editor_->draft_history();
   return &commands_;  // tile sets, tile editor, levels and rule sets: the database's design
 }
 

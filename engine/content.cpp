@@ -103,6 +103,38 @@ std::string seg_row(const TileType& t, size_t i) {
 }
 }  // namespace
 
+namespace {
+
+// Every segment is one connected piece of the tile's square, and pieces do not overlap:
+// two segments whose edge ports alternate around the edge (A B A B, clockwise) would have
+// to cross each other to connect their own ports. A cover segment lies above the terrain
+// and is not a piece of it.
+void check_crossings(const TileType& t, std::vector<ContentError>& errors) {
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    if (kind_props(t.segments[i].kind) & kCover) continue;
+    for (size_t j = 0; j < i; ++j) {
+      if (kind_props(t.segments[j].kind) & kCover) continue;
+      // The owners of the edge ports, clockwise from Nw, runs of one owner merged.
+      std::vector<size_t> runs;
+      for (int p = 0; p < C; ++p) {
+        size_t owner;
+        if (t.segments[i].ports & (1u << p)) owner = i;
+        else if (t.segments[j].ports & (1u << p)) owner = j;
+        else continue;
+        if (runs.empty() || runs.back() != owner) runs.push_back(owner);
+      }
+      if (runs.size() > 1 && runs.front() == runs.back()) runs.pop_back();  // around the corner
+      if (runs.size() < 4) continue;
+      errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(t.segments[i].ports),
+                        "crosses segment " + std::to_string(j) + " (" + ports_text(t.segments[j].ports) +
+                            "): their ports alternate around the edge, so one would have to cross the other "
+                            "to join its own ports"});
+    }
+  }
+}
+
+}  // namespace
+
 std::string ports_text(uint16_t mask) {
   std::string s;
   for (int p = 0; p < kPortCount; ++p)
@@ -165,6 +197,7 @@ void finalize_tile(TileType& t, const std::vector<Terrain>& terrains,
       errors.push_back({"tile_segment", seg_row(t, i), "ports", ports_text(s.ports),
                         "a " + std::string(kind_name(s.kind)) + " owns only the centre port C"});
   }
+  check_crossings(t, errors);
   for (int side = 0; side < 4; ++side) {
     const int mid = middle_port(side);
     const int seg = t.port_segment[mid];

@@ -10,16 +10,23 @@ namespace twe {
 namespace {
 
 std::string g_last_error;
+std::string g_last_problem;
 tw::Refreshed g_last_refresh;
 
 bool fail(EditorContext& ctx, const std::string& what, const std::exception& e) {
   g_last_error = what + ": " + e.what();
+  g_last_problem = e.what();
+  if (const auto* edit = dynamic_cast<const tw::LoadError*>(&e); edit && !edit->errors().empty()) {
+    const tw::ContentError& w = edit->errors().front();
+    g_last_problem = (w.value.empty() ? std::string() : "'" + w.value + "': ") + w.message;
+  }
   if (ctx.status) ctx.status(g_last_error);
   return false;
 }
 
 bool refuse(EditorContext& ctx, const std::string& message) {
   g_last_error = message;
+  g_last_problem = message;
   if (ctx.status) ctx.status(g_last_error);
   return false;
 }
@@ -32,6 +39,7 @@ bool writable(EditorContext& ctx) {
 // After a write: re-read what it changed, notify the views, show `message`.
 bool done(EditorContext& ctx, const tw::ContentChange& change, const std::string& message) {
   g_last_error.clear();
+  g_last_problem.clear();
   std::string error;
   if (!refresh_content(ctx, change, &error)) {
     g_last_error = error;
@@ -51,6 +59,7 @@ tw::ContentChange levels_changed() {
 }  // namespace
 
 const std::string& last_edit_error() { return g_last_error; }
+const std::string& last_edit_problem() { return g_last_problem; }
 const tw::Refreshed& last_refresh() { return g_last_refresh; }
 
 bool reload_content(EditorContext& ctx, std::string* error) {

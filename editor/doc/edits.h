@@ -31,6 +31,9 @@ const tw::Refreshed& last_refresh();
 
 // The message of the last edit that failed ("" when the last one succeeded).
 const std::string& last_edit_error();
+// Its short form, for showing next to the field: what was wrong with the value (the
+// store's first problem, without the database path and row), "" when it succeeded.
+const std::string& last_edit_problem();
 
 // Replaces a tile type (identified by tile_set and id) with `after`; Undo writes `before`.
 class SaveTileCommand : public wxCommand {

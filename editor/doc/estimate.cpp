@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "replay/digest.h"
+
 namespace twe {
 
 EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
@@ -91,6 +93,77 @@ std::string EstimateResult::summary() const {
                   mean_score[p], 100.0 * wins[p] / games, 100.0 * lo, 100.0 * hi);
     out += buf;
   }
+  return out;
+}
+
+ComparisonResult rules_side_by_side(const tw::Content& c, const std::string& parent, const std::string& variant) {
+  ComparisonResult r;
+  r.parent = parent;
+  r.variant = variant;
+  const tw::RuleSet* pa = c.find_rule_set(parent);
+  const tw::RuleSet* va = c.find_rule_set(variant);
+  if (!pa || !va) return r;
+  for (const auto& d : tw::replay::diff_rules(c, *pa, nullptr, c, *va, nullptr))
+    r.differences.push_back({d.field, {d.a, d.b}});
+  return r;
+}
+
+ComparisonResult compare_with_parent(const tw::Content& c, const std::string& variant, const EstimateOptions& o,
+                                     const std::function<void(int, int)>& progress,
+                                     const std::atomic<bool>* cancel) {
+  const tw::RuleSet* v = c.find_rule_set(variant);
+  ComparisonResult r = rules_side_by_side(c, v ? v->parent : std::string(), variant);
+  if (!v || v->parent.empty()) {
+    r.a.error = r.b.error = "rule set " + variant + " has no parent";
+    return r;
+  }
+  EstimateOptions oa = o, ob = o;
+  oa.rule_set = v->parent;
+  ob.rule_set = variant;
+  oa.level.clear();
+  ob.level.clear();
+  const int n = std::max(1, o.games);
+  r.a = estimate(c, oa, [&](int done, int) { if (progress) progress(done, 2 * n); }, cancel);
+  r.b = estimate(c, ob, [&](int done, int) { if (progress) progress(n + done, 2 * n); }, cancel);
+  return r;
+}
+
+std::string ComparisonResult::side_by_side() const {
+  size_t w = 26;
+  for (const auto& [field, ab] : differences) w = std::max(w, field.size() + 4);
+  const size_t col = std::max<size_t>(14, std::max(parent.size(), variant.size()) + 2) + 9;
+  auto pad = [](std::string s, size_t n) {
+    if (s.size() < n) s.append(n - s.size(), ' ');
+    return s;
+  };
+  auto row = [&](const std::string& what, const std::string& x, const std::string& y) {
+    return pad("  " + what, w) + pad(x, col) + y + "\n";
+  };
+  std::string out = pad("", w) + pad(parent + " (parent)", col) + variant + "\n";
+  // The figures first (they are few), then every rule that differs.
+  if (!a.error.empty() || !b.error.empty()) {
+    out += "Cannot compare: " + (a.error.empty() ? b.error : a.error) + "\n";
+  } else if (a.games > 0 || b.games > 0) {
+    char buf[64];
+    auto pct = [&](int wins, int games) {
+      const auto [lo, hi] = win_interval(wins, games);
+      std::snprintf(buf, sizeof buf, "%.1f%% (%.0f-%.0f)", games ? 100.0 * wins / games : 0.0, 100 * lo, 100 * hi);
+      return std::string(buf);
+    };
+    auto num = [&](double x) {
+      std::snprintf(buf, sizeof buf, "%.1f", x);
+      return std::string(buf);
+    };
+    out += "The same " + std::to_string(a.games) + " seeded games of each (" + a.measured_by + "):\n";
+    out += row("decisions a game", num(a.mean_plies), num(b.mean_plies));
+    for (size_t p = 0; p < a.mean_score.size() && p < b.mean_score.size(); ++p) {
+      out += row("seat " + std::to_string(p + 1) + " mean score", num(a.mean_score[p]), num(b.mean_score[p]));
+      if (p < a.wins.size() && p < b.wins.size())
+        out += row("seat " + std::to_string(p + 1) + " wins", pct(a.wins[p], a.games), pct(b.wins[p], b.games));
+    }
+  }
+  out += differences.empty() ? "No rule differs.\n" : "Rules that differ:\n";
+  for (const auto& [field, ab] : differences) out += row(field, ab.first, ab.second);
   return out;
 }
 

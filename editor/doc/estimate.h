@@ -57,4 +57,23 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
                         const std::function<void(int, int)>& progress = {},
                         const std::atomic<bool>* cancel = nullptr);
 
+// A variant beside its parent (the editor's "Compare with parent", as `tilewright
+// compare PARENT VARIANT` plays them): what differs in their rules, side by side, and the
+// same seeded games of each with the same bots.
+struct ComparisonResult {
+  std::string parent, variant;             // rule set ids
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> differences;  // field -> (parent, variant)
+  EstimateResult a, b;                     // the parent's games, the variant's
+  std::string side_by_side() const;        // one table: the rules that differ, then the figures
+};
+
+// The differences only (no game played): what the view shows at once.
+ComparisonResult rules_side_by_side(const tw::Content& c, const std::string& parent, const std::string& variant);
+
+// Plays o.games seeded games of each (o.rule_set is ignored; no level); progress counts
+// both runs' games.
+ComparisonResult compare_with_parent(const tw::Content& c, const std::string& variant, const EstimateOptions& o,
+                                     const std::function<void(int, int)>& progress = {},
+                                     const std::atomic<bool>* cancel = nullptr);
+
 }  // namespace twe

@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "doc/edits.h"
+#include "doc/value_cell.h"
 #include "engine/rules/level_columns.h"
 
 namespace twe {
@@ -27,6 +28,15 @@ namespace {
 
 const wxColour kBadColour(255, 205, 205);
 const wxColour kInherited(120, 120, 120);
+const wxColour kProblemText(170, 20, 20);
+const wxColour kMessageColour(255, 238, 238);
+const char* const kMessageRow = "problem.message";
+
+const tw::ParamSpec* find_spec(const std::string& key) {
+  for (const auto& spec : tw::rule_param_specs())
+    if (spec.key == key) return &spec;
+  return nullptr;
+}
 
 std::vector<std::string> split_bots(const std::string& text) {
   std::vector<std::string> out;
@@ -78,9 +88,6 @@ void RulesView::build() {
   grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(460, -1),
                              wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
   left->Add(grid_, 1, wxEXPAND);
-  problem_text_ = new wxStaticText(this, wxID_ANY, "");
-  problem_text_->SetForegroundColour(wxColour(190, 30, 30));
-  left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
   body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
 
   auto* right = new wxBoxSizer(wxVERTICAL);
@@ -91,6 +98,7 @@ void RulesView::build() {
   pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
   pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
   pool_->AppendColumn("In the box", wxLIST_FORMAT_RIGHT, 80);
+  pool_->AppendColumn("This level", wxLIST_FORMAT_LEFT, 150);
   poolbox->Add(pool_, 1, wxEXPAND | wxALL, 4);
   auto* prow = new wxBoxSizer(wxHORIZONTAL);
   prow->Add(new wxStaticText(pb, wxID_ANY, "Count of the selected tile"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
@@ -122,9 +130,14 @@ void RulesView::build() {
     const tw::TileType& tt = ctx_.content.tiles[static_cast<size_t>(tiles[static_cast<size_t>(dlg.GetSelection())])];
     set_pool_count(tt.tile_set, tt.id, 1);
   });
-  pool_total_ = new wxStaticText(pb, wxID_ANY, "");
-  prow->Add(pool_total_, 1, wxALIGN_CENTER_VERTICAL);
   poolbox->Add(prow, 0, wxEXPAND | wxALL, 4);
+  // The pile's size on a line of its own (it is long for a level that leaves tiles out).
+  pool_total_ = new wxStaticText(pb, wxID_ANY, "");
+  poolbox->Add(pool_total_, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
+  // A refused pool count: its message under the pile's controls.
+  pool_problem_ = new wxStaticText(pb, wxID_ANY, "");
+  pool_problem_->SetForegroundColour(kProblemText);
+  poolbox->Add(pool_problem_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   right->Add(poolbox, 1, wxEXPAND | wxBOTTOM, 8);
 
   auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
@@ -138,7 +151,11 @@ void RulesView::build() {
   games_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 100000, 200);
   erow->Add(games_, 0, wxRIGHT, 10);
   estimate_btn_ = new wxButton(eb, wxID_ANY, "Estimate difficulty");
-  erow->Add(estimate_btn_, 0);
+  erow->Add(estimate_btn_, 0, wxRIGHT, 6);
+  compare_btn_ = new wxButton(eb, wxID_ANY, "Compare with parent");
+  compare_btn_->SetToolTip("The rules that differ from the parent rule set, side by side, and the same seeded "
+                           "games of both (as tilewright compare PARENT VARIANT)");
+  erow->Add(compare_btn_, 0);
   estbox->Add(erow, 0, wxALL, 4);
   gauge_ = new wxGauge(eb, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 16));
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
@@ -192,6 +209,13 @@ void RulesView::build() {
     set_pool_count(pool_->GetItemText(i, 1).utf8_string(), pool_->GetItemText(i, 0).utf8_string(),
                    pool_count_->GetValue());
   });
+  compare_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (estimating()) {
+      cancel_ = true;
+      return;
+    }
+    start_compare(games_->GetValue(), level_.empty() ? bots_->GetValue().utf8_string() : std::string("greedy,greedy"));
+  });
   estimate_btn_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     if (estimating()) {
       cancel_ = true;
@@ -221,6 +245,12 @@ void RulesView::refresh_content() {
   level_choice_->SetSelection(li == wxNOT_FOUND ? 0 : li);
   level_choice_->Enable(level_choice_->GetCount() > 1);
   clone_->Enable(!rule_set_.empty());
+  if (compare_btn_) {
+    const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+    compare_btn_->Enable(rs && !rs->parent.empty() && ctx_.content.find_rule_set(rs->parent));
+    compare_btn_->SetLabel(rs && !rs->parent.empty() ? wxString::FromUTF8("Compare with " + rs->parent)
+                                                     : wxString("Compare with parent"));
+  }
   clone_level_->Enable(!level_.empty());
   fill_grid();
   fill_pool();
@@ -233,8 +263,7 @@ bool RulesView::select_rule_set(const std::string& id) {
     level_.clear();
     if (!estimating()) bots_->ChangeValue("greedy,greedy");
   }
-  problem_.clear();
-  problem_text_->SetLabel("");
+  clear_problem();
   refresh_content();
   // A rule set with levels is played as its levels: preselect the first.
   if (level_.empty())
@@ -250,6 +279,7 @@ bool RulesView::select_level(const std::string& id) {
     rule_set_ = l->rule_set;
   }
   level_ = id;
+  clear_problem();
   if (!estimating()) bots_->ChangeValue(level_.empty() ? "greedy,greedy" : "coop,coop");
   refresh_content();
   return true;
@@ -280,9 +310,11 @@ void RulesView::fill_grid() {
         grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
         continue;
       }
-      wxPGProperty* p = c.integer() ? static_cast<wxPGProperty*>(new wxIntProperty(name, "level." + name,
-                                                                                   static_cast<long>(c.number(*l))))
-                                    : new wxStringProperty(name, "level." + name, wxString::FromUTF8(v));
+      // Every value cell is text, read by the view exactly as its type allows (a number
+      // cell's own filter would drop a typed '.' and store 25 for 2.5).
+      if (c.integer()) help = std::string(c.meaning) + " (" + whole_number_hint(c.min, c.max) + ")";
+      wxPGProperty* p = new wxStringProperty(name, "level." + name,
+                                             wxString::FromUTF8(c.integer() ? std::to_string(c.number(*l)) : v));
       grid_->Append(p);
       grid_->SetPropertyHelpString(p, wxString::FromUTF8(help));
     }
@@ -313,12 +345,11 @@ void RulesView::fill_grid() {
     grid_->Append(new wxPropertyCategory("Rule parameters (grey: inherited or default)", "cat.params"));
     for (const auto& spec : tw::rule_param_specs()) {
       const std::string key(spec.key);
-      auto* p = new wxIntProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
-                                  static_cast<long>(rs->rules.*(spec.field)));
+      auto* p = new wxStringProperty(wxString::FromUTF8(key), wxString::FromUTF8("param." + key),
+                                     wxString::FromUTF8(std::to_string(rs->rules.*(spec.field))));
       grid_->Append(p);
-      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc)) +
-                                          wxString::Format(" [%lld..%lld]", static_cast<long long>(spec.min),
-                                                           static_cast<long long>(spec.max)));
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(std::string(spec.doc) + " (" +
+                                                         whole_number_hint(spec.min, spec.max) + ")"));
       const bool own = std::find(explicit_keys.begin(), explicit_keys.end(), key) != explicit_keys.end();
       if (!own) grid_->SetPropertyTextColour(p, kInherited);
     }
@@ -326,19 +357,15 @@ void RulesView::fill_grid() {
   grid_->Thaw();
   filling_ = false;
   // Keep a refused value's mark until the next successful change.
-  if (!problem_.empty()) {
-    problem_text_->SetLabel(wxString::FromUTF8(problem_));
-    if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
-      grid_->SetPropertyBackgroundColour(p, kBadColour);
-      grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_));
-    }
-  }
+  mark_problem();
 }
 
 void RulesView::fill_pool() {
   pool_->DeleteAllItems();
   const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
-  int total = 0;
+  const tw::Level* level = level_.empty() ? nullptr : ctx_.content.find_level(level_);
+  int total = 0, left_out = 0;
+  std::vector<std::string> kinds_left_out;
   if (rs) {
     long row = 0;
     for (const auto& e : rs->pool) {
@@ -349,12 +376,60 @@ void RulesView::fill_pool() {
       pool_->SetItem(i, 2, wxString::Format("%d", e.count));
       pool_->SetItem(i, 3, wxString::Format("%d", t.count));
       total += e.count;
+      // A level leaves the tiles that show one of its excluded kinds in the box (as
+      // the game builds its pile: engine/game.cpp, build_pile).
+      const tw::Segment* shown = nullptr;
+      if (level)
+        for (const auto& seg : t.segments)
+          if (std::find(level->exclude_kinds.begin(), level->exclude_kinds.end(), seg.kind) !=
+              level->exclude_kinds.end()) {
+            shown = &seg;
+            break;
+          }
+      if (shown) {
+        const std::string kind(tw::kind_name(shown->kind));
+        pool_->SetItem(i, 4, wxString::FromUTF8("left out (" + kind + ")"));
+        pool_->SetItemTextColour(i, kInherited);
+        left_out += e.count;
+        if (std::find(kinds_left_out.begin(), kinds_left_out.end(), kind) == kinds_left_out.end())
+          kinds_left_out.push_back(kind);
+      } else {
+        pool_->SetItemTextColour(i, pool_->GetForegroundColour());
+      }
     }
   }
-  pool_total_->SetLabel(wxString::Format("%d tiles in the pile", total));
+  std::string text;
+  if (level && left_out > 0) {
+    std::string kinds;
+    for (const auto& k : kinds_left_out) kinds += (kinds.empty() ? "" : ", ") + k;
+    text = std::to_string(total - left_out) + " tiles in the pile of level " + level_ + " (rule set " + rule_set_ +
+           ": " + std::to_string(total) + "; " + std::to_string(left_out) + " left in the box: " + kinds + ")";
+  } else {
+    text = std::to_string(total) + " tiles in the pile";
+  }
+  pile_count_ = total - left_out;
+  pool_total_->SetLabel(wxString::FromUTF8(text));
+  pool_total_->Wrap(std::max(200, pool_->GetClientSize().x));
+  Layout();
 }
 
 void RulesView::clear_problem() {
+  problem_.clear();
+  if (pool_problem_) pool_problem_->SetLabel("");
+  if (!grid_) return;
+  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) {
+    if (in_changing_) {
+      // Inside the grid's change event: no row is removed now, only hidden, and taken
+      // out when the event is done (unless a new refusal has shown it again).
+      m->Hide(true);
+      CallAfter([this] {
+        if (!problem_.empty()) return;
+        if (wxPGProperty* row = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(row);
+      });
+    } else {
+      grid_->DeleteProperty(m);
+    }
+  }
   if (!problem_property_.empty())
     if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
       grid_->SetPropertyColoursToDefault(p);
@@ -366,22 +441,43 @@ void RulesView::clear_problem() {
         if (std::find(own.begin(), own.end(), key) == own.end()) grid_->SetPropertyTextColour(p, kInherited);
       }
     }
-  problem_.clear();
   problem_property_.clear();
-  problem_text_->SetLabel("");
+  grid_->Refresh();
 }
 
 void RulesView::show_problem(const std::string& property, const std::string& message) {
   clear_problem();  // one mark at a time: the field of this refusal only
   problem_ = message;
   problem_property_ = property;
-  problem_text_->SetLabel(wxString::FromUTF8(message));
-  problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
-  if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(property))) {
-    grid_->SetPropertyBackgroundColour(p, kBadColour);
-    grid_->SetPropertyHelpString(p, wxString::FromUTF8(message));
-  }
-  Layout();
+  // Inside the grid's own change event is no time to add a row: then mark it as soon as
+  // the event is done (before anything is painted), else now.
+  if (in_changing_)
+    CallAfter([this] { mark_problem(); });
+  else
+    mark_problem();
+}
+
+void RulesView::mark_problem() {
+  if (problem_.empty()) return;
+  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
+  wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_));
+  if (!p) return;
+  grid_->SetPropertyBackgroundColour(p, kBadColour);
+  // The message in a row of its own right under the refused value.
+  // The row above names the field: the message without it.
+  const std::string field = problem_property_.substr(problem_property_.find('.') + 1) + ": ";
+  const std::string shown = problem_.rfind(field, 0) == 0 ? problem_.substr(field.size()) : problem_;
+  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(shown));
+  grid_->Insert(p->GetParent(), static_cast<int>(p->GetIndexInParent()) + 1, m);
+  m->ChangeFlag(wxPG_PROP_READONLY, true);
+  grid_->SetPropertyTextColour(m, kProblemText);
+  grid_->SetPropertyBackgroundColour(m, kMessageColour);
+  grid_->SetPropertyHelpString(m, wxString::FromUTF8(problem_));
+  m->SetAttribute(wxPG_ATTR_UNITS, "");
+  grid_->EnsureVisible(m);
+  grid_->RefreshProperty(p);
+  grid_->Refresh();
+  grid_->Update();
 }
 
 void RulesView::on_changing(wxPropertyGridEvent& e) {
@@ -389,20 +485,31 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
   const std::string name = e.GetPropertyName().utf8_string();
   const wxVariant v = e.GetValue();
   bool ok = true;
+  in_changing_ = true;
   if (name.rfind("param.", 0) == 0) {
-    ok = set_param(name.substr(6), v.GetLong());
+    const std::string key = name.substr(6);
+    const tw::ParamSpec* spec = find_spec(key);
+    const CellValue cell = spec ? parse_whole_number(v.GetString().utf8_string(), spec->min, spec->max)
+                                : CellValue{std::nullopt, "no such parameter"};
+    if (!cell.number) {
+      show_problem(name, key + ": " + cell.problem);
+      ok = false;
+    } else {
+      ok = set_param(key, *cell.number);
+    }
   } else if (name.rfind("level.", 0) == 0) {
     const std::string col = name.substr(6);
     if (auto* en = dynamic_cast<wxEnumProperty*>(e.GetProperty())) {
       const int i = en->GetChoices().Index(static_cast<int>(v.GetLong()));
       ok = i != wxNOT_FOUND && set_level_field(col, en->GetChoices().GetLabel(static_cast<unsigned>(i)).utf8_string());
     } else {
-      ok = set_level_field(col, v.GetType() == "long" ? std::to_string(v.GetLong()) : v.GetString().utf8_string());
+      ok = set_level_field(col, v.GetString().utf8_string());
     }
   }
+  in_changing_ = false;
   if (!ok) {
     e.Veto();
-    e.SetValidationFailureBehavior(0);  // our message is shown next to the grid
+    e.SetValidationFailureBehavior(0);  // our message is shown in a row under the value
   }
 }
 
@@ -410,7 +517,7 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   // Ranges and keys are the store's check (rule_param_specs()): its typed error is shown.
   if (!ctx_.commands->Submit(new SetRuleParamsCommand(ctx_, rule_set_, {{key, value}}))) {
-    show_problem("param." + key, last_edit_error());
+    show_problem("param." + key, key + ": " + last_edit_problem());
     return false;
   }
   clear_problem();
@@ -419,8 +526,16 @@ bool RulesView::set_param(const std::string& key, int64_t value) {
 
 bool RulesView::set_level_field(const std::string& column, const std::string& value) {
   if (level_.empty() || !ctx_.commands) return false;
+  // Whole numbers are read exactly (no "2.5" taken for anything), with their range.
+  if (const tw::LevelColumn* c = tw::find_level_column(column); c && c->integer()) {
+    const CellValue cell = parse_whole_number(value, c->min, c->max);
+    if (!cell.number) {
+      show_problem("level." + column, column + ": " + cell.problem);
+      return false;
+    }
+  }
   if (!ctx_.commands->Submit(new SetLevelFieldCommand(ctx_, level_, column, value))) {
-    show_problem("level." + column, last_edit_error());
+    show_problem("level." + column, column + ": " + last_edit_problem());
     return false;
   }
   clear_problem();
@@ -430,11 +545,11 @@ bool RulesView::set_level_field(const std::string& column, const std::string& va
 bool RulesView::clone_level(const std::string& new_id, const std::string& new_name) {
   if (level_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new CloneLevelCommand(ctx_, level_, new_id, new_name))) {
-    show_problem("level.name", last_edit_error());
+    show_problem("cat.level", last_edit_problem());
     return false;
   }
   level_ = new_id;
-  problem_.clear();
+  clear_problem();
   refresh_content();
   return true;
 }
@@ -442,12 +557,12 @@ bool RulesView::clone_level(const std::string& new_id, const std::string& new_na
 bool RulesView::clone_rule_set(const std::string& new_id, const std::string& new_name) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new CloneRuleSetCommand(ctx_, rule_set_, new_id, new_name))) {
-    show_problem("rs.name", last_edit_error());
+    show_problem("rs.name", last_edit_problem());
     return false;
   }
   rule_set_ = new_id;
   level_.clear();
-  problem_.clear();
+  clear_problem();
   refresh_content();
   return true;
 }
@@ -455,9 +570,61 @@ bool RulesView::clone_rule_set(const std::string& new_id, const std::string& new
 bool RulesView::set_pool_count(const std::string& tile_set, const std::string& tile_id, int count) {
   if (rule_set_.empty() || !ctx_.commands) return false;
   if (!ctx_.commands->Submit(new SetPoolCountCommand(ctx_, rule_set_, tile_set, tile_id, count))) {
-    show_problem("rs.name", last_edit_error());
+    clear_problem();
+    problem_ = last_edit_problem();
+    pool_problem_->SetLabel(wxString::FromUTF8(tile_set + "/" + tile_id + ": " + problem_));
+    pool_problem_->Wrap(std::max(200, pool_->GetClientSize().x));
+    Layout();
     return false;
   }
+  clear_problem();
+  return true;
+}
+
+std::string RulesView::pile_text() const { return pool_total_->GetLabel().utf8_string(); }
+bool RulesView::start_compare(int games, const std::string& bots) {
+  if (worker_.joinable()) return false;
+  const tw::RuleSet* rs = ctx_.content.find_rule_set(rule_set_);
+  if (!rs || rs->parent.empty() || !ctx_.content.find_rule_set(rs->parent)) return false;
+  EstimateOptions o;
+  o.games = games;
+  o.bots = split_bots(bots);
+  // At once: the rules that differ, side by side.
+  comparison_ = rules_side_by_side(ctx_.content, rs->parent, rule_set_);
+  result_text_->ChangeValue(wxString::FromUTF8(comparison_.side_by_side() + "\nPlaying " + std::to_string(games) +
+                                               " games of each..."));
+  games_->SetValue(games);
+  gauge_->SetRange(std::max(1, 2 * games));
+  gauge_->SetValue(0);
+  estimate_btn_->Enable(false);
+  compare_btn_->SetLabel("Stop");
+  chart_->clear();
+  // The table needs the room: the chart (of one variant's estimate) is hidden meanwhile.
+  chart_->Hide();
+  Layout();
+  cancel_ = false;
+  finished_ = false;
+  auto content = std::make_shared<const tw::Content>(ctx_.content);
+  const std::string variant = rule_set_;
+  worker_ = std::thread([this, content, o, variant] {
+    int last_shown = -1;
+    ComparisonResult r = compare_with_parent(*content, variant, o, [this, &last_shown](int done, int total) {
+      const int step = std::max(1, total / 100);
+      if (done - last_shown >= step || done == total) {
+        last_shown = done;
+        CallAfter([this, done] { gauge_->SetValue(done); });
+      }
+    }, &cancel_);
+    CallAfter([this, r] {
+      if (worker_.joinable()) worker_.join();
+      comparison_ = r;
+      finished_ = true;
+      estimate_btn_->Enable(true);
+      refresh_content();  // the compare button's label
+      result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+      if (ctx_.status) ctx_.status("Compared " + r.variant + " with " + r.parent);
+    });
+  });
   return true;
 }
 
@@ -479,6 +646,10 @@ void RulesView::start_estimate(int games, const std::string& bots) {
   gauge_->SetValue(0);
   estimate_btn_->SetLabel("Stop");
   chart_->clear();
+  if (!chart_->IsShown()) {
+    chart_->Show();
+    Layout();
+  }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
                             wxString::FromUTF8(level_.empty() ? rule_set_ : level_) + "...");
   cancel_ = false;

@@ -2,9 +2,11 @@
 // read-only, every rule parameter of rule_param_specs() as a number with its range and
 // meaning, explicit rows in bold, inherited ones plain) and, when a co-op level is
 // chosen, the level's editable columns (tw::level_columns(), with their meaning and
-// range). Each change is an undoable command that calls one edit of the store (checked
-// in C++, one transaction); a refused value is shown next to the field (in red, with the
-// store's message naming table, row and column below the grid) and nothing is written.
+// range). Every value cell is text read exactly as its type allows (doc/value_cell.h:
+// "2.5" is not a whole number, never 25). Each change is an undoable command that calls
+// one edit of the store (checked in C++, one transaction); a refused value is marked
+// pink and its short message (the expected type and range, or the store's reason) is
+// shown in a row right under it, until the next successful change; nothing is written.
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
 // bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
@@ -51,6 +53,10 @@ class RulesView : public wxPanel {
   // Copies the selected co-op level as new_id and selects the copy (undoable).
   bool clone_level(const std::string& new_id, const std::string& new_name);
   bool set_pool_count(const std::string& tile_set, const std::string& tile_id, int count);
+  // The tiles a game of the chosen rule set or level draws (the level's excluded kinds
+  // left in the box), as the pile's line says, e.g. "50 tiles in the pile of level mists-1 ...".
+  int pile_count() const { return pile_count_; }
+  std::string pile_text() const;
   const std::string& field_problem() const { return problem_; }  // last refused edit
   // The property marked red for it ("level.cemetery", "param.farmers"), "" for none.
   const std::string& problem_property() const { return problem_property_; }
@@ -61,6 +67,12 @@ class RulesView : public wxPanel {
   const EstimateResult& last_estimate() const { return result_; }
   std::string estimate_text() const;  // the result as shown
   int progress_value() const;
+  // A variant beside its parent: the rules that differ at once, then the same seeded
+  // games of both (competitive, with `bots`) on the background thread, in one table.
+  // False when the chosen rule set has no parent or games are running.
+  bool start_compare(int games, const std::string& bots);
+  const ComparisonResult& last_comparison() const { return comparison_; }
+  wxButton* compare_button() { return compare_btn_; }
   const StudyChart* estimate_chart() const { return chart_; }
 
   wxPropertyGrid* grid() { return grid_; }
@@ -74,17 +86,20 @@ class RulesView : public wxPanel {
   void on_changed(wxPropertyGridEvent& e);
   void show_problem(const std::string& property, const std::string& message);
   void clear_problem();
+  void mark_problem();  // the refused row pink, its message in a row right under it
   void stop_worker();
 
   EditorContext& ctx_;
   std::string rule_set_, level_, problem_, problem_property_;
   bool filling_ = false;
+  int pile_count_ = 0;
+  bool in_changing_ = false;  // inside the grid's change event
   wxChoice* set_choice_ = nullptr;
   wxChoice* level_choice_ = nullptr;
   wxButton* clone_ = nullptr;
   wxButton* clone_level_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
-  wxStaticText* problem_text_ = nullptr;
+  wxStaticText* pool_problem_ = nullptr;
   wxListCtrl* pool_ = nullptr;
   wxSpinCtrl* pool_count_ = nullptr;
   wxButton* pool_set_ = nullptr;
@@ -92,6 +107,7 @@ class RulesView : public wxPanel {
   wxTextCtrl* bots_ = nullptr;
   wxSpinCtrl* games_ = nullptr;
   wxButton* estimate_btn_ = nullptr;
+  wxButton* compare_btn_ = nullptr;
   wxGauge* gauge_ = nullptr;
   wxTextCtrl* result_text_ = nullptr;
   StudyChart* chart_ = nullptr;
@@ -100,6 +116,7 @@ class RulesView : public wxPanel {
   std::atomic<bool> cancel_{false};
   std::atomic<bool> finished_{true};
   EstimateResult result_;
+  ComparisonResult comparison_;
 };
 
 }  // namespace twe

@@ -8,6 +8,7 @@
 #include <wx/choice.h>
 #include <wx/dcbuffer.h>
 #include <wx/gbsizer.h>
+#include <wx/htmllbox.h>
 #include <wx/listbox.h>
 #include <wx/sizer.h>
 #include <wx/spinctrl.h>
@@ -51,7 +52,46 @@ int error_segment(const tw::ContentError& e) {
   }
 }
 
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '<') out += "&lt;";
+    else if (ch == '>') out += "&gt;";
+    else if (ch == '&') out += "&amp;";
+    else out += ch;
+  }
+  return out;
+}
+
 }  // namespace
+
+// One step of a tile draft: the draft (and selected segment) before and after.
+class DraftStep : public wxCommand {
+ public:
+  DraftStep(TileEditorView& view, const std::string& name, tw::TileType before, int seg_before, bool dirty_before,
+            tw::TileType after, int seg_after)
+      : wxCommand(true, wxString::FromUTF8(name)), view_(view), before_(std::move(before)),
+        after_(std::move(after)), seg_before_(seg_before), seg_after_(seg_after), dirty_before_(dirty_before) {}
+  bool Do() override {
+    view_.apply_draft(after_, seg_after_, true);
+    return true;
+  }
+  bool Undo() override {
+    view_.apply_draft(before_, seg_before_, dirty_before_);
+    return true;
+  }
+  // Typing on in the same field: this step takes the new state.
+  void extend(const tw::TileType& after, int seg) {
+    after_ = after;
+    seg_after_ = seg;
+  }
+
+ private:
+  TileEditorView& view_;
+  tw::TileType before_, after_;
+  int seg_before_, seg_after_;
+  bool dirty_before_;
+};
 
 // The live preview: the draft drawn large with the selected segment highlighted;
 // clicking near a segment's point selects it.
@@ -59,7 +99,7 @@ class TileEditorPreview : public wxWindow {
  public:
   TileEditorPreview(wxWindow* parent, const tw::TileType& draft) : wxWindow(parent, wxID_ANY), draft_(draft) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
-    SetMinSize(wxSize(260, 300));
+    SetMinSize(wxSize(200, 240));
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
       wxAutoBufferedPaintDC dc(this);
       dc.SetBackground(wxBrush(wxColour(246, 244, 238)));
@@ -125,8 +165,10 @@ void TileEditorView::build() {
 
   // Left: the preview and its rotation.
   auto* left = new wxBoxSizer(wxVERTICAL);
-  title_ = new wxStaticText(this, wxID_ANY, "No tile: pick one in Tile sets");
+  title_ = new wxStaticText(this, wxID_ANY, "No tile: pick one in Tile sets", wxDefaultPosition, wxDefaultSize,
+                            wxST_NO_AUTORESIZE | wxST_ELLIPSIZE_END);
   title_->SetFont(title_->GetFont().Bold().Larger());
+  title_->SetMinSize(wxSize(200, title_->GetCharHeight() + 4));
   left->Add(title_, 0, wxALL, 6);
   preview_ = new TileEditorPreview(this, draft_);
   preview_->on_pick = [this](int s) { select_segment(s); };
@@ -152,11 +194,15 @@ void TileEditorView::build() {
   // Middle: segments and tile attributes.
   auto* mid = new wxBoxSizer(wxVERTICAL);
   auto* segbox = new wxStaticBoxSizer(wxVERTICAL, this, "Segments");
-  segments_ = new wxListBox(segbox->GetStaticBox(), wxID_ANY, wxDefaultPosition, wxSize(330, 170));
+  segbox->GetStaticBox()->SetMinSize(wxSize(200, -1));
+  segments_ = new wxListBox(segbox->GetStaticBox(), wxID_ANY, wxDefaultPosition, wxSize(240, 150));
+  segments_->SetMinSize(wxSize(240, 150));
   segbox->Add(segments_, 1, wxEXPAND | wxALL, 4);
   auto* segbtn = new wxBoxSizer(wxHORIZONTAL);
-  add_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Add segment");
-  del_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Remove segment");
+  add_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Add");
+  del_seg_ = new wxButton(segbox->GetStaticBox(), wxID_ANY, "Remove");
+  add_seg_->SetToolTip("Add a segment (a field) to the tile");
+  del_seg_->SetToolTip("Remove the selected segment (touches lists are renumbered)");
   segbtn->Add(add_seg_, 0, wxRIGHT, 4);
   segbtn->Add(del_seg_, 0);
   segbox->Add(segbtn, 0, wxALL, 4);
@@ -168,8 +214,10 @@ void TileEditorView::build() {
   tg->AddGrowableCol(1);
   count_ = new wxSpinCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 1000, 0);
   ghosts_ = new wxSpinCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 9, 0);
-  reconstructed_ = new wxCheckBox(tb, wxID_ANY, "geometry designed by us (not from a public source)");
-  note_ = new wxTextCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 60), wxTE_MULTILINE);
+  reconstructed_ = new wxCheckBox(tb, wxID_ANY, "designed by us");
+  reconstructed_->SetToolTip("The geometry is designed by us, not taken from a public source");
+  note_ = new wxTextCtrl(tb, wxID_ANY, "", wxDefaultPosition, wxSize(150, 60), wxTE_MULTILINE);
+  note_->SetMinSize(wxSize(150, 60));
   tg->Add(new wxStaticText(tb, wxID_ANY, "Copies in the box"), 0, wxALIGN_CENTER_VERTICAL);
   tg->Add(count_, 0);
   tg->Add(new wxStaticText(tb, wxID_ANY, "Ghost symbols"), 0, wxALIGN_CENTER_VERTICAL);
@@ -179,9 +227,9 @@ void TileEditorView::build() {
   tg->Add(new wxStaticText(tb, wxID_ANY, "Note"), 0);
   tg->Add(note_, 1, wxEXPAND);
   tilebox->Add(tg, 0, wxEXPAND | wxALL, 4);
-  msg_tile_ = new wxStaticText(tb, wxID_ANY, "");
+  msg_tile_ = new wxStaticText(tb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_NO_AUTORESIZE);
   msg_tile_->SetForegroundColour(kErrorColour);
-  msg_tile_->SetMinSize(wxSize(-1, 2 * msg_tile_->GetCharHeight() + 2));
+  msg_tile_->SetMinSize(wxSize(200, 2 * msg_tile_->GetCharHeight() + 2));
   tilebox->Add(msg_tile_, 0, wxEXPAND | wxALL, 4);
   mid->Add(tilebox, 0, wxEXPAND);
   main->Add(mid, 4, wxEXPAND | wxALL, 6);
@@ -190,24 +238,29 @@ void TileEditorView::build() {
   auto* right = new wxBoxSizer(wxVERTICAL);
   auto* fbox = new wxStaticBoxSizer(wxVERTICAL, this, "Selected segment");
   wxWindow* fb = fbox->GetStaticBox();
+  fb->SetMinSize(wxSize(200, -1));  // the box's own idea of its size is not its contents
   // Each field's message keeps room for two lines even when empty, so that the form
   // does not jump when a problem appears (longer messages are in the Problems list).
   auto add_msg = [&](wxStaticText*& m) {
-    m = new wxStaticText(fb, wxID_ANY, "");
+    // A fixed size whatever the text: a message never moves the columns.
+    m = new wxStaticText(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxST_NO_AUTORESIZE);
     m->SetForegroundColour(kErrorColour);
-    m->SetMinSize(wxSize(-1, 2 * m->GetCharHeight() + 2));
+    m->SetMinSize(wxSize(200, 2 * m->GetCharHeight() + 2));
     fbox->Add(m, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   };
   auto* trow = new wxBoxSizer(wxHORIZONTAL);
   trow->Add(new wxStaticText(fb, wxID_ANY, "Terrain"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
   terrain_ = new wxChoice(fb, wxID_ANY);
+  terrain_->SetMinSize(wxSize(150, -1));
   trow->Add(terrain_, 1);
   fbox->Add(trow, 0, wxEXPAND | wxALL, 4);
   add_msg(msg_terrain_);
 
   // Ports laid out around a square: north row, west and east columns, south row, centre.
-  fbox->Add(new wxStaticText(fb, wxID_ANY, "Ports (edges clockwise from the north-west; C = centre)"), 0,
-            wxALL, 4);
+  auto* ports_caption = new wxStaticText(fb, wxID_ANY, "Ports (clockwise from Nw; C = centre)");
+  ports_caption->SetToolTip("The ports of the edges, clockwise from the north-west corner: Nw N Ne along the north "
+                            "edge, En E Es along the east, and so on; C is the centre");
+  fbox->Add(ports_caption, 0, wxALL, 4);
   auto* pg = new wxGridBagSizer(2, 2);
   auto place = [&](int port, int row, int col) {
     ports_[static_cast<size_t>(port)] =
@@ -235,8 +288,10 @@ void TileEditorView::build() {
 
   auto* sg = new wxFlexGridSizer(2, 4, 8);
   shields_ = new wxSpinCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0, 9, 0);
-  fogged_ = new wxCheckBox(fb, wxID_ANY, "fog lies over this road or field");
+  fogged_ = new wxCheckBox(fb, wxID_ANY, "under fog");
+  fogged_->SetToolTip("Fog lies over this road or field");
   touches_ = new wxTextCtrl(fb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
+  touches_->SetMinSize(wxSize(100, -1));
   touches_->SetToolTip("Segment numbers, separated by spaces: the cities a field borders, the regions a region borders");
   sg->Add(new wxStaticText(fb, wxID_ANY, "Shields / cities"), 0, wxALIGN_CENTER_VERTICAL);
   sg->Add(shields_, 0);
@@ -251,12 +306,17 @@ void TileEditorView::build() {
   right->Add(fbox, 0, wxEXPAND | wxBOTTOM, 6);
 
   right->Add(new wxStaticText(this, wxID_ANY, "Problems (engine validation)"), 0, wxBOTTOM, 2);
-  problem_list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 90));
+  // Each problem wrapped to the list's width (a plain list box cut long lines and grew
+  // with them, moving the columns).
+  problem_list_ = new wxSimpleHtmlListBox(this, wxID_ANY, wxDefaultPosition, wxSize(200, 90));
+  problem_list_->SetMinSize(wxSize(200, 90));
   right->Add(problem_list_, 1, wxEXPAND | wxBOTTOM, 6);
   auto* btns = new wxBoxSizer(wxHORIZONTAL);
-  save_btn_ = new wxButton(this, wxID_SAVE, "Save to database");
+  save_btn_ = new wxButton(this, wxID_SAVE, "Save");
+  save_btn_->SetToolTip("Save the draft to the database (one step of Edit > Undo)");
   revert_btn_ = new wxButton(this, wxID_REVERT_TO_SAVED, "Revert");
-  save_as_btn_ = new wxButton(this, wxID_ANY, "Save as new tile...");
+  save_as_btn_ = new wxButton(this, wxID_ANY, "Save as new...");
+  save_as_btn_->SetToolTip("Save the draft as a new tile type of the same tile set");
   btns->Add(save_btn_, 0, wxRIGHT, 6);
   btns->Add(save_as_btn_, 0, wxRIGHT, 6);
   btns->Add(revert_btn_, 0);
@@ -284,7 +344,7 @@ void TileEditorView::build() {
     }
     draft_.segments.push_back(s);
     seg_ = static_cast<int>(draft_.segments.size()) - 1;
-    changed();
+    changed("Add segment " + std::to_string(seg_));
   });
   del_seg_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     if (seg_ < 0 || seg_ >= static_cast<int>(draft_.segments.size())) return;
@@ -296,8 +356,9 @@ void TileEditorView::build() {
         if (c != seg_) t.push_back(static_cast<uint8_t>(c > seg_ ? c - 1 : c));
       s.touches = t;
     }
+    const int removed = seg_;
     seg_ = std::min(seg_, static_cast<int>(draft_.segments.size()) - 1);
-    changed();
+    changed("Remove segment " + std::to_string(removed));
   });
   terrain_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
     if (updating_ || seg_ < 0) return;
@@ -306,17 +367,17 @@ void TileEditorView::build() {
     auto& s = draft_.segments[static_cast<size_t>(seg_)];
     s.terrain = static_cast<uint8_t>(i);
     s.kind = ctx_.content.terrains[static_cast<size_t>(i)].kind;
-    changed();
+    changed("Set the terrain of segment " + std::to_string(seg_));
   });
   shields_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
     if (updating_ || seg_ < 0) return;
     draft_.segments[static_cast<size_t>(seg_)].shields = static_cast<uint8_t>(shields_->GetValue());
-    changed();
+    changed("Set the shields of segment " + std::to_string(seg_));
   });
   fogged_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
     if (updating_ || seg_ < 0) return;
     draft_.segments[static_cast<size_t>(seg_)].covered = fogged_->GetValue();
-    changed();
+    changed("Set fogged of segment " + std::to_string(seg_));
   });
   auto touches_changed = [this](wxCommandEvent&) {
     if (updating_ || seg_ < 0) return;
@@ -326,29 +387,28 @@ void TileEditorView::build() {
     while (in >> v)
       if (v >= 0 && v < 256) t.push_back(static_cast<uint8_t>(v));
     draft_.segments[static_cast<size_t>(seg_)].touches = t;
-    changed();
+    changed("Set the touches of segment " + std::to_string(seg_), true);
   };
   touches_->Bind(wxEVT_TEXT, touches_changed);
   count_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
     if (updating_) return;
     draft_.count = count_->GetValue();
-    changed();
+    changed("Set the copies in the box");
   });
   ghosts_->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) {
     if (updating_) return;
     draft_.symbols = ghosts_->GetValue();
-    changed();
+    changed("Set the ghost symbols");
   });
   reconstructed_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
     if (updating_) return;
     draft_.reconstructed = reconstructed_->GetValue();
-    changed();
+    changed("Set reconstructed");
   });
   note_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) {
     if (updating_) return;
     draft_.note = note_->GetValue().utf8_string();
-    dirty_ = true;
-    save_btn_->Enable(problems_.empty());
+    changed("Edit the note", true);
   });
   problem_list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
     const int i = problem_list_->GetSelection();
@@ -384,9 +444,13 @@ void TileEditorView::refresh_content() {
     draft_ = tw::TileType{};
     dirty_ = false;
     seg_ = -1;
+    start_history();
   } else {
     tile_ = idx;
-    if (!dirty_) draft_ = ctx_.content.tiles[static_cast<size_t>(idx)];
+    if (!dirty_) {
+      draft_ = ctx_.content.tiles[static_cast<size_t>(idx)];
+      start_history();  // a saved (or undone) tile: the draft starts again from it
+    }
   }
   show_draft();
   validate();
@@ -399,6 +463,7 @@ void TileEditorView::load_tile(int tile) {
   dirty_ = false;
   seg_ = draft_.segments.empty() ? -1 : 0;
   preview_->rotation = 0;
+  start_history();
   show_draft();
   validate();
 }
@@ -427,7 +492,7 @@ void TileEditorView::show_draft() {
   count_->SetValue(draft_.count);
   ghosts_->SetValue(draft_.symbols);
   reconstructed_->SetValue(draft_.reconstructed);
-  note_->ChangeValue(wxString::FromUTF8(draft_.note));
+  if (note_->GetValue() != wxString::FromUTF8(draft_.note)) note_->ChangeValue(wxString::FromUTF8(draft_.note));
   for (wxWindow* w : std::initializer_list<wxWindow*>{segments_, add_seg_, count_, ghosts_, reconstructed_, note_})
     w->Enable(have);
   updating_ = false;
@@ -447,7 +512,8 @@ void TileEditorView::show_segment() {
     fogged_->SetValue(s.covered);
     std::string t;
     for (auto c : s.touches) t += (t.empty() ? "" : " ") + std::to_string(c);
-    touches_->ChangeValue(wxString::FromUTF8(t));
+    // Only when it differs: typing in it must not move the caret.
+    if (touches_->GetValue() != wxString::FromUTF8(t)) touches_->ChangeValue(wxString::FromUTF8(t));
   } else {
     for (auto* b : ports_) b->SetValue(false);
     touches_->ChangeValue("");
@@ -471,17 +537,45 @@ void TileEditorView::on_port(int port) {
   } else {
     s.ports = static_cast<uint16_t>(s.ports & ~bit);
   }
-  changed();
+  changed(std::string(ports_[static_cast<size_t>(port)]->GetValue() ? "Give" : "Take") + " port " +
+          std::string(tw::kPortNames[static_cast<size_t>(port)]) + (ports_[static_cast<size_t>(port)]->GetValue() ? " to" : " from") +
+          " segment " + std::to_string(seg_));
 }
 
-void TileEditorView::changed() {
-  dirty_ = true;
-  const int keep = seg_;
+void TileEditorView::changed(const std::string& what, bool merge) {
+  const std::string name = what + " (tile draft " + draft_.tile_set + "/" + draft_.id + ")";
+  auto* last = dynamic_cast<DraftStep*>(draft_history_.GetCurrentCommand());
+  const bool at_end = !draft_history_.CanRedo();
+  if (merge && last && at_end && last->GetName() == wxString::FromUTF8(name)) {
+    last->extend(draft_, seg_);  // typing on in the same field: one step
+    apply_draft(draft_, seg_, true);
+  } else {
+    // Submit runs Do(), which shows the new state.
+    draft_history_.Submit(new DraftStep(*this, name, recorded_, recorded_seg_, dirty_, draft_, seg_));
+  }
+  recorded_ = draft_;
+  recorded_seg_ = seg_;
+}
+
+void TileEditorView::apply_draft(const tw::TileType& t, int seg, bool dirty) {
+  draft_ = t;
+  recorded_ = t;
+  dirty_ = dirty;
+  seg_ = std::min(seg, static_cast<int>(draft_.segments.size()) - 1);
+  recorded_seg_ = seg_;
   show_draft();
-  seg_ = keep;
   show_segment();
   validate();
 }
+
+void TileEditorView::start_history() {
+  draft_history_.ClearCommands();
+  recorded_ = draft_;
+  recorded_seg_ = seg_;
+}
+
+wxWindow* TileEditorView::preview() const { return preview_; }
+wxWindow* TileEditorView::problem_list() const { return problem_list_; }
 
 void TileEditorView::validate() {
   problems_.clear();
@@ -499,7 +593,7 @@ void TileEditorView::validate() {
   }
   for (const auto& e : problems_) {
     const std::string text = e.row + " " + e.column + (e.value.empty() ? "" : " '" + e.value + "'") + ": " + e.message;
-    problem_list_->Append(wxString::FromUTF8(text));
+    problem_list_->Append(wxString::FromUTF8(html_escape(text)));
     const int s = error_segment(e);
     std::vector<wxStaticText*> where;
     if (s >= 0 && s == seg_) where.push_back(field_message(e.column));
@@ -514,13 +608,13 @@ void TileEditorView::validate() {
       m->SetLabel((old.empty() ? wxString() : old + "\n") + wxString::FromUTF8(msg));
     }
   }
+  // Wrapped to the width they have (their size is fixed: see build()).
   for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_})
-    m->Wrap(std::max(200, m->GetParent()->GetClientSize().x - 20));
+    m->Wrap(std::max(100, m->GetSize().x));
   save_btn_->Enable(tile_ >= 0 && dirty_ && problems_.empty());
   save_as_btn_->Enable(tile_ >= 0 && problems_.empty());
   revert_btn_->Enable(tile_ >= 0 && dirty_);
   preview_->Refresh();
-  Layout();
 }
 
 bool TileEditorView::save() {

@@ -8,12 +8,21 @@
 // Invariants: the draft always names an existing tile type (tile_set, id); the widgets
 // show the draft; the draft is reloaded from the content when the content changes and
 // the draft has no unsaved change.
+//
+// Undo inside the draft: every change of the draft is a step of the draft's own history
+// (draft_history(); Edit > Undo / Redo act on it while the tile editor is in front and
+// the draft has steps), cleared by Save, Revert and loading another tile; after Save the
+// design's history undoes the saved tile as one step.
+//
+// Layout: every widget whose natural size depends on its text (title, messages, lists)
+// has a fixed minimum size, so the columns keep their place when problems come and go.
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include <wx/cmdproc.h>
 #include <wx/panel.h>
 
 #include "context.h"
@@ -22,6 +31,7 @@ class wxButton;
 class wxCheckBox;
 class wxChoice;
 class wxListBox;
+class wxSimpleHtmlListBox;
 class wxSpinCtrl;
 class wxStaticText;
 class wxTextCtrl;
@@ -48,6 +58,7 @@ class TileEditorView : public wxPanel {
   // edits that one from then on. False (and the reason next to the tile) when refused.
   bool save_as(const std::string& new_id);
   void revert();
+  wxCommandProcessor& draft_history() { return draft_history_; }
 
   // The widgets, for tests that walk the UI with events.
   wxCheckBox* port_box(int port) { return ports_[static_cast<size_t>(port)]; }
@@ -57,6 +68,11 @@ class TileEditorView : public wxPanel {
   wxChoice* terrain_ctrl() { return terrain_; }
   wxTextCtrl* touches_ctrl() { return touches_; }
   wxButton* save_button() { return save_btn_; }
+  wxButton* revert_button() { return revert_btn_; }
+  wxWindow* preview() const;
+  wxWindow* problem_list() const;
+  // Puts a draft state back (the draft history's steps): the tile and the selected segment.
+  void apply_draft(const tw::TileType& t, int seg, bool dirty);
   wxStaticText* field_message(const std::string& column);  // "" when no such field
 
  private:
@@ -64,7 +80,10 @@ class TileEditorView : public wxPanel {
   void refresh_content();
   void show_draft();        // widgets <- draft
   void show_segment();
-  void changed();           // after a widget changed the draft: validate, preview
+  // After a widget changed the draft: a step of the draft history named `what`, then
+  // validate and preview. Steps of one text field typed in a row are merged.
+  void changed(const std::string& what, bool merge = false);
+  void start_history();     // the draft as loaded: the history's start
   void validate();
   void on_port(int port);
   EditorContext& ctx_;
@@ -73,6 +92,9 @@ class TileEditorView : public wxPanel {
   bool dirty_ = false;
   bool updating_ = false;  // widgets are being filled: ignore their events
   tw::TileType draft_;
+  tw::TileType recorded_;   // the draft as the history's last step left it
+  int recorded_seg_ = -1;
+  wxCommandProcessor draft_history_;
   std::vector<tw::ContentError> problems_;
 
   TileEditorPreview* preview_ = nullptr;
@@ -94,7 +116,7 @@ class TileEditorView : public wxPanel {
   wxStaticText* msg_shields_ = nullptr;
   wxStaticText* msg_touches_ = nullptr;
   wxStaticText* msg_tile_ = nullptr;
-  wxListBox* problem_list_ = nullptr;
+  wxSimpleHtmlListBox* problem_list_ = nullptr;
   wxButton* save_btn_ = nullptr;
   wxButton* save_as_btn_ = nullptr;
   wxButton* revert_btn_ = nullptr;

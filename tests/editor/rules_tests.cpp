@@ -81,13 +81,13 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   REQUIRE(rv->select_rule_set("base"));
   pump();
   CHECK(rv->grid()->GetPropertyByName("param.city_tile_points"));
-  CHECK(rv->grid()->GetPropertyValue("param.city_tile_points").GetLong() == 2);
+  CHECK(rv->grid()->GetPropertyValueAsString("param.city_tile_points") == "2");
 
   // A good value: written, undone, redone.
   REQUIRE(rv->set_param("city_tile_points", 3));
   pump();
   CHECK(stored(db_path).find_rule_set("base")->rules.city_tile_points == 3);
-  CHECK(rv->grid()->GetPropertyValue("param.city_tile_points").GetLong() == 3);
+  CHECK(rv->grid()->GetPropertyValueAsString("param.city_tile_points") == "3");
   menu(frame, wxID_UNDO);
   pump();
   CHECK(stored(db_path).find_rule_set("base")->rules.city_tile_points == 2);

@@ -64,6 +64,25 @@ TEST_CASE("a city that does not cover its whole edge") {
   CHECK(d.errors.size() == 1);
 }
 
+TEST_CASE("segments that would have to cross each other") {
+  // mists/M37 with its road made straight east-west and S given to field 3: field 2 keeps
+  // En and Sw, on both sides of the road (issue 34, item 6).
+  Damaged d({
+      "UPDATE tile_segment SET ports = 'E W' WHERE tile_set = 'mists' AND tile_id = 'M37' AND idx = 1;"
+      "UPDATE tile_segment SET ports = 'Es Se S' WHERE tile_set = 'mists' AND tile_id = 'M37' AND idx = 3;"
+      "UPDATE tile_segment SET ports = 'Ws Wn' WHERE tile_set = 'mists' AND tile_id = 'M37' AND idx = 4;"});
+  CHECK(has_error(d.errors, "tile_segment", "mists/M37#2", "ports", "crosses segment 1 (E W)"));
+  CHECK(has_error(d.errors, "tile_segment", "mists/M37#4", "ports", "crosses segment 1 (E W)"));
+  // The fog above field 4 (a cover layer) crosses nothing.
+  // (The road now also reaches the fogged side W: the fog module's error, not counted.)
+  int crossings = 0;
+  for (const auto& e : d.errors) {
+    CHECK(e.row != "mists/M37#5");
+    crossings += e.message.find("crosses segment") != std::string::npos;
+  }
+  CHECK(crossings == 2);
+}
+
 TEST_CASE("an edge whose middle port nobody owns") {
   Damaged d({"UPDATE tile_segment SET ports = 'Es Se Sw Ws' WHERE tile_id = 'D' AND idx = 3"});
   CHECK(has_error(d.errors, "tile_type", "base/D", "segments", "edge S"));
