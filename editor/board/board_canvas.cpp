@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <wx/dcbuffer.h>
+#include <wx/dcclient.h>
 #include <wx/tooltip.h>
 
 namespace twe {
@@ -53,7 +54,14 @@ bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
   wxRect want = vp_.cell_rect(min_x, max_y).Union(vp_.cell_rect(max_x, min_y));
   want.Inflate(margin);
   const wxRect area(wxPoint(0, 0), sz);
-  if (area.Contains(want)) return false;
+  // The score box covers the top-left corner: what is to be seen must not lie under it.
+  wxRect box;
+  if (game_ && overlay_.scores) {
+    wxClientDC dc(this);
+    box = score_box_rect(dc, scene_of(*game_, overlay_).score_lines, area);
+  }
+  const bool covered = !box.IsEmpty() && box.Intersects(want);
+  if (area.Contains(want) && !covered) return false;
   if (want.width > sz.GetWidth() || want.height > sz.GetHeight()) {
     fit_cells(min_x, min_y, max_x, max_y);
     return true;
@@ -63,6 +71,19 @@ bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
   else if (want.GetRight() >= sz.GetWidth()) dx = sz.GetWidth() - 1 - want.GetRight();
   if (want.y < 0) dy = -want.y;
   else if (want.GetBottom() >= sz.GetHeight()) dy = sz.GetHeight() - 1 - want.GetBottom();
+  want.Offset(dx, dy);
+  if (!box.IsEmpty() && box.Intersects(want)) {
+    // Move it out from under the box, right or down, whichever is the shorter way that
+    // still fits in the window.
+    const int right = box.GetRight() + 1 - want.x, down = box.GetBottom() + 1 - want.y;
+    const bool right_fits = want.GetRight() + right < sz.GetWidth();
+    const bool down_fits = want.GetBottom() + down < sz.GetHeight();
+    if (right_fits && (!down_fits || right <= down))
+      dx += right;
+    else if (down_fits)
+      dy += down;
+  }
+  if (dx == 0 && dy == 0) return false;
   vp_.pan(dx, dy);
   Refresh();
   return true;

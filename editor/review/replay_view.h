@@ -120,6 +120,11 @@ class ReplayView : public wxPanel {
   void analysis_done(int64_t id, tw::analysis::Analysis a);
   void join_worker();
   void update_analysis();
+  // The analysis of the position's ply (main line only), or nullptr.
+  const tw::analysis::PlyEval* analysed_here() const;
+  // The mark the analysis gives the main-line node at `path` ("" for none), shown in the
+  // move list until Keep writes it into the replay.
+  std::string pending_glyph(const NodePath& path) const;
  public:
   // Promotes (to_main: to the main line) or deletes the selected move's variation, as
   // one undoable step. False when the selection is not in a variation.
