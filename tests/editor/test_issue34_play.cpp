@@ -1,0 +1,142 @@
+// Issue 34, items 9, 10 and 12 in Play: the hint is drawn on the board (a ghost of the
+// tile, a ring on the follower's segment) and leaves the side panel as it was; a click
+// that chooses nothing says why, and the message goes when a decision is made; Take
+// back names whose move it takes back; a resumed game is shown and said.
+#include <catch2/catch.hpp>
+
+#include <wx/aui/auibook.h>
+#include <wx/statusbr.h>
+
+#include "board/board_canvas.h"
+#include "fixture.h"
+#include "game_fixture.h"
+#include "play/play_session.h"
+#include "play/play_view.h"
+
+namespace {
+
+using twe::test::setup_of;
+
+twe::PlayView* i34_play_view(twe::test::FrameFixture& f) {
+  twe::PlayView* pv = f.frame->play();
+  REQUIRE(pv);
+  f.frame->show_page(pv);
+  pv->set_bot_delay(1);
+  twe::test::pump();
+  return pv;
+}
+
+wxString i34_status(twe::test::FrameFixture& f) { return f.frame->GetStatusBar()->GetStatusText(0); }
+
+}  // namespace
+
+TEST_CASE("issue 34.9: Hint draws the suggested move on the board and leaves the panel's layout alone",
+          "[play][ui][issue34]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = i34_play_view(f);
+  REQUIRE(pv->start_game(setup_of("gcc", "Ann, bot:greedy", 21)).empty());
+  twe::test::pump();
+  twe::PlaySession* s = pv->session();
+  REQUIRE(s->human_to_move());
+  const wxString status_before = pv->status_text();
+  const wxPoint log_before = pv->event_log()->GetPosition();
+  CHECK_FALSE(pv->board()->scene().hint);
+  REQUIRE(pv->request_hint().empty());
+  REQUIRE(twe::test::pump_until([&] { return !pv->hint_thinking(); }, 60000));
+  twe::test::pump();
+  REQUIRE_FALSE(pv->last_hint().empty());
+  // On the board: a ghost of the drawn tile where the hint places it.
+  const auto hint = pv->board()->scene().hint;
+  REQUIRE(hint);
+  CHECK(hint->text == "hint");
+  REQUIRE(hint->tile);
+  const tw::Option* placed = nullptr;
+  for (const auto& o : s->options())
+    if (o.text == pv->last_hint()) placed = &o.option;
+  REQUIRE(placed);
+  CHECK(hint->tile->x == placed->x);
+  CHECK(hint->tile->y == placed->y);
+  CHECK(hint->tile->rot == placed->rot);
+  CHECK(pv->board()->cell_visible(placed->x, placed->y));
+  // The side panel did not grow: the status line and the event log stay where they were.
+  CHECK(pv->status_text() == status_before);
+  CHECK(pv->event_log()->GetPosition() == log_before);
+  twe::test::screenshot(f.frame, "issue34-play-hint");
+  // Played, the hint is gone.
+  REQUIRE(pv->choose(pv->last_hint()).empty());
+  twe::test::pump();
+  CHECK_FALSE(pv->board()->scene().hint);
+}
+
+TEST_CASE("issue 34.10: a click that places nothing says why; the next decision clears it", "[play][ui][issue34]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = i34_play_view(f);
+  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
+  twe::test::pump();
+  twe::PlaySession* s = pv->session();
+  REQUIRE(s->human_to_move());
+  REQUIRE(s->game().pending().kind == tw::DecisionKind::Place);
+  const int ply = s->game().ply();
+  // Far from the board: nothing placed, and the status bar says why.
+  const wxRect far = pv->board()->viewport().cell_rect(9, 9);
+  pv->board()->click_at(far.GetPosition() + wxPoint(far.width / 2, far.height / 2));
+  twe::test::pump();
+  CHECK(s->game().ply() == ply);
+  CHECK(i34_status(f).Contains("does not fit here"));
+  CHECK(i34_status(f).Contains("next to a placed one"));
+  // On the start tile: taken.
+  const wxRect start = pv->board()->viewport().cell_rect(0, 0);
+  pv->board()->click_at(start.GetPosition() + wxPoint(start.width / 2, start.height / 2));
+  CHECK(i34_status(f).Contains("taken"));
+  // Next to the board where no rotation fits (when there is such a cell): why too.
+  const tw::Game& g = s->game();
+  for (int x = -1; x <= 1; ++x)
+    for (int y = -1; y <= 1; ++y) {
+      if (g.tile_at(x, y) >= 0 || (x != 0 && y != 0)) continue;
+      bool fits = false;
+      for (const auto& o : s->options()) fits |= o.place && o.x == x && o.y == y;
+      if (!fits) CHECK(pv->why_not_here(x, y).find("edges match") != std::string::npos);
+    }
+  // A legal decision clears the error.
+  REQUIRE(pv->choose(s->options().front().option).empty());
+  twe::test::pump();
+  CHECK_FALSE(i34_status(f).Contains("does not fit"));
+  CHECK_FALSE(i34_status(f).Contains("taken"));
+}
+
+TEST_CASE("issue 34.12: hotseat Take back names whose move it takes back; a resumed game is shown and said",
+          "[play][ui][issue34]") {
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = i34_play_view(f);
+  REQUIRE(pv->start_game(setup_of("base", "Ann, Ben", 5)).empty());
+  twe::test::pump();
+  twe::PlaySession* s = pv->session();
+  // Ann places and decides on her follower; it is Ben's turn.
+  while (s->game().pending().player == 0) REQUIRE(pv->choose(s->options().front().option).empty());
+  twe::test::pump();
+  REQUIRE(s->game().pending().player == 1);
+  REQUIRE(pv->take_back().empty());
+  twe::test::pump();
+  CHECK(s->game().pending().player == 0);
+  CHECK(i34_status(f).Contains("Ann's"));
+  CHECK(i34_status(f).Contains("Ann to move"));
+  CHECK(pv->status_text().Contains("Took back Ann's"));
+  CHECK(pv->history().GetCurrentCommand()->GetName().Contains("Ann's"));
+  twe::test::screenshot(f.frame, "issue34-play-takeback");
+  // Ann decides again: the note goes.
+  REQUIRE(pv->choose(s->options().front().option).empty());
+  twe::test::pump();
+  CHECK_FALSE(pv->status_text().Contains("Took back"));
+
+  // Quit and start again: the editor shows Play and says that the game was resumed.
+  twe::test::menu(f.frame, wxID_EXIT);
+  twe::test::pump();
+  f.frame = new twe::MainFrame(f.db_path, f.config.get());
+  f.frame->SetSize(1280, 800);
+  f.frame->Show();
+  twe::test::pump();
+  REQUIRE(f.frame->play()->session());
+  CHECK(f.frame->notebook()->GetCurrentPage() == f.frame->play());
+  CHECK(i34_status(f).Contains("Resumed the unfinished game"));
+  CHECK(i34_status(f).Contains("Ann, Ben"));
+}
