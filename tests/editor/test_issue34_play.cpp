@@ -12,6 +12,7 @@
 #include "game_fixture.h"
 #include "play/play_session.h"
 #include "play/play_view.h"
+#include "engine/bots/bots.h"
 
 namespace {
 
@@ -139,4 +140,44 @@ TEST_CASE("issue 34.12: hotseat Take back names whose move it takes back; a resu
   CHECK(f.frame->notebook()->GetCurrentPage() == f.frame->play());
   CHECK(i34_status(f).Contains("Resumed the unfinished game"));
   CHECK(i34_status(f).Contains("Ann, Ben"));
+}
+
+TEST_CASE("issue 34.13: events name a seat called You in the second person; status errors clear", "[play][ui][issue34]") {
+  // A gcc game with a seat named You: every event line reads "your follower", "You score",
+  // never "You's" or "You scores".
+  twe::PlaySession s;
+  REQUIRE(twe::PlaySession::start(twe::test::content(), setup_of("gcc", "You, bot:greedy", 7), {}, s).empty());
+  auto you = tw::make_bot("greedy");
+  tw::Rng rng(7);
+  int yours = 0;
+  std::vector<std::string> lines;
+  while (!s.finished()) {
+    if (s.human_to_move()) {
+      REQUIRE(s.apply(s.game().pending().options[you->choose(s.game(), rng)]).empty());
+    } else {
+      REQUIRE_FALSE(s.bot_step().empty());
+    }
+  }
+  for (const auto& l : s.event_log()) {
+    INFO(l);
+    CHECK(l.find("You's") == std::string::npos);
+    CHECK(l.find("You scores") == std::string::npos);
+    CHECK(l.find("You loses") == std::string::npos);
+    CHECK(l.find("You takes") == std::string::npos);
+    yours += l.find("your follower") != std::string::npos || l.find("Your follower") != std::string::npos ||
+             l.find("You score ") != std::string::npos;
+  }
+  CHECK(yours > 0);
+
+  // A status-bar error goes when another page is shown.
+  twe::test::FrameFixture f;
+  twe::PlayView* pv = i34_play_view(f);
+  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
+  twe::test::pump();
+  const wxRect far = pv->board()->viewport().cell_rect(9, 9);
+  pv->board()->click_at(far.GetPosition() + wxPoint(far.width / 2, far.height / 2));
+  CHECK(i34_status(f).Contains("does not fit"));
+  f.frame->show_page(f.frame->replays());
+  twe::test::pump();
+  CHECK_FALSE(i34_status(f).Contains("does not fit"));
 }
