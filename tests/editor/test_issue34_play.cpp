@@ -12,6 +12,7 @@
 #include "game_fixture.h"
 #include "play/play_session.h"
 #include "play/play_view.h"
+#include "play/new_game_dialog.h"
 #include "engine/bots/bots.h"
 
 namespace {
@@ -180,4 +181,42 @@ TEST_CASE("issue 34.13: events name a seat called You in the second person; stat
   f.frame->show_page(f.frame->replays());
   twe::test::pump();
   CHECK_FALSE(i34_status(f).Contains("does not fit"));
+}
+
+TEST_CASE("issue 34.11: a human seat's name is a hint, not text; the co-op bot only for a co-op game",
+          "[play][ui][issue34]") {
+  twe::test::FrameFixture f;
+  twe::NewGameDialog dlg(f.frame, twe::test::content(), setup_of("gcc", "Ann, bot:greedy", 3));
+  dlg.Show();
+  twe::test::pump();
+  // Seat 2 from bot to human: the field is empty with "Player 2" as its hint, so typing
+  // gives "Ben", not "Player 2Ben"; left empty, the seat is called Player 2.
+  twe::test::set_choice(dlg.seat_choice(1), 1);
+  CHECK(dlg.name_field(1)->IsEnabled());
+  CHECK(dlg.name_field(1)->GetValue().empty());
+  CHECK(dlg.name_field(1)->GetHint() == "Player 2");
+  CHECK(dlg.setup().players[1].name == "Player 2");
+  dlg.name_field(1)->WriteText("Ben");
+  CHECK(dlg.setup().players[1].name == "Ben");
+  // Empty rows are empty too (no "Player 3" text waiting to be typed after).
+  CHECK(dlg.name_field(2)->GetValue().empty());
+  // A competitive game does not offer the co-op bot; a co-op level does.
+  CHECK_FALSE(dlg.coop_game());
+  CHECK(dlg.seat_choice(1)->FindString("bot: co-op (coop)") == wxNOT_FOUND);
+  int level = -1;
+  for (unsigned i = 0; i < dlg.game_choice()->GetCount(); ++i)
+    if (dlg.game_choice()->GetString(i).StartsWith("co-op ")) level = static_cast<int>(i);
+  REQUIRE(level >= 0);
+  twe::test::set_choice(dlg.game_choice(), level);
+  CHECK(dlg.coop_game());
+  CHECK(dlg.seat_choice(1)->FindString("bot: co-op (coop)") != wxNOT_FOUND);
+  dlg.seat_choice(1)->SetStringSelection("bot: co-op (coop)");
+  CHECK(dlg.setup().players[1].bot == "coop");
+  // Back to gcc: the seat that had the co-op bot gets the easy one.
+  twe::test::set_choice(dlg.game_choice(), 0);
+  CHECK(dlg.seat_choice(1)->FindString("bot: co-op (coop)") == wxNOT_FOUND);
+  CHECK(dlg.setup().players[1].bot == "greedy");
+  CHECK_FALSE(dlg.name_field(1)->IsEnabled());
+  twe::test::screenshot(&dlg, "issue34-new-game");
+  dlg.Hide();
 }
