@@ -725,6 +725,9 @@ void ReplayView::update() {
   const Annotation note = doc_->note();
   BoardOverlay ov;
   ov.markers = note.markers;
+  // In a variation the reader is playing: the drawn tile's legal cells are shown, as in
+  // Play (on the main line they would cover the game being reviewed).
+  ov.legal_cells = marker_tool_ == 0 && !doc_->position().steps.empty();
   ov.turn_tile = doc_->turn_tile();
   // At a move of the main line the analysis found worse than the best, the best move is
   // drawn on the board: a placement as a ghost tile labelled "best" (with an arrow from

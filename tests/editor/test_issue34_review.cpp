@@ -150,3 +150,37 @@ TEST_CASE("issue 34.16: before Keep a marked ply shows its mark, the note and th
   CHECK(drawn > 0);
   INFO("follower bests " << followers);
 }
+
+TEST_CASE("issue 34.15: in a variation the drawn tile's legal cells are shown", "[review][ui][issue34]") {
+  twe::test::FrameFixture f;
+  twe::ReplayView* rv = f.frame->replays();
+  const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(i34_bot_game("base", "Ann, Ben", 6));
+  f.frame->show_page(rv);
+  rv->refresh_list();
+  rv->open_replay(id);
+  twe::test::pump();
+  // On the main line: none (the review's board stays clean).
+  REQUIRE(rv->doc()->game().pending().kind == tw::DecisionKind::Place);
+  CHECK(rv->board()->scene().legal_cells.empty());
+  // Play another placement than the record's first: a variation; at its next placement
+  // decision the legal cells are there without hovering.
+  const auto& opts = rv->doc()->game().pending().options;
+  const std::string recorded = rv->doc()->replay().mainline.front().decision;
+  const tw::Option* other = nullptr;
+  for (const auto& o : opts)
+    if (o.kind == tw::OptKind::Place && rv->doc()->game().to_string(o) != recorded) other = &o;
+  REQUIRE(other);
+  REQUIRE(rv->doc()->play(*other, rv->history()).empty());
+  twe::test::pump();
+  REQUIRE_FALSE(rv->doc()->position().steps.empty());
+  // The follower step of the variation, then the next tile.
+  while (rv->doc()->game().pending().kind != tw::DecisionKind::Place)
+    REQUIRE(rv->doc()->play(rv->doc()->game().pending().options.front(), rv->history()).empty());
+  twe::test::pump();
+  const auto cells = rv->board()->scene().legal_cells;
+  CHECK_FALSE(cells.empty());
+  for (const auto& o : rv->doc()->game().pending().options)
+    if (o.kind == tw::OptKind::Place)
+      CHECK(std::find(cells.begin(), cells.end(), std::make_pair(static_cast<int>(o.x), static_cast<int>(o.y))) != cells.end());
+  twe::test::screenshot(f.frame, "issue34-variation-legal");
+}
