@@ -21,6 +21,7 @@
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 #include <wx/treectrl.h>
+#include <wx/wrapsizer.h>
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
@@ -136,13 +137,14 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   eval_ = new EvalGraph(this);
   graphs->Add(eval_, 1, wxEXPAND);
   centre->Add(graphs, 0, wxEXPAND | wxTOP, 2);
-  auto* arow = new wxBoxSizer(wxHORIZONTAL);
+  // Wraps onto a second line when the centre is narrow (1024 px): Keep and Discard stay whole.
+  auto* arow = new wxWrapSizer(wxHORIZONTAL);
   analyse_ = new wxButton(this, wxID_ANY, "Analyse", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   analyse_->SetToolTip("Evaluate every ply of the main line with the search (in the background, on every core)");
   budget_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, 3, kBudgets);
   budget_->SetSelection(1);
   cancel_button_ = new wxButton(this, wxID_ANY, "Cancel", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(120, 16));
+  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(90, 16));
   keep_ = new wxButton(this, wxID_ANY, "Keep", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   keep_->SetToolTip("Write the marks (?!, ?, ?\?), comments and best lines into the replay (one undoable step)");
   discard_ = new wxButton(this, wxID_ANY, "Discard", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -153,7 +155,7 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   arow->Add(gauge_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
   arow->Add(keep_, 0, wxRIGHT, 2);
   arow->Add(discard_, 0);
-  centre->Add(arow, 0, wxALL, 2);
+  centre->Add(arow, 0, wxEXPAND | wxALL, 2);
   cancel_button_->Disable();
   keep_->Disable();
   discard_->Disable();

@@ -105,6 +105,8 @@ class ReplayView : public wxPanel {
   // Goes to the next (dir > 0) / previous marked move of the main line; false: none.
   bool next_mistake(int dir);
   EvalGraph* eval_graph() { return eval_; }
+  wxButton* keep_button() { return keep_; }
+  wxButton* discard_button() { return discard_; }
 
  private:
   void show_doc();

@@ -184,3 +184,23 @@ TEST_CASE("issue 34.15: in a variation the drawn tile's legal cells are shown", 
       CHECK(std::find(cells.begin(), cells.end(), std::make_pair(static_cast<int>(o.x), static_cast<int>(o.y))) != cells.end());
   twe::test::screenshot(f.frame, "issue34-variation-legal");
 }
+
+TEST_CASE("issue 34.17: at 1024x700 Replays shows Keep, Discard and the graphs whole", "[review][ui][issue34]") {
+  twe::test::FrameFixture f;
+  f.frame->SetSize(1024, 700);
+  twe::ReplayView* rv = f.frame->replays();
+  const int64_t id = tw::replay::ReplayStore(*f.ctx().store).insert(i34_bot_game("base", "Ann, Ben", 6));
+  f.frame->show_page(rv);
+  rv->refresh_list();
+  rv->open_replay(id);
+  twe::test::pump();
+  const wxRect view(wxPoint(0, 0), rv->GetClientSize());
+  for (wxWindow* w : {static_cast<wxWindow*>(rv->keep_button()), static_cast<wxWindow*>(rv->discard_button()),
+                      static_cast<wxWindow*>(rv->eval_graph())}) {
+    INFO(wxString(w->GetClassInfo()->GetClassName()).ToStdString() << " at " << w->GetRect().x << "," << w->GetRect().y << " "
+                                           << w->GetRect().width << "x" << w->GetRect().height);
+    CHECK(view.Contains(w->GetRect()));
+    CHECK(w->GetRect().width >= w->GetBestSize().x - 1);
+  }
+  twe::test::screenshot(f.frame, "issue34-replays-1024");
+}
