@@ -112,7 +112,32 @@ void BoardCanvas::on_paint(wxPaintEvent&) {
 }
 
 void BoardCanvas::on_size(wxSizeEvent& e) {
-  if (!fitted_) fit();
+  const wxSize sz = GetClientSize();
+  if (!fitted_) {
+    fit();
+  } else if (last_size_.GetWidth() > 0 && sz != last_size_) {
+    // The window was resized (a smaller frame, a sash): what was in the middle stays in
+    // the middle, and a board that was wholly in view and no longer fits is fitted again.
+    bool was_whole = false;
+    if (game_) {
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      board_bounds(*game_, 0, x0, y0, x1, y1);
+      const wxRect before(wxPoint(0, 0), last_size_);
+      was_whole = before.Contains(vp_.cell_rect(x0, y1).Union(vp_.cell_rect(x1, y0)));
+    }
+    vp_.pan((sz.GetWidth() - last_size_.GetWidth()) / 2, (sz.GetHeight() - last_size_.GetHeight()) / 2);
+    if (game_ && was_whole) {
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      board_bounds(*game_, 0, x0, y0, x1, y1);
+      if (!wxRect(wxPoint(0, 0), sz).Contains(vp_.cell_rect(x0, y1).Union(vp_.cell_rect(x1, y0)))) {
+        last_size_ = sz;
+        fit();
+        e.Skip();
+        return;
+      }
+    }
+  }
+  last_size_ = sz;
   Refresh();
   e.Skip();
 }

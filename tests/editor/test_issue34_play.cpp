@@ -220,3 +220,23 @@ TEST_CASE("issue 34.11: a human seat's name is a hint, not text; the co-op bot o
   twe::test::screenshot(&dlg, "issue34-new-game");
   dlg.Hide();
 }
+
+TEST_CASE("issue 34.17: Play refits the board when the window shrinks to 1024x700", "[play][ui][issue34]") {
+  twe::test::FrameFixture f;
+  f.frame->SetSize(1600, 1000);
+  twe::PlayView* pv = i34_play_view(f);
+  REQUIRE(pv->start_game(setup_of("base", "bot:greedy, bot:greedy", 5)).empty());
+  REQUIRE(twe::test::pump_until([&] { return pv->session()->game().ply() >= 30; }));
+  pv->set_bot_delay(100000);  // hold still
+  twe::test::pump();
+  pv->board()->fit();
+  twe::test::pump();
+  const tw::Game& g = pv->session()->game();
+  for (const auto& p : g.placed()) REQUIRE(pv->board()->cell_visible(p.x, p.y));
+  f.frame->SetSize(1024, 700);
+  twe::test::pump();
+  twe::test::run_loop_for(200);
+  // Every tile still in view (the board was whole before: it is fitted again).
+  for (const auto& p : g.placed()) CHECK(pv->board()->cell_visible(p.x, p.y));
+  twe::test::screenshot(f.frame, "issue34-play-1024");
+}
