@@ -88,6 +88,7 @@ MainFrame::MainFrame(const std::string& db_path, wxConfigBase* config)
   });
   notebook_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
     update_edit_menu();
+    SetStatusText("", 0);  // a page's message (an error) does not outlive the page (issue 34.13)
     e.Skip();
   });
   Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);

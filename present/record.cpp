@@ -476,37 +476,43 @@ std::vector<std::string> event_lines(const Game& g) {
                                             : std::string("the team"))
                         : e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
     const std::string tile = e.tile >= 0 ? g.content().tiles[static_cast<size_t>(e.tile)].id : "";
+    // A seat named "You" (the editor's default) reads in the second person: "You score",
+    // "your follower", not "You scores", "You's follower".
+    const bool you = who == "You" || who == "you";
+    const std::string whose = you ? "your" : who + "'s";          // inside a sentence
+    const std::string whose_cap = you ? "Your" : who + "'s";          // at its start
+    auto verb = [you](const char* v) { return std::string(" ") + v + (you ? "" : "s") + " "; };
     switch (e.kind) {
       case EventKind::TileDiscarded:
         out.push_back("tile " + tile + " fits nowhere and is discarded");
         break;
       case EventKind::Scored:
-        out.push_back(who + " scores " + std::to_string(e.points) + " for the " +
+        out.push_back(who + verb("score") + std::to_string(e.points) + " for the " +
                       std::string(kind_name(e.feature)) + " at " + at(e));
         break;
       case EventKind::FinalScored:
-        out.push_back(who + " scores " + std::to_string(e.points) + " at the end for the " +
+        out.push_back(who + verb("score") + std::to_string(e.points) + " at the end for the " +
                       std::string(kind_name(e.feature)) + " at " + at(e));
         break;
       case EventKind::FollowerReturned:
-        out.push_back(who + "'s follower returns from the " + std::string(kind_name(e.feature)) +
+        out.push_back(whose_cap + " follower returns from the " + std::string(kind_name(e.feature)) +
                       " at " + at(e));
         break;
       case EventKind::GameEnded:
         out.push_back("the game ends: " + result_text(g));
         break;
       case EventKind::GhostAdded:
-        out.push_back("a ghost joins " + who + "'s follower on the " + std::string(kind_name(e.feature)) +
+        out.push_back("a ghost joins " + whose + " follower on the " + std::string(kind_name(e.feature)) +
                       " at " + at(e));
         break;
       case EventKind::FollowerScared:
-        out.push_back(who + "'s follower at " + at(e) + " is scared home with its ghosts");
+        out.push_back(whose_cap + " follower at " + at(e) + " is scared home with its ghosts");
         break;
       case EventKind::GhostPenalty:
-        out.push_back(who + " loses " + std::to_string(-e.points) + " for ghosts");
+        out.push_back(who + (you ? " lose " : " loses ") + std::to_string(-e.points) + " for ghosts");
         break;
       case EventKind::GuardGained:
-        out.push_back(who + " takes a guard from the general supply (cemetery at " + at(e) + ")");
+        out.push_back(who + verb("take") + "a guard from the general supply (cemetery at " + at(e) + ")");
         break;
       case EventKind::FogClosed:
         out.push_back("the fog at " + at(e) + " closes: " + std::to_string(e.points) + " ghosts go back to the bank");

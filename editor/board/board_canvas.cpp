@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <wx/dcbuffer.h>
+#include <wx/dcclient.h>
 #include <wx/tooltip.h>
 
 namespace twe {
@@ -53,7 +54,14 @@ bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
   wxRect want = vp_.cell_rect(min_x, max_y).Union(vp_.cell_rect(max_x, min_y));
   want.Inflate(margin);
   const wxRect area(wxPoint(0, 0), sz);
-  if (area.Contains(want)) return false;
+  // The score box covers the top-left corner: what is to be seen must not lie under it.
+  wxRect box;
+  if (game_ && overlay_.scores) {
+    wxClientDC dc(this);
+    box = score_box_rect(dc, scene_of(*game_, overlay_).score_lines, area);
+  }
+  const bool covered = !box.IsEmpty() && box.Intersects(want);
+  if (area.Contains(want) && !covered) return false;
   if (want.width > sz.GetWidth() || want.height > sz.GetHeight()) {
     fit_cells(min_x, min_y, max_x, max_y);
     return true;
@@ -63,6 +71,19 @@ bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
   else if (want.GetRight() >= sz.GetWidth()) dx = sz.GetWidth() - 1 - want.GetRight();
   if (want.y < 0) dy = -want.y;
   else if (want.GetBottom() >= sz.GetHeight()) dy = sz.GetHeight() - 1 - want.GetBottom();
+  want.Offset(dx, dy);
+  if (!box.IsEmpty() && box.Intersects(want)) {
+    // Move it out from under the box, right or down, whichever is the shorter way that
+    // still fits in the window.
+    const int right = box.GetRight() + 1 - want.x, down = box.GetBottom() + 1 - want.y;
+    const bool right_fits = want.GetRight() + right < sz.GetWidth();
+    const bool down_fits = want.GetBottom() + down < sz.GetHeight();
+    if (right_fits && (!down_fits || right <= down))
+      dx += right;
+    else if (down_fits)
+      dy += down;
+  }
+  if (dx == 0 && dy == 0) return false;
   vp_.pan(dx, dy);
   Refresh();
   return true;
@@ -91,7 +112,32 @@ void BoardCanvas::on_paint(wxPaintEvent&) {
 }
 
 void BoardCanvas::on_size(wxSizeEvent& e) {
-  if (!fitted_) fit();
+  const wxSize sz = GetClientSize();
+  if (!fitted_) {
+    fit();
+  } else if (last_size_.GetWidth() > 0 && sz != last_size_) {
+    // The window was resized (a smaller frame, a sash): what was in the middle stays in
+    // the middle, and a board that was wholly in view and no longer fits is fitted again.
+    bool was_whole = false;
+    if (game_) {
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      board_bounds(*game_, 0, x0, y0, x1, y1);
+      const wxRect before(wxPoint(0, 0), last_size_);
+      was_whole = before.Contains(vp_.cell_rect(x0, y1).Union(vp_.cell_rect(x1, y0)));
+    }
+    vp_.pan((sz.GetWidth() - last_size_.GetWidth()) / 2, (sz.GetHeight() - last_size_.GetHeight()) / 2);
+    if (game_ && was_whole) {
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+      board_bounds(*game_, 0, x0, y0, x1, y1);
+      if (!wxRect(wxPoint(0, 0), sz).Contains(vp_.cell_rect(x0, y1).Union(vp_.cell_rect(x1, y0)))) {
+        last_size_ = sz;
+        fit();
+        e.Skip();
+        return;
+      }
+    }
+  }
+  last_size_ = sz;
   Refresh();
   e.Skip();
 }

@@ -82,6 +82,7 @@ class BoardCanvas : public wxWindow {
   BoardViewport vp_;
   TileCache cache_;
   bool fitted_ = false;
+  wxSize last_size_;  // the client size at the last size event (a resize keeps the centre)
   bool dragging_ = false;
   wxPoint down_{-1, -1}, last_{-1, -1};
   std::optional<std::pair<int, int>> hover_;

@@ -8,6 +8,7 @@
 #include <wx/brush.h>
 #include <wx/dcmemory.h>
 #include <wx/font.h>
+#include <wx/image.h>
 #include <wx/pen.h>
 
 #include "art/tile_art.h"
@@ -91,7 +92,8 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   s.tiles.reserve(placed.size());
   for (size_t i = 0; i < placed.size(); ++i) {
     const auto& p = placed[i];
-    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == g.last_placed(), tw::face_down(p),
+    const int framed = g.last_placed() >= 0 ? g.last_placed() : overlay.turn_tile;
+    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == framed, tw::face_down(p),
                        is_coop(g) ? tile_ghosts(g, static_cast<int>(i)) : 0});
   }
   for (const auto& f : g.followers()) {
@@ -107,6 +109,7 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
     s.legal_cells.erase(std::unique(s.legal_cells.begin(), s.legal_cells.end()), s.legal_cells.end());
   }
   s.markers = overlay.markers;
+  s.hint = overlay.hint;
   if (overlay.scored) {
     for (const auto& e : g.events())
       if (((e.kind == tw::EventKind::Scored || e.kind == tw::EventKind::FinalScored ||
@@ -368,17 +371,61 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
     }
   }
 
+  // A suggested move: a pale ghost of the tile with a dashed frame, a dashed ring on the
+  // follower's segment, and the label.
+  if (scene.hint) {
+    const SceneHint& h = *scene.hint;
+    const wxColour kHint(0x8A, 0x2B, 0xE2);
+    wxFont hf(wxFontInfo(std::max(7, c / 6)).Bold());
+    std::optional<wxPoint> label_at;
+    if (h.tile && h.tile->type) {
+      const wxRect r = vp.cell_rect(h.tile->x, h.tile->y);
+      wxBitmap bmp(r.GetWidth(), r.GetHeight(), 24);
+      {
+        wxMemoryDC md(bmp);
+        md.SetBackground(wxBrush(kBackground));
+        md.Clear();
+        draw_tile(md, *h.tile->type, h.tile->rot, wxRect(0, 0, r.GetWidth(), r.GetHeight()), style);
+      }
+      wxImage img = bmp.ConvertToImage();
+      unsigned char* px = img.GetData();
+      for (long i = 0, n = static_cast<long>(img.GetWidth()) * img.GetHeight() * 3; i < n; ++i)
+        px[i] = static_cast<unsigned char>((px[i] + 2 * 0xF4) / 3);  // two thirds white: a ghost
+      dc.DrawBitmap(wxBitmap(img), r.x, r.y);
+      dc.SetPen(wxPen(kHint, std::max(2, c / 16), wxPENSTYLE_SHORT_DASH));
+      dc.SetBrush(*wxTRANSPARENT_BRUSH);
+      dc.DrawRectangle(r);
+      label_at = wxPoint(r.x + r.width / 2, r.y);
+    }
+    if (h.seg >= 0 && h.spot_type) {
+      const wxPoint p = segment_point(*h.spot_type, h.seg, h.rot, vp.cell_rect(h.x, h.y));
+      const int ring = spot_ring_radius(vp) + 3;
+      dc.SetPen(wxPen(kHint, std::max(3, c / 14)));
+      dc.SetBrush(*wxTRANSPARENT_BRUSH);
+      dc.DrawCircle(p, ring);
+      dc.SetPen(wxPen(*wxWHITE, 1));
+      dc.DrawCircle(p, ring + std::max(3, c / 14) / 2 + 1);
+      if (!label_at) label_at = wxPoint(p.x, p.y - ring - 2);
+    }
+    if (label_at && !h.text.empty()) {
+      dc.SetFont(hf);
+      const wxString t = wxString::FromUTF8(h.text);
+      const wxSize ts = dc.GetTextExtent(t);
+      const wxRect box(label_at->x - ts.GetWidth() / 2 - 3, label_at->y - ts.GetHeight() - 2, ts.GetWidth() + 6,
+                       ts.GetHeight() + 2);
+      dc.SetPen(wxPen(kHint, 1));
+      dc.SetBrush(wxBrush(kHint));
+      dc.DrawRectangle(box);
+      dc.SetTextForeground(*wxWHITE);
+      dc.DrawText(t, box.x + 3, box.y + 1);
+    }
+  }
+
   // Score box.
   if (!scene.score_lines.empty()) {
+    const wxRect box = score_box_rect(dc, scene.score_lines, area);
     wxFont f(wxFontInfo(10).Bold());
     dc.SetFont(f);
-    int w = 0, h = 0;
-    for (const auto& l : scene.score_lines) {
-      const wxSize ts = dc.GetTextExtent(wxString::FromUTF8(l));
-      w = std::max(w, ts.GetWidth());
-      h += ts.GetHeight() + 2;
-    }
-    const wxRect box(area.x + 6, area.y + 6, w + 26, h + 8);
     dc.SetPen(wxPen(wxColour(0x80, 0x80, 0x80), 1));
     dc.SetBrush(wxBrush(wxColour(0xFA, 0xFA, 0xF5)));
     dc.DrawRectangle(box);
@@ -394,6 +441,38 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       y += ts.GetHeight() + 2;
     }
   }
+}
+
+wxRect score_box_rect(wxDC& dc, const std::vector<std::string>& lines, const wxRect& area) {
+  if (lines.empty()) return {};
+  wxFont f(wxFontInfo(10).Bold());
+  dc.SetFont(f);
+  int w = 0, h = 0;
+  for (const auto& l : lines) {
+    const wxSize ts = dc.GetTextExtent(wxString::FromUTF8(l));
+    w = std::max(w, ts.GetWidth());
+    h += ts.GetHeight() + 2;
+  }
+  return wxRect(area.x + 6, area.y + 6, w + 26, h + 8);
+}
+
+std::optional<SceneHint> hint_of(const tw::Game& before, const tw::Option& o, const std::string& text) {
+  if (before.finished()) return std::nullopt;
+  SceneHint h;
+  h.text = text;
+  const tw::OptionView v = before.describe(o);
+  if (o.kind == tw::OptKind::Place && o.tile < before.content().tiles.size())
+    h.tile = SceneTile{&before.content().tiles[o.tile], o.x, o.y, o.rot, false};
+  if (v.placed >= 0 && static_cast<size_t>(v.placed) < before.placed().size() && v.seg >= 0) {
+    const auto& p = before.placed()[static_cast<size_t>(v.placed)];
+    h.spot_type = &before.content().tiles[p.type];
+    h.x = p.x;
+    h.y = p.y;
+    h.rot = p.rot;
+    h.seg = v.seg;
+  }
+  if (!h.tile && h.seg < 0) return std::nullopt;
+  return h;
 }
 
 void draw_board(wxDC& dc, const tw::Game& g, const BoardViewport& vp, const wxRect& area,

@@ -77,6 +77,16 @@ struct SceneSpot {
   friend bool operator==(const SceneSpot&, const SceneSpot&) = default;
 };
 
+// A suggestion drawn on the board (Play's hint, the review's best move): a ghost of the
+// tile to place (drawn pale, with a dashed frame) and/or a dashed ring on the segment of
+// a placed tile where a follower should go, each labelled with `text`.
+struct SceneHint {
+  std::optional<SceneTile> tile;       // the tile to place (its cell is empty)
+  const tw::TileType* spot_type = nullptr;  // the ring: on segment `seg` of this tile ...
+  int x = 0, y = 0, rot = 0, seg = -1;      // ... at x,y (seg -1: no ring)
+  std::string text;                    // "hint", "best"
+};
+
 struct BoardScene {
   std::vector<SceneTile> tiles;
   std::vector<SceneFollower> followers;
@@ -87,6 +97,7 @@ struct BoardScene {
   std::optional<SceneTile> preview;              // the drawn tile under the mouse
   bool preview_legal = false;
   std::vector<tw::replay::Marker> markers;       // annotation markers
+  std::optional<SceneHint> hint;                 // a suggested move (drawn over the rest)
   std::vector<std::string> score_lines;          // score overlay, one line per seat
   std::vector<wxColour> score_colours;
   int hover_x = 0, hover_y = 0;
@@ -114,7 +125,20 @@ struct BoardOverlay {
   bool scores = true;         // the score box in the top-left corner
   bool scored = true;         // frame the tiles where the last step scored (and followers went home)
   std::vector<tw::replay::Marker> markers;
+  std::optional<SceneHint> hint;  // a suggested move (SceneHint)
+  // The tile framed as this turn's, when the game has none (-1: the game's last_placed()):
+  // a review at the ply after the follower step, where the turn is over, still frames
+  // the tile that turn placed.
+  int turn_tile = -1;
 };
+
+// The hint of option `o` of the decision pending in `before` (its tile and/or its
+// follower's segment, from Game::describe, never from text); nullopt when it names
+// neither a placement nor a location on a placed tile.
+std::optional<SceneHint> hint_of(const tw::Game& before, const tw::Option& o, const std::string& text);
+
+// The score box's rectangle in `area` as draw_scene paints it (empty when no lines).
+wxRect score_box_rect(wxDC& dc, const std::vector<std::string>& lines, const wxRect& area);
 
 // The scene of a game: tiles, followers (with ghosts), the last placed tile, and what
 // the overlay asks for.

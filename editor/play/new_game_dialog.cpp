@@ -9,6 +9,8 @@ namespace twe {
 
 namespace {
 constexpr int kEmpty = 0, kHuman = 1;
+constexpr const char* kCoopLabel = "bot: co-op (coop)";
+constexpr int kCoopIndex = 6;  // its place in seats()
 }
 
 const std::vector<NewGameDialog::Seat>& NewGameDialog::seats() {
@@ -19,7 +21,7 @@ const std::vector<NewGameDialog::Seat>& NewGameDialog::seats() {
       {"bot: medium (mcts:200)", "mcts:200"},
       {"bot: hard (mcts)", "mcts"},
       {"bot: random", "random"},
-      {"bot: co-op (coop)", "coop"},
+      {kCoopLabel, "coop"},
   };
   return s;
 }
@@ -69,10 +71,18 @@ NewGameDialog::NewGameDialog(wxWindow* parent, const tw::Content& content, const
       if (p.bot.empty()) name->SetValue(wxString::FromUTF8(p.name));
     }
     extra_bot_.push_back(extra);
-    if (k != kHuman && name->IsEmpty()) name->SetValue(wxString::Format("Player %d", i + 1));
+    // The name is a hint, not text: typing a name never appends to "Player 2".
+    name->SetHint(wxString::Format("Player %d", i + 1));
     kind->SetSelection(k);
     name->Enable(k == kHuman);
-    kind->Bind(wxEVT_CHOICE, [kind, name](wxCommandEvent&) { name->Enable(kind->GetSelection() == kHuman); });
+    kind->Bind(wxEVT_CHOICE, [kind, name](wxCommandEvent&) {
+      const bool human = kind->GetSelection() == kHuman;
+      name->Enable(human);
+      if (human) {  // ready to type
+        name->SetFocus();
+        name->SelectAll();
+      }
+    });
     grid->Add(kind, 0, wxALIGN_CENTER_VERTICAL);
     grid->Add(name, 1, wxEXPAND);
     kinds_.push_back(kind);
@@ -84,6 +94,39 @@ NewGameDialog::NewGameDialog(wxWindow* parent, const tw::Content& content, const
   top->Add(grid, 1, wxEXPAND | wxALL, 10);
   top->Add(CreateStdDialogButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 8);
   SetSizerAndFit(top);
+  rule_set_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { offer_bots(); });
+  offer_bots();
+}
+
+bool NewGameDialog::coop_game() const {
+  const int sel = rule_set_->GetSelection();
+  if (sel < 0 || static_cast<size_t>(sel) >= games_.size()) return false;
+  const auto& [rule_set, level] = games_[static_cast<size_t>(sel)];
+  if (!level.empty()) return true;
+  for (const auto& rs : content_.rule_sets)
+    if (rs.id == rule_set) return rs.system == tw::System::Mists;
+  return false;
+}
+
+void NewGameDialog::offer_bots() {
+  // The co-op bot plays Mists levels only: offered for those, not for a competitive game
+  // (a seat that had it gets the easy bot).
+  const bool coop = coop_game();
+  const wxString label = wxString::FromUTF8(kCoopLabel);
+  for (size_t i = 0; i < kinds_.size(); ++i) {
+    wxChoice* kind = kinds_[i];
+    const int at = kind->FindString(label);
+    if (coop && at == wxNOT_FOUND) {
+      kind->Insert(label, static_cast<unsigned>(kCoopIndex));
+    } else if (!coop && at != wxNOT_FOUND) {
+      const bool was = kind->GetSelection() == at;
+      kind->Delete(static_cast<unsigned>(at));
+      if (was) {
+        kind->SetSelection(kHuman + 1);
+        names_[i]->Disable();
+      }
+    }
+  }
 }
 
 tw::GameSetup NewGameDialog::setup() const {
@@ -101,7 +144,11 @@ tw::GameSetup NewGameDialog::setup() const {
       p.name = names_[i]->GetValue().ToStdString(wxConvUTF8);
       if (p.name.empty()) p.name = "Player " + std::to_string(i + 1);
     } else {
-      p.bot = static_cast<size_t>(k) < seats().size() ? seats()[static_cast<size_t>(k)].bot : extra_bot_[i];
+      // By the label shown (the co-op bot's entry comes and goes with the game).
+      const std::string shown = kinds_[i]->GetString(static_cast<unsigned>(k)).ToStdString(wxConvUTF8);
+      p.bot = extra_bot_[i];
+      for (const Seat& seat : seats())
+        if (shown == seat.label) p.bot = seat.bot;
       p.name = "bot:" + p.bot;
     }
     s.players.push_back(p);

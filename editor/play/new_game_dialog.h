@@ -1,6 +1,7 @@
 // The new-game dialog of the play view: a rule set or a co-op level, up to six seats
 // (each empty, a human with a name, or a bot by strength: easy = greedy, medium =
-// mcts:200, hard = mcts at its default budget; also random and coop), and the seed.
+// mcts:200, hard = mcts at its default budget; also random, and coop for a co-op level
+// only), and the seed. A human's name field shows "Player N" as a hint, not as text.
 #pragma once
 
 #include <optional>
@@ -28,10 +29,17 @@ class NewGameDialog : public wxDialog {
     const char* bot;
   };
   static const std::vector<Seat>& seats();
-  // The seat choice of row i (tests).
+  // The seat choice of row i, its name field, the game choice (tests).
   wxChoice* seat_choice(size_t i) { return kinds_[i]; }
+  wxTextCtrl* name_field(size_t i) { return names_[i]; }
+  wxChoice* game_choice() { return rule_set_; }
+  // The game chosen is a co-op one (a level, or a Mists rule set).
+  bool coop_game() const;
 
  private:
+  // Offers the bots valid for the game chosen (the co-op bot only for a co-op game).
+  void offer_bots();
+
   const tw::Content& content_;
   wxChoice* rule_set_ = nullptr;
   wxTextCtrl* seed_ = nullptr;

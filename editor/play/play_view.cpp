@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <wx/aui/auibook.h>
 #include <wx/button.h>
 #include <wx/cmdproc.h>
 #include <wx/config.h>
@@ -46,8 +47,10 @@ class PlayMoveCommand : public wxCommand {
 // session, which points into the content: a design edit in between reloads that.
 class TakeBackCommand : public wxCommand {
  public:
-  TakeBackCommand(PlayView* view, int ply)
-      : wxCommand(true, wxString::Format("Take back to ply %d", ply)), view_(view), ply_(ply) {}
+  TakeBackCommand(PlayView* view, int ply, const std::string& what)
+      : wxCommand(true, what.empty() ? wxString::Format("Take back to ply %d", ply) : wxString::FromUTF8(what)),
+        view_(view),
+        ply_(ply) {}
   bool Do() override {
     const PlaySession* s = view_->session();
     if (!s) return false;
@@ -299,7 +302,7 @@ std::string PlayView::choose(const tw::Option& option) {
   const tw::Game& g = session_->game();
   const auto& opts = g.pending().options;
   if (std::find(opts.begin(), opts.end(), option) == opts.end()) {
-    if (ctx_.status) ctx_.status("Not legal: not an option of this decision");
+    show_status("Not legal: not an option of this decision", true);
     return "not an option of this decision";
   }
   const std::string canonical = g.to_string(option);
@@ -314,7 +317,7 @@ std::string PlayView::choose(const std::string& option_text) {
   const int i = find_option(session_->options(), option_text);
   if (i < 0) {
     const std::string why = "'" + option_text + "' is not one of the options listed";
-    if (ctx_.status) ctx_.status("Not legal: " + why);
+    show_status("Not legal: " + why, true);
     return why;
   }
   return choose(session_->options()[static_cast<size_t>(i)].option);
@@ -334,9 +337,11 @@ std::string PlayView::replay_decision(int ply, const tw::Option& option) {
   if (session_->game().ply() != ply) return "the game is not at ply " + std::to_string(ply);
   const std::string err = session_->apply(option);
   if (!err.empty()) {
-    if (ctx_.status) ctx_.status("Not legal: " + err);
+    show_status("Not legal: " + err, true);
     return err;
   }
+  clear_error();  // an earlier "does not fit" is answered
+  last_take_back_.clear();
   board_->set_game(&session_->game());
   update();
   schedule_bot();
@@ -386,10 +391,37 @@ std::string PlayView::take_back_to(int ply) {
     return m >= 0 && static_cast<size_t>(m) < seats.size() && !seats[static_cast<size_t>(m)].bot.empty();
   };
   while (ply > 0 && bot(ply)) --ply;
-  auto* cmd = new TakeBackCommand(this, ply);
-  if (!history_->Submit(cmd)) return "the take-back was refused";
-  if (ctx_.status) ctx_.status("Taken back to ply " + std::to_string(ply));
+  // Whose moves go back, named (in a hotseat game Take back on Ben's turn takes back
+  // Ann's move: say so).
+  const std::string what = taken_back_text(ply);
+  auto* cmd = new TakeBackCommand(this, ply, what);
+  last_take_back_ = what;  // shown under the turn's line until the next decision
+  if (!history_->Submit(cmd)) {
+    last_take_back_.clear();
+    return "the take-back was refused";
+  }
+  show_status(what, false);
   return {};
+}
+
+std::string PlayView::taken_back_text(int ply) const {
+  const auto& d = session_->log().decisions;
+  const int now = session_->game().ply();
+  std::vector<std::string> names;  // the movers of the plies taken back, in order, once each
+  for (int p = ply; p < now; ++p) {
+    if (session_->mover(p) < 0) continue;
+    const std::string n = session_->player_name(session_->mover(p));
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  std::string who;
+  for (size_t i = 0; i < names.size(); ++i)
+    who += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i] + "'s";
+  std::string text = "Took back " + who + (now - ply == 1 ? " move" : " moves") + " (" +
+                     (ply < static_cast<int>(d.size()) ? d[static_cast<size_t>(ply)] : std::string()) +
+                     (now - ply > 1 ? " …" : "") + ", back to ply " + std::to_string(ply) + ")";
+  const int mover = session_->mover(ply);
+  if (mover >= 0) text += ": " + session_->player_name(mover) + " to move";
+  return text;
 }
 
 void PlayView::save_progress() {
@@ -468,15 +500,28 @@ bool PlayView::resume_saved() {
   log_lines_ = 0;
   update();
   schedule_bot();
-  if (ctx_.status)
-    ctx_.status("Resumed the game in progress at ply " + std::to_string(session_->game().ply()));
+  // Say so where it shows: the Play page comes to the front, and the message goes to the
+  // status bar after whatever the frame says about opening the database.
+  const std::string msg = "Resumed the unfinished game (" + players_of(s) + ", " + s.rule_set + ") at ply " +
+                          std::to_string(session_->game().ply()) + ": Play > New game… starts another";
+  if (ctx_.status) ctx_.status(msg);
+  CallAfter([this, msg] {
+    if (auto* nb = dynamic_cast<wxAuiNotebook*>(GetParent())) {
+      const int i = nb->GetPageIndex(this);
+      if (i != wxNOT_FOUND) nb->SetSelection(static_cast<size_t>(i));
+    }
+    if (ctx_.status) ctx_.status(msg);
+  });
   return true;
 }
 
 void PlayView::on_cell(int x, int y) {
   if (!session_) return;
   const int i = session_->option_for_cell(x, y);
-  if (i < 0) return;
+  if (i < 0) {  // say why the click chose nothing
+    show_status(why_not_here(x, y), true);
+    return;
+  }
   choose(session_->options()[static_cast<size_t>(i)].option);
 }
 
@@ -588,13 +633,42 @@ void PlayView::hint_ready(PlaySession::BotChoice c) {
     return;
   }
   last_hint_ = c.text;
-  options_->SetStringSelection(wxString::FromUTF8(c.text));
+  // On the board (a ghost of the tile, a ring on the follower's segment), not in the side
+  // panel; what it is and how sure the search is goes to the status bar.
+  hint_option_ = c.option;
+  hint_position_ = c.position;
   wxString line = wxString::Format("Hint (%s): %s", kHintBot, wxString::FromUTF8(c.text));
   if (c.visits > 0) line += wxString::Format(L" — tried %d times, mean reward %.2f", c.visits, c.value);
-  if (ctx_.status) ctx_.status(line.ToStdString(wxConvUTF8));
-  status_->SetLabel(status_->GetLabel() + "\n" + line);
-  status_->Wrap(300);
-  Layout();  // the status line grew: move what is below it
+  show_status(line.ToStdString(wxConvUTF8), false);
+  update();
+  options_->SetStringSelection(wxString::FromUTF8(c.text));  // (update() refilled the list)
+}
+
+void PlayView::show_status(const std::string& text, bool error) {
+  if (ctx_.status) ctx_.status(text);
+  status_error_ = error;
+}
+
+void PlayView::clear_error() {
+  if (status_error_ && ctx_.status) ctx_.status("");
+  status_error_ = false;
+}
+
+std::string PlayView::why_not_here(int x, int y) const {
+  if (!session_ || !session_->human_to_move()) return "It is not your turn.";
+  const tw::Game& g = session_->game();
+  const auto& d = g.pending();
+  if (d.kind != tw::DecisionKind::Place) {
+    if (session_->spots().empty()) return "Nothing to click on the board now: choose from the list (or Pass).";
+    return "Click one of the rings on the board, or choose from the list (or Pass).";
+  }
+  const tw::TileType* t = session_->drawn_tile();
+  const std::string tile = t ? t->notation_id() : std::string("the tile");
+  if (g.tile_at(x, y) >= 0) return "That cell is taken: place " + tile + " on a free cell next to the board.";
+  const bool next_to =
+      g.tile_at(x + 1, y) >= 0 || g.tile_at(x - 1, y) >= 0 || g.tile_at(x, y + 1) >= 0 || g.tile_at(x, y - 1) >= 0;
+  if (!next_to) return tile + " does not fit here: a tile goes next to a placed one (the green cells).";
+  return tile + " does not fit here: in no rotation do its edges match the neighbours' (the green cells fit).";
 }
 
 void PlayView::follow_board() {
@@ -624,6 +698,7 @@ void PlayView::update() {
     status += human ? wxString() : wxString(L" (thinking…)");
     const std::string help = decision_help(g, session_->options());
     if (!help.empty()) status += "\n" + wxString::FromUTF8(help);
+    if (!last_take_back_.empty()) status += "\n" + wxString::FromUTF8(last_take_back_);
   }
   status_->SetLabel(status);
   status_->Wrap(300);
@@ -643,6 +718,13 @@ void PlayView::update() {
 
   BoardOverlay ov;
   ov.legal_cells = human && g.pending().kind == tw::DecisionKind::Place;
+  // The hint, while the position is the one it was thought for.
+  if (hint_option_ && human && g.state_hash() == hint_position_) {
+    ov.hint = hint_of(g, *hint_option_, "hint");
+  } else {
+    hint_option_.reset();
+  }
+  const std::optional<SceneHint> hint = ov.hint;
   board_->set_overlay(ov);
   board_->set_spots(human ? session_->spots() : std::vector<SceneSpot>{});
 
@@ -677,6 +759,7 @@ void PlayView::update() {
     }
     board_->ensure_visible(x0, y0, x1, y1);
   }
+  if (hint) board_->ensure_visible(hint->tile ? hint->tile->x : hint->x, hint->tile ? hint->tile->y : hint->y);
   Layout();
   if (g.finished())
     finish();

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -87,8 +88,9 @@ class PlayView : public wxPanel {
   // Hint: what the search bot (kHintBot, a medium budget) would choose for the human to
   // move, seeded by the position so the same position gets the same hint. It thinks on a
   // worker thread like the bots (the button reads "Thinking…" meanwhile); when it is done
-  // the option is selected in the list (double-click or Enter plays it) and named in the
-  // status line. A hint that arrives after the position changed is dropped.
+  // it is drawn on the board (a ghost of the tile, a ring on the follower's segment:
+  // BoardOverlay::hint), selected in the list (double-click or Enter plays it) and named
+  // in the status bar. A hint that arrives after the position changed is dropped.
   // request_hint() returns "" when the hint is on its way, else why not.
   static constexpr const char* kHintBot = "mcts:200";
   std::string request_hint();
@@ -124,6 +126,19 @@ class PlayView : public wxPanel {
   void content_changed();
   void clear_progress();
   void follow_board();
+  // A message in the status bar; an error (error = true) is cleared by the next decision.
+  void show_status(const std::string& text, bool error);
+  void clear_error();
+ public:
+  // Why a click on cell x,y chooses nothing ("does not fit here: ...").
+  std::string why_not_here(int x, int y) const;
+  // What a take-back to `ply` takes back, named by its movers: "Took back Ann's move
+  // (place M05 1,0 r90, back to ply 6): Ann to move".
+  std::string taken_back_text(int ply) const;
+  // The last take-back's text ("" before the first).
+  const std::string& last_take_back() const { return last_take_back_; }
+
+ private:
 
   EditorContext& ctx_;
   std::unique_ptr<PlaySession> session_;
@@ -149,6 +164,10 @@ class PlayView : public wxPanel {
   std::thread hint_worker_;      // at most one hint thought at a time
   bool hint_thinking_ = false;
   std::string last_hint_;
+  std::optional<tw::Option> hint_option_;  // the hint drawn on the board ...
+  uint64_t hint_position_ = 0;             // ... while the game is at this position
+  bool status_error_ = false;
+  std::string last_take_back_;              // the status bar shows an error of this view
   int64_t saved_replay_ = 0;
   bool saved_ = false;
 };

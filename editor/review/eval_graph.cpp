@@ -1,5 +1,7 @@
 #include "review/eval_graph.h"
 
+#include <wx/control.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -45,7 +47,8 @@ std::optional<int> EvalGraph::plies() const {
 void EvalGraph::paint(wxDC& dc) {
   begin_paint(dc);
   if (points_.empty()) {
-    dc.DrawText("Evaluation: Analyse the replay to see it", kMargin, GetClientSize().GetHeight() / 2 - 6);
+    // Two short lines: the graph is narrow beside the score graph at 1024 px.
+    dc.DrawText("Evaluation:\nAnalyse the replay to see it", kMargin, GetClientSize().GetHeight() / 2 - 14);
     return;
   }
   double top = centred_ ? 10.0 : 100.0;
@@ -61,7 +64,8 @@ void EvalGraph::paint(wxDC& dc) {
   dc.DrawLine(x0, py(centred_ ? 0.0 : 50.0), x1, py(centred_ ? 0.0 : 50.0));
   dc.DrawText(wxString::Format("%+.0f", top), 2, y1);
   dc.DrawText(centred_ ? wxString::Format("%+.0f", bottom) : wxString("0"), 2, y0 - 8);
-  dc.DrawText(wxString::FromUTF8(caption_), x0 + 4, y0 + 1);
+  dc.DrawText(wxControl::Ellipsize(wxString::FromUTF8(caption_), dc, wxELLIPSIZE_END, std::max(20, x1 - x0 - 8)), x0 + 4,
+              y0 + 1);
   // The line (two seats, co-op) or the movers' points.
   const bool by_mover = std::any_of(points_.begin(), points_.end(), [](const auto& p) { return p && p->mover >= 2; });
   bool has_last = false;

@@ -118,6 +118,7 @@ int ReplayDoc::line_index() const {
 }
 
 void ReplayDoc::rebuild_game() {
+  turn_tile_ = -1;
   if (is_start(pos_)) {
     main_.seek(0);
     game_ = main_.game();
@@ -133,7 +134,13 @@ void ReplayDoc::rebuild_game() {
   // The stored moves are read once by the replay layer; their options are applied.
   std::vector<tw::Option> rest;
   tw::replay::read_line(game_, std::vector<std::string>(moves->begin() + from, moves->end()), rest);
-  for (const auto& o : rest) game_.apply(o);
+  for (size_t i = 0; i < rest.size(); ++i) {
+    // The tile placed in the last decision's turn: the one placed before a follower
+    // step that ended the turn (the game forgets it then), or the one it placed.
+    if (i + 1 == rest.size()) turn_tile_ = rest[i].kind == tw::OptKind::Place ? -1 : game_.last_placed();
+    game_.apply(rest[i]);
+  }
+  if (game_.last_placed() >= 0) turn_tile_ = game_.last_placed();
 }
 
 void ReplayDoc::rebuild_line() {

@@ -58,6 +58,9 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   int64_t id() const { return replay_.id; }
   const NodePath& position() const { return pos_; }
   const tw::Game& game() const { return game_; }
+  // The placed tile (index into game().placed()) of the turn the position's decision
+  // belongs to, also after a follower step that ended the turn; -1 at the start.
+  int turn_tile() const { return turn_tile_; }
   // The state on the main line after its first `ply` decisions (clamped to the line),
   // e.g. the game a main-line ply's decision was taken in: main_game(ply - 1).
   tw::Game main_game(int ply);
@@ -131,6 +134,7 @@ class ReplayDoc : public std::enable_shared_from_this<ReplayDoc> {
   tw::replay::Player main_;
   NodePath pos_;
   tw::Game game_;
+  int turn_tile_ = -1;
   std::vector<LinePoint> line_;
   tw::Store* store_ = nullptr;
   std::string save_error_;

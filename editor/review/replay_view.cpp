@@ -21,6 +21,7 @@
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 #include <wx/treectrl.h>
+#include <wx/wrapsizer.h>
 
 #include "board/board_canvas.h"
 #include "board/option_map.h"
@@ -43,6 +44,8 @@ const wxString kGlyphs[] = {"(none)", "!", "?", "!!", "??", "!?", "?!"};
 // The analysis budgets offered (iterations a ply); the default is the search bot's.
 const wxString kBudgets[] = {"quick (mcts:100)", "normal (mcts:500)", "deep (mcts:2000)"};
 const int kBudgetIterations[] = {100, tw::kMctsDefaultIterations, 2000};
+// The smallest cell a replay opens with (pixels): tiles and followers stay legible.
+constexpr double kReadableCell = 56.0;
 
 class PathData : public wxTreeItemData {
  public:
@@ -68,9 +71,24 @@ wxImageList* mover_images() {
   return il;
 }
 
-wxString node_label(const tw::replay::Node& n, const wxString& prefix) {
+std::string html_escape(const std::string& t) {
+  std::string out;
+  for (char ch : t) {
+    if (ch == '<') out += "&lt;";
+    else if (ch == '>') out += "&gt;";
+    else if (ch == '&') out += "&amp;";
+    else out += ch;
+  }
+  return out;
+}
+
+// `pending`: the analysis' mark of a move not yet kept (shown in brackets).
+wxString node_label(const tw::replay::Node& n, const wxString& prefix, const std::string& pending = {}) {
   wxString s = prefix + wxString::FromUTF8(n.decision);
-  if (!n.note.glyph.empty()) s += " " + wxString::FromUTF8(n.note.glyph);
+  if (!n.note.glyph.empty())
+    s += " " + wxString::FromUTF8(n.note.glyph);
+  else if (!pending.empty())
+    s += " [" + wxString::FromUTF8(pending) + "]";
   if (!n.note.comment.empty()) s += L"  {…}";
   if (!n.note.markers.empty()) s += L"  ◆";
   return s;
@@ -119,13 +137,14 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   eval_ = new EvalGraph(this);
   graphs->Add(eval_, 1, wxEXPAND);
   centre->Add(graphs, 0, wxEXPAND | wxTOP, 2);
-  auto* arow = new wxBoxSizer(wxHORIZONTAL);
+  // Wraps onto a second line when the centre is narrow (1024 px): Keep and Discard stay whole.
+  auto* arow = new wxWrapSizer(wxHORIZONTAL);
   analyse_ = new wxButton(this, wxID_ANY, "Analyse", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   analyse_->SetToolTip("Evaluate every ply of the main line with the search (in the background, on every core)");
   budget_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, 3, kBudgets);
   budget_->SetSelection(1);
   cancel_button_ = new wxButton(this, wxID_ANY, "Cancel", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(120, 16));
+  gauge_ = new wxGauge(this, wxID_ANY, 100, wxDefaultPosition, wxSize(90, 16));
   keep_ = new wxButton(this, wxID_ANY, "Keep", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
   keep_->SetToolTip("Write the marks (?!, ?, ?\?), comments and best lines into the replay (one undoable step)");
   discard_ = new wxButton(this, wxID_ANY, "Discard", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -136,7 +155,7 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   arow->Add(gauge_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
   arow->Add(keep_, 0, wxRIGHT, 2);
   arow->Add(discard_, 0);
-  centre->Add(arow, 0, wxALL, 2);
+  centre->Add(arow, 0, wxEXPAND | wxALL, 2);
   cancel_button_->Disable();
   keep_->Disable();
   discard_->Disable();
@@ -389,6 +408,22 @@ void ReplayView::discard_analysis() {
   update();
 }
 
+const tw::analysis::PlyEval* ReplayView::analysed_here() const {
+  const tw::analysis::Analysis* a = analysis();
+  if (!a || !doc_->position().steps.empty() || is_start(doc_->position())) return nullptr;
+  for (const auto& p : a->plies)
+    if (p.node.empty() && p.ply == doc_->position().ply) return &p;
+  return nullptr;
+}
+
+std::string ReplayView::pending_glyph(const NodePath& path) const {
+  const tw::analysis::Analysis* a = analysis();
+  if (!a || !path.steps.empty()) return {};
+  for (const auto& p : a->plies)
+    if (p.node.empty() && p.ply == path.ply) return p.glyph;
+  return {};
+}
+
 bool ReplayView::next_mistake(int dir) {
   const tw::analysis::Analysis* a = analysis();
   if (!a) return false;
@@ -501,10 +536,20 @@ void ReplayView::open_replay(int64_t id) {
 
 void ReplayView::show_doc() {
   board_->set_game(&doc_->game());
-  // The whole game's board, so that no move lands outside the view.
+  // A readable zoom around the board as it is at the position (the start: the start tile
+  // and its neighbours); the board then follows the moves (update()). The whole final
+  // board would make the tiles tiny (F fits it on request).
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  doc_->final_bounds(1, x0, y0, x1, y1);
+  board_bounds(doc_->game(), 1, x0, y0, x1, y1);
   board_->fit_cells(x0, y0, x1, y1);
+  if (board_->viewport().cell < kReadableCell) {
+    const wxSize sz = board_->GetClientSize();
+    board_->viewport().zoom(kReadableCell / board_->viewport().cell, wxPoint(sz.x / 2, sz.y / 2));
+    const tw::Game& g = doc_->game();
+    const int t = doc_->turn_tile();
+    if (t >= 0 && static_cast<size_t>(t) < g.placed().size())
+      board_->ensure_visible(g.placed()[static_cast<size_t>(t)].x, g.placed()[static_cast<size_t>(t)].y);
+  }
   followed_tile_ = -1;
   rebuild_moves();
   update();
@@ -616,7 +661,7 @@ void ReplayView::rebuild_moves() {
             } else {
               under = turn_item;
             }
-            const wxTreeItemId item = moves_->AppendItem(under, node_label(node, prefix),
+            const wxTreeItemId item = moves_->AppendItem(under, node_label(node, prefix, pending_glyph(p)),
                                                          mover >= 0 ? mover % tw::kMaxPlayers : tw::kMaxPlayers, -1,
                                                          new PathData(p));
             if (under == parent) turn_item = item;
@@ -664,7 +709,8 @@ void ReplayView::update() {
       if (key == "0") continue;
       const auto p = NodePath::parse(key);
       if (!p) continue;
-      if (const auto* n = tw::replay::find_node(r, *p)) moves_->SetItemText(item, node_label(*n, prefixes_[key]));
+      if (const auto* n = tw::replay::find_node(r, *p))
+        moves_->SetItemText(item, node_label(*n, prefixes_[key], pending_glyph(*p)));
     }
     syncing_ = false;
     select_current_in_tree();
@@ -681,33 +727,60 @@ void ReplayView::update() {
   const Annotation note = doc_->note();
   BoardOverlay ov;
   ov.markers = note.markers;
-  // At a move of the main line the analysis found worse than the best, the best
-  // placement's cell is labelled "best", with an arrow from the tile played.
-  if (const tw::analysis::Analysis* a = analysis(); a && doc_->position().steps.empty()) {
-    const int here = doc_->position().ply;
-    for (const auto& p : a->plies)
-      if (p.node.empty() && p.ply == here && p.best != p.played) {
-        // The cells come from the analysis' options (of the decision at this ply).
-        const tw::Option* best = &p.best_option;
-        if (best->kind != tw::OptKind::Place) continue;
-        // An arrow from the tile played to the better cell (when it is another cell).
-        const tw::Option* played = &p.played_option;
-        if (played->kind == tw::OptKind::Place && (played->x != best->x || played->y != best->y)) {
+  // In a variation the reader is playing: the drawn tile's legal cells are shown, as in
+  // Play (on the main line they would cover the game being reviewed).
+  ov.legal_cells = marker_tool_ == 0 && !doc_->position().steps.empty();
+  ov.turn_tile = doc_->turn_tile();
+  // At a move of the main line the analysis found worse than the best, the best move is
+  // drawn on the board: a placement as a ghost tile labelled "best" (with an arrow from
+  // the tile played when it is another cell), a follower as a ring on its segment.
+  std::string analysis_note;
+  // The box of cells to keep in view (the best move, the tile played).
+  bool keep = false;
+  int kx0 = 0, ky0 = 0, kx1 = 0, ky1 = 0;
+  auto keep_in_view = [&](int x, int y) {
+    kx0 = keep ? std::min(kx0, x) : x;
+    kx1 = keep ? std::max(kx1, x) : x;
+    ky0 = keep ? std::min(ky0, y) : y;
+    ky1 = keep ? std::max(ky1, y) : y;
+    keep = true;
+  };
+  if (const tw::analysis::PlyEval* p = analysed_here()) {
+    const tw::analysis::Analysis* a = analysis();
+    analysis_note = (p->glyph.empty() ? std::string() : p->glyph + " ") + tw::analysis::comment_text(*p, a->measure);
+    if (p->best != p->played) {
+      // The options are the decision's at this ply: read them in the game before it.
+      const tw::Game before = doc_->main_game(p->ply - 1);
+      const tw::Option& best = p->best_option;
+      const tw::Option& played = p->played_option;
+      if (auto h = hint_of(before, best, "best")) {
+        if (h->tile && g.tile_at(h->tile->x, h->tile->y) >= 0) h->tile.reset();  // the tile played covers the cell
+        if (h->tile || h->seg >= 0) ov.hint = std::move(h);
+      }
+      if (best.kind == tw::OptKind::Place) {
+        keep_in_view(best.x, best.y);
+        if (played.kind == tw::OptKind::Place && (played.x != best.x || played.y != best.y)) {
           Marker arrow;
           arrow.kind = Marker::Kind::Arrow;
-          arrow.x = played->x;
-          arrow.y = played->y;
-          arrow.x2 = best->x;
-          arrow.y2 = best->y;
+          arrow.x = played.x;
+          arrow.y = played.y;
+          arrow.x2 = best.x;
+          arrow.y2 = best.y;
           ov.markers.push_back(arrow);
+          keep_in_view(played.x, played.y);
         }
-        Marker m;
-        m.kind = Marker::Kind::Label;
-        m.x = best->x;
-        m.y = best->y;
-        m.text = "best";
-        ov.markers.push_back(m);
+        if (!ov.hint || !ov.hint->tile) {  // the cell is taken: a label says it
+          Marker m;
+          m.kind = Marker::Kind::Label;
+          m.x = best.x;
+          m.y = best.y;
+          m.text = "best";
+          ov.markers.push_back(m);
+        }
+      } else if (ov.hint) {
+        keep_in_view(ov.hint->x, ov.hint->y);
       }
+    }
   }
   board_->set_overlay(ov);
   const auto opts = classify(g);
@@ -726,6 +799,8 @@ void ReplayView::update() {
   header_->SetLabel(head);
   {
     std::string html;
+    if (!analysis_note.empty())
+      html += "<p><font color=\"#8A2BE2\"><b>Analysis:</b> " + html_escape(analysis_note) + "</font></p>";
     if (!r.pinned.empty()) html += "<p><font color=\"#707070\">Pinned:</font></p>" + markdown_to_html(r.pinned) + "<hr>";
     html += markdown_to_html(note.comment);
     rendered_->SetPage(wxString::FromUTF8("<html><body>" + html + "</body></html>"));
@@ -752,11 +827,14 @@ void ReplayView::update() {
     events_->ChangeValue(ev);
   }
   // The board follows the moves: the last tile is brought into view.
-  if (g.last_placed() >= 0 && g.last_placed() != followed_tile_) {
-    followed_tile_ = g.last_placed();
-    const auto& lp = g.placed()[static_cast<size_t>(g.last_placed())];
+  // (The turn's tile: also at the ply after the follower step, where the turn is over.)
+  if (const int tt = doc_->turn_tile(); tt >= 0 && tt != followed_tile_ && static_cast<size_t>(tt) < g.placed().size()) {
+    followed_tile_ = tt;
+    const auto& lp = g.placed()[static_cast<size_t>(tt)];
     board_->ensure_visible(lp.x, lp.y);
   }
+  // The best move and the tile played, clear of the window's edges and the score box.
+  if (keep) board_->ensure_visible(kx0, ky0, kx1, ky1);
 
   std::vector<std::vector<int64_t>> scores;
   std::vector<bool> scoring;
@@ -793,6 +871,17 @@ bool ReplayView::handle_key(int key, bool shift, bool ctrl) {
     case 'F':  // here, not in the list that has the focus (it would search for an "F...")
       board_->fit();
       return true;
+    case '+':
+    case '=':
+    case WXK_NUMPAD_ADD:
+    case '-':
+    case WXK_NUMPAD_SUBTRACT: {  // zoom, whatever has the focus (the move list would search)
+      const wxSize sz = board_->GetClientSize();
+      const bool in = key != '-' && key != WXK_NUMPAD_SUBTRACT;
+      board_->viewport().zoom(in ? 1.2 : 1 / 1.2, wxPoint(sz.x / 2, sz.y / 2));
+      board_->Refresh();
+      return true;
+    }
     case ']': next_mistake(1); return true;
     case '[': next_mistake(-1); return true;
     default: return false;

@@ -105,6 +105,8 @@ class ReplayView : public wxPanel {
   // Goes to the next (dir > 0) / previous marked move of the main line; false: none.
   bool next_mistake(int dir);
   EvalGraph* eval_graph() { return eval_; }
+  wxButton* keep_button() { return keep_; }
+  wxButton* discard_button() { return discard_; }
 
  private:
   void show_doc();
@@ -120,6 +122,11 @@ class ReplayView : public wxPanel {
   void analysis_done(int64_t id, tw::analysis::Analysis a);
   void join_worker();
   void update_analysis();
+  // The analysis of the position's ply (main line only), or nullptr.
+  const tw::analysis::PlyEval* analysed_here() const;
+  // The mark the analysis gives the main-line node at `path` ("" for none), shown in the
+  // move list until Keep writes it into the replay.
+  std::string pending_glyph(const NodePath& path) const;
  public:
   // Promotes (to_main: to the main line) or deletes the selected move's variation, as
   // one undoable step. False when the selection is not in a variation.

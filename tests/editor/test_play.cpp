@@ -322,7 +322,9 @@ TEST_CASE("play view: Hint names and selects what the search bot would play, the
   std::string parse_why;
   CHECK(s->game().parse_option(first, &parse_why));
   CHECK(pv->selected_option().ToStdString(wxConvUTF8) == first);
-  CHECK(pv->status_text().ToStdString(wxConvUTF8).find("Hint (mcts:200): " + first) != std::string::npos);
+  // Named in the status bar (issue 34.9: not in the side panel, which it pushed down).
+  CHECK(f.frame->GetStatusBar()->GetStatusText(0).ToStdString(wxConvUTF8).find("Hint (mcts:200): " + first) !=
+        std::string::npos);
   twe::test::screenshot(f.frame, "play-hint");
   // The same answer as the session's own hint, thought on this thread.
   auto turn = s->hint_turn(twe::PlayView::kHintBot);

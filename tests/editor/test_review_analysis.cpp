@@ -122,6 +122,12 @@ TEST_CASE("review analysis: analyse, graph, jump to mistakes, keep as one undoab
       CHECK(m.y2 == by);
     }
   }
+  // The best placement's cell is labelled "best" or shows a ghost of the tile (issue 34.16).
+  if (const auto& h = rv->board()->scene().hint; h && h->tile && h->text == "best") {
+    CHECK(h->tile->x == bx);
+    CHECK(h->tile->y == by);
+    labelled = true;
+  }
   CHECK(labelled);
   // Nothing of it is stored: the markers are the view's.
   CHECK(rv->doc()->note().markers.empty());

@@ -1,7 +1,7 @@
 // Issue 18, items 4, 7, 9, 10 and 11 in Replays: Promote leaves a move list that matches
 // the tree, its undo is in the database at once and the exported Result tag follows the
 // main line; the move list is grouped by turn with the mover; comments are rendered;
-// the board opens with the whole game in view and follows the moves; F and Ctrl+I work
+// F shows the whole game and the board follows the moves; F and Ctrl+I work
 // whatever widget has the focus; an export without an extension writes a .tgn file.
 #include <catch2/catch.hpp>
 
@@ -215,8 +215,15 @@ TEST_CASE("a long replay opens with the whole game in view and the board follows
   twe::test::pump();
   rv->doc()->end();
   twe::test::pump();
-  // Every tile of the final board is in view.
+  // At the end the last tile is in view (issue 34.14: the replay opens readable around its
+  // position and follows the moves, not with the whole final board); F fits it all.
   const tw::Game& g = rv->doc()->game();
+  {
+    const int t = rv->doc()->turn_tile();
+    REQUIRE(t >= 0);
+    CHECK(rv->board()->cell_visible(g.placed()[static_cast<size_t>(t)].x, g.placed()[static_cast<size_t>(t)].y));
+  }
+  rv->handle_key('F', false, false);
   for (const auto& p : g.placed()) CHECK(rv->board()->cell_visible(p.x, p.y));
   // Zoomed in on the start, stepping on brings each new tile into view.
   rv->doc()->home();
