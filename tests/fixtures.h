@@ -7,11 +7,14 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <unistd.h>
 
 #include "engine/content.h"
+#include "engine/rules/registry.h"
 #include "schema/store.h"
 
 namespace tw::test {
@@ -59,6 +62,14 @@ inline std::filesystem::path test_db_path() {
 inline const Content& test_content() {
   static const Content c = Store::open(test_db_path().string(), Store::Mode::ReadOnly).load_content();
   return c;
+}
+
+// The option kind of a verb ("big"): a module numbers its own kinds in its own file
+// (engine/rules/registry.h), so tests ask the grammar's rows for it.
+inline OptKind option_kind(std::string_view verb) {
+  for (const OptionRule* r : option_rules())
+    if (r->verb == verb) return r->kind;
+  throw std::runtime_error("no option verb '" + std::string(verb) + "'");
 }
 
 }  // namespace tw::test

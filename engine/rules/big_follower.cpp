@@ -26,6 +26,10 @@
 
 namespace tw {
 
+// The module's option kind, numbered here (engine/rules/registry.h): the first after the
+// kinds registry.h names.
+inline constexpr OptKind kBig = static_cast<OptKind>(static_cast<int>(OptKind::Marker) + 1);
+
 // The module's one registration (engine/rules/modules.cpp calls it once it plays).
 void add_big_follower(TurnPlan& p);
 
@@ -72,7 +76,7 @@ void add_big_options(Core& core) {
     const uint32_t i = static_cast<uint32_t>(std::countr_zero(segs));
     if (core.feat()[core.find(pt.node_base + i)].followers != 0) continue;
     Option o;
-    o.kind = OptKind::Big;
+    o.kind = kBig;
     o.seg = static_cast<uint8_t>(i);
     o.colour = static_cast<uint8_t>(me);
     o.x = pt.x;
@@ -123,7 +127,7 @@ std::string check_big_followers(const Core& core) {
 void add_big_follower(TurnPlan& p) {
   p.at_start.push_back(&big_follower_start);
   p.follower_options.push_back(&add_big_options);
-  p.apply[static_cast<size_t>(DecisionKind::Follower)][static_cast<size_t>(OptKind::Big)] = &apply_big;
+  p.apply[static_cast<size_t>(DecisionKind::Follower)][static_cast<size_t>(kBig)] = &apply_big;
   p.checks.push_back(&check_big_followers);
 }
 
@@ -144,7 +148,7 @@ std::string explain_big(const ParseContext& cx, const Option&) {
 }
 
 constexpr OptionRule kOptions[] = {
-    {OptKind::Big, "big", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower), false,
+    {kBig, "big", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower), false,
      "a follower", "'big' takes a location kind:port", "", "", nullptr, nullptr, explain_big, "big follower"},
 };
 

@@ -124,7 +124,8 @@ uint8_t kind_props(Kind k) {
 std::span<const TileCheck> tile_checks() { return kind_index().checks; }
 
 const OptionRule& option_rule(OptKind k) {
-  const OptionRule* r = index().by_kind[static_cast<size_t>(k)];
+  const size_t i = static_cast<size_t>(k);
+  const OptionRule* r = i < kOptionKinds ? index().by_kind[i] : nullptr;
   return r ? *r : *index().by_kind[static_cast<size_t>(OptKind::Pass)];
 }
 

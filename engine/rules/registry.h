@@ -32,13 +32,19 @@ inline constexpr size_t kDecisionKindCount = static_cast<size_t>(DecisionKind::M
 std::string_view decision_kind_name(DecisionKind k);
 
 // The kinds of option; each one's verb and arguments are a row of its module's table.
+// The kinds named here are numbered here. A module added later numbers its own kinds in
+// its own file, after these and below kOptKindCount, as feature kinds are numbered
+// (engine/rules/kinds.h): `constexpr OptKind kBig = static_cast<OptKind>(15)` in
+// engine/rules/big_follower.cpp. tests/engine/test_option_grammar.cpp checks that no two
+// rows share a kind and that every kind named here has its row. Code outside a module
+// meets its kinds in options and reads their verbs and arguments from option_rule().
 enum class OptKind : uint8_t {
   Place, Meeple, Guard, Pass, Ghost, TakeBack,
-  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker,
-  Big  // engine/rules/big_follower.cpp (appended: the kinds before it keep their numbers)
+  Points, Unghost, Cemetery, Bury, BurySupply, Dog, Done, FaceDown, Marker
 };
-// How many kinds of option there are (the last enumerator above + 1, as above).
-inline constexpr size_t kOptKindCount = static_cast<size_t>(OptKind::Big) + 1;  // the last kind + 1
+// The kinds of option a game can have (those above and the modules' own): the core sizes
+// its per-kind tables by it. A kind is a number below it.
+inline constexpr size_t kOptKindCount = 32;
 
 // What happened during a step; each kind's text is a row of its module's table.
 enum class EventKind : uint8_t {

@@ -109,14 +109,14 @@ TEST_CASE("big follower: one per player in supply, offered once, back when its f
   CHECK(big_in_supply(g, 0) == 1);
   CHECK(big_in_supply(g, 1) == 1);
   play(g, {"place N 0,1 r180"});
-  CHECK(offers(g, OptKind::Big));
+  CHECK(offers(g, test::option_kind("big")));
   CHECK(offers(g, OptKind::Meeple));
   CHECK(g.to_string(g.pending().options.back()).rfind("big ", 0) == 0);
   play(g, {"big city:E"});
   CHECK(big_in_supply(g, 0) == 0);
   CHECK(g.supply(0) == 7);
   play(g, {"place U 1,0 r0", "pass", "place U 2,0 r0"});
-  CHECK_FALSE(offers(g, OptKind::Big));  // Ann's big follower stands on the city
+  CHECK_FALSE(offers(g, test::option_kind("big")));  // Ann's big follower stands on the city
   std::string why;
   CHECK_FALSE(g.parse_option("big road:E", &why));
   INFO(why);
@@ -137,7 +137,7 @@ TEST_CASE("big follower: with only big followers left, no ordinary follower is o
   REQUIRE_FALSE(Game::create(c0, setup("base-big"), g));
   CHECK(g.supply(0) == 1);
   play(g, {"place N 0,1 r180"});
-  CHECK(offers(g, OptKind::Big));
+  CHECK(offers(g, test::option_kind("big")));
   CHECK_FALSE(offers(g, OptKind::Meeple));
   CHECK_FALSE(g.parse_option("meeple city:E"));
 }
@@ -155,7 +155,7 @@ TEST_CASE("big follower: off unless a rule set gives one, and base plays as befo
   auto bot = make_bot("random");
   Rng rng(3);
   while (!g.finished()) {
-    CHECK_FALSE(offers(g, OptKind::Big));
+    CHECK_FALSE(offers(g, test::option_kind("big")));
     g.apply_index(bot->choose(g, rng));
   }
   const RuleSet* big = c.find_rule_set("base-big");
@@ -189,7 +189,7 @@ TEST_CASE("big follower: a record with big followers round-trips through TGN and
   while (!g.finished()) {
     const size_t k = (g.pending().player == 0 ? greedy : random)->choose(g, rng);
     const Option o = g.pending().options[k];
-    if (o.kind == OptKind::Big) ++bigs;
+    if (o.kind == test::option_kind("big")) ++bigs;
     tgn::Node n;
     n.move = g.to_string(o);
     r.mainline.push_back(n);
@@ -225,7 +225,7 @@ TEST_CASE("big follower: greedy and search play it", "[big]") {
     int bigs = 0;
     while (!g.finished()) {
       const size_t k = bot->choose(g, rng);
-      if (g.pending().options[k].kind == OptKind::Big) ++bigs;
+      if (g.pending().options[k].kind == test::option_kind("big")) ++bigs;
       g.apply_index(k);
       REQUIRE(g.check_invariants().empty());
     }

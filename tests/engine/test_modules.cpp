@@ -300,7 +300,7 @@ const std::map<std::string, Effect>& effects() {
         any({asked(DecisionKind::Follower), event(EventKind::FollowerPlaced, "FollowerPlaced")})}},
       {"guards", {"a guard offered, a guard gained", any({offered(OptKind::Guard), event(EventKind::GuardGained, "GuardGained")})}},
       {"take-back", {"a take-back offered", offered(OptKind::TakeBack)}},
-      {"big follower", {"a 'big' option offered", offered(OptKind::Big)}},
+      {"big follower", {"a 'big' option offered", offered(test::option_kind("big"))}},
       {"evaluation", {"an Evaluate decision, a co-op feature scored",
                       any({asked(DecisionKind::Evaluate), [](const Trace& t) {
                              return t.coop ? event(EventKind::Scored, "Scored")(t) : std::string();
