@@ -32,7 +32,7 @@ class NewGameDialog : public wxDialog {
   wxChoice* seat_choice(size_t i) { return kinds_[i]; }
 
  private:
-  const tw::Content& content_;
+  [[maybe_unused]] const tw::Content& content_;  // not read yet (clang -Wunused-private-field)
   wxChoice* rule_set_ = nullptr;
   wxTextCtrl* seed_ = nullptr;
   std::vector<std::pair<std::string, std::string>> games_;  // (rule set, level) per entry
