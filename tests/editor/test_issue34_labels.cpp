@@ -1,0 +1,59 @@
+// Issue 34 item 17 (views other than Play/Replays): labels cut or overlapping at
+// 1024x700. A study chart's bar label ("ghost bank empty") and a Tile sets cell's
+// attributes ("1 ghost recon. MS 0,0") are wrapped at spaces onto lines that each fit
+// their column, instead of being cut mid-word or drawn over the neighbour's.
+#include <catch2/catch.hpp>
+
+#include <wx/dcmemory.h>
+
+#include "fixture.h"
+#include "views/study_chart.h"
+
+namespace {
+
+wxString joined(const std::vector<wxString>& lines) {
+  wxString s;
+  for (const auto& l : lines) s += (s.empty() ? "" : " ") + l;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a bar or tile label is wrapped at spaces onto lines that fit their column", "[ui][issue34]") {
+  twe::test::ensure_wx();
+  wxBitmap bmp(50, 50, 24);
+  wxMemoryDC dc(bmp);
+  wxFont small = *wxNORMAL_FONT;
+  small.SetPointSize(std::max(6, small.GetPointSize() - 2));
+  dc.SetFont(small);
+  for (const wxString& label : {wxString("ghost bank empty"), wxString("dogs reached the village"),
+                               wxString("1 ghost recon. MS 0,0"), wxString("target missed")}) {
+    INFO(label.utf8_string());
+    const int full = dc.GetTextExtent(label).x;
+    // The widest word decides the narrowest column that keeps every word whole.
+    int widest = 0;
+    for (const auto& w : wxSplit(label, ' ')) widest = std::max(widest, dc.GetTextExtent(w).x);
+    for (int width : {full + 4, full * 2 / 3, std::max(widest, full / 2 + 1)}) {
+      INFO("column " << width << " px, text " << full << " px");
+      const auto lines = twe::bar_label_lines(dc, label, width, 2);
+      REQUIRE_FALSE(lines.empty());
+      CHECK(lines.size() <= 2);
+      for (const auto& l : lines) CHECK(dc.GetTextExtent(l).x <= width);
+      if (width >= full) CHECK(lines.size() == 1);
+      // No word is cut where every word fits the column and the label needs no third line.
+      const bool ellipsized = lines.back().EndsWith("...") || lines.back().EndsWith(wxString::FromUTF8("…"));
+      if (width >= widest && lines.size() == 2 && !ellipsized)
+        CHECK(joined(lines) == label);
+    }
+  }
+  // "ghost bank em": the words of the loss reason are all there, whole.
+  const int col = dc.GetTextExtent("ghost bank").x + 2;
+  const auto lines = twe::bar_label_lines(dc, "ghost bank empty", col, 2);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] == "ghost bank");
+  CHECK(lines[1] == "empty");
+  // A word wider than the column ends in an ellipsis and still fits.
+  const auto cut = twe::bar_label_lines(dc, "reconstructed", dc.GetTextExtent("recon").x, 2);
+  REQUIRE(cut.size() == 1);
+  CHECK(dc.GetTextExtent(cut[0]).x <= dc.GetTextExtent("recon").x);
+}
