@@ -35,7 +35,7 @@ void bars(wxDC& dc, const wxRect& r, const std::vector<tw::study::ChartBar>& bs,
   double top = 1;
   if (!rates)
     for (const auto& b : bs) top = std::max(top, b.hi * 1.1);
-  const wxRect a = frame(dc, r, title, rates ? "1" : wxString::Format("%.0f", top), 2);
+  const wxRect a = frame(dc, r, title, rates ? "1" : wxString::Format("%.0f", top), 3);
   if (bs.empty()) return;
   const double w = static_cast<double>(a.width) / static_cast<double>(bs.size());
   const auto y_of = [&](double v) { return a.GetBottom() - static_cast<int>(std::lround(v / top * (a.height - 2))); };
@@ -59,12 +59,12 @@ void bars(wxDC& dc, const wxRect& r, const std::vector<tw::study::ChartBar>& bs,
       const wxString pct = wxString::Format("%.0f%%", 100 * b.value);
       dc.DrawText(pct, xm + 6, std::max(a.y, y_of(b.value) - dc.GetCharHeight()));
     }
-    // The label under the bar, in its column: wrapped at spaces onto two lines, an
+    // The label under the bar, in its column: wrapped at spaces onto three lines, an
     // ellipsis only when a word does not fit (issue 34 item 17: "ghost bank em").
     const int col = std::max(8, static_cast<int>(w) - 2);
     const int lx = a.x + static_cast<int>(w * static_cast<double>(i)) + 1;
     int ly = a.GetBottom() + 2;
-    for (const wxString& line : bar_label_lines(dc, wxString::FromUTF8(b.label), col, 2)) {
+    for (const wxString& line : bar_label_lines(dc, wxString::FromUTF8(b.label), col, 3)) {
       dc.DrawText(line, lx + (col - dc.GetTextExtent(line).x) / 2, ly);
       ly += dc.GetCharHeight();
     }

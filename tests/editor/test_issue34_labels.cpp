@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <wx/dcmemory.h>
+#include <wx/frame.h>
 
 #include "fixture.h"
 #include "views/study_chart.h"
@@ -56,4 +57,25 @@ TEST_CASE("a bar or tile label is wrapped at spaces onto lines that fit their co
   const auto cut = twe::bar_label_lines(dc, "reconstructed", dc.GetTextExtent("recon").x, 2);
   REQUIRE(cut.size() == 1);
   CHECK(dc.GetTextExtent(cut[0]).x <= dc.GetTextExtent("recon").x);
+}
+
+TEST_CASE("the loss reasons chart at the width it has at 1024 px (picture)", "[ui][issue34]") {
+  twe::test::ensure_wx();
+  auto* frame = new wxFrame(nullptr, wxID_ANY, "chart", wxDefaultPosition, wxSize(480, 200));
+  auto* chart = new twe::StudyChart(frame);
+  tw::study::Chart c;
+  c.win_rates = {{"mists-3", 0.1, 0.0, 0.4, 0}};
+  c.scores = {{"mists-3", {1, 0, 2, 1}}};
+  c.score_min = 40;
+  c.score_max = 80;
+  c.bin_width = 10;
+  c.outcome_title = "loss reasons";
+  c.outcomes = {{"ghost bank empty", 5, 5, 5, 0}, {"dogs reached the village", 2, 2, 2, 0}, {"target missed", 3, 3, 3, 0}};
+  chart->set_chart(c);
+  frame->Show();
+  twe::test::pump();
+  CHECK(chart->has_chart());
+  twe::test::screenshot(frame, "issue34-chart-labels-1024");
+  frame->Destroy();
+  twe::test::pump();
 }
