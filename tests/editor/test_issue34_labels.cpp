@@ -8,6 +8,8 @@
 #include <wx/frame.h>
 
 #include "fixture.h"
+#include "main_frame.h"
+#include "views/rules_view.h"
 #include "views/study_chart.h"
 
 namespace {
@@ -78,4 +80,27 @@ TEST_CASE("the loss reasons chart at the width it has at 1024 px (picture)", "[u
   twe::test::screenshot(frame, "issue34-chart-labels-1024");
   frame->Destroy();
   twe::test::pump();
+}
+
+TEST_CASE("the levels and rule sets view at 1024x700 (picture)", "[ui][issue34]") {
+  twe::test::FrameFixture f;
+  f.frame->SetSize(1024, 700);
+  f.frame->show_page(f.frame->rules());
+  REQUIRE(f.frame->rules()->select_rule_set("gcc"));
+  twe::test::pump();
+  twe::test::screenshot(f.frame, "issue34-rules-1024");
+  // The estimate row's buttons stay inside the view (they ran off its right edge).
+  twe::RulesView* rv = f.frame->rules();
+  for (wxWindow* b : {static_cast<wxWindow*>(rv->compare_button())}) {
+    const wxRect r = b->GetScreenRect();
+    const wxRect view = rv->GetScreenRect();
+    INFO("button " << r.x << "+" << r.width << ", view " << view.x << "+" << view.width);
+    CHECK(b->IsShown());
+    CHECK(r.GetRight() <= view.GetRight());
+    CHECK(b->GetTextExtent(b->GetLabel()).x <= b->GetSize().x);
+  }
+  REQUIRE(f.frame->rules()->select_rule_set("mists"));
+  REQUIRE(f.frame->rules()->select_level("mists-3"));
+  twe::test::pump();
+  twe::test::screenshot(f.frame, "issue34-level-1024");
 }
