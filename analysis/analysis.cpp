@@ -355,4 +355,48 @@ AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a) 
   return rep;
 }
 
+std::vector<replay::PlyEvaluation> kept_evaluations(const Analysis& a) {
+  std::vector<replay::PlyEvaluation> out;
+  for (const PlyEval& e : a.plies) {
+    if (!e.node.empty() || e.ply < 1 || e.played.empty()) continue;
+    if (!out.empty() && out.back().ply >= e.ply) continue;
+    replay::PlyEvaluation k;
+    k.ply = e.ply;
+    k.player = e.player;
+    k.measure = std::string(measure_name(a.measure));
+    k.value = e.eval_after;
+    k.loss = e.loss;
+    k.glyph = e.glyph;
+    k.played = e.played;
+    k.best = e.best;
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+std::optional<Analysis> from_kept(const std::vector<replay::PlyEvaluation>& kept) {
+  if (kept.empty()) return std::nullopt;
+  Analysis a;
+  bool found = false;
+  for (Measure m : {Measure::Margin, Measure::Win, Measure::Team})
+    if (measure_name(m) == kept.front().measure) {
+      a.measure = m;
+      found = true;
+    }
+  if (!found) return std::nullopt;
+  for (const replay::PlyEvaluation& k : kept) {
+    PlyEval e;
+    e.ply = k.ply;
+    e.player = k.player;
+    e.played = k.played;
+    e.best = k.best.empty() ? k.played : k.best;
+    e.best_line = {e.best};  // the kept row holds the best move, not the rest of its line
+    e.eval_after = k.value;
+    e.loss = k.loss;
+    e.glyph = k.glyph;
+    a.plies.push_back(std::move(e));
+  }
+  return a;
+}
+
 }  // namespace tw::analysis

@@ -136,4 +136,13 @@ struct AnnotateReport {
 // not added again. Plies of `a` must be the replay's main line.
 AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a);
 
+// The main-line evaluations of `a` as the replay stores them when a reviewer keeps the
+// analysis (replay::PlyEvaluation, table replay_eval), in ply order.
+std::vector<replay::PlyEvaluation> kept_evaluations(const Analysis& a);
+// An analysis read back from kept evaluations: measure, ply, player, played and best text,
+// eval_after, loss and glyph (the structured options are left empty: a front end reads
+// them from the text in the game before the ply, Game::parse_option). nullopt when there
+// are none or their measure is unknown.
+std::optional<Analysis> from_kept(const std::vector<replay::PlyEvaluation>& kept);
+
 }  // namespace tw::analysis

@@ -1,5 +1,6 @@
 #include "replay/replay_store.h"
 
+#include <cmath>
 #include <set>
 
 #include "replay/digest.h"
@@ -87,6 +88,46 @@ void write_tree(SQLite::Database& db, int64_t id, const Replay& r) {
   }
 }
 
+// The kept evaluations of r (table replay_eval, migration 0004).
+void write_evaluations(SQLite::Database& db, int64_t id, const Replay& r) {
+  SQLite::Statement ev(db,
+                       "INSERT INTO replay_eval (replay_id, ply, player, measure, value, loss, glyph, played, best) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const PlyEvaluation& e : r.evaluations) {
+    ev.bind(1, id);
+    ev.bind(2, e.ply);
+    ev.bind(3, e.player);
+    ev.bind(4, e.measure);
+    ev.bind(5, e.value);
+    ev.bind(6, e.loss);
+    ev.bind(7, e.glyph);
+    ev.bind(8, e.played);
+    ev.bind(9, e.best);
+    ev.exec();
+    ev.reset();
+  }
+}
+
+// What is wrong with r's kept evaluations ("" when nothing): plies rising within the main
+// line, known measures and marks, finite values, a played option.
+std::string check_evaluations(const Replay& r) {
+  int last = 0;
+  for (const PlyEvaluation& e : r.evaluations) {
+    const std::string at = "evaluation of ply " + std::to_string(e.ply) + ": ";
+    if (e.ply <= last || e.ply > r.log.plies())
+      return at + "plies must rise within 1.." + std::to_string(r.log.plies());
+    last = e.ply;
+    if (e.measure != "margin" && e.measure != "win" && e.measure != "team")
+      return at + "unknown measure '" + e.measure + "'";
+    if (e.glyph != "" && e.glyph != "?!" && e.glyph != "?" && e.glyph != "??")
+      return at + "unknown mark '" + e.glyph + "'";
+    if (!std::isfinite(e.value) || !std::isfinite(e.loss)) return at + "the value is not a number";
+    if (e.played.empty()) return at + "no played option";
+    if (e.player < -1) return at + "bad seat";
+  }
+  return {};
+}
+
 // Binds the metadata columns 1..11 (created .. log) of a replay row.
 void bind_row(SQLite::Statement& st, const Replay& r, const std::string& created,
               const std::string& blob) {
@@ -108,6 +149,7 @@ void bind_row(SQLite::Statement& st, const Replay& r, const std::string& created
 void check_writable(const Replay& r, const std::string& where) {
   if (auto e = check_shape(r.log); !e.empty()) throw ReplayError(where, -1, e);
   if (auto e = check_tree(r); !e.empty()) throw ReplayError(where, -1, e);
+  if (auto e = check_evaluations(r); !e.empty()) throw ReplayError(where, -1, e);
 }
 
 int64_t insert_one(SQLite::Database& db, const Replay& r) {
@@ -120,6 +162,7 @@ int64_t insert_one(SQLite::Database& db, const Replay& r) {
   st.exec();
   const int64_t id = db.getLastInsertRowid();
   write_tree(db, id, r);
+  write_evaluations(db, id, r);
   return id;
 }
 
@@ -291,7 +334,8 @@ void ReplayStore::save(const Replay& r) {
     bind_row(up, r, when, blob);
     up.bind(12, r.id);
     up.exec();
-    for (const char* sql : {"DELETE FROM annotation_marker WHERE replay_id = ?",
+    for (const char* sql : {"DELETE FROM replay_eval WHERE replay_id = ?",
+                            "DELETE FROM annotation_marker WHERE replay_id = ?",
                             "DELETE FROM annotation WHERE replay_id = ?",
                             "DELETE FROM replay_variation WHERE replay_id = ?"}) {
       SQLite::Statement del(db, sql);
@@ -299,6 +343,7 @@ void ReplayStore::save(const Replay& r) {
       del.exec();
     }
     write_tree(db, r.id, r);
+    write_evaluations(db, r.id, r);
     tx.commit();
   } catch (const SQLite::Exception& e) {
     throw_if_busy(store_.path(), e);
@@ -377,6 +422,7 @@ Replay ReplayStore::load(int64_t id) const {
   Replay r = from_log(load_log(id));
   r.id = id;
   FlatTree flat;
+  std::vector<PlyEvaluation> evaluations;
   try {
     SQLite::Database& db = store_.database();
     const auto s = summary(id);
@@ -422,12 +468,30 @@ Replay ReplayStore::load(int64_t id) const {
       marks.reset();
       flat.annotations.push_back(std::move(a));
     }
+    SQLite::Statement evs(db,
+                          "SELECT ply, player, measure, value, loss, glyph, played, best FROM replay_eval "
+                          "WHERE replay_id = ? ORDER BY ply");
+    evs.bind(1, id);
+    while (evs.executeStep()) {
+      PlyEvaluation e;
+      e.ply = evs.getColumn(0).getInt();
+      e.player = evs.getColumn(1).getInt();
+      e.measure = evs.getColumn(2).getString();
+      e.value = evs.getColumn(3).getDouble();
+      e.loss = evs.getColumn(4).getDouble();
+      e.glyph = evs.getColumn(5).getString();
+      e.played = evs.getColumn(6).getString();
+      e.best = evs.getColumn(7).getString();
+      evaluations.push_back(std::move(e));
+    }
   } catch (const SQLite::Exception& e) {
     throw_if_busy(store_.path(), e);
     throw StoreError(store_.path() + ": cannot read " + w + ": " + e.what());
   }
   if (auto e = unflatten(r, flat); !e.empty()) throw ReplayError(w, -1, e);
+  r.evaluations = std::move(evaluations);
   if (auto e = check_tree(r); !e.empty()) throw ReplayError(w, -1, e);
+  if (auto e = check_evaluations(r); !e.empty()) throw ReplayError(w, -1, e);
   return r;
 }
 

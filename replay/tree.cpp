@@ -475,6 +475,7 @@ std::string unflatten(Replay& r, const FlatTree& flat) {
   next.id = r.id;
   next.created = r.created;
   next.pinned = r.pinned;
+  next.evaluations = r.evaluations;
   struct Keyed {
     NodePath path;
     const VariationRow* row;

@@ -77,12 +77,29 @@ struct NodePath {
   static NodePath main(int ply) { return NodePath{ply, {}}; }
 };
 
+// The evaluation of one main-line ply from a kept analysis (table replay_eval, schema
+// migration 0004): stored with the replay so the review's evaluation graph and marks come
+// back after a restart. Plain data: the analysis layer fills it, the store keeps it.
+struct PlyEvaluation {
+  int ply = 0;           // 1-based ply of the main line
+  int player = -1;       // the seat deciding
+  std::string measure;   // "margin", "win" or "team" (analysis::measure_name)
+  double value = 0;      // the evaluation after the ply, from the mover's view
+  double loss = 0;       // what the move gave away against the best
+  std::string glyph;     // "", "?!", "?", "??"
+  std::string played;    // the decision, canonical option text (engine/options.cpp)
+  std::string best;      // the best option found, canonical option text ("" if none)
+  friend bool operator==(const PlyEvaluation&, const PlyEvaluation&) = default;
+};
+
 struct Replay {
   int64_t id = 0;          // row id in the replay table; 0 when not stored
   std::string created;     // "2026-11-22T10:00:00Z" when stored
   GameLog log;
   std::string pinned;      // the game's one pinned comment (TGN: the comment before ply 1)
   Line mainline;           // mirrors log.decisions, with annotations and variations
+  // A kept analysis' evaluations, in ply order (empty: none kept). Not part of TGN.
+  std::vector<PlyEvaluation> evaluations;
   friend bool operator==(const Replay&, const Replay&) = default;
 };
 

@@ -321,6 +321,21 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       const int ring = pts[i].r;
       // A ghost's candidates stand out in the ghosts' blue, thicker.
       const bool ghost = s.option.kind == tw::OptKind::Ghost;
+      // A ring moved off its segment's point: a leader line and a dot on the segment (a
+      // larger one for the ring under the pointer), so it shows which feature it is for.
+      const wxPoint q = pts[i].seg_at;
+      const long dx = q.x - p.x, dy = q.y - p.y;
+      if (dx * dx + dy * dy > static_cast<long>(ring) * ring) {
+        const wxColour lc = hot ? kLast : ghost ? kGhost : kLegal;
+        const double len = std::sqrt(static_cast<double>(dx * dx + dy * dy));
+        const wxPoint edge(p.x + static_cast<int>(std::lround(static_cast<double>(dx) * ring / len)),
+                           p.y + static_cast<int>(std::lround(static_cast<double>(dy) * ring / len)));
+        dc.SetPen(wxPen(lc, hot ? 2 : 1));
+        dc.DrawLine(edge, q);
+        dc.SetPen(wxPen(*wxWHITE, 1));
+        dc.SetBrush(wxBrush(lc));
+        dc.DrawCircle(q, hot ? std::max(3, ring / 2) : std::max(2, ring / 4));
+      }
       dc.SetPen(wxPen(hot ? kLast : ghost ? kGhost : kLegal, std::max(2, c / (hot || ghost ? 16 : 24))));
       dc.SetBrush(hot ? wxBrush(wxColour(0xFF, 0xF4, 0xA0)) : *wxTRANSPARENT_BRUSH);
       dc.DrawCircle(p, ring);
@@ -524,7 +539,7 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
   for (size_t i = 0; i < scene.spots.size(); ++i) {
     const auto& s = scene.spots[i];
     if (s.seg < 0)
-      out[i] = {vp.cell_centre(s.x, s.y), 0};
+      out[i] = {vp.cell_centre(s.x, s.y), 0, vp.cell_centre(s.x, s.y)};
     else
       by_cell[{s.x, s.y}].push_back(i);
   }
@@ -536,6 +551,11 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
     std::vector<wxPoint> base;
     for (size_t i : idx)
       base.push_back(tile ? segment_point(*tile->type, scene.spots[i].seg, tile->rot, r) : vp.cell_centre(cell.first, cell.second));
+    // A ring (and its pen) must stay inside the tile.
+    const auto in_tile = [&](wxPoint q, int ring) {
+      const int m = ring + 1;
+      return q.x - m >= r.x && q.x + m <= r.GetRight() && q.y - m >= r.y && q.y + m <= r.GetBottom();
+    };
     // Greedy, with the normal ring, then with smaller ones.
     std::vector<SpotPlace> rings;
     bool ok = false;
@@ -543,8 +563,8 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
       rings.clear();
       ok = true;
       for (size_t k = 0; k < idx.size() && ok; ++k) {
-        if (free_at(rings, base[k], ring)) {
-          rings.push_back({base[k], ring});
+        if (in_tile(base[k], ring) && free_at(rings, base[k], ring)) {
+          rings.push_back({base[k], ring, base[k]});
           continue;
         }
         wxRect inside = r;
@@ -562,7 +582,7 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
             }
           }
         if (best < 0) ok = false;
-        rings.push_back({chosen, ring});
+        rings.push_back({chosen, ring, base[k]});
       }
     }
     if (!ok) {
@@ -592,16 +612,19 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
             }
           }
           if (best < 0) {
-            rings.push_back({base[k], gr});  // more choices than slots even at 8 x 8
+            rings.push_back({base[k], gr, base[k]});  // more choices than slots even at 8 x 8
             continue;
           }
           used[at] = true;
-          rings.push_back({slots[at], gr});
+          rings.push_back({slots[at], gr, base[k]});
         }
         break;
       }
     }
-    for (size_t k = 0; k < idx.size(); ++k) out[idx[k]] = rings[k];
+    for (size_t k = 0; k < idx.size(); ++k) {
+      out[idx[k]] = rings[k];
+      out[idx[k]].seg_at = base[k];
+    }
   }
   return out;
 }

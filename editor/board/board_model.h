@@ -159,10 +159,13 @@ int spot_ring_radius(const BoardViewport& vp);
 // centre). Rings that would overlap an earlier ring or a ghost badge are moved aside
 // around their segment's point, so several options on one spot (a meeple and a guard,
 // one follower per colour) each get a ring of their own; the first keeps the point.
-// A crowded tile's rings are smaller, so that all of them fit on it.
+// A crowded tile's rings are smaller, so that all of them fit on it. Every ring lies
+// inside its tile (issue 34 item 8); one moved off its segment's point is drawn with a
+// leader line to that point, so it shows which feature it belongs to.
 struct SpotPlace {
   wxPoint p;
-  int r = 0;  // ring radius (0: a cell spot, drawn as a frame)
+  int r = 0;        // ring radius (0: a cell spot, drawn as a frame)
+  wxPoint seg_at;   // the point of the spot's segment (where the follower will stand)
 };
 std::vector<SpotPlace> spot_layout(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots);
 std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport& vp);

@@ -28,6 +28,8 @@ class EvalGraph : public PlyGraph {
   void set(std::vector<std::optional<Point>> points, bool centred, int plies, int current, std::string caption);
   void clear();
   bool empty() const { return points_.empty(); }
+  const std::vector<std::optional<Point>>& points() const { return points_; }
+  const std::string& caption() const { return caption_; }
 
  private:
   std::optional<int> plies() const override;

@@ -363,24 +363,49 @@ void ReplayView::analysis_done(int64_t id, tw::analysis::Analysis a) {
   if (doc_) update();
 }
 
+namespace {
+// Whether `a` is an analysis of the replay's main line as it is (a promotion changes it).
+bool of_main_line(const tw::analysis::Analysis& a, const tw::replay::Replay& r) {
+  const auto& d = r.log.decisions;
+  for (const auto& p : a.plies)
+    if (p.node.empty() &&
+        (p.ply < 1 || p.ply > static_cast<int>(d.size()) || d[static_cast<size_t>(p.ply - 1)] != p.played))
+      return false;
+  return true;
+}
+}  // namespace
+
+const tw::analysis::Analysis* ReplayView::kept_analysis() const {
+  if (!doc_) return nullptr;
+  const auto& rows = doc_->replay().evaluations;
+  if (rows != kept_rows_ || (!kept_ && !rows.empty())) {
+    kept_rows_ = rows;
+    kept_ = tw::analysis::from_kept(rows);
+  }
+  return kept_ ? &*kept_ : nullptr;
+}
+
 const tw::analysis::Analysis* ReplayView::analysis() const {
   if (!doc_) return nullptr;
   const auto it = analyses_.find(doc_->id());
-  if (it == analyses_.end()) return nullptr;
-  // Only while the main line is the one analysed (a promotion changes it).
-  const auto& d = doc_->replay().log.decisions;
-  for (const auto& p : it->second.plies)
-    if (p.node.empty() &&
-        (p.ply < 1 || p.ply > static_cast<int>(d.size()) || d[static_cast<size_t>(p.ply - 1)] != p.played))
-      return nullptr;
-  return &it->second;
+  if (it != analyses_.end() && of_main_line(it->second, doc_->replay())) return &it->second;
+  const tw::analysis::Analysis* kept = kept_analysis();
+  if (kept && of_main_line(*kept, doc_->replay())) return kept;
+  return nullptr;
+}
+
+bool ReplayView::showing_kept_analysis() const {
+  const tw::analysis::Analysis* a = analysis();
+  return a != nullptr && kept_ && a == &*kept_;
 }
 
 bool ReplayView::keep_analysis() {
   const tw::analysis::Analysis* a = analysis();
-  if (!a) return false;
+  if (!a || showing_kept_analysis()) return false;
   tw::replay::Replay after = doc_->replay();
   const auto rep = tw::analysis::annotate(ctx_.content, after, *a);
+  // The evaluations go with the marks, in the same save (one transaction, one undo step).
+  after.evaluations = tw::analysis::kept_evaluations(*a);
   if (after == doc_->replay()) {
     if (ctx_.status) ctx_.status("The analysis is in the replay already");
     return true;
@@ -440,8 +465,9 @@ bool ReplayView::next_mistake(int dir) {
 
 void ReplayView::update_analysis() {
   const tw::analysis::Analysis* a = analysis();
-  keep_->Enable(a != nullptr && !running_);
-  discard_->Enable(a != nullptr && !running_);
+  const bool fresh = a != nullptr && !showing_kept_analysis();
+  keep_->Enable(fresh && !running_);
+  discard_->Enable(fresh && !running_);
   if (!a) {
     if (!eval_->empty()) eval_->clear();
     return;
@@ -466,6 +492,7 @@ void ReplayView::update_analysis() {
     caption = r.log.header.players[0].name + (a->measure == tw::analysis::Measure::Win ? "'s win chance (%)" : "'s expected margin");
   else
     caption = a->measure == tw::analysis::Measure::Win ? "the mover's win chance (%)" : "the mover's expected margin";
+  if (showing_kept_analysis()) caption += " (kept)";
   const int current = doc_->position().steps.empty() ? doc_->position().ply : -1;
   eval_->set(std::move(pts), a->measure == tw::analysis::Measure::Margin, r.log.plies(), current, caption);
 }
@@ -748,12 +775,23 @@ void ReplayView::update() {
   if (const tw::analysis::PlyEval* p = analysed_here()) {
     const tw::analysis::Analysis* a = analysis();
     analysis_note = (p->glyph.empty() ? std::string() : p->glyph + " ") + tw::analysis::comment_text(*p, a->measure);
-    if (p->best != p->played) {
-      // The options are the decision's at this ply: read them in the game before it.
-      const tw::Game before = doc_->main_game(p->ply - 1);
-      const tw::Option& best = p->best_option;
-      const tw::Option& played = p->played_option;
-      if (auto h = hint_of(before, best, "best")) {
+    // The options are the decision's at this ply: read them in the game before it.
+    std::optional<tw::Game> before;
+    if (p->best != p->played) before = doc_->main_game(p->ply - 1);
+    tw::Option best = p->best_option;
+    tw::Option played = p->played_option;
+    bool known = true;
+    if (p->best != p->played && showing_kept_analysis()) {  // read back from the replay: from their text
+      const auto b = before->parse_option(p->best);
+      const auto pl = before->parse_option(p->played);
+      known = b && pl;
+      if (known) {
+        best = *b;
+        played = *pl;
+      }
+    }
+    if (p->best != p->played && known) {
+      if (auto h = hint_of(*before, best, "best")) {
         if (h->tile && g.tile_at(h->tile->x, h->tile->y) >= 0) h->tile.reset();  // the tile played covers the cell
         if (h->tile || h->seg >= 0) ov.hint = std::move(h);
       }

@@ -97,8 +97,12 @@ class ReplayView : public wxPanel {
   void start_analysis(int iterations = 0);
   void cancel_analysis();
   bool analysis_running() const { return running_; }
-  // The finished analysis of the open replay (nullptr when there is none).
+  // The finished analysis of the open replay (nullptr when there is none): the one run in
+  // this session, else the evaluations kept with the replay (Keep stores them, table
+  // replay_eval), so the graph and the marks come back after a restart.
   const tw::analysis::Analysis* analysis() const;
+  // True when analysis() is the one read back from the replay (Keep and Discard are off).
+  bool showing_kept_analysis() const;
   // Writes it into the replay (one undoable step); false when there is none.
   bool keep_analysis();
   void discard_analysis();
@@ -164,6 +168,10 @@ class ReplayView : public wxPanel {
 
   // Review analysis: finished ones by replay id, and the one running.
   std::map<int64_t, tw::analysis::Analysis> analyses_;
+  // The open replay's kept evaluations as an analysis, cached by their rows.
+  const tw::analysis::Analysis* kept_analysis() const;
+  mutable std::vector<tw::replay::PlyEvaluation> kept_rows_;
+  mutable std::optional<tw::analysis::Analysis> kept_;
   std::thread worker_;
   std::shared_ptr<std::atomic<bool>> cancel_;
   bool running_ = false;

@@ -9,6 +9,7 @@
 #include <wx/propgrid/propgrid.h>
 #include <wx/propgrid/props.h>
 #include <wx/sizer.h>
+#include <wx/wrapsizer.h>
 #include <wx/spinctrl.h>
 #include <wx/statbox.h>
 #include <wx/stattext.h>
@@ -142,7 +143,8 @@ void RulesView::build() {
 
   auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
   wxWindow* eb = estbox->GetStaticBox();
-  auto* erow = new wxBoxSizer(wxHORIZONTAL);
+  // Wraps at 1024 px, so that the buttons stay on screen (issue 34 item 17).
+  auto* erow = new wxWrapSizer(wxHORIZONTAL);
   erow->Add(new wxStaticText(eb, wxID_ANY, "Bots"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
   bots_ = new wxTextCtrl(eb, wxID_ANY, "greedy,greedy", wxDefaultPosition, wxSize(160, -1));
   bots_->SetToolTip("One bot per seat, separated by commas: random, greedy, coop, or the search mcts (its default budget) or mcts:N (N iterations a decision)");
@@ -151,12 +153,12 @@ void RulesView::build() {
   games_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 100000, 200);
   erow->Add(games_, 0, wxRIGHT, 10);
   estimate_btn_ = new wxButton(eb, wxID_ANY, "Estimate difficulty");
-  erow->Add(estimate_btn_, 0, wxRIGHT, 6);
+  erow->Add(estimate_btn_, 0, wxRIGHT | wxBOTTOM, 6);
   compare_btn_ = new wxButton(eb, wxID_ANY, "Compare with parent");
   compare_btn_->SetToolTip("The rules that differ from the parent rule set, side by side, and the same seeded "
                            "games of both (as tilewright compare PARENT VARIANT)");
   erow->Add(compare_btn_, 0);
-  estbox->Add(erow, 0, wxALL, 4);
+  estbox->Add(erow, 0, wxEXPAND | wxALL, 4);
   gauge_ = new wxGauge(eb, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 16));
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);

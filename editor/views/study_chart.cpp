@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <wx/control.h>
 #include <wx/dcbuffer.h>
 
 namespace twe {
@@ -17,11 +18,11 @@ const wxColour kSeries[] = {wxColour(0, 114, 178), wxColour(230, 159, 0), wxColo
 wxColour series_colour(int s) { return kSeries[static_cast<size_t>(s) % 8]; }
 
 // A frame with a title; returns the plot area inside it.
-wxRect frame(wxDC& dc, const wxRect& r, const wxString& title, const wxString& top_label) {
+wxRect frame(wxDC& dc, const wxRect& r, const wxString& title, const wxString& top_label, int label_lines = 1) {
   dc.SetTextForeground(*wxBLACK);
   dc.DrawText(title, r.x + 4, r.y + 2);
   const int th = dc.GetCharHeight();
-  wxRect area(r.x + 30, r.y + th + 6, r.width - 36, r.height - 2 * th - 12);
+  wxRect area(r.x + 30, r.y + th + 6, r.width - 36, r.height - (1 + label_lines) * th - 12);
   dc.SetPen(wxPen(wxColour(120, 120, 120)));
   dc.SetBrush(*wxTRANSPARENT_BRUSH);
   dc.DrawRectangle(area);
@@ -34,7 +35,7 @@ void bars(wxDC& dc, const wxRect& r, const std::vector<tw::study::ChartBar>& bs,
   double top = 1;
   if (!rates)
     for (const auto& b : bs) top = std::max(top, b.hi * 1.1);
-  const wxRect a = frame(dc, r, title, rates ? "1" : wxString::Format("%.0f", top));
+  const wxRect a = frame(dc, r, title, rates ? "1" : wxString::Format("%.0f", top), 3);
   if (bs.empty()) return;
   const double w = static_cast<double>(a.width) / static_cast<double>(bs.size());
   const auto y_of = [&](double v) { return a.GetBottom() - static_cast<int>(std::lround(v / top * (a.height - 2))); };
@@ -58,14 +59,50 @@ void bars(wxDC& dc, const wxRect& r, const std::vector<tw::study::ChartBar>& bs,
       const wxString pct = wxString::Format("%.0f%%", 100 * b.value);
       dc.DrawText(pct, xm + 6, std::max(a.y, y_of(b.value) - dc.GetCharHeight()));
     }
-    // The label under the bar, cut to its column.
-    wxString label = wxString::FromUTF8(b.label);
-    while (label.size() > 1 && dc.GetTextExtent(label).x > static_cast<int>(w) - 2) label.RemoveLast();
-    dc.DrawText(label, x0, a.GetBottom() + 2 + (bs.size() > 4 ? static_cast<int>(i % 2) * dc.GetCharHeight() / 2 : 0));
+    // The label under the bar, in its column: wrapped at spaces onto three lines, an
+    // ellipsis only when a word does not fit (issue 34 item 17: "ghost bank em").
+    const int col = std::max(8, static_cast<int>(w) - 2);
+    const int lx = a.x + static_cast<int>(w * static_cast<double>(i)) + 1;
+    int ly = a.GetBottom() + 2;
+    for (const wxString& line : bar_label_lines(dc, wxString::FromUTF8(b.label), col, 3)) {
+      dc.DrawText(line, lx + (col - dc.GetTextExtent(line).x) / 2, ly);
+      ly += dc.GetCharHeight();
+    }
   }
 }
 
 }  // namespace
+
+std::vector<wxString> bar_label_lines(wxDC& dc, const wxString& label, int width, int max_lines) {
+  std::vector<wxString> lines;
+  wxString rest = label;
+  rest.Trim(true).Trim(false);
+  while (!rest.empty() && static_cast<int>(lines.size()) < max_lines) {
+    if (dc.GetTextExtent(rest).x <= width) {
+      lines.push_back(rest);
+      break;
+    }
+    if (static_cast<int>(lines.size()) + 1 == max_lines) {  // the last line: cut
+      lines.push_back(wxControl::Ellipsize(rest, dc, wxELLIPSIZE_END, width));
+      break;
+    }
+    // The longest run of whole words that fits; else the first word, cut.
+    size_t cut = wxString::npos;
+    for (size_t sp = rest.find(' '); sp != wxString::npos; sp = rest.find(' ', sp + 1))
+      if (dc.GetTextExtent(rest.Left(sp)).x <= width) cut = sp;
+    if (cut == wxString::npos) {
+      const size_t sp = rest.find(' ');
+      lines.push_back(wxControl::Ellipsize(sp == wxString::npos ? rest : rest.Left(sp), dc, wxELLIPSIZE_END, width));
+      if (sp == wxString::npos) break;
+      cut = sp;
+    } else {
+      lines.push_back(rest.Left(cut));
+    }
+    rest = rest.Mid(cut + 1);
+    rest.Trim(false);
+  }
+  return lines;
+}
 
 StudyChart::StudyChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxSize(-1, 170)) {
   SetBackgroundStyle(wxBG_STYLE_PAINT);

@@ -4,11 +4,19 @@
 // seat wins and ties). Three panels side by side; empty until a chart is set.
 #pragma once
 
+#include <wx/dc.h>
 #include <wx/panel.h>
+
+#include <vector>
 
 #include "study/chart.h"
 
 namespace twe {
+
+// A bar's label for a column `width` pixels wide: wrapped at spaces onto at most
+// `max_lines` lines, each fitting; a word wider than the column, or what does not fit
+// on the last line, ends in an ellipsis.
+std::vector<wxString> bar_label_lines(wxDC& dc, const wxString& label, int width, int max_lines);
 
 class StudyChart : public wxPanel {
  public:

@@ -1,5 +1,7 @@
 #include "views/tile_set_view.h"
 
+#include "views/study_chart.h"
+
 #include <wx/button.h>
 #include <wx/choice.h>
 #include <wx/dcbuffer.h>
@@ -81,7 +83,7 @@ class TileSetGrid : public wxScrolledCanvas {
   }
 
  private:
-  static constexpr int kTile = 96, kCellW = 124, kCellH = 158, kMargin = 12;
+  static constexpr int kTile = 96, kCellW = 124, kCellH = 172, kMargin = 12;
 
   int selected_index() const {
     auto it = std::find(tiles_.begin(), tiles_.end(), selected_);
@@ -126,10 +128,16 @@ class TileSetGrid : public wxScrolledCanvas {
       if (t.reconstructed) attrs += "recon. ";
       if (!t.piece.empty()) attrs += wxString::FromUTF8(t.piece) + wxString::Format(" %d,%d", t.piece_x, t.piece_y);
       if (!attrs.empty()) {
+        // Wrapped to the cell (two lines at most), so that neighbours' labels never
+        // overlap (issue 34 item 17: "1 ghost recon. MS 0,0").
         dc.SetFont(small);
         dc.SetTextForeground(wxColour(110, 100, 90));
-        const wxSize as = dc.GetTextExtent(attrs);
-        dc.DrawText(attrs, c.x + (c.width - as.x) / 2, tr.GetBottom() + 5 + ts.y + 1);
+        int y = tr.GetBottom() + 5 + ts.y + 1;
+        for (const wxString& line : bar_label_lines(dc, attrs, c.width - 6, 2)) {
+          const wxSize as = dc.GetTextExtent(line);
+          dc.DrawText(line, c.x + (c.width - as.x) / 2, y);
+          y += as.y;
+        }
       }
     }
   }

@@ -150,11 +150,18 @@ TEST_CASE("review analysis: analyse, graph, jump to mistakes, keep as one undoab
   REQUIRE(rv->history()->Redo());
   CHECK(marks_in(tw::replay::ReplayStore(*ctx.store).load(id)) == marked);
 
-  // Discard: the analysis goes, what was kept stays.
+  // Discard: the session's analysis goes, what was kept stays (the marks, and the
+  // evaluations Keep stored: the graph reads them back, issue 34 item 16).
   rv->discard_analysis();
+  CHECK(rv->showing_kept_analysis());
+  CHECK_FALSE(rv->eval_graph()->empty());
+  CHECK_FALSE(rv->keep_button()->IsEnabled());
+  CHECK(marks_in(rv->doc()->replay()) == marked);
+  // Undoing Keep takes the evaluations too: nothing is left to show.
+  REQUIRE(rv->history()->Undo());
+  twe::test::pump();
   CHECK(rv->analysis() == nullptr);
   CHECK(rv->eval_graph()->empty());
-  CHECK(marks_in(rv->doc()->replay()) == marked);
 }
 
 TEST_CASE("review analysis: cancel stops a run without a result", "[review][ui][analysis]") {
