@@ -374,7 +374,8 @@ std::vector<replay::PlyEvaluation> kept_evaluations(const Analysis& a) {
   return out;
 }
 
-std::optional<Analysis> from_kept(const std::vector<replay::PlyEvaluation>& kept) {
+std::optional<Analysis> from_kept(const Content& c, const replay::Replay& r) {
+  const std::vector<replay::PlyEvaluation>& kept = r.evaluations;
   if (kept.empty()) return std::nullopt;
   Analysis a;
   bool found = false;
@@ -395,6 +396,20 @@ std::optional<Analysis> from_kept(const std::vector<replay::PlyEvaluation>& kept
     e.loss = k.loss;
     e.glyph = k.glyph;
     a.plies.push_back(std::move(e));
+  }
+  // The options, in the game before each ply: the rows are in ply order.
+  Game g;
+  if (Game::create(c, r.log.setup(), g)) return std::nullopt;
+  int ply = 0;  // the plies applied to g
+  for (PlyEval& e : a.plies) {
+    if (e.ply < 1 || e.ply > r.log.plies() || e.ply - 1 < ply) return std::nullopt;
+    for (; ply < e.ply - 1; ++ply)
+      if (g.apply(r.log.decisions[static_cast<size_t>(ply)])) return std::nullopt;
+    const auto played = g.parse_option(e.played);
+    const auto best = g.parse_option(e.best);
+    if (!played || !best) return std::nullopt;
+    e.played_option = *played;
+    e.best_option = *best;
   }
   return a;
 }

@@ -139,10 +139,12 @@ AnnotateReport annotate(const Content& c, replay::Replay& r, const Analysis& a);
 // The main-line evaluations of `a` as the replay stores them when a reviewer keeps the
 // analysis (replay::PlyEvaluation, table replay_eval), in ply order.
 std::vector<replay::PlyEvaluation> kept_evaluations(const Analysis& a);
-// An analysis read back from kept evaluations: measure, ply, player, played and best text,
-// eval_after, loss and glyph (the structured options are left empty: a front end reads
-// them from the text in the game before the ply, Game::parse_option). nullopt when there
-// are none or their measure is unknown.
-std::optional<Analysis> from_kept(const std::vector<replay::PlyEvaluation>& kept);
+// An analysis read back from the evaluations kept with a replay (Replay::evaluations):
+// measure, ply, player, played and best text, eval_after, loss and glyph, and the played
+// and best options as structured values, read here once in the game before each ply of
+// the replay's main line (the stored text is read at this edge, by the one grammar).
+// nullopt when there are none, their measure is unknown, or a row's move cannot be read
+// in the main line as it is.
+std::optional<Analysis> from_kept(const Content& c, const replay::Replay& r);
 
 }  // namespace tw::analysis

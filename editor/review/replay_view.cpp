@@ -380,7 +380,7 @@ const tw::analysis::Analysis* ReplayView::kept_analysis() const {
   const auto& rows = doc_->replay().evaluations;
   if (rows != kept_rows_ || (!kept_ && !rows.empty())) {
     kept_rows_ = rows;
-    kept_ = tw::analysis::from_kept(rows);
+    kept_ = tw::analysis::from_kept(ctx_.content, doc_->replay());
   }
   return kept_ ? &*kept_ : nullptr;
 }
@@ -775,22 +775,12 @@ void ReplayView::update() {
   if (const tw::analysis::PlyEval* p = analysed_here()) {
     const tw::analysis::Analysis* a = analysis();
     analysis_note = (p->glyph.empty() ? std::string() : p->glyph + " ") + tw::analysis::comment_text(*p, a->measure);
-    // The options are the decision's at this ply: read them in the game before it.
+    // The best move is drawn in the game before this ply (the options were read there too).
     std::optional<tw::Game> before;
     if (p->best != p->played) before = doc_->main_game(p->ply - 1);
-    tw::Option best = p->best_option;
-    tw::Option played = p->played_option;
-    bool known = true;
-    if (p->best != p->played && showing_kept_analysis()) {  // read back from the replay: from their text
-      const auto b = before->parse_option(p->best);
-      const auto pl = before->parse_option(p->played);
-      known = b && pl;
-      if (known) {
-        best = *b;
-        played = *pl;
-      }
-    }
-    if (p->best != p->played && known) {
+    const tw::Option& best = p->best_option;
+    const tw::Option& played = p->played_option;
+    if (p->best != p->played) {
       if (auto h = hint_of(*before, best, "best")) {
         if (h->tile && g.tile_at(h->tile->x, h->tile->y) >= 0) h->tile.reset();  // the tile played covers the cell
         if (h->tile || h->seg >= 0) ov.hint = std::move(h);
