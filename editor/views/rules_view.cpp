@@ -608,15 +608,8 @@ bool RulesView::start_compare(int games, const std::string& bots) {
   finished_ = false;
   auto content = std::make_shared<const tw::Content>(ctx_.content);
   const std::string variant = rule_set_;
-  worker_ = std::thread([this, content, o, variant] {
-    int last_shown = -1;
-    ComparisonResult r = compare_with_parent(*content, variant, o, [this, &last_shown](int done, int total) {
-      const int step = std::max(1, total / 100);
-      if (done - last_shown >= step || done == total) {
-        last_shown = done;
-        CallAfter([this, done] { gauge_->SetValue(done); });
-      }
-    }, &cancel_);
+  worker_ = std::thread([this, content, o, variant, progress = gauge_progress()] {
+    ComparisonResult r = compare_with_parent(*content, variant, o, progress, &cancel_);
     CallAfter([this, r] {
       if (worker_.joinable()) worker_.join();
       comparison_ = r;
@@ -631,6 +624,16 @@ bool RulesView::start_compare(int games, const std::string& bots) {
 }
 
 int RulesView::progress_value() const { return gauge_->GetValue(); }
+
+std::function<void(int, int)> RulesView::gauge_progress() {
+  return [this, last_shown = -1](int done, int total) mutable {
+    const int step = std::max(1, total / 100);
+    if (done - last_shown >= step || done == total) {
+      last_shown = done;
+      CallAfter([this, done] { gauge_->SetValue(done); });
+    }
+  };
+}
 std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 
 void RulesView::start_estimate(int games, const std::string& bots) {
@@ -658,15 +661,8 @@ void RulesView::start_estimate(int games, const std::string& bots) {
   finished_ = false;
   // The worker plays on its own copy of the content; results come back by CallAfter.
   auto content = std::make_shared<const tw::Content>(ctx_.content);
-  worker_ = std::thread([this, content, o] {
-    int last_shown = -1;
-    EstimateResult r = estimate(*content, o, [this, &last_shown](int done, int total) {
-      const int step = std::max(1, total / 100);
-      if (done - last_shown >= step || done == total) {
-        last_shown = done;
-        CallAfter([this, done] { gauge_->SetValue(done); });
-      }
-    }, &cancel_);
+  worker_ = std::thread([this, content, o, progress = gauge_progress()] {
+    EstimateResult r = estimate(*content, o, progress, &cancel_);
     CallAfter([this, r] {
       if (worker_.joinable()) worker_.join();
       result_ = r;

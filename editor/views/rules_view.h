@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <memory>
+#include <functional>
 #include <string>
 #include <thread>
 
@@ -78,6 +79,9 @@ class RulesView : public wxPanel {
   wxPropertyGrid* grid() { return grid_; }
 
  private:
+  // The worker's progress callback (estimate, compare): moves the gauge, at most about
+  // 100 times a run, on the UI thread.
+  std::function<void(int, int)> gauge_progress();
   void build();
   void refresh_content();
   void fill_grid();
