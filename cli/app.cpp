@@ -18,6 +18,7 @@
 #include "cli/analyse.h"
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
+#include "cli/engine_session.h"
 #include "cli/files.h"
 #include "cli/validators.h"
 #include "cli/replay_cmd.h"
@@ -86,6 +87,7 @@ struct Commands {
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
+  CLI::App* engine = nullptr;
   CLI::App* solve = nullptr;
   CLI::App* analyse = nullptr;
   CLI::App* replay = nullptr;
@@ -245,6 +247,10 @@ Commands define(CLI::App& app, Args& a) {
                       "the choice and the best options with the bot's evaluation, as JSON on standard output "
                       "(errors too); --json=FILE writes it to FILE");
   add_db(c.suggest);
+
+  c.engine = app.add_subcommand("engine",
+                                "speak the engine protocol on standard input and output (docs/engine-protocol.md)");
+  add_db(c.engine);
 
   c.solve = app.add_subcommand("solve", "search one co-op deal, the whole pile known, for a winning line");
   c.solve->add_option("--level", a.solve.level, "co-op level (e.g. mists-1)")->required();
@@ -688,6 +694,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     if (c.run->parsed()) return cmd_run(*content, a.run, o, e);
     if (c.options->parsed()) return cmd_options(*content, a.options_file, o, e);
     if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, o, e);
+    if (c.engine->parsed()) return run_engine(*content, in, o);
     if (c.solve->parsed()) return cmd_solve(*content, a.solve, o, e);
     if (c.simulate->parsed()) {
       a.sim.bots.clear();

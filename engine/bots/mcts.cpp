@@ -3,6 +3,8 @@
 #include "engine/text.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <thread>
@@ -25,7 +27,15 @@ struct Node {
 
 // Each player's reward at the end of a (played out) game, in [0, 1].
 // `margins` receives each player's score margin (co-op: 0).
-void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out, std::vector<double>& margins) {
+// `centre` (Reward::Relative): each player's margin the tanh is centred on.
+double squash(double margin, MctsConfig::Reward mode, double centre) {
+  if (mode == MctsConfig::Reward::Win) return margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
+  if (mode == MctsConfig::Reward::Relative) margin -= centre;
+  return 0.5 + 0.5 * std::tanh(margin / 20.0);
+}
+
+void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out, std::vector<double>& margins,
+             const std::vector<double>& centre = {}) {
   const int n = g.player_count();
   out.assign(static_cast<size_t>(n), 0.0);
   margins.assign(static_cast<size_t>(n), 0.0);
@@ -50,11 +60,8 @@ void rewards(const Game& g, MctsConfig::Reward mode, std::vector<double>& out, s
       }
     const double margin = static_cast<double>(g.score(p) - (any ? best_other : 0));
     margins[static_cast<size_t>(p)] = margin;
-    double& r = out[static_cast<size_t>(p)];
-    if (mode == MctsConfig::Reward::Win)
-      r = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
-    else
-      r = 0.5 + 0.5 * std::tanh(margin / 20.0);
+    out[static_cast<size_t>(p)] =
+        squash(margin, mode, static_cast<size_t>(p) < centre.size() ? centre[static_cast<size_t>(p)] : 0.0);
   }
 }
 
@@ -133,10 +140,23 @@ size_t rollout_choice(const Game& g, Rng& rng) {
 
 class Search {
  public:
-  Search(const Game& root, const MctsConfig& config, uint64_t seed) : root_(root), config_(config), rng_(seed) {
+  // `kept`: a tree kept from an earlier decision whose root is `root`'s decision (MctsTree).
+  Search(const Game& root, const MctsConfig& config, uint64_t seed, std::vector<Node>* kept = nullptr)
+      : root_(root), config_(config), rng_(seed) {
     if (config_.iterations <= 0) config_.iterations = mcts_default_iterations(root);
-    nodes_.reserve(static_cast<size_t>(config_.iterations) + 1);
-    nodes_.emplace_back();
+    if (kept && !kept->empty()) nodes_ = std::move(*kept);
+    nodes_.reserve(nodes_.size() + static_cast<size_t>(std::min(config_.iterations, 1 << 16)) + 1);
+    if (nodes_.empty()) nodes_.emplace_back();
+    if (config_.reward == MctsConfig::Reward::Relative && !is_coop(root)) {
+      // Lopsided positions: centre each player's reward on its margin now when it is
+      // more than kLopsided points from even, so a player far behind (or ahead) still
+      // tells a better move from a worse one; near even the reward is the margin's.
+      std::vector<double> now, margins;
+      rewards(root, MctsConfig::Reward::Margin, now, margins);
+      centre_.assign(margins.size(), 0.0);
+      for (size_t p = 0; p < margins.size(); ++p)
+        if (std::abs(margins[p]) > kLopsided) centre_[p] = margins[p];
+    }
     if (is_coop(root)) {
       coop_bot_ = make_bot("coop");
       // On a copy: the Game's const queries compress union-find paths, and the other
@@ -171,6 +191,44 @@ class Search {
 
   void run() {
     for (int i = 0; i < config_.iterations; ++i) iterate();
+  }
+
+  // Iterations until `iterations` are done, `ms` milliseconds have passed (0: no limit)
+  // or `*stop` is set; returns the iterations run. At least one.
+  int run(int iterations, double ms, const std::atomic<bool>* stop) {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    int i = 0;
+    do {
+      iterate();
+      ++i;
+      if (stop && stop->load(std::memory_order_relaxed)) break;
+      if (ms > 0 && (i & 7) == 0 &&
+          std::chrono::duration<double, std::milli>(Clock::now() - start).count() >= ms)
+        break;
+    } while (iterations <= 0 || i < iterations);
+    return i;
+  }
+
+  std::vector<Node>& nodes() { return nodes_; }
+
+  // The most visited line below root option `index`, whoever decides, at most `depth`
+  // options after it.
+  std::vector<Option> principal_after(size_t index, size_t depth) const {
+    std::vector<Option> out;
+    const Option& o = root_.pending().options[index];
+    int cur = -1;
+    for (const int c : nodes_[0].children)
+      if (nodes_[static_cast<size_t>(c)].move == o) cur = c;
+    while (cur >= 0 && out.size() < depth) {
+      int best = -1;
+      for (const int c : nodes_[static_cast<size_t>(cur)].children)
+        if (best < 0 || nodes_[static_cast<size_t>(c)].visits > nodes_[static_cast<size_t>(best)].visits) best = c;
+      if (best < 0 || nodes_[static_cast<size_t>(best)].visits < 2) break;
+      out.push_back(nodes_[static_cast<size_t>(best)].move);
+      cur = best;
+    }
+    return out;
   }
 
   // Analysis: more iterations, each entering the root through option `index` (added to
@@ -431,7 +489,7 @@ class Search {
       det_.set_playout(config_.playout_path);  // (the next iteration's copy turns it off)
       if (det_.rules().completion_scores) {
         while (!det_.finished()) det_.apply_index(rollout_choice(det_, rng_));
-        rewards(det_, config_.reward, reward_, margin_);
+        rewards(det_, config_.reward, reward_, margin_, centre_);
       } else {
         truncated_rollout();
       }
@@ -467,7 +525,7 @@ class Search {
     }
     const int n = det_.player_count();
     if (det_.finished()) {
-      rewards(det_, config_.reward, reward_, margin_);
+      rewards(det_, config_.reward, reward_, margin_, centre_);
       return;
     }
     std::vector<double> worth(static_cast<size_t>(n), 0.0);
@@ -482,9 +540,8 @@ class Search {
         if (q != p) best_other = std::max(best_other, worth[static_cast<size_t>(q)]);
       const double margin = n > 1 ? worth[static_cast<size_t>(p)] - best_other : worth[static_cast<size_t>(p)];
       margin_[static_cast<size_t>(p)] = margin;
-      reward_[static_cast<size_t>(p)] = config_.reward == MctsConfig::Reward::Win
-                                            ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
-                                            : 0.5 + 0.5 * std::tanh(margin / 20.0);
+      reward_[static_cast<size_t>(p)] =
+          squash(margin, config_.reward, static_cast<size_t>(p) < centre_.size() ? centre_[static_cast<size_t>(p)] : 0.0);
     }
   }
   void coop_rollout() {
@@ -505,6 +562,8 @@ class Search {
   }
 
   static constexpr size_t kRootMin = 6;  // children the root starts with
+  static constexpr double kLopsided = 30;  // Reward::Relative: margins past this are centred
+  std::vector<double> centre_;            // Reward::Relative: each player's centre
   int force_ = -1;                        // top_up: the root option every iteration takes
   const Game& root_;
   std::vector<size_t> root_order_;
@@ -530,9 +589,11 @@ class MctsBot final : public Bot {
   std::string_view name() const override { return "mcts"; }
   std::string budget(const Game& g) const override {
     const int n = config_.iterations > 0 ? config_.iterations : mcts_default_iterations(g);
-    std::string out = std::to_string(n) + " iterations a decision";
+    std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms a decision"
+                                     : std::to_string(n) + " iterations a decision";
     if (config_.threads > 1) out += " on each of " + std::to_string(config_.threads) + " threads";
     if (config_.reward == MctsConfig::Reward::Win) out += ", win/loss reward";
+    if (config_.reward == MctsConfig::Reward::Relative) out += ", relative reward";
     return out;
   }
   size_t choose(const Game& g, Rng& rng) override {
@@ -557,7 +618,10 @@ std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uin
     // Each tree gets its own stream, fixed by the seed and the tree's number.
     uint64_t x = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(t);
     Search s(g, config, Rng::splitmix64(x));
-    s.run();
+    if (config.ms > 0)
+      s.run(config.iterations, config.ms, nullptr);
+    else
+      s.run();
     per[static_cast<size_t>(t)] = s.root_stats();
   };
   if (threads == 1) {
@@ -619,35 +683,121 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
   return out;
 }
 
+struct MctsTree::Impl {
+  MctsConfig config;
+  std::vector<Node> nodes;  // the kept tree (empty: none)
+};
+
+MctsTree::MctsTree(MctsConfig config) : impl_(std::make_unique<Impl>()) { impl_->config = config; }
+MctsTree::~MctsTree() = default;
+MctsTree::MctsTree(MctsTree&&) noexcept = default;
+MctsTree& MctsTree::operator=(MctsTree&&) noexcept = default;
+MctsConfig& MctsTree::config() { return impl_->config; }
+size_t MctsTree::nodes() const { return impl_->nodes.size(); }
+
+void MctsTree::clear() { impl_->nodes.clear(); }
+
+TreeSearch MctsTree::search(const Game& g, int iterations, double ms, uint64_t seed, const std::atomic<bool>* stop) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  TreeSearch out;
+  out.reused = impl_->nodes.empty() ? 0 : static_cast<int>(impl_->nodes.front().visits);
+  MctsConfig config = impl_->config;
+  config.iterations = iterations > 0 ? iterations : 10'000'000;
+  uint64_t x = seed;
+  Search s(g, config, Rng::splitmix64(x), &impl_->nodes);
+  out.iterations = s.run(iterations, ms, stop);
+  out.root.options = s.root_evals();
+  std::stable_sort(out.root.options.begin(), out.root.options.end(), [](const RootEval& a, const RootEval& b) {
+    if (a.visits != b.visits) return a.visits > b.visits;
+    return a.value > b.value;
+  });
+  if (!out.root.options.empty()) {
+    out.root.choice = out.root.options.front().index;
+    out.root.best_line = s.line_after(out.root.choice);
+  }
+  for (size_t i = 0; i < out.root.options.size() && i < TreeSearch::kLines; ++i) {
+    out.lines.push_back(s.line_after(out.root.options[i].index));
+    out.principal.push_back(s.principal_after(out.root.options[i].index, 16));
+  }
+  impl_->nodes = std::move(s.nodes());
+  out.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return out;
+}
+
+void MctsTree::advance(const Option& o) {
+  auto& nodes = impl_->nodes;
+  if (nodes.empty()) return;
+  int from = -1;
+  for (const int c : nodes.front().children)
+    if (nodes[static_cast<size_t>(c)].move == o) from = c;
+  if (from < 0) {
+    clear();
+    return;
+  }
+  // Copy the subtree below `from` into a new vector, `from` at 0, children renumbered.
+  std::vector<Node> kept;
+  kept.reserve(nodes.size());
+  kept.push_back(nodes[static_cast<size_t>(from)]);
+  for (size_t k = 0; k < kept.size(); ++k) {
+    const std::vector<int> children = std::move(kept[k].children);
+    std::vector<int> renamed;
+    renamed.reserve(children.size());
+    for (const int c : children) {
+      renamed.push_back(static_cast<int>(kept.size()));
+      kept.push_back(nodes[static_cast<size_t>(c)]);
+    }
+    kept[k].children = std::move(renamed);
+  }
+  kept.front().move = Option{};
+  kept.front().mover = -1;
+  nodes = std::move(kept);
+}
+
 int mcts_default_iterations(const Game& g) {
   if (is_coop(g)) return kMctsDefaultCoop;
   return !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
 }
 
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {
-  if (spec.substr(0, 4) != "mcts") return nullptr;
+  const auto c = parse_mcts_spec(spec);
+  if (!c) return nullptr;
+  return std::make_unique<MctsBot>(*c);
+}
+
+std::optional<MctsConfig> parse_mcts_spec(std::string_view spec) {
+  if (spec.substr(0, 4) != "mcts") return std::nullopt;
   spec.remove_prefix(4);
   MctsConfig c;
   c.iterations = 0;  // `mcts`: the game's default budget
   std::vector<std::string_view> parts;
   while (!spec.empty()) {
-    if (spec.front() != ':') return nullptr;
+    if (spec.front() != ':') return std::nullopt;
     spec.remove_prefix(1);
     const size_t next = spec.find(':');
     parts.push_back(spec.substr(0, next));
     spec = next == std::string_view::npos ? std::string_view{} : spec.substr(next);
   }
-  if (parts.size() > 3) return nullptr;
-  if (parts.size() >= 1 && (!text::parse_int(parts[0], c.iterations) || c.iterations < 1 || c.iterations > 10'000'000))
-    return nullptr;
-  if (parts.size() >= 2 && (!text::parse_int(parts[1], c.threads) || c.threads < 1 || c.threads > 64)) return nullptr;
+  if (parts.size() > 3) return std::nullopt;
+  if (parts.size() >= 1 && parts[0].size() > 2 && parts[0].substr(parts[0].size() - 2) == "ms") {
+    int ms = 0;
+    if (!text::parse_int(parts[0].substr(0, parts[0].size() - 2), ms) || ms < 1 || ms > 3'600'000) return std::nullopt;
+    c.ms = ms;
+    c.iterations = 10'000'000;
+  } else if (parts.size() >= 1 &&
+             (!text::parse_int(parts[0], c.iterations) || c.iterations < 1 || c.iterations > 10'000'000)) {
+    return std::nullopt;
+  }
+  if (parts.size() >= 2 && (!text::parse_int(parts[1], c.threads) || c.threads < 1 || c.threads > 64)) return std::nullopt;
   if (parts.size() >= 3) {
     if (parts[2] == "win")
       c.reward = MctsConfig::Reward::Win;
+    else if (parts[2] == "relative")
+      c.reward = MctsConfig::Reward::Relative;
     else if (parts[2] != "margin")
-      return nullptr;
+      return std::nullopt;
   }
-  return std::make_unique<MctsBot>(c);
+  return c;
 }
 
 }  // namespace tw

@@ -35,6 +35,7 @@
 // and adds their root visit counts.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -56,8 +57,14 @@ inline constexpr int kMctsDefaultCoop = 100;
 int mcts_default_iterations(const Game& g);
 
 struct MctsConfig {
-  enum class Reward : uint8_t { Margin, Win };
+  // Margin: 0.5 + 0.5 tanh(margin / 20). Win: 1 / 0.5 / 0. Relative: the margin's, but a
+  // player more than 30 points from even at the root is rewarded by its margin relative
+  // to the one it has now (the plain margin reward is flat there: 120 points behind, every
+  // option is worth about 0).
+  enum class Reward : uint8_t { Margin, Win, Relative };
   int iterations = kMctsDefaultIterations;  // 0: mcts_default_iterations(the game)
+  double ms = 0;  // > 0: a time budget per decision (milliseconds); the search stops at
+                  // whichever of `iterations` and `ms` comes first (not deterministic)
   int threads = 1;
   double exploration = 0.7;  // UCB1 constant
   double widen = 2.0;        // below the root: at most widen * sqrt(visits + 1) children
@@ -106,8 +113,51 @@ struct RootSearch {
 RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t seed,
                             std::optional<size_t> played = std::nullopt, int min_visits = 0);
 
-// "mcts", "mcts:N" (N iterations), "mcts:N:T" (T threads), "mcts:N:T:win" (win/loss
-// reward); nullptr when the text is not one of these.
+// A search that lives from one decision to the next (the engine protocol,
+// docs/engine-protocol.md): one tree (config.threads is not used). After a search, the
+// options the game goes on with are given to `advance`, which keeps the subtree below
+// them; the next `search` starts from the kept tree. The caller calls `clear` when the
+// next position does not continue the last one (the kept tree is then of no use; it is
+// never wrong: every iteration deals the unseen tiles again and walks only the children
+// legal in its deal).
+struct TreeSearch {
+  static constexpr size_t kLines = 8;
+  RootSearch root;  // options (most visited first), the choice, its line (no top-ups)
+  // For the first kLines of root.options: the option's continuation while its player
+  // decides (RootSearch::best_line's), and the most visited line below it, whoever decides.
+  std::vector<std::vector<Option>> lines, principal;
+  int iterations = 0;             // run by this search
+  int reused = 0;                 // root visits kept from earlier searches
+  double ms = 0;                  // the search's own time
+};
+class MctsTree {
+ public:
+  explicit MctsTree(MctsConfig config = {});
+  ~MctsTree();
+  MctsTree(MctsTree&&) noexcept;
+  MctsTree& operator=(MctsTree&&) noexcept;
+  // Searches g's pending decision for `iterations` iterations (<= 0: no limit) or `ms`
+  // milliseconds (<= 0: no limit), or until `*stop` is set; at least one iteration.
+  // Deterministic for a seed and an iteration budget (no time limit, no stop).
+  TreeSearch search(const Game& g, int iterations, double ms, uint64_t seed, const std::atomic<bool>* stop = nullptr);
+  // The game went on by `o` from the position last searched (or advanced to).
+  void advance(const Option& o);
+  void clear();
+  size_t nodes() const;
+  MctsConfig& config();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The configuration an mcts spec names (below), iterations 0 for `mcts` (the game's
+// default budget); nullopt when the text is not an mcts spec.
+std::optional<MctsConfig> parse_mcts_spec(std::string_view spec);
+
+// "mcts", "mcts:N" (N iterations), "mcts:Dms" (D milliseconds a decision), "mcts:N:T"
+// (T threads), "mcts:N:T:win" (win/loss reward), "mcts:N:T:relative" (Reward::Relative);
+// nullptr when the text is not one of these.
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec);
 
 }  // namespace tw
