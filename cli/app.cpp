@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/content_cmd.h"
 #include "cli/engine_session.h"
+#include "cli/match_cmd.h"
 #include "cli/files.h"
 #include "cli/validators.h"
 #include "cli/replay_cmd.h"
@@ -70,6 +71,7 @@ struct Args {
   ReplayArgs replay;
   ContentArgs content;
   SuggestOptions suggest;
+  MatchOptions match;
   SolveOptions solve;
   AnalyseOptions analyse;
   int64_t analyse_replay = 0;
@@ -88,6 +90,7 @@ struct Commands {
   CLI::App* play = nullptr;
   CLI::App* suggest = nullptr;
   CLI::App* engine = nullptr;
+  CLI::App* match = nullptr;
   CLI::App* solve = nullptr;
   CLI::App* analyse = nullptr;
   CLI::App* replay = nullptr;
@@ -251,6 +254,21 @@ Commands define(CLI::App& app, Args& a) {
   c.engine = app.add_subcommand("engine",
                                 "speak the engine protocol on standard input and output (docs/engine-protocol.md)");
   add_db(c.engine);
+
+  c.match = app.add_subcommand("match", "two engine commands play each other over the engine protocol");
+  c.match->add_option("--engine", a.match.engines, "an engine's shell command (twice), e.g. \"tilewright engine\"")
+      ->required()
+      ->expected(2);
+  c.match->add_option("--ruleset", a.match.rule_set, "rule set id (2 players)")->capture_default_str();
+  c.match->add_option("--games", a.match.games, "seeds; each is played twice, seats swapped")
+      ->capture_default_str()
+      ->check(whole<int>(1, 100000));
+  c.match->add_option("--seed", a.match.seed, "seed of the first game; game i uses seed+i")
+      ->capture_default_str()
+      ->check(whole<uint64_t>());
+  c.match->add_option("--go", a.match.go, "the budget each go asks, e.g. \"iterations 500\" or \"ms 100\"");
+  c.match->add_flag("--quiet", a.match.quiet, "no line per game");
+  add_db(c.match);
 
   c.solve = app.add_subcommand("solve", "search one co-op deal, the whole pile known, for a winning line");
   c.solve->add_option("--level", a.solve.level, "co-op level (e.g. mists-1)")->required();
@@ -695,6 +713,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     if (c.options->parsed()) return cmd_options(*content, a.options_file, o, e);
     if (c.suggest->parsed()) return cmd_suggest(*content, a.suggest, o, e);
     if (c.engine->parsed()) return run_engine(*content, in, o);
+    if (c.match->parsed()) return cmd_match(*content, a.match, o, e);
     if (c.solve->parsed()) return cmd_solve(*content, a.solve, o, e);
     if (c.simulate->parsed()) {
       a.sim.bots.clear();
