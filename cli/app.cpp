@@ -244,7 +244,7 @@ Commands define(CLI::App& app, Args& a) {
       ->capture_default_str();
   c.suggest->add_option("--seed", a.suggest.seed, "the bot's seed")->capture_default_str()->check(whole<uint64_t>());
   c.suggest->add_option("--iterations", a.suggest.iterations,
-                        "the search that values the whole turn (default: the mcts bot's iterations, else 200)")
+                        "an mcts bot's search budget, or the search that values another bot's turn (default: the bot's own, else 200)")
       ->check(whole<int>(1, 1000000));
   c.suggest->add_flag("--json", a.suggest.json,
                       "the choice and the best options with the bot's evaluation, as JSON on standard output "

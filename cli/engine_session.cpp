@@ -243,6 +243,7 @@ EngineAnswer EngineSession::go(int iterations, double ms, const std::atomic<bool
     const TreeSearch ts = tree_.search(g, iterations, ms, seed, stop);
     a.iterations = ts.iterations;
     a.reused = ts.reused;
+    a.search_ms = ts.ms;
     evals = ts.root.options;
     a.options = merge_symmetric(g, evals);
     const auto at = std::find_if(evals.begin(), evals.end(), [&](const RootEval& e) { return e.index == a.options.front().index; });
@@ -278,7 +279,7 @@ EngineAnswer EngineSession::go(int iterations, double ms, const std::atomic<bool
     const Option& next = principal[a.turn.size() - 1];
     if (next.kind == OptKind::Place || after.pending().player == d.player) a.pv.push_back(after.to_string(next));
   }
-  a.search_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  if (!tree_config_) a.search_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   return a;
 }
 

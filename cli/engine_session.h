@@ -50,7 +50,7 @@ struct EngineAnswer {
   size_t legal = 0, distinct = 0;     // options, and options once by symmetry
   int iterations = 0;                 // run by the search that valued the turn
   int reused = 0;                     // root visits kept from earlier searches
-  double search_ms = 0;               // the searches' own time
+  double search_ms = 0;               // the search's own time (another bot: its choice and the search)
 };
 
 class EngineSession {

@@ -1,11 +1,14 @@
 #include "cli/match_cmd.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -25,9 +28,10 @@ namespace {
 class EngineProcess {
  public:
   explicit EngineProcess(const std::string& command) : command_(command) {
+    // Close-on-exec: the other engine must not hold this one's pipes open.
     int to[2], from[2];
-    if (pipe(to) != 0) return;
-    if (pipe(from) != 0) {
+    if (pipe2(to, O_CLOEXEC) != 0) return;
+    if (pipe2(from, O_CLOEXEC) != 0) {
       close(to[0]);
       close(to[1]);
       return;
@@ -79,9 +83,12 @@ class EngineProcess {
     return s;
   }
   // Reads lines until one starting with one of `ends` (or "error"): that line, or why not.
-  std::optional<std::string> until(std::initializer_list<std::string_view> ends, std::string& why) {
+  // `seen`: the last line on the way starting with `note`.
+  std::optional<std::string> until(std::initializer_list<std::string_view> ends, std::string& why,
+                                   std::string_view note = {}, std::string* seen = nullptr) {
     for (int guard = 0; guard < 100000; ++guard) {
       const auto l = line();
+      if (l && seen && !note.empty() && l->rfind(note, 0) == 0) *seen = *l;
       if (!l) {
         why = "the engine '" + command_ + "' ended its output";
         return std::nullopt;
@@ -139,6 +146,8 @@ int cmd_match(const Content& c, const MatchOptions& o, std::ostream& out, std::o
   double points[2] = {0, 0};  // engine i's games won (a tie half)
   double scores[2] = {0, 0};
   int played = 0;
+  double overhead_ms = 0;  // wall time of position + go minus the engine's own search time
+  int asked = 0;
   for (int gi = 0; gi < o.games; ++gi) {
     for (int swap = 0; swap < 2; ++swap) {
       // Seat s is played by engine seat_engine[s].
@@ -166,10 +175,18 @@ int cmd_match(const Content& c, const MatchOptions& o, std::ostream& out, std::o
         pos += " moves";
         for (const auto& m : moves) pos += " " + m;
         std::optional<std::string> best;
+        std::string info;
+        const auto t0 = std::chrono::steady_clock::now();
         if (!e.send(pos) || !e.until({"ok"}, why) || !e.send(o.go.empty() ? "go" : "go " + o.go) ||
-            !(best = e.until({"bestmove"}, why))) {
+            !(best = e.until({"bestmove"}, why, "info iterations", &info))) {
           err << "tilewright match: game " << setup.seed << ": " << why << '\n';
           return kExitIllegal;
+        }
+        // "info iterations N reused R time MS ...": the search's own time.
+        if (const auto at = info.find(" time "); at != std::string::npos) {
+          const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+          overhead_ms += wall - std::strtod(info.c_str() + at + 6, nullptr);
+          ++asked;
         }
         const auto turn = split_turn(best->substr(8));
         bool any = false;
@@ -212,6 +229,9 @@ int cmd_match(const Content& c, const MatchOptions& o, std::ostream& out, std::o
     out << fmt::format("engine {}: {} — {:.1f} points of {} ({:.1f}%), mean score {:.1f}\n", i + 1, o.engines[static_cast<size_t>(i)],
                        points[i], played, 100.0 * points[i] / played, scores[i] / played);
   out << fmt::format("engine 1 scores {:.1f}% (95% interval {:.1f}-{:.1f}%)\n", 100 * w.mean, 100 * w.lo, 100 * w.hi);
+  if (asked > 0)
+    out << fmt::format("protocol overhead: {:.2f} ms a decision (position + go, wall time, minus the search's own)\n",
+                       overhead_ms / asked);
   return kExitOk;
 }
 

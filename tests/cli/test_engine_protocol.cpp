@@ -2,14 +2,20 @@
 // `tilewright engine`, with fixed seeds and iteration budgets (deterministic).
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
+#include "cli/commands.h"
 #include "cli/engine_session.h"
+#include "cli/suggest.h"
 #include "engine/bots/mcts.h"
 #include "fixtures.h"
 
+namespace fs = std::filesystem;
 using namespace tw;
 
 namespace {
@@ -203,4 +209,26 @@ TEST_CASE("mcts: a time budget per decision, and the names that give it", "[engi
   CHECK(more.iterations == 40);
   tree.clear();
   CHECK(tree.nodes() == 0);
+}
+
+TEST_CASE("suggest: a long Draw list is cut to the tiles drawn, with a warning", "[cli][engine]") {
+  const std::string head = "[Format \"TGN 1\"]\n[Ruleset \"base\"]\n[Players \"Ann, Ben\"]\n[Seed \"1\"]\n";
+  const auto run = [&](const std::string& draw, std::string& err_text) {
+    const fs::path path = fs::temp_directory_path() / ("tw-engine-suggest-" + std::to_string(::getpid()) + ".tgn");
+    std::ofstream(path) << head << "[Draw \"" << draw << "\"]\n\n1. place E 0,1 r180 pass\n";
+    SuggestOptions o;
+    o.file = path.string();
+    o.bot = "mcts:60";
+    std::ostringstream out, err;
+    CHECK(cmd_suggest(test::default_content(), o, out, err) == kExitOk);
+    err_text = err.str();
+    fs::remove(path);
+    return out.str();
+  };
+  std::string long_err, exact_err;
+  const std::string long_out = run("E D B B U V", long_err), exact_out = run("E D", exact_err);
+  CHECK(long_out == exact_out);
+  CHECK(exact_err.empty());
+  CHECK(long_err.find("tilewright suggest: warning: ") != std::string::npos);
+  CHECK(long_err.find("the Draw list names 6 tiles, 2 drawn so far: the bot sees only those") != std::string::npos);
 }
