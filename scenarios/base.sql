@@ -238,6 +238,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'dog_clear_tiles',             2),   -- tiles a reached dog clears
   ('base', 'dog_ghost_points',            1),   -- a dog's points per ghost on the board
   ('base', 'marker_supply_players',       3),   -- per colour markers from the supply from 3 players
+  ('base', 'marker_colours_chosen',       0),   -- fewer markers than colours: the first colours take them (1: chosen at setup)
   ('base', 'fog_extend_fewer_ghosts',     1),   -- one ghost fewer when the tile's fog extends fog
   ('base', 'haunted_cemetery_ghosts',     1),   -- a haunted cemetery's ghost per fogged neighbour
   ('base', 'plain_cemetery_ghosts',       1),   -- ghosts to an open plain cemetery when ghosts emerge

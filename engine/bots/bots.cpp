@@ -174,7 +174,9 @@ class GreedyBot final : public Bot {
 // Co-op (Mists levels): the team's bot. Each placement, follower and evaluation option
 // is tried on a copy of the game, the rest of the turn is played with quick rules, and
 // the position is weighed: progress towards the target, the ghost bank (worth more the
-// emptier it is), followers' open features, and the dog deadlines.
+// emptier it is), followers' open features, and the dog deadlines (per colour: every
+// colour's gap to the stack's dog, so the colours are kept even). The quick rules weigh
+// points against clearing ghosts by the points the stack still misses per tile left.
 class CoopBot final : public Bot {
  public:
   std::string_view name() const override { return "coop"; }
@@ -276,7 +278,15 @@ class CoopBot final : public Bot {
       case DecisionKind::Evaluate: {
         const int64_t before = progress(g);
         return best_by([&](const Option& o) -> double {
-          if (o.kind == OptKind::Points) return 4.0 + (before < coop_level(g)->target ? 0.0 : 0.0);
+          if (o.kind == OptKind::Points) {
+            // Points weigh more as the stack runs short of its dog.
+            const Level& l = *coop_level(g);
+            const size_t dog = static_cast<size_t>(dogs_reached(g));
+            double urgency = 0;
+            if (dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog) && before < l.dogs[dog])
+              urgency = kQuickUrgency * static_cast<double>(l.dogs[dog] - before) / (stack_tiles_left(g) + 1.0);
+            return 4.0 + urgency;
+          }
           const int p = g.tile_at(o.x, o.y);
           return std::min(3, tile_ghosts(g, p)) * ghost_weight(g) * 0.5;
         });
@@ -330,6 +340,8 @@ class CoopBot final : public Bot {
   static constexpr double kBankLow = 5.0;    // ... and below this many, a quadratic penalty
   static constexpr double kBankLowWeight = 6.0;
   static constexpr double kDeadline = 2.0;   // points missing for the next dog, per tile left
+  static constexpr double kDeadlinePerColour = 10.0;  // per colour: each colour's gap, this much more
+  static constexpr double kQuickUrgency = 4.0;  // quick rule: a point's worth, per point missing per tile left
   static constexpr double kFreeFollower = 1.0;
   static constexpr double kRecover1 = 2.5, kRecover2 = 1.0;   // ghosts on fog 1 or 2 ends from closing
   static constexpr double kDone1 = 1.2, kDone2 = 0.8, kDone3 = 0.4;  // feature value by open ends
@@ -339,16 +351,18 @@ class CoopBot final : public Bot {
     if (g.outcome() == Outcome::Lose) return -1e12 + progress(g);
     const Level& l = *coop_level(g);
     double v = 0;
+    const size_t dog = static_cast<size_t>(dogs_reached(g));
+    const double next = dog < l.dogs.size() ? l.dogs[dog] : l.target;
+    const bool stack_deadline = dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog);
+    const double left = stack_tiles_left(g) + 1.0;
+    const size_t markers = marker_colours(g).size();
     // Progress: per colour, the lowest marker counts most.
-    if (marker_colours(g).size() > 1) {
+    if (markers > 1) {
       // Per colour: every marker's points count up to the next threshold (points beyond
       // it help nobody), and the lowest marker counts once more.
-      const size_t dog = static_cast<size_t>(dogs_reached(g));
-      const double next = dog < l.dogs.size() ? l.dogs[dog] : l.target;
-      const double n = static_cast<double>(marker_colours(g).size());
+      const double n = static_cast<double>(markers);
       double sum = 0;
-      for (size_t i = 0; i < marker_colours(g).size(); ++i)
-        sum += std::min(next, static_cast<double>(marker_score(g, i)));
+      for (size_t i = 0; i < markers; ++i) sum += std::min(next, static_cast<double>(marker_score(g, i)));
       v += kProgress * (sum + 0.5 * n * static_cast<double>(progress(g)));
     } else {
       v += kProgress * static_cast<double>(progress(g));
@@ -357,12 +371,18 @@ class CoopBot final : public Bot {
     const int bank = ghost_bank(g);
     v += kBank * bank;
     if (bank < kBankLow) v -= (kBankLow - bank) * (kBankLow - bank) * kBankLowWeight;
-    // Deadlines: points matter more as the current stack runs short of its dog.
-    const size_t dog = static_cast<size_t>(dogs_reached(g));
-    if (dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog)) {
-      const double gap = static_cast<double>(l.dogs[dog] - progress(g));
-      const double left = stack_tiles_left(g) + 1.0;
-      if (gap > 0) v -= kDeadline * gap * gap / (left * 4.0);
+    // Deadlines: points matter more as the current stack runs short of its dog. Per
+    // colour, every colour's gap counts (squared: the colours are kept even).
+    if (stack_deadline) {
+      if (markers > 1) {
+        for (size_t i = 0; i < markers; ++i) {
+          const double gap = next - static_cast<double>(marker_score(g, i));
+          if (gap > 0) v -= kDeadlinePerColour * kDeadline * gap * gap / (left * 4.0);
+        }
+      } else {
+        const double gap = static_cast<double>(l.dogs[dog] - progress(g));
+        if (gap > 0) v -= kDeadline * gap * gap / (left * 4.0);
+      }
     }
     // Ghosts on fog that is about to close are partly back in the bank already.
     for (size_t p = 0; p < g.placed().size(); ++p) {

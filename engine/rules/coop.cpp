@@ -82,7 +82,10 @@ bool setup_coop(Core& core, const Level& level) {
   if (level.scoring == ScoringMode::PerColour) {
     const size_t markers = level.score_markers == 0 ? in_play.size()
                                                     : std::min(in_play.size(), static_cast<size_t>(level.score_markers));
-    for (size_t i = 0; i < markers; ++i) {
+    // The uk book's reading: the players choose the colours at setup (score_markers.cpp).
+    const bool chosen = core.rules().marker_colours_chosen != 0 && markers < in_play.size();
+    core.st().markers.to_choose = chosen ? static_cast<int>(markers) : 0;
+    for (size_t i = 0; !chosen && i < markers; ++i) {
       core.st().markers.colour.push_back(in_play[i]);
       core.st().markers.of_colour[static_cast<size_t>(in_play[i])] = static_cast<int8_t>(i);
     }
@@ -129,6 +132,10 @@ void hash_coop(const Core& core, Fnv64& h) {
   for (const auto& f : core.followers()) h.u64(static_cast<uint64_t>(f.retired) | static_cast<uint64_t>(f.count[kDogCount]) << 8 |
                                          static_cast<uint64_t>(static_cast<uint8_t>(f.colour)) << 16);
   for (const int64_t m : core.st().markers.score) h.i64(m);
+  if (core.rules().marker_colours_chosen != 0) {  // (only then: other games keep their hashes)
+    h.i64(core.st().markers.to_choose);
+    for (const int c : core.st().markers.colour) h.i64(c);
+  }
   for (const int c : core.st().followers.colour_supply) h.i64(c);
   for (const uint8_t c : core.st().cemeteries.closed) h.u64(c);
   h.i64(core.st().stacks.current);

@@ -226,6 +226,9 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     p.per_colour = true;
     p.hooks.points_waiting = &points_waiting;
     p.hooks.marker_choice = &step_marker_choice;
+    if (r.marker_colours_chosen != 0 && level->score_markers > 0)
+      p.draw = p.draw == &draw_from_stacks ? &draw_after_marker_colours<&draw_from_stacks>
+                                           : &draw_after_marker_colours<&Core::draw_from_pile>;
     handle(DecisionKind::Marker, OptKind::Marker, &apply_marker);
   }
   const bool floored = floor && module("score floor");

@@ -65,6 +65,7 @@ struct Rules {
   int64_t dog_clear_tiles = 2;          // tiles a reached dog clears of ghosts
   int64_t dog_ghost_points = 1;         // points a dog scores per ghost on the board
   int64_t marker_supply_players = 3;    // per colour scoring: markers come from the supply from this many players
+  int64_t marker_colours_chosen = 0;    // per colour, fewer markers than colours: 1 = the players choose their colours at setup
   int64_t fog_extend_fewer_ghosts = 1;  // ghosts fewer emerge when the placed tile's fog extends fog on the board
   int64_t haunted_cemetery_ghosts = 1;  // ghosts a placed haunted cemetery puts on each neighbouring fogged tile
   int64_t plain_cemetery_ghosts = 1;    // ghosts that go to an open plain cemetery when ghosts emerge on fog

@@ -13,6 +13,7 @@ namespace tw {
 
 int64_t progress(const Core& core) {
   if (!core.st().coop.level) return core.scores().empty() ? 0 : *std::max_element(core.scores().begin(), core.scores().end());
+  if (core.st().markers.score.empty()) return 0;  // (setup: no marker chosen yet)
   return *std::min_element(core.st().markers.score.begin(), core.st().markers.score.end());
 }
 
@@ -30,7 +31,34 @@ void coop_add_points(Core& core, int colour, int64_t points) {
   for (auto& s : core.scores()) s = pr;
 }
 
+bool ask_marker_colours(Core& core) {
+  if (core.st().markers.to_choose <= 0) return false;
+  // The colours in play (those with followers) that have no marker yet.
+  unsigned in_play = 0;
+  for (const auto& f : core.followers())
+    if (f.colour >= 0) in_play |= 1u << static_cast<unsigned>(f.colour);
+  OptionList opts;
+  for (int c = 0; c < kMaxPlayers; ++c) {
+    if (!((in_play >> c) & 1u) || core.st().markers.of_colour[static_cast<size_t>(c)] >= 0) continue;
+    Option o;
+    o.kind = OptKind::Marker;
+    o.colour = static_cast<uint8_t>(c);
+    opts.push_back(o);
+  }
+  core.ask(DecisionKind::Marker, opts);
+  return true;
+}
+
 void apply_marker(Core& core, const Option& o) {
+  if (core.st().markers.to_choose > 0) {
+    // Setup: the marker takes this colour. The turn's end passes the next choice (or,
+    // after the last, the first tile) to the next seat; the first tile goes to seat 0.
+    core.st().markers.of_colour[o.colour] = static_cast<int8_t>(core.st().markers.colour.size());
+    core.st().markers.colour.push_back(o.colour);
+    core.st().markers.score.push_back(0);
+    if (--core.st().markers.to_choose == 0) core.current() = core.player_count() - 1;
+    return;
+  }
   const int m = core.st().markers.of_colour[o.colour];
   core.st().markers.score[static_cast<size_t>(m)] += core.st().markers.queue.front();
   core.st().markers.queue.erase(core.st().markers.queue.begin());
@@ -99,6 +127,10 @@ constexpr ParamRow kParams[] = {
     {"marker_supply_players", &Rules::marker_supply_players, 1, kMaxPlayers + 1, kSysMists,
      "co-op, per colour scoring with marker_from_supply: from this many players on each marker is one of the "
      "player's followers (rule book: 3; 7 = never)"},
+    {"marker_colours_chosen", &Rules::marker_colours_chosen, 0, 1, kSysMists,
+     "co-op, per colour scoring with fewer markers than colours (the level's score_markers): 0 = the first colours "
+     "in play take them; 1 = the players choose the markers' colours at setup, before the first tile (uk book, "
+     "level 6)"},
 };
 
 }  // namespace

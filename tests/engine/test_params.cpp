@@ -55,6 +55,7 @@ TEST_CASE("rule_param_specs keeps its order and each parameter's module") {
       {"dog_clear_tiles", "dogs"},
       {"dog_ghost_points", "dogs"},
       {"marker_supply_players", "score markers"},
+      {"marker_colours_chosen", "score markers"},
       {"fog_extend_fewer_ghosts", "fog"},
       {"haunted_cemetery_ghosts", "cemeteries"},
       {"plain_cemetery_ghosts", "cemeteries"},

@@ -381,3 +381,32 @@ TEST_CASE("mcts: the guided co-op search starts from the co-op bot's best option
   plain.coop_guided = false;
   CHECK(mcts_search(g, plain, 7).size() == 12);  // every option may enter the plain root
 }
+
+TEST_CASE("coop: a stack short of its dog makes points worth more than a few ghosts", "[engine][search][coop]") {
+  // The quick rule (playouts, the rest of a turn) weighs points by the points the current
+  // stack still misses for its dog per tile left: late in a stack, far from the dog and
+  // with a comfortable bank, a completed feature scores instead of clearing 3 ghosts.
+  const Content& c = test::default_content();
+  auto coop = make_bot("coop");
+  int found = 0;
+  for (uint64_t seed = 1; seed <= 300 && found < 3; ++seed) {
+    Game g;
+    REQUIRE(!Game::create(c, setup_for({"mists", "mists-3", 2}, seed), g));
+    Rng rng(seed);
+    for (int guard = 0; guard < 400 && !g.finished(); ++guard) {
+      if (g.pending().kind == DecisionKind::Evaluate && dogs_reached(g) == 0 && current_stack(g) == 0 &&
+          stack_tiles_left(g) <= 5 && ghost_bank(g) >= 6 && coop_level(g)->dogs[0] - progress(g) >= 4) {
+        bool three = false;
+        for (const auto& o : g.pending().options)
+          if (o.kind == OptKind::Unghost && tile_ghosts(g, g.tile_at(o.x, o.y)) >= 3) three = true;
+        if (three) {
+          CHECK(g.pending().options[coop_rule_choice(g)].kind == OptKind::Points);
+          ++found;
+          break;
+        }
+      }
+      g.apply_index(coop->choose(g, rng));
+    }
+  }
+  REQUIRE(found > 0);
+}

@@ -1,0 +1,117 @@
+// Level 6 as the uk book reads it (rule marker_colours_chosen): with fewer markers than
+// colours the players choose the markers' colours at setup, before the first tile; the
+// shipped reading (the first colours in play take them) stays the default.
+#include <catch2/catch.hpp>
+
+#include "engine/bots/bots.h"
+#include "engine/game.h"
+#include "engine/rules/score_markers.h"
+#include "fixtures.h"
+
+using namespace tw;
+
+namespace {
+
+// The default content with mists-6 playing 3 markers, and the rule set mists with the
+// choice on or off.
+const Content& variant(bool chosen) {
+  static const Content on = [] {
+    Content v = test::default_content();
+    for (Level& l : v.levels)
+      if (l.id == "mists-6") l.score_markers = 3;
+    for (RuleSet& rs : v.rule_sets)
+      if (rs.id == "mists") rs.rules.marker_colours_chosen = 1;
+    return v;
+  }();
+  static const Content off = [] {
+    Content v = test::default_content();
+    for (Level& l : v.levels)
+      if (l.id == "mists-6") l.score_markers = 3;
+    return v;
+  }();
+  return chosen ? on : off;
+}
+
+GameSetup setup(int players, uint64_t seed) {
+  GameSetup s;
+  s.rule_set = "mists";
+  s.level = "mists-6";
+  s.seed = seed;
+  for (int p = 0; p < players; ++p) s.players.push_back({"p" + std::to_string(p), ""});
+  return s;
+}
+
+size_t option_of_colour(const Game& g, int colour) {
+  const auto& opts = g.pending().options;
+  for (size_t i = 0; i < opts.size(); ++i)
+    if (opts[i].kind == OptKind::Marker && opts[i].colour == colour) return i;
+  FAIL("no marker option for colour " << colour);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("marker colours: the shipped reading gives the markers to the first colours", "[engine][coop][markers]") {
+  Game g;
+  REQUIRE_FALSE(Game::create(variant(false), setup(2, 1), g));
+  REQUIRE(g.pending().kind == DecisionKind::Place);
+  REQUIRE(marker_colours(g).size() == 3);
+  CHECK(marker_colours(g)[0] == 0);
+  CHECK(marker_colours(g)[1] == 1);
+  CHECK(marker_colours(g)[2] == 2);
+}
+
+TEST_CASE("marker colours: chosen at setup, seat by seat, before the first tile", "[engine][coop][markers]") {
+  Game g;
+  REQUIRE_FALSE(Game::create(variant(true), setup(2, 1), g));
+  // Four colours in play (two each), three markers to place.
+  REQUIRE(g.pending().kind == DecisionKind::Marker);
+  REQUIRE(g.pending().options.size() == 4);
+  CHECK(g.pending().player == 0);
+  CHECK(marker_colours(g).empty());
+  CHECK(progress(g) == 0);
+  const uint64_t before = g.state_hash();
+  g.apply_index(option_of_colour(g, 3));
+  CHECK(g.state_hash() != before);
+  REQUIRE(g.pending().kind == DecisionKind::Marker);
+  CHECK(g.pending().options.size() == 3);
+  CHECK(g.pending().player == 1);
+  g.apply_index(option_of_colour(g, 1));
+  REQUIRE(g.pending().kind == DecisionKind::Marker);
+  CHECK(g.pending().options.size() == 2);
+  g.apply_index(option_of_colour(g, 2));
+  // The first tile goes to seat 0; the markers are the chosen colours, in choice order.
+  REQUIRE(g.pending().kind == DecisionKind::Place);
+  CHECK(g.pending().player == 0);
+  REQUIRE(marker_colours(g).size() == 3);
+  CHECK(marker_colours(g)[0] == 3);
+  CHECK(marker_colours(g)[1] == 1);
+  CHECK(marker_colours(g)[2] == 2);
+  CHECK(g.check_invariants().empty());
+  // A colour chosen twice is not legal.
+  Game h;
+  REQUIRE_FALSE(Game::create(variant(true), setup(2, 1), h));
+  Option twice = h.pending().options[option_of_colour(h, 0)];
+  REQUIRE_FALSE(h.apply(twice));
+  CHECK(h.apply(twice).has_value());
+}
+
+TEST_CASE("marker colours: bots make the choice and play the game to its end", "[engine][coop][markers]") {
+  for (const int players : {1, 2}) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      Game a, b;
+      REQUIRE_FALSE(Game::create(variant(true), setup(players, seed), a));
+      REQUIRE_FALSE(Game::create(variant(true), setup(players, seed), b));
+      auto bot = make_bot("coop");
+      std::vector<Bot*> bots(static_cast<size_t>(players), bot.get());
+      Rng ra(seed), rb(seed);
+      play_out(a, bots, ra);
+      play_out(b, bots, rb);
+      INFO(players << " players, seed " << seed);
+      CHECK(a.finished());
+      CHECK(a.check_invariants().empty());
+      CHECK(marker_colours(a).size() == 3);
+      CHECK(a.state_hash() == b.state_hash());  // deterministic
+    }
+  }
+}
