@@ -254,6 +254,9 @@ Commands define(CLI::App& app, Args& a) {
   c.serve = app.add_subcommand("serve", "a game server for online play (WebSocket at /; docs/protocol.md)");
   c.serve->add_option("--listen", a.serve.listen, "HOST:PORT to listen on (loopback unless told otherwise)")
       ->capture_default_str();
+  c.serve->add_flag("--fsync", a.serve.fsync,
+                    "each decision on the disk before it is acknowledged (default: it survives a crash of the "
+                    "server, not a power cut)");
   add_db(c.serve);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");

@@ -48,6 +48,7 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   std::optional<Content> content;
   try {
     store.emplace(Store::open(o.db_path, Store::Mode::ReadWrite));
+    net::prepare_database(*store, o.fsync);
     content.emplace(store->load_content());
   } catch (const std::exception& e) {
     return command_failed(err, "serve", e.what(), db_exit_code(e));

@@ -11,6 +11,7 @@ namespace tw {
 struct ServeOptions {
   std::string db_path;                  // the server's database (rooms, decisions, replays)
   std::string listen = "127.0.0.1:8765";  // HOST:PORT (port 0: any free one, printed)
+  bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
 };
 // Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" first, then a
 // line per room event and refusal.

@@ -19,6 +19,12 @@ namespace {
 constexpr uint64_t kBotSalt = 0x6a09e667f3bcc909ULL;
 }
 
+void prepare_database(Store& store, bool fsync_every_decision) {
+  auto& db = store.database();
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(fsync_every_decision ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+}
+
 Hub::Hub(const Content& content, Store& store, Send send, HubOptions options)
     : content_(content), store_(store), send_(std::move(send)), opt_(std::move(options)) {}
 

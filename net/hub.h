@@ -33,6 +33,12 @@ namespace tw::net {
 
 using ConnId = uint64_t;
 
+// Sets the server's database up for many small writes: WAL journal, and SQLite's
+// synchronous level NORMAL (a committed decision survives the server's crash or SIGKILL;
+// a power cut may lose the last ones) or, with `fsync_every_decision`, FULL (each decision
+// is on the disk before it is acknowledged; several times slower).
+void prepare_database(Store& store, bool fsync_every_decision);
+
 struct HubOptions {
   // Where a new game's seed comes from (default: 64 random bits). Tests fix it.
   std::function<uint64_t()> seeds;
