@@ -258,7 +258,7 @@ struct Play {
           out << '\n' << text::printable_lines(last_view.value("text", std::string()));
         }
       } else if (type == "over") {
-        out << "Game over: " << text::printable((*m)["result"].get<std::string>(), 500) << " (replay "
+        out << "\nGame over: " << text::printable((*m)["result"].get<std::string>(), 500) << " (replay "
             << (*m)["replay"].get<int64_t>() << " on the server)\n";
         return kExitOk;
       } else if (type == "error") {
