@@ -117,6 +117,8 @@ int Hub::load() {
     Room& room = rooms_.emplace(code, std::move(r)).first->second;
     ++resumed;
     if (room.state == "playing" && room.rec->game().finished()) finish(room);
+    // Stopped between the last seat taken and the start: it starts now.
+    if (room.state == "open" && room.auto_start) start_game(room);
     if (bot_due(room)) due_.insert(code);
   }
   if (!due_.empty() && wake) wake();
@@ -210,10 +212,33 @@ Hub::Room* Hub::find_room(const std::string& code) {
   return it == rooms_.end() ? nullptr : &it->second;
 }
 
+namespace {
+// Compares in a time that does not depend on where the texts differ.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+}  // namespace
+
 int Hub::seat_of_token(const Room& room, const std::string& token) const {
+  int seat = -1;
   for (size_t i = 0; i < room.seats.size(); ++i)
-    if (!room.seats[i].token.empty() && room.seats[i].token == token) return static_cast<int>(i);
-  return -1;
+    if (same_secret(room.seats[i].token, token)) seat = static_cast<int>(i);
+  return seat;
+}
+
+void Hub::sweep() {
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const Room& r = it->second;
+    bool connected = !r.watchers.empty();
+    for (const auto& s : r.seats) connected = connected || !s.conns.empty();
+    if ((r.state == "finished" || r.state == "broken") && !connected)
+      it = rooms_.erase(it);
+    else
+      ++it;
+  }
 }
 
 void Hub::bind(ConnId c, Room& room, int seat) {
@@ -232,6 +257,7 @@ void Hub::bind(ConnId c, Room& room, int seat) {
 }
 
 void Hub::on_create(ConnId c, const Request& r) {
+  sweep();  // finished games are in the database (replays); their rooms leave memory
   if (rooms_.size() >= opt_.max_rooms) {
     refuse(c, "busy", "the server holds as many rooms as it may; try later", r.id);
     return;
@@ -401,7 +427,7 @@ void Hub::on_start(ConnId c, const Request& r) {
     refuse(c, "no_room", "no open room has that code", r.id);
     return;
   }
-  if (r.body["token"].get<std::string>() != room->host_token) {
+  if (!same_secret(r.body["token"].get<std::string>(), room->host_token)) {
     refuse(c, "bad_token", "only the room's host starts it (its host token)", r.id);
     return;
   }

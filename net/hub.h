@@ -130,6 +130,8 @@ class Hub {
   bool bot_due(const Room& room) const;
   void maybe_wake(const Room& room);
   void note(const std::string& line);
+  // Drops finished rooms nobody is connected to from memory (their games are replays).
+  void sweep();
 
   const Content& content_;
   Store& store_;

@@ -55,8 +55,12 @@ std::string check_seats(const J& o) {
       if (auto e = need_string(s, "bot", kMaxNameBytes); !e.empty()) return at + e;
     if (s.contains("name")) {
       if (auto e = need_string(s, "name", kMaxNameBytes); !e.empty()) return at + e;
-      if (!printable_name(s["name"].get_ref<const std::string&>(), kMaxNameBytes))
-        return at + "field 'name' must be printable text";
+      const auto& name = s["name"].get_ref<const std::string&>();
+      if (!printable_name(name, kMaxNameBytes)) return at + "field 'name' must be printable text";
+      // The record's Players tag lists the names with commas, and "bot:" names a bot there.
+      if (name.find(',') != std::string::npos || name.rfind("bot:", 0) == 0 || name.front() == ' ' ||
+          name.back() == ' ')
+        return at + "field 'name' must not hold a comma, start with \"bot:\" or with a space";
     }
   }
   return {};

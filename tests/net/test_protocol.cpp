@@ -34,6 +34,11 @@ TEST_CASE("protocol: malformed JSON, wrong shapes and unknown types are refused 
   CHECK(refusal_code(R"({"type": "create", "rule_set": "base", "seats": [{"kind": "alien"}]})") == "bad_field");
   CHECK(refusal_code(R"({"type": "create", "rule_set": "base", "seats": [{"kind": "bot"}]})") == "bad_field");
   CHECK(refusal_code(R"({"type": "join", "room": "ABCDEFGH", "seat": 9})") == "bad_field");
+  // A name the game record could not keep as one seat.
+  CHECK(refusal_code(R"({"type": "create", "rule_set": "base", "seats": [{"kind": "human", "name": "Ann, Ben"}]})") ==
+        "bad_field");
+  CHECK(refusal_code(R"({"type": "create", "rule_set": "base", "seats": [{"kind": "human", "name": "bot:greedy"}]})") ==
+        "bad_field");
   CHECK(refusal_code(R"({"type": "join", "room": "ABCDEFGHIJKLMNOP"})") == "bad_field");
   CHECK(refusal_code(R"({"type": "ping", "id": "a\u0001b"})") == "bad_field");
 }
