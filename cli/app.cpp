@@ -22,6 +22,7 @@
 #include "cli/match_cmd.h"
 #include "cli/files.h"
 #include "cli/validators.h"
+#include "cli/online_cmd.h"
 #include "cli/replay_cmd.h"
 #include "cli/study_cmd.h"
 #include "cli/solve_cmd.h"
@@ -67,6 +68,8 @@ struct Args {
   MergeOptions merge;
   BenchOptions bench;
   PlayOptions play;
+  OnlineOptions online;
+  ServeOptions serve;
   bool no_record = false;
   ReplayArgs replay;
   ContentArgs content;
@@ -88,6 +91,7 @@ struct Commands {
   CLI::App* merge = nullptr;
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
+  CLI::App* serve = nullptr;
   CLI::App* suggest = nullptr;
   CLI::App* engine = nullptr;
   CLI::App* match = nullptr;
@@ -236,7 +240,29 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--hint-bot", a.play.hint_bot, "the bot `hint` asks (as suggest --bot)")->capture_default_str();
   c.play->add_flag("--with-rules", a.play.with_rules,
                    "--out: embed the rule set's content pack (TGN 2), so a database without it can replay the game");
+  c.play->add_option("--connect", a.online.url,
+                     "play online on a server (tilewright serve): ws://HOST:PORT/ (with --room or --create)");
+  c.play->add_option("--room", a.online.room, "--connect: the room's code");
+  c.play->add_flag("--create", a.online.create,
+                   "--connect: make a room for --ruleset/--level with --players (bot:NAME seats play on the server) "
+                   "and take its first human seat; the game starts when every seat is taken");
+  c.play->add_option("--token", a.online.token, "--connect: the seat's token, to come back to a seat");
+  c.play->add_option("--seat", a.online.seat, "--connect: the seat to take (default: the first free one)")
+      ->check(whole<int>(0, 5));
+  c.play->add_flag("--watch", a.online.watch, "--connect: watch the room's game");
+  c.play->add_option("--name", a.online.name, "--connect: your name, said to the server");
+  c.play->add_option("--timeout", a.online.timeout_s,
+                     "--connect: give up after this many seconds without a message (default 0: wait)")
+      ->check(whole<int>(0, 86400));
   add_db(c.play);
+
+  c.serve = app.add_subcommand("serve", "a game server for online play (WebSocket at /; docs/protocol.md)");
+  c.serve->add_option("--listen", a.serve.listen, "HOST:PORT to listen on (loopback unless told otherwise)")
+      ->capture_default_str();
+  c.serve->add_flag("--fsync", a.serve.fsync,
+                    "each decision on the disk before it is acknowledged (default: it survives a crash of the "
+                    "server, not a power cut)");
+  add_db(c.serve);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");
   c.suggest->add_option("file", a.suggest.file, "the record (.tgn; - for standard input)")->required();
@@ -688,6 +714,24 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
       }
       return cmd_validate(path, o, e, a.validate_full, a.validate_json);
     }
+    if (c.serve->parsed()) {
+      try {
+        a.serve.db_path = resolve_db_path(a.db.db);
+      } catch (const std::exception& ex) {
+        e << "tilewright: " << ex.what() << '\n';
+        return db_exit_code(ex);
+      }
+      return cmd_serve(a.serve, o, e);
+    }
+    if (c.play->parsed() && !a.online.url.empty()) {
+      a.online.rule_set = a.play.rule_set;
+      a.online.level = a.play.level;
+      a.online.players = a.play.players;
+      a.online.quiet = a.play.quiet;
+      return cmd_play_online(a.online, in, o, e);
+    }
+    if (c.play->parsed() && (a.online.create || !a.online.room.empty() || !a.online.token.empty() || a.online.watch))
+      return usage("tilewright play: --room, --create, --token and --watch play online: add --connect ws://HOST:PORT/");
     // Commands that store replays open the database for writing first (migrating it, and
     // refusing a write-protected one before any game is played).
     if ((c.play->parsed() && !a.no_record) || (c.simulate->parsed() && a.sim_record)) {

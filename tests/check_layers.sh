@@ -14,8 +14,9 @@ declare -A allowed=(
   [study]="engine schema replay present study"
   [analysis]="engine schema replay present analysis"
   [web]="engine schema replay present analysis web"
-  [cli]="engine schema replay present study analysis web cli"
-  [editor]="engine schema replay present study analysis web editor"
+  [net]="engine schema replay present net"
+  [cli]="engine schema replay present study analysis web net cli"
+  [editor]="engine schema replay present study analysis web net editor"
   [bench]="engine schema replay bench"
 )
 bad=0

@@ -111,7 +111,8 @@ TEST_CASE("migration 0004 adds replay_eval to an older database; a newer one is 
   {
     // A version-3 database, as the previous build left it: a replay, no replay_eval.
     SQLite::Database raw(path, SQLite::OPEN_READWRITE);
-    raw.exec("DROP TABLE replay_eval; PRAGMA user_version = 3");
+    raw.exec("DROP TABLE net_move; DROP TABLE net_seat; DROP TABLE net_room; DROP TABLE replay_eval; "
+             "PRAGMA user_version = 3");
   }
   CHECK_THROWS_WITH(Store::open(path, Store::Mode::ReadOnly),
                     Catch::Contains("schema version 3 is older than this build's"));

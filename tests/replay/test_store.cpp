@@ -170,7 +170,8 @@ TEST_CASE("migration 0002 adds the replay tables when an older database is opene
   {
     SQLite::Database raw(path, SQLite::OPEN_READWRITE);
     // A version-1 database: no replay tables, and none of the later migrations' either.
-    raw.exec("DROP TABLE replay_eval; DROP TABLE annotation_marker; DROP TABLE annotation; DROP TABLE replay_variation; "
+    raw.exec("DROP TABLE net_move; DROP TABLE net_seat; DROP TABLE net_room; "
+             "DROP TABLE replay_eval; DROP TABLE annotation_marker; DROP TABLE annotation; DROP TABLE replay_variation; "
              "DROP TABLE replay; DROP TABLE level_followers; DROP TABLE level; PRAGMA user_version = 1");
   }
   CHECK_THROWS_WITH(Store::open(path, Store::Mode::ReadOnly),

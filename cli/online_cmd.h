@@ -1,0 +1,38 @@
+// Online play from the command line: `tilewright serve` (the server, net/server.h) and
+// `tilewright play --connect URL` (a client, net/client.h). docs/protocol.md.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace tw {
+
+struct ServeOptions {
+  std::string db_path;                  // the server's database (rooms, decisions, replays)
+  std::string listen = "127.0.0.1:8765";  // HOST:PORT (port 0: any free one, printed)
+  bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
+};
+// Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" first, then a
+// line per room event and refusal.
+int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err);
+
+struct OnlineOptions {
+  std::string url;               // --connect ws://HOST:PORT/
+  std::string room;              // --room CODE
+  std::string token;             // --token: come back to one's seat
+  std::optional<int> seat;       // --seat N (default: the first free one)
+  bool watch = false;            // --watch: a spectator
+  bool create = false;           // --create: a new room (--ruleset/--level, --players)
+  std::string rule_set = "base";
+  std::string level;
+  std::string players;           // --create: "You, bot:greedy" (bots play on the server)
+  std::string name;              // the name said in hello
+  int timeout_s = 0;             // --timeout: give up after this long without a message (0: never)
+  bool quiet = false;
+};
+// Plays (or watches) one game on a server: decisions read from `in` one a line (a
+// number from the list, or the option's text; "quit" leaves, the seat kept).
+int cmd_play_online(const OnlineOptions& o, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace tw

@@ -1,0 +1,654 @@
+#include "net/hub.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <exception>
+
+#include "engine/bots/bots.h"
+#include "engine/result.h"
+#include "engine/text.h"
+#include "net/view.h"
+#include "replay/replay_store.h"
+#include "replay/tree.h"
+
+namespace tw::net {
+
+using OJ = nlohmann::ordered_json;
+
+namespace {
+constexpr uint64_t kBotSalt = 0x6a09e667f3bcc909ULL;
+}
+
+void prepare_database(Store& store, bool fsync_every_decision) {
+  auto& db = store.database();
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec(fsync_every_decision ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+}
+
+Hub::Hub(const Content& content, Store& store, Send send, HubOptions options)
+    : content_(content), store_(store), send_(std::move(send)), opt_(std::move(options)) {}
+
+Hub::~Hub() = default;
+
+void Hub::note(const std::string& line) {
+  if (log) log(line);
+}
+
+size_t Hub::playing() const {
+  size_t n = 0;
+  for (const auto& [code, r] : rooms_) n += r.state == "playing";
+  return n;
+}
+
+const Game* Hub::game(const std::string& room) const {
+  auto it = rooms_.find(room);
+  return it == rooms_.end() || !it->second.rec ? nullptr : &it->second.rec->game();
+}
+
+std::optional<int64_t> Hub::replay_of(const std::string& room) const {
+  auto it = rooms_.find(room);
+  return it == rooms_.end() ? std::nullopt : it->second.replay_id;
+}
+
+// ---------------------------------------------------------------------------------------
+// Loading
+
+int Hub::load() {
+  auto& db = store_.database();
+  int resumed = 0;
+  SQLite::Statement rooms(db,
+                          "SELECT code, rule_set, level, seed, host_token, state, auto_start FROM net_room "
+                          "WHERE state IN ('open', 'playing') ORDER BY rowid");
+  std::vector<Room> loaded;
+  while (rooms.executeStep()) {
+    Room r;
+    r.code = rooms.getColumn(0).getString();
+    r.setup.rule_set = rooms.getColumn(1).getString();
+    r.setup.level = rooms.getColumn(2).getString();
+    r.setup.seed = static_cast<uint64_t>(rooms.getColumn(3).getInt64());
+    r.host_token = rooms.getColumn(4).getString();
+    r.state = rooms.getColumn(5).getString();
+    r.auto_start = rooms.getColumn(6).getInt() != 0;
+    loaded.push_back(std::move(r));
+  }
+  for (Room& r : loaded) {
+    SQLite::Statement seats(db, "SELECT kind, name, bot, token FROM net_seat WHERE room = ? ORDER BY seat");
+    seats.bind(1, r.code);
+    while (seats.executeStep()) {
+      Seat s;
+      s.kind = seats.getColumn(0).getString();
+      s.name = seats.getColumn(1).getString();
+      s.bot = seats.getColumn(2).getString();
+      s.token = seats.getColumn(3).isNull() ? std::string() : seats.getColumn(3).getString();
+      r.setup.players.push_back({s.name, s.bot});
+      r.seats.push_back(std::move(s));
+    }
+    std::string problem;
+    if (r.state == "playing") {
+      r.rec = std::make_unique<replay::Recorder>();
+      if (auto v = replay::Recorder::start(content_, r.setup, *r.rec)) {
+        problem = "the game cannot start again: " + v->message;
+      } else {
+        SQLite::Statement moves(db, "SELECT ply, seat, move FROM net_move WHERE room = ? ORDER BY ply");
+        moves.bind(1, r.code);
+        while (problem.empty() && moves.executeStep()) {
+          const int ply = moves.getColumn(0).getInt();
+          const std::string move = moves.getColumn(2).getString();
+          if (ply != static_cast<int>(r.moves.size())) {
+            problem = "decision " + std::to_string(ply) + " is missing";
+          } else if (r.rec->game().finished()) {
+            problem = "decision " + std::to_string(ply) + " comes after the end";
+          } else if (auto bad = r.rec->apply(std::string_view(move))) {
+            problem = "decision " + std::to_string(ply) + " '" + text::printable(move, 100) + "': " + bad->message;
+          } else {
+            r.moves.push_back(move);
+          }
+        }
+      }
+    }
+    if (!problem.empty()) {
+      note("room " + r.code + ": broken: " + problem);
+      SQLite::Statement up(db, "UPDATE net_room SET state = 'broken' WHERE code = ?");
+      up.bind(1, r.code);
+      up.exec();
+      continue;
+    }
+    const std::string code = r.code;
+    Room& room = rooms_.emplace(code, std::move(r)).first->second;
+    ++resumed;
+    if (room.state == "playing" && room.rec->game().finished()) finish(room);
+    // Stopped between the last seat taken and the start: it starts now.
+    if (room.state == "open" && room.auto_start) start_game(room);
+    if (bot_due(room)) due_.insert(code);
+  }
+  if (!due_.empty() && wake) wake();
+  return resumed;
+}
+
+// ---------------------------------------------------------------------------------------
+// Connections and messages
+
+void Hub::opened(ConnId c) { conns_[c]; }
+
+void Hub::closed(ConnId c) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  const std::string code = it->second.room;
+  conns_.erase(it);
+  if (Room* r = find_room(code)) {
+    for (auto& s : r->seats) s.conns.erase(c);
+    r->watchers.erase(c);
+    broadcast_room(*r);
+  }
+}
+
+void Hub::reply(ConnId c, const OJ& j, const std::string& id) {
+  if (id.empty()) {
+    send_(c, dump(j));
+  } else {
+    OJ k = j;
+    k["id"] = id;
+    send_(c, dump(k));
+  }
+}
+
+void Hub::refuse(ConnId c, const std::string& code, const std::string& message, const std::string& id,
+                 bool log_it) {
+  if (log_it) note("connection " + std::to_string(c) + ": refused (" + code + "): " + message);
+  send_(c, error_text(Refusal{code, message, id}));
+}
+
+void Hub::message(ConnId c, std::string_view text) {
+  Conn& conn = conns_[c];
+  auto parsed = parse_request(text);
+  if (auto* bad = std::get_if<Refusal>(&parsed)) {
+    refuse(c, bad->code, bad->message, bad->id);
+    return;
+  }
+  const Request& r = std::get<Request>(parsed);
+  if (r.type == MsgType::Ping) {
+    reply(c, OJ{{"type", "pong"}}, r.id);
+    return;
+  }
+  if (r.type == MsgType::Hello) {
+    on_hello(c, r);
+    return;
+  }
+  if (!conn.hello) {
+    refuse(c, "hello_first", "say hello first (with the protocol version)", r.id);
+    return;
+  }
+  try {
+    switch (r.type) {
+      case MsgType::Create: on_create(c, r); break;
+      case MsgType::Join: on_join(c, r); break;
+      case MsgType::Resume: on_resume(c, r); break;
+      case MsgType::Start: on_start(c, r); break;
+      case MsgType::Move: on_move(c, r); break;
+      default: break;
+    }
+  } catch (const std::exception& e) {
+    // A database that refuses a write: the request did nothing (every write comes first).
+    refuse(c, "storage", std::string("the server could not store it: ") + e.what(), r.id);
+  }
+}
+
+void Hub::on_hello(ConnId c, const Request& r) {
+  const int v = r.body["version"].get<int>();
+  if (v < kOldestProtocolVersion || v > kProtocolVersion) {
+    refuse(c, "version",
+           "this server speaks protocol versions " + std::to_string(kOldestProtocolVersion) + ".." +
+               std::to_string(kProtocolVersion) + "; the client speaks " + std::to_string(v) +
+               ": use a client of a matching version",
+           r.id);
+    return;
+  }
+  conns_[c].hello = true;
+  reply(c, OJ{{"type", "welcome"}, {"version", kProtocolVersion}, {"server", opt_.server_name}}, r.id);
+}
+
+Hub::Room* Hub::find_room(const std::string& code) {
+  auto it = rooms_.find(code);
+  return it == rooms_.end() ? nullptr : &it->second;
+}
+
+namespace {
+// Compares in a time that does not depend on where the texts differ.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+}  // namespace
+
+int Hub::seat_of_token(const Room& room, const std::string& token) const {
+  int seat = -1;
+  for (size_t i = 0; i < room.seats.size(); ++i)
+    if (same_secret(room.seats[i].token, token)) seat = static_cast<int>(i);
+  return seat;
+}
+
+void Hub::sweep() {
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const Room& r = it->second;
+    bool connected = !r.watchers.empty();
+    for (const auto& s : r.seats) connected = connected || !s.conns.empty();
+    if ((r.state == "finished" || r.state == "broken") && !connected)
+      it = rooms_.erase(it);
+    else
+      ++it;
+  }
+}
+
+void Hub::bind(ConnId c, Room& room, int seat) {
+  Conn& conn = conns_[c];
+  if (Room* old = find_room(conn.room)) {
+    for (auto& s : old->seats) s.conns.erase(c);
+    old->watchers.erase(c);
+    if (old != &room) broadcast_room(*old);
+  }
+  conn.room = room.code;
+  conn.seat = seat;
+  if (seat >= 0)
+    room.seats[static_cast<size_t>(seat)].conns.insert(c);
+  else
+    room.watchers.insert(c);
+}
+
+void Hub::on_create(ConnId c, const Request& r) {
+  sweep();  // finished games are in the database (replays); their rooms leave memory
+  if (rooms_.size() >= opt_.max_rooms) {
+    refuse(c, "busy", "the server holds as many rooms as it may; try later", r.id);
+    return;
+  }
+  Room room;
+  if (r.body.contains("level")) {
+    const std::string id = r.body["level"].get<std::string>();
+    const Level* l = content_.find_level(id);
+    if (!l) {
+      refuse(c, "unknown_rules", "no level '" + text::printable(id, 64) + "' on this server", r.id);
+      return;
+    }
+    room.setup.level = l->id;
+    room.setup.rule_set = l->rule_set;
+  } else {
+    room.setup.rule_set = r.body["rule_set"].get<std::string>();
+    if (!content_.find_rule_set(room.setup.rule_set)) {
+      refuse(c, "unknown_rules", "no rule set '" + text::printable(room.setup.rule_set, 64) + "' on this server",
+             r.id);
+      return;
+    }
+  }
+  int humans = 0;
+  for (size_t i = 0; i < r.body["seats"].size(); ++i) {
+    const auto& s = r.body["seats"][i];
+    Seat seat;
+    seat.kind = s["kind"].get<std::string>();
+    if (seat.kind == "bot") {
+      seat.bot = s["bot"].get<std::string>();
+      if (!make_bot(seat.bot)) {
+        refuse(c, "bad_field", "seats[" + std::to_string(i) + "]: unknown bot '" + text::printable(seat.bot, 40) + "'",
+               r.id);
+        return;
+      }
+      seat.name = "bot:" + seat.bot;
+    } else {
+      ++humans;
+      seat.name = s.contains("name") ? s["name"].get<std::string>() : "Player " + std::to_string(i + 1);
+    }
+    room.setup.players.push_back({seat.name, seat.bot});
+    room.seats.push_back(std::move(seat));
+  }
+  if (humans == 0) {
+    refuse(c, "bad_field", "a room needs a human seat (bots alone play with `tilewright simulate`)", r.id);
+    return;
+  }
+  room.auto_start = r.body.contains("auto_start") && r.body["auto_start"].is_boolean() && r.body["auto_start"].get<bool>();
+  room.setup.seed = opt_.seeds ? opt_.seeds() : random_u64();
+  {
+    Game probe;
+    if (auto v = Game::create(content_, room.setup, probe)) {
+      refuse(c, "bad_field", v->message, r.id);
+      return;
+    }
+  }
+  do room.code = random_room_code();
+  while (rooms_.count(room.code));
+  room.host_token = random_token();
+  auto& db = store_.database();
+  {
+    SQLite::Transaction t(db);
+    SQLite::Statement ins(db, "INSERT INTO net_room (code, rule_set, level, seed, host_token, state, auto_start) "
+                              "VALUES (?, ?, ?, ?, ?, 'open', ?)");
+    ins.bind(1, room.code);
+    ins.bind(2, room.setup.rule_set);
+    ins.bind(3, room.setup.level);
+    ins.bind(4, static_cast<int64_t>(room.setup.seed));
+    ins.bind(5, room.host_token);
+    ins.bind(6, room.auto_start ? 1 : 0);
+    ins.exec();
+    for (size_t i = 0; i < room.seats.size(); ++i) {
+      SQLite::Statement s(db, "INSERT INTO net_seat (room, seat, kind, name, bot) VALUES (?, ?, ?, ?, ?)");
+      s.bind(1, room.code);
+      s.bind(2, static_cast<int>(i));
+      s.bind(3, room.seats[i].kind);
+      s.bind(4, room.seats[i].name);
+      s.bind(5, room.seats[i].bot);
+      s.exec();
+    }
+    t.commit();
+  }
+  const std::string code = room.code;
+  Room& stored = rooms_.emplace(code, std::move(room)).first->second;
+  note("room " + code + ": created (" + (stored.setup.level.empty() ? stored.setup.rule_set : stored.setup.level) +
+       ", " + std::to_string(stored.seats.size()) + " seats)");
+  reply(c, OJ{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}}, r.id);
+  send_(c, dump(room_json(stored)));
+}
+
+void Hub::on_join(ConnId c, const Request& r) {
+  Room* room = find_room(r.body["room"].get<std::string>());
+  if (!room) {
+    refuse(c, "no_room", "no open room has that code", r.id);
+    return;
+  }
+  if (r.body.contains("seat") && r.body["seat"].is_string()) {  // "watch"
+    bind(c, *room, -1);
+    reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", nullptr}}, r.id);
+    broadcast_room(*room);
+    if (room->rec) send_state(c, *room);
+    return;
+  }
+  int seat = -1;
+  if (r.body.contains("seat")) {
+    seat = r.body["seat"].get<int>();
+    if (seat >= static_cast<int>(room->seats.size())) {
+      refuse(c, "no_seat", "the room has " + std::to_string(room->seats.size()) + " seats", r.id);
+      return;
+    }
+    const Seat& s = room->seats[static_cast<size_t>(seat)];
+    if (s.kind != "human") {
+      refuse(c, "seat_taken", "seat " + std::to_string(seat) + " is a bot's", r.id);
+      return;
+    }
+    if (!s.token.empty()) {
+      refuse(c, "seat_taken", "seat " + std::to_string(seat) + " is taken (its player resumes with its token)", r.id);
+      return;
+    }
+  } else {
+    for (size_t i = 0; i < room->seats.size() && seat < 0; ++i)
+      if (room->seats[i].kind == "human" && room->seats[i].token.empty()) seat = static_cast<int>(i);
+    if (seat < 0) {
+      refuse(c, "room_full", "every seat of the room is taken; \"seat\": \"watch\" watches", r.id);
+      return;
+    }
+  }
+  const std::string token = random_token();
+  SQLite::Statement up(store_.database(), "UPDATE net_seat SET token = ? WHERE room = ? AND seat = ? AND token IS NULL");
+  up.bind(1, token);
+  up.bind(2, room->code);
+  up.bind(3, seat);
+  if (up.exec() != 1) {
+    refuse(c, "seat_taken", "seat " + std::to_string(seat) + " is taken", r.id);
+    return;
+  }
+  room->seats[static_cast<size_t>(seat)].token = token;
+  bind(c, *room, seat);
+  note("room " + room->code + ": seat " + std::to_string(seat) + " taken");
+  reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", seat}, {"token", token}}, r.id);
+  broadcast_room(*room);
+  if (room->rec)
+    send_state(c, *room);
+  else if (room->auto_start && room->state == "open")
+    start_game(*room);  // the last seat taken: every seat's client gets the first state
+}
+
+void Hub::on_resume(ConnId c, const Request& r) {
+  Room* room = find_room(r.body["room"].get<std::string>());
+  if (!room) {
+    refuse(c, "no_room", "no open room has that code", r.id);
+    return;
+  }
+  const int seat = seat_of_token(*room, r.body["token"].get<std::string>());
+  if (seat < 0) {
+    refuse(c, "bad_token", "that token holds no seat of this room", r.id);
+    return;
+  }
+  bind(c, *room, seat);
+  reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", seat}, {"token", r.body["token"]}}, r.id);
+  broadcast_room(*room);
+  if (room->rec) send_state(c, *room);
+}
+
+void Hub::on_start(ConnId c, const Request& r) {
+  Room* room = find_room(r.body["room"].get<std::string>());
+  if (!room) {
+    refuse(c, "no_room", "no open room has that code", r.id);
+    return;
+  }
+  if (!same_secret(r.body["token"].get<std::string>(), room->host_token)) {
+    refuse(c, "bad_token", "only the room's host starts it (its host token)", r.id);
+    return;
+  }
+  if (room->state != "open") {
+    refuse(c, "not_open", "the game has started already", r.id);
+    return;
+  }
+  if (const std::string why = start_game(*room); !why.empty()) {
+    refuse(c, why.rfind("seat ", 0) == 0 ? "seats_free" : "bad_field", why, r.id);
+    return;
+  }
+  reply(c, OJ{{"type", "started"}, {"room", room->code}}, r.id);
+}
+
+std::string Hub::start_game(Room& room) {
+  for (size_t i = 0; i < room.seats.size(); ++i)
+    if (room.seats[i].kind == "human" && room.seats[i].token.empty())
+      return "seat " + std::to_string(i) + " has no player yet";
+  auto rec = std::make_unique<replay::Recorder>();
+  if (auto v = replay::Recorder::start(content_, room.setup, *rec)) return v->message;
+  SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'playing' WHERE code = ?");
+  up.bind(1, room.code);
+  up.exec();
+  room.rec = std::move(rec);
+  room.state = "playing";
+  note("room " + room.code + ": started");
+  broadcast_room(room);
+  broadcast_state(room);
+  maybe_wake(room);
+  return {};
+}
+
+void Hub::on_move(ConnId c, const Request& r) {
+  Room* room = find_room(r.body["room"].get<std::string>());
+  if (!room) {
+    refuse(c, "no_room", "no open room has that code", r.id);
+    return;
+  }
+  const int seat = seat_of_token(*room, r.body["token"].get<std::string>());
+  if (seat < 0) {
+    refuse(c, "bad_token", "that token holds no seat of this room", r.id);
+    return;
+  }
+  if (room->state != "playing" || !room->rec || room->rec->game().finished()) {
+    refuse(c, "not_playing", room->state == "open" ? "the game has not started" : "the game is over", r.id);
+    return;
+  }
+  const auto ply = static_cast<size_t>(r.body["ply"].get<int64_t>());
+  const std::string move = r.body["move"].get<std::string>();
+  if (ply != room->moves.size()) {
+    // A decision sent again (its acknowledgement was lost): acknowledged again, applied once.
+    if (ply < room->moves.size() && room->rec->log().decisions.size() > ply && room->moves[ply] == move) {
+      reply(c, OJ{{"type", "ack"}, {"ply", ply}, {"again", true}}, r.id);
+      return;
+    }
+    refuse(c, "stale_ply", "the game is at decision " + std::to_string(room->moves.size()) + ", not " +
+                               std::to_string(ply), r.id);
+    return;
+  }
+  const Game& g = room->rec->game();
+  if (g.pending().player != seat) {
+    refuse(c, "not_your_turn", "it is seat " + std::to_string(g.pending().player) + "'s decision", r.id);
+    return;
+  }
+  std::string why;
+  const auto o = g.parse_option(move, &why);
+  if (!o) {
+    refuse(c, "illegal", text::printable(why, 300), r.id);
+    return;
+  }
+  const std::string problem = commit(*room, seat, *o);
+  if (!problem.empty()) {
+    refuse(c, "storage", problem, r.id);
+    return;
+  }
+  reply(c, OJ{{"type", "ack"}, {"ply", ply}}, r.id);
+  broadcast_state(*room);
+  if (room->rec->game().finished()) finish(*room);
+  maybe_wake(*room);
+}
+
+// ---------------------------------------------------------------------------------------
+// Decisions
+
+std::string Hub::commit(Room& room, int seat, const Option& o) {
+  const Game& g = room.rec->game();
+  const std::string text = g.to_string(o);
+  const int ply = static_cast<int>(room.moves.size());
+  try {
+    SQLite::Statement ins(store_.database(), "INSERT INTO net_move (room, ply, seat, move) VALUES (?, ?, ?, ?)");
+    ins.bind(1, room.code);
+    ins.bind(2, ply);
+    ins.bind(3, seat);
+    ins.bind(4, text);
+    ins.exec();
+  } catch (const std::exception& e) {
+    note("room " + room.code + ": decision " + std::to_string(ply) + " not stored: " + e.what());
+    return std::string("the decision was not stored: ") + e.what();
+  }
+  if (auto v = room.rec->apply(o)) {  // parse_option found it legal: not expected
+    SQLite::Statement del(store_.database(), "DELETE FROM net_move WHERE room = ? AND ply = ?");
+    del.bind(1, room.code);
+    del.bind(2, ply);
+    del.exec();
+    return v->message;
+  }
+  room.moves.push_back(text);
+  if (bot_due(room))
+    due_.insert(room.code);
+  else
+    due_.erase(room.code);
+  return {};
+}
+
+void Hub::finish(Room& room) {
+  due_.erase(room.code);
+  const Game& g = room.rec->game();
+  int64_t id = 0;
+  try {
+    replay::GameLog game_log = room.rec->log();
+    id = replay::ReplayStore(store_).insert_unless_stored(replay::from_log(std::move(game_log))).first;
+    SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'finished', replay_id = ? WHERE code = ?");
+    up.bind(1, id);
+    up.bind(2, room.code);
+    up.exec();
+  } catch (const std::exception& e) {
+    // The decisions are stored: the next start of the server stores the replay.
+    note("room " + room.code + ": the finished game was not stored as a replay: " + e.what());
+    return;
+  }
+  room.state = "finished";
+  room.replay_id = id;
+  note("room " + room.code + ": finished (" + result_text(g) + "), replay " + std::to_string(id));
+  broadcast(room, dump(OJ{{"type", "over"}, {"room", room.code}, {"result", result_text(g)}, {"replay", id}}));
+  broadcast_room(room);
+}
+
+bool Hub::bot_due(const Room& room) const {
+  if (room.state != "playing" || !room.rec) return false;
+  const Game& g = room.rec->game();
+  if (g.finished()) return false;
+  const int p = g.pending().player;
+  return p >= 0 && p < static_cast<int>(room.seats.size()) && room.seats[static_cast<size_t>(p)].kind == "bot";
+}
+
+void Hub::maybe_wake(const Room& room) {
+  if (bot_due(room)) due_.insert(room.code);
+  if (!due_.empty() && wake) wake();
+}
+
+bool Hub::step_bots(int max) {
+  for (int n = 0; n < max && !due_.empty(); ++n) {
+    const std::string code = *due_.begin();
+    Room* room = find_room(code);
+    if (!room || !bot_due(*room)) {
+      due_.erase(code);
+      continue;
+    }
+    const Game& g = room->rec->game();
+    const Seat& seat = room->seats[static_cast<size_t>(g.pending().player)];
+    auto bot = make_bot(seat.bot);
+    // Seeded by the game and the decision: a restarted server makes the same choice.
+    Rng rng(room->setup.seed ^ kBotSalt ^ (static_cast<uint64_t>(room->moves.size()) * 0x9e3779b97f4a7c15ULL));
+    const size_t i = bot->choose(g, rng);
+    const Option o = g.pending().options[i];
+    const std::string problem = commit(*room, g.pending().player, o);
+    if (!problem.empty()) {
+      due_.erase(code);  // tried again when the server starts next
+      continue;
+    }
+    broadcast_state(*room);
+    if (room->rec->game().finished()) finish(*room);
+    // Rooms take turns: this one goes to the back of the queue.
+    if (due_.erase(code)) due_.insert(code);
+  }
+  return !due_.empty();
+}
+
+// ---------------------------------------------------------------------------------------
+// What clients are sent
+
+OJ Hub::room_json(const Room& room) const {
+  OJ seats = OJ::array();
+  for (size_t i = 0; i < room.seats.size(); ++i) {
+    const Seat& s = room.seats[i];
+    OJ j{{"seat", i}, {"kind", s.kind}, {"name", s.name}};
+    j["bot"] = s.bot.empty() ? OJ(nullptr) : OJ(s.bot);
+    j["taken"] = s.kind == "bot" || !s.token.empty();
+    j["connected"] = s.kind == "bot" || !s.conns.empty();
+    seats.push_back(j);
+  }
+  OJ j{{"type", "room"}, {"room", room.code}, {"rule_set", room.setup.rule_set}};
+  j["level"] = room.setup.level.empty() ? OJ(nullptr) : OJ(room.setup.level);
+  j["state"] = room.state;
+  j["seats"] = seats;
+  j["watchers"] = room.watchers.size();
+  return j;
+}
+
+void Hub::broadcast(const Room& room, const std::string& text) {
+  for (const auto& s : room.seats)
+    for (const ConnId c : s.conns) send_(c, text);
+  for (const ConnId c : room.watchers) send_(c, text);
+}
+
+void Hub::broadcast_room(const Room& room) { broadcast(room, dump(room_json(room))); }
+
+namespace {
+std::string state_message(const std::string& code, size_t ply, const Game& g) {
+  return dump(OJ{{"type", "state"}, {"room", code}, {"ply", ply}, {"view", public_view(g)}});
+}
+}  // namespace
+
+void Hub::broadcast_state(const Room& room) {
+  if (!room.rec) return;
+  broadcast(room, state_message(room.code, room.moves.size(), room.rec->game()));
+}
+
+void Hub::send_state(ConnId c, const Room& room) {
+  if (!room.rec) return;
+  send_(c, state_message(room.code, room.moves.size(), room.rec->game()));
+}
+
+}  // namespace tw::net

@@ -1,0 +1,145 @@
+// The server's rooms and games, without the network: messages in, messages out.
+//
+// A Hub is the referee. Clients send text (net/protocol.h reads it); the Hub answers
+// through `send(connection, text)`. Every decision goes through the engine's decision
+// interface (Game::parse_option, then the Recorder's apply) on the server; a client acts
+// only for its own seat, with that seat's secret token, checked on every message. Each
+// room, seat and decision is written to the server's database before it is acknowledged
+// (schema/migrations/0005_online.sql), so a Hub opened on the same database after a
+// crash (`load`) has every game where it stood. A finished game is stored as a replay.
+//
+// The Hub is not thread-safe: the server calls it from one thread (its event loop).
+// Bots on the server play in `step_bots`, which the server calls when `wake` asks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/content.h"
+#include "net/protocol.h"
+#include "replay/log.h"
+#include "schema/store.h"
+
+namespace tw::net {
+
+using ConnId = uint64_t;
+
+// Sets the server's database up for many small writes: WAL journal, and SQLite's
+// synchronous level NORMAL (a committed decision survives the server's crash or SIGKILL;
+// a power cut may lose the last ones) or, with `fsync_every_decision`, FULL (each decision
+// is on the disk before it is acknowledged; several times slower).
+void prepare_database(Store& store, bool fsync_every_decision);
+
+struct HubOptions {
+  // Where a new game's seed comes from (default: 64 random bits). Tests fix it.
+  std::function<uint64_t()> seeds;
+  size_t max_rooms = 10000;          // open and playing rooms held at once
+  std::string server_name = "tilewright";
+};
+
+class Hub {
+ public:
+  using Send = std::function<void(ConnId, const std::string&)>;
+  // `store` is the server's database (opened ReadWrite: the migrations ran), `content`
+  // what it holds; both outlive the Hub.
+  Hub(const Content& content, Store& store, Send send, HubOptions options = {});
+  ~Hub();
+
+  // Reads every open and playing room of the database and plays each game's decisions
+  // again. Returns the rooms resumed. A room whose decisions no longer replay is marked
+  // 'broken' and named in the log.
+  int load();
+
+  void opened(ConnId c);
+  void message(ConnId c, std::string_view text);
+  void closed(ConnId c);
+
+  // Plays the bots' decisions that are due, at most `max` of them (each one written
+  // before it is applied, as a player's). Returns true when more are due.
+  bool step_bots(int max = 1);
+
+  // Called when a bot has a decision due (the server posts step_bots); may be empty.
+  std::function<void()> wake;
+  // A line for the server's log (refusals, errors, games stored); may be empty.
+  std::function<void(const std::string&)> log;
+
+  // For tests and the benchmark.
+  size_t rooms() const { return rooms_.size(); }
+  size_t playing() const;
+  const Game* game(const std::string& room) const;
+  std::optional<int64_t> replay_of(const std::string& room) const;
+
+ private:
+  struct Seat {
+    std::string kind;  // "human" or "bot"
+    std::string name;
+    std::string bot;
+    std::string token;  // "" = free
+    std::set<ConnId> conns;
+  };
+  struct Room {
+    std::string code;
+    GameSetup setup;
+    std::string host_token;
+    std::string state = "open";
+    bool auto_start = false;
+    std::vector<Seat> seats;
+    std::set<ConnId> watchers;
+    std::unique_ptr<replay::Recorder> rec;
+    std::vector<std::string> moves;
+    std::optional<int64_t> replay_id;
+  };
+  struct Conn {
+    bool hello = false;
+    std::string room;
+    int seat = -1;  // -1: watching (or nowhere)
+  };
+
+  void reply(ConnId c, const nlohmann::ordered_json& j, const std::string& id);
+  void refuse(ConnId c, const std::string& code, const std::string& message, const std::string& id,
+              bool log_it = true);
+  void on_hello(ConnId c, const Request& r);
+  void on_create(ConnId c, const Request& r);
+  void on_join(ConnId c, const Request& r);
+  void on_resume(ConnId c, const Request& r);
+  void on_start(ConnId c, const Request& r);
+  void on_move(ConnId c, const Request& r);
+  // Starts the game (all human seats taken); "" or why not.
+  std::string start_game(Room& room);
+
+  Room* find_room(const std::string& code);
+  int seat_of_token(const Room& room, const std::string& token) const;
+  void bind(ConnId c, Room& room, int seat);
+  nlohmann::ordered_json room_json(const Room& room) const;
+  void broadcast(const Room& room, const std::string& text);
+  void broadcast_room(const Room& room);
+  void broadcast_state(const Room& room);
+  void send_state(ConnId c, const Room& room);
+  // Writes the decision, then applies it; "" on success, else why not (nothing changed).
+  std::string commit(Room& room, int seat, const Option& o);
+  void finish(Room& room);
+  bool bot_due(const Room& room) const;
+  void maybe_wake(const Room& room);
+  void note(const std::string& line);
+  // Drops finished rooms nobody is connected to from memory (their games are replays).
+  void sweep();
+
+  const Content& content_;
+  Store& store_;
+  Send send_;
+  HubOptions opt_;
+  std::map<std::string, Room> rooms_;
+  std::map<ConnId, Conn> conns_;
+  std::set<std::string> due_;  // rooms whose pending decision is a bot's
+};
+
+}  // namespace tw::net

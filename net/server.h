@@ -1,0 +1,60 @@
+// `tilewright serve`: the Hub (net/hub.h) behind a WebSocket endpoint at "/", on
+// Boost.Beast over Boost.Asio, one thread (the event loop) for every connection, room and
+// bot. Per connection it bounds what a client may cost: a message's size
+// (kMaxMessageBytes; a bigger frame closes the connection), a rate (a token bucket: past
+// it the message is refused, far past it the connection is closed), and what waits to be
+// written to a client that does not read (past kMaxQueuedBytes the connection is
+// closed). Nothing one connection does reaches another's room.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "net/hub.h"
+
+namespace tw::net {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";  // loopback unless told otherwise
+  uint16_t port = 0;               // 0: any free port (tests); port() says which
+  size_t max_connections = 4096;
+  size_t max_queued_bytes = 4 * 1024 * 1024;  // per connection, not yet written
+  double rate = 20;                // messages a second a connection may send ...
+  double burst = 60;               // ... with this many at once
+  HubOptions hub;
+};
+
+class Server {
+ public:
+  // Opens the listening socket (throws std::runtime_error when it cannot) and loads the
+  // database's rooms (Hub::load).
+  Server(const Content& content, Store& store, ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  uint16_t port() const;
+  int resumed() const;  // rooms the database had open or playing at the start
+
+  // Runs the event loop in this thread until stop().
+  void run();
+  // Runs it in a thread of its own (tests); stop() and the destructor end it.
+  void start_thread();
+  // Ends the loop: closes the listener and every connection. Any thread.
+  void stop();
+
+  // Lines for the server's log (refusals, rooms, games); set before run.
+  std::function<void(const std::string&)> log;
+
+  // Runs f on the loop's thread and waits for it (tests read the Hub so).
+  void call(const std::function<void(Hub&)>& f);
+
+  struct Impl;  // (net/server.cpp)
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tw::net
