@@ -454,6 +454,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
       if (plan_->join && !plan_->join(core, base, tt, rot, side, q)) continue;
       const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
+      // An edge's ports mostly name one segment pair twice or three times (a city edge, a
+      // road's field on each side): a pair just joined is not joined again.
+      int last_a = -1, last_b = -1;
+      uint32_t last_root = 0;
       for (int port = 3 * side; port < 3 * side + 3; ++port) {
         const int a = pseg[static_cast<size_t>(port)];
         const int b = qseg[static_cast<size_t>(opposite_port(port))];
@@ -464,7 +468,11 @@ void Game::put_tile(int type, int x, int y, int rot) {
             tt.segments[static_cast<size_t>(a)].covered !=
                 content_->tiles[q.type].segments[static_cast<size_t>(b)].covered)
           continue;  // the cover layer splits this kind: under it and outside it never join
-        const uint32_t root = unite(na, nb);
+        // (the previous port's pair: no union since, so its root is still the root)
+        const uint32_t root = a == last_a && b == last_b ? last_root : unite(na, nb);
+        last_a = a;
+        last_b = b;
+        last_root = root;
         if (port == middle_port(side) && (tc.edge_segs >> a & 1)) {
           feat_[root].open -= 2;
           if (feat_[root].open == 0) closed_by_ = p;
@@ -477,12 +485,15 @@ void Game::put_tile(int type, int x, int y, int rot) {
       frontier_lanes(ncell.fpos, f.cmask, f.cval);
     }
   }
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      Cell& c = cells_[static_cast<size_t>(cell_index(x + dx, y + dy))];
-      c.around = static_cast<uint8_t>(c.around + (dx || dy));
-      c.centres = static_cast<uint8_t>(c.centres + (tc.centre >= 0));
+  const uint8_t centre = tc.centre >= 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    Cell* row = cells_.data() + (cell + dy * width_ - 1);
+    for (int dx = 0; dx < 3; ++dx) {
+      row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
+      row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
     }
+  }
+  --cells_[static_cast<size_t>(cell)].around;  // its own cell is not around it
 }
 
 // ---------------------------------------------------------------------------------
