@@ -544,13 +544,15 @@ inline Lanes block_fits(const RotationSigs& rs, const uint16_t* block, Lanes& co
   count = (e0 & 1) + (e1 & 1) + (e2 & 1) + (e3 & 1);
   return (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
 }
-// The sum of a block's lane counts (each at most 4).
+// The sum of a block's lanes (at most 255 in all: lane counts of at most 4, or bits).
 inline size_t block_count(Lanes count) {
   uint64_t lo, hi;
   std::memcpy(&lo, &count, 8);
   std::memcpy(&hi, reinterpret_cast<const char*>(&count) + 8, 8);
   return static_cast<size_t>(((lo + hi) * 0x0001000100010001ULL) >> 48);
 }
+// Lane j: bit j.
+constexpr Lanes kLaneBits = {1, 2, 4, 8, 16, 32, 64, 128};
 // The number of set bits of a 4-bit rotation mask, one nibble each.
 constexpr uint64_t kPop4 = 0x4332322132212110ULL;
 
@@ -594,13 +596,15 @@ void Game::generate_placements(int type) {
   for (size_t b = 0; b < blocks; ++b) {
     Lanes c;
     const Lanes fit = block_fits(rs, lanes + 2 * kLaneBlock * b, c);
-    unsigned any = 0;
-    for (unsigned j = 0; j < kLaneBlock; ++j) any |= static_cast<unsigned>(fit[j] != 0) << j;
+    uint16_t masks[kLaneBlock];
+    std::memcpy(masks, &fit, sizeof masks);
+    // Bit j: cell j fits at all (lane j holds bit j or 0; the lanes summed are their OR).
+    unsigned any = static_cast<unsigned>(block_count(reinterpret_cast<Lanes>(fit != 0) & kLaneBits));
     while (any) {
       const unsigned j = static_cast<unsigned>(std::countr_zero(any));
       any &= any - 1;
       const FrontierCell& f = cells[b * kLaneBlock + j];
-      const unsigned fits = fit[j];
+      const unsigned fits = masks[j];
       o.x = f.x;
       o.y = f.y;
       o.rot = 0; *out = o; out += fits & 1;
@@ -628,8 +632,10 @@ Option Game::kth_placement(size_t k) const {
       k -= in_block;
       continue;
     }
+    uint16_t masks[kLaneBlock];
+    std::memcpy(masks, &fit, sizeof masks);
     for (unsigned j = 0;; ++j) {  // the cell of the block holding it
-      unsigned fits = fit[j];
+      unsigned fits = masks[j];
       const size_t here = (kPop4 >> (4 * fits)) & 0xF;
       if (k >= here) {
         k -= here;
