@@ -521,7 +521,7 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
 namespace {
 
 // A tile's four rotations checked against a block of 8 frontier cells at once (Game::lanes_:
-// 8 masks, then 8 values), in 8 x 16-bit lanes (GCC/Clang vector extensions: SSE2 on x86-64,
+// 8 masks, then 8 values), in 8 x 16-bit lanes (the compilers' vector extensions: SSE2 on x86-64,
 // plain code elsewhere).
 using Lanes = uint16_t __attribute__((vector_size(16)));
 struct RotationSigs {
