@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstring>
 
 namespace tw {
 
@@ -320,6 +321,7 @@ void Game::clear_state() {
   cache_.reset();
   cells_.clear();
   frontier_.clear();
+  lanes_.clear();
   placed_.clear();
   nodes_.clear();
   feat_.clear();
@@ -393,7 +395,13 @@ Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(FrontierCell{0, 0, cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  if (lanes_.size() < 2 * frontier_.size()) {  // a new block, every lane closed
+    lanes_.resize(lanes_.size() + 2 * kLaneBlock, 0);
+    std::fill(lanes_.end() - kLaneBlock, lanes_.end(), uint16_t{1});
+  }
+  // Its lanes stay closed (mask 0, value 1: nothing fits) until put_tile sets the
+  // constraint of its first placed neighbour; a wild tile sets none (engine/rules/face_down.h).
   return frontier_.back();
 }
 
@@ -401,6 +409,10 @@ void Game::frontier_remove(int cell) {
   Cell& c = cells_[static_cast<size_t>(cell)];
   if (c.fpos < 0) return;
   const FrontierCell last = frontier_.back();
+  const size_t lastpos = frontier_.size() - 1;
+  const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (lastpos / kLaneBlock);
+  frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
+  frontier_lanes(static_cast<int>(lastpos), 0, 1);  // past the end: closed
   frontier_[static_cast<size_t>(c.fpos)] = last;
   cells_[static_cast<size_t>(last.cell)].fpos = c.fpos;
   frontier_.pop_back();
@@ -442,6 +454,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
       if (plan_->join && !plan_->join(core, base, tt, rot, side, q)) continue;
       const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
+      // An edge's ports mostly name one segment pair twice or three times (a city edge, a
+      // road's field on each side): a pair just joined is not joined again.
+      int last_a = -1, last_b = -1;
+      uint32_t last_root = 0;
       for (int port = 3 * side; port < 3 * side + 3; ++port) {
         const int a = pseg[static_cast<size_t>(port)];
         const int b = qseg[static_cast<size_t>(opposite_port(port))];
@@ -452,7 +468,11 @@ void Game::put_tile(int type, int x, int y, int rot) {
             tt.segments[static_cast<size_t>(a)].covered !=
                 content_->tiles[q.type].segments[static_cast<size_t>(b)].covered)
           continue;  // the cover layer splits this kind: under it and outside it never join
-        const uint32_t root = unite(na, nb);
+        // (the previous port's pair: no union since, so its root is still the root)
+        const uint32_t root = a == last_a && b == last_b ? last_root : unite(na, nb);
+        last_a = a;
+        last_b = b;
+        last_root = root;
         if (port == middle_port(side) && (tc.edge_segs >> a & 1)) {
           feat_[root].open -= 2;
           if (feat_[root].open == 0) closed_by_ = p;
@@ -462,16 +482,18 @@ void Game::put_tile(int type, int x, int y, int rot) {
       FrontierCell& f = frontier_add(nc, nx, ny);
       f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
       f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
-      f.mask4 = f.cmask * 0x0001000100010001ULL;
-      f.val4 = f.cval * 0x0001000100010001ULL;
+      frontier_lanes(ncell.fpos, f.cmask, f.cval);
     }
   }
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      Cell& c = cells_[static_cast<size_t>(cell_index(x + dx, y + dy))];
-      c.around = static_cast<uint8_t>(c.around + (dx || dy));
-      c.centres = static_cast<uint8_t>(c.centres + (tc.centre >= 0));
+  const uint8_t centre = tc.centre >= 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    Cell* row = cells_.data() + (cell + dy * width_ - 1);
+    for (int dx = 0; dx < 3; ++dx) {
+      row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
+      row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
     }
+  }
+  --cells_[static_cast<size_t>(cell)].around;  // its own cell is not around it
 }
 
 // ---------------------------------------------------------------------------------
@@ -498,35 +520,61 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
 
 namespace {
 
-// The four rotations' signatures side by side in one word: a cell's constraint is checked
-// for all of them at once (per 16-bit lane: (sig & mask) == val).
-uint64_t rotation_signatures(const std::array<uint16_t, 4>& sig) {
-  return uint64_t{sig[0]} | uint64_t{sig[1]} << 16 | uint64_t{sig[2]} << 32 | uint64_t{sig[3]} << 48;
+// A tile's four rotations checked against a block of 8 frontier cells at once (Game::lanes_:
+// 8 masks, then 8 values), in 8 x 16-bit lanes (the compilers' vector extensions: SSE2 on x86-64,
+// plain code elsewhere).
+using Lanes = uint16_t __attribute__((vector_size(16)));
+struct RotationSigs {
+  Lanes s[4];
+  explicit RotationSigs(const std::array<uint16_t, 4>& sig) {
+    for (size_t r = 0; r < 4; ++r)
+      for (size_t j = 0; j < 8; ++j) s[r][j] = sig[r];
+  }
+};
+// Per cell of the block its rotation mask (bit r: rotation r fits), and in `count` the
+// fitting rotations of the block (per lane; block_count adds them up).
+inline Lanes block_fits(const RotationSigs& rs, const uint16_t* block, Lanes& count) {
+  Lanes m, v;
+  std::memcpy(&m, block, sizeof m);
+  std::memcpy(&v, block + 8, sizeof v);
+  const Lanes e0 = reinterpret_cast<Lanes>((rs.s[0] & m) == v);  // all ones where it fits
+  const Lanes e1 = reinterpret_cast<Lanes>((rs.s[1] & m) == v);
+  const Lanes e2 = reinterpret_cast<Lanes>((rs.s[2] & m) == v);
+  const Lanes e3 = reinterpret_cast<Lanes>((rs.s[3] & m) == v);
+  count = (e0 & 1) + (e1 & 1) + (e2 & 1) + (e3 & 1);
+  return (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
 }
-constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFULL;
-constexpr uint64_t kHigh = 0x8000800080008000ULL;
-// The high bit of each 16-bit lane set exactly when that rotation fits the constraint
-// (a zero lane of x; no borrow crosses lanes).
-uint64_t fitting_rotations(uint64_t sigs, uint64_t mask4, uint64_t val4) {
-  const uint64_t x = (sigs & mask4) ^ val4;
-  return ~(((x & kLow15) + kLow15) | x) & kHigh;
+// The sum of a block's lanes (at most 255 in all: lane counts of at most 4, or bits).
+inline size_t block_count(Lanes count) {
+  uint64_t lo, hi;
+  std::memcpy(&lo, &count, 8);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&count) + 8, 8);
+  return static_cast<size_t>(((lo + hi) * 0x0001000100010001ULL) >> 48);
 }
-// How many rotations fit, from fitting_rotations (the lanes summed in the top one by a
-// multiplication: portable, no popcount instruction needed).
-size_t rotations_fitting(uint64_t fits) { return static_cast<size_t>(((fits >> 15) * 0x0001000100010001ULL) >> 48); }
+// Lane j: bit j.
+constexpr Lanes kLaneBits = {1, 2, 4, 8, 16, 32, 64, 128};
+// The number of set bits of a 4-bit rotation mask, one nibble each.
+constexpr uint64_t kPop4 = 0x4332322132212110ULL;
 
 }  // namespace
 
 void Game::generate_placements(int type) {
-  const uint64_t sigs = rotation_signatures((*cache_)[static_cast<size_t>(type)].sig);
+  const RotationSigs rs((*cache_)[static_cast<size_t>(type)].sig);
+  const size_t n = frontier_.size();
+  const size_t blocks = (n + kLaneBlock - 1) / kLaneBlock;
+  const uint16_t* lanes = lanes_.data();
   if (playout_) {
     // The playout path: count, list nothing (kth_placement finds the one chosen).
     size_t count = 0;
-    for (const FrontierCell& f : frontier_) count += rotations_fitting(fitting_rotations(sigs, f.mask4, f.val4));
+    for (size_t b = 0; b < blocks; ++b) {
+      Lanes c;
+      block_fits(rs, lanes + 2 * kLaneBlock * b, c);
+      count += block_count(c);
+    }
     pending_.options.clear();
     lazy_place_ = true;
     place_count_ = count;
-    placements_checked_ += 4 * frontier_.size();
+    placements_checked_ += 4 * n;
     placements_legal_ += count;
     return;
   }
@@ -534,37 +582,35 @@ void Game::generate_placements(int type) {
   // Written straight into the decision's list, grown (unwritten: OptionList) to room for
   // every rotation of every cell and one spare, then cut to the count.
   auto& opts = pending_.options;
-  opts.resize(4 * frontier_.size() + 1);
+  opts.resize(4 * n + 1);
   Option* const begin = opts.data();
   Option* out = begin;
   Option o;
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(type);
-  // In blocks of 64 frontier cells: first which cells fit at all, one bit each, without
-  // a branch (whether a cell fits is what a branch predictor cannot guess); then only
-  // those cells, in frontier order, each writing its four rotations and advancing past
-  // the ones that fit.
+  // Per block of 8 frontier cells: the rotation masks, then only the cells that fit at
+  // all (found without a branch: whether a cell fits is what a branch predictor cannot
+  // guess), in frontier order, each writing its four rotations and advancing past the
+  // ones that fit.
   const FrontierCell* const cells = frontier_.data();
-  const size_t n = frontier_.size();
-  for (size_t block = 0; block < n; block += 64) {
-    const size_t end = std::min(n, block + 64);
-    uint64_t any = 0;
-    std::array<uint64_t, 64> fit;
-    for (size_t i = block; i < end; ++i) {
-      fit[i - block] = fitting_rotations(sigs, cells[i].mask4, cells[i].val4);
-      any |= static_cast<uint64_t>(fit[i - block] != 0) << (i - block);
-    }
+  for (size_t b = 0; b < blocks; ++b) {
+    Lanes c;
+    const Lanes fit = block_fits(rs, lanes + 2 * kLaneBlock * b, c);
+    uint16_t masks[kLaneBlock];
+    std::memcpy(masks, &fit, sizeof masks);
+    // Bit j: cell j fits at all (lane j holds bit j or 0; the lanes summed are their OR).
+    unsigned any = static_cast<unsigned>(block_count(reinterpret_cast<Lanes>(fit != 0) & kLaneBits));
     while (any) {
-      const size_t i = static_cast<size_t>(std::countr_zero(any));
+      const unsigned j = static_cast<unsigned>(std::countr_zero(any));
       any &= any - 1;
-      const FrontierCell& f = cells[block + i];
-      const uint64_t fits = fit[i];
+      const FrontierCell& f = cells[b * kLaneBlock + j];
+      const unsigned fits = masks[j];
       o.x = f.x;
       o.y = f.y;
-      o.rot = 0; *out = o; out += (fits >> 15) & 1;
-      o.rot = 1; *out = o; out += (fits >> 31) & 1;
-      o.rot = 2; *out = o; out += (fits >> 47) & 1;
-      o.rot = 3; *out = o; out += (fits >> 63) & 1;
+      o.rot = 0; *out = o; out += fits & 1;
+      o.rot = 1; *out = o; out += (fits >> 1) & 1;
+      o.rot = 2; *out = o; out += (fits >> 2) & 1;
+      o.rot = 3; *out = o; out += (fits >> 3) & 1;
     }
   }
   opts.resize(static_cast<size_t>(out - begin));
@@ -573,22 +619,35 @@ void Game::generate_placements(int type) {
 }
 
 Option Game::kth_placement(size_t k) const {
-  const uint64_t sigs = rotation_signatures((*cache_)[static_cast<size_t>(pending_.tile)].sig);
+  const RotationSigs rs((*cache_)[static_cast<size_t>(pending_.tile)].sig);
   Option o;
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(pending_.tile);
-  for (const FrontierCell& f : frontier_) {
-    uint64_t fits = fitting_rotations(sigs, f.mask4, f.val4);
-    const size_t n = rotations_fitting(fits);
-    if (k >= n) {
-      k -= n;
+  const size_t blocks = (frontier_.size() + kLaneBlock - 1) / kLaneBlock;
+  for (size_t b = 0; b < blocks; ++b) {
+    Lanes c;
+    const Lanes fit = block_fits(rs, lanes_.data() + 2 * kLaneBlock * b, c);
+    const size_t in_block = block_count(c);
+    if (k >= in_block) {
+      k -= in_block;
       continue;
     }
-    for (; k > 0; --k) fits &= fits - 1;  // the k-th fitting rotation of this cell
-    o.x = f.x;
-    o.y = f.y;
-    o.rot = static_cast<uint8_t>(std::countr_zero(fits) / 16);
-    return o;
+    uint16_t masks[kLaneBlock];
+    std::memcpy(masks, &fit, sizeof masks);
+    for (unsigned j = 0;; ++j) {  // the cell of the block holding it
+      unsigned fits = masks[j];
+      const size_t here = (kPop4 >> (4 * fits)) & 0xF;
+      if (k >= here) {
+        k -= here;
+        continue;
+      }
+      for (; k > 0; --k) fits &= fits - 1;  // the k-th fitting rotation of this cell
+      const FrontierCell& f = frontier_[b * kLaneBlock + j];
+      o.x = f.x;
+      o.y = f.y;
+      o.rot = static_cast<uint8_t>(std::countr_zero(fits));
+      return o;
+    }
   }
   return o;  // (k out of range: a caller's bug; apply_checked then places nothing legal)
 }

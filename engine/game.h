@@ -310,15 +310,25 @@ class Game {
                           // on this cell and the 8 around it
   };
   // An empty cell next to the board, with the edge constraint its neighbours set: a
-  // tile fits at rotation r when (signature[r] & cmask) == cval. Kept contiguous so
-  // generating placements reads one small array.
+  // tile fits at rotation r when (signature[r] & cmask) == cval. The constraints are also
+  // kept in lanes_ (frontier_lanes), where generating placements reads them.
   struct FrontierCell {
-    uint64_t mask4, val4;  // cmask and cval repeated in four 16-bit lanes
     int32_t cell;
     int16_t x, y;
-    uint16_t cmask, cval;  // a module laying wild tiles may leave a cell next to them only
-                           // with cmask 0 and a val4 that nothing matches (engine/rules/face_down.h)
+    uint16_t cmask, cval;
   };
+  // The frontier's constraints side by side, per block of 8 frontier cells (in frontier
+  // order): 8 masks, then 8 values. Placement generation checks a tile's four rotations
+  // against a block at once (8 x 16-bit lanes). A lane past the frontier's end holds
+  // mask 0 and value 1, which nothing matches; so does a new frontier cell's until put_tile
+  // sets its constraint (a cell next to wild tiles only stays so: engine/rules/face_down.h).
+  static constexpr size_t kLaneBlock = 8;
+  void frontier_lanes(int fpos, uint16_t mask, uint16_t val) {
+    const size_t i = static_cast<size_t>(fpos);
+    uint16_t* block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
+    block[i % kLaneBlock] = mask;
+    block[kLaneBlock + i % kLaneBlock] = val;
+  }
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
     uint16_t shields = 0;
@@ -438,6 +448,7 @@ class Game {
   std::vector<Cell> cells_;
   Scratch<std::vector<Cell>> regrid_;  // the board being regridded (its space is kept)
   std::vector<FrontierCell> frontier_;
+  std::vector<uint16_t> lanes_;  // the frontier's constraints in blocks (frontier_lanes)
   std::vector<PlacedTile> placed_;
 
   // Union-find nodes, one per segment of a placed tile, in one array: placing a tile

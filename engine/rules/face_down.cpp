@@ -69,9 +69,9 @@ void put_face_down(Core& core, int type, int x, int y) {
       if (fog >= 0) core.feat()[core.find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
     } else {
       // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
-      // gets a constraint nothing meets, lifted by put_tile's first face-up neighbour.
-      Core::FrontierCell& f = core.frontier_add(nc, nx, ny);
-      if (f.cmask == 0) f.val4 = 0x0001000100010001ULL;
+      // stays closed (frontier_add: nothing fits there), until put_tile's first face-up
+      // neighbour sets its constraint.
+      core.frontier_add(nc, nx, ny);
     }
   }
   for (int dy = -1; dy <= 1; ++dy)
