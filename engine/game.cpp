@@ -459,9 +459,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
       // road's field on each side): a pair just joined is not joined again.
       int last_a = -1, last_b = -1;
       uint32_t last_root = 0;
-      for (int port = 3 * side; port < 3 * side + 3; ++port) {
+      // The port facing port 3*side + i is 3*opp + 2 - i (opposite_port, without its divisions).
+      for (int port = 3 * side, facing = 3 * opp + 2; port < 3 * side + 3; ++port, --facing) {
         const int a = pseg[static_cast<size_t>(port)];
-        const int b = qseg[static_cast<size_t>(opposite_port(port))];
+        const int b = qseg[static_cast<size_t>(facing)];
         if (a < 0 || b < 0) continue;
         const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
         if (nodes_[na].kind != nodes_[nb].kind) continue;
