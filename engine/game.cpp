@@ -396,6 +396,7 @@ Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
   c.fpos = static_cast<int16_t>(frontier_.size());
   frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+  fits_.tile = -1;
   if (lanes_.size() < 2 * frontier_.size()) {  // a new block, every lane closed
     lanes_.resize(lanes_.size() + 2 * kLaneBlock, 0);
     std::fill(lanes_.end() - kLaneBlock, lanes_.end(), uint16_t{1});
@@ -458,9 +459,10 @@ void Game::put_tile(int type, int x, int y, int rot) {
       // road's field on each side): a pair just joined is not joined again.
       int last_a = -1, last_b = -1;
       uint32_t last_root = 0;
-      for (int port = 3 * side; port < 3 * side + 3; ++port) {
+      // The port facing port 3*side + i is 3*opp + 2 - i (opposite_port, without its divisions).
+      for (int port = 3 * side, facing = 3 * opp + 2; port < 3 * side + 3; ++port, --facing) {
         const int a = pseg[static_cast<size_t>(port)];
-        const int b = qseg[static_cast<size_t>(opposite_port(port))];
+        const int b = qseg[static_cast<size_t>(facing)];
         if (a < 0 || b < 0) continue;
         const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
         if (nodes_[na].kind != nodes_[nb].kind) continue;
@@ -565,11 +567,26 @@ void Game::generate_placements(int type) {
   const uint16_t* lanes = lanes_.data();
   if (playout_) {
     // The playout path: count, list nothing (kth_placement finds the one chosen).
+    // Each block's masks and count are kept (fits_) for kth_placement.
     size_t count = 0;
-    for (size_t b = 0; b < blocks; ++b) {
-      Lanes c;
-      block_fits(rs, lanes + 2 * kLaneBlock * b, c);
-      count += block_count(c);
+    if (blocks <= kFitBlocks) {
+      for (size_t b = 0; b < blocks; ++b) {
+        Lanes c;
+        const Lanes fit = block_fits(rs, lanes + 2 * kLaneBlock * b, c);
+        std::memcpy(fits_.masks.data() + kLaneBlock * b, &fit, sizeof fit);
+        const size_t in_block = block_count(c);
+        fits_.counts[b] = static_cast<uint8_t>(in_block);
+        count += in_block;
+      }
+      fits_.tile = type;
+      fits_.n = n;
+    } else {
+      for (size_t b = 0; b < blocks; ++b) {
+        Lanes c;
+        block_fits(rs, lanes + 2 * kLaneBlock * b, c);
+        count += block_count(c);
+      }
+      fits_.tile = -1;
     }
     pending_.options.clear();
     lazy_place_ = true;
@@ -618,12 +635,45 @@ void Game::generate_placements(int type) {
   placements_legal_ += opts.size();
 }
 
+namespace {
+
+// Option k among a block's cells (their rotation masks), k below the block's count.
+template <class FrontierCell>
+Option kth_in_block(Option o, const uint16_t* masks, const FrontierCell* cells, size_t k) {
+  for (unsigned j = 0;; ++j) {  // the cell of the block holding it
+    unsigned fits = masks[j];
+    const size_t here = (kPop4 >> (4 * fits)) & 0xF;
+    if (k >= here) {
+      k -= here;
+      continue;
+    }
+    for (; k > 0; --k) fits &= fits - 1;  // the k-th fitting rotation of this cell
+    o.x = cells[j].x;
+    o.y = cells[j].y;
+    o.rot = static_cast<uint8_t>(std::countr_zero(fits));
+    return o;
+  }
+}
+
+}  // namespace
+
 Option Game::kth_placement(size_t k) const {
-  const RotationSigs rs((*cache_)[static_cast<size_t>(pending_.tile)].sig);
   Option o;
   o.kind = OptKind::Place;
   o.tile = static_cast<uint16_t>(pending_.tile);
   const size_t blocks = (frontier_.size() + kLaneBlock - 1) / kLaneBlock;
+  if (fits_.tile == pending_.tile && fits_.n == frontier_.size()) {  // counted for this decision
+    for (size_t b = 0; b < blocks; ++b) {
+      const size_t in_block = fits_.counts[b];
+      if (k >= in_block) {
+        k -= in_block;
+        continue;
+      }
+      return kth_in_block(o, fits_.masks.data() + kLaneBlock * b, frontier_.data() + kLaneBlock * b, k);
+    }
+    return o;
+  }
+  const RotationSigs rs((*cache_)[static_cast<size_t>(pending_.tile)].sig);
   for (size_t b = 0; b < blocks; ++b) {
     Lanes c;
     const Lanes fit = block_fits(rs, lanes_.data() + 2 * kLaneBlock * b, c);
@@ -634,20 +684,7 @@ Option Game::kth_placement(size_t k) const {
     }
     uint16_t masks[kLaneBlock];
     std::memcpy(masks, &fit, sizeof masks);
-    for (unsigned j = 0;; ++j) {  // the cell of the block holding it
-      unsigned fits = masks[j];
-      const size_t here = (kPop4 >> (4 * fits)) & 0xF;
-      if (k >= here) {
-        k -= here;
-        continue;
-      }
-      for (; k > 0; --k) fits &= fits - 1;  // the k-th fitting rotation of this cell
-      const FrontierCell& f = frontier_[b * kLaneBlock + j];
-      o.x = f.x;
-      o.y = f.y;
-      o.rot = static_cast<uint8_t>(std::countr_zero(fits));
-      return o;
-    }
+    return kth_in_block(o, masks, frontier_.data() + kLaneBlock * b, k);
   }
   return o;  // (k out of range: a caller's bug; apply_checked then places nothing legal)
 }

@@ -328,7 +328,29 @@ class Game {
     uint16_t* block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
     block[i % kLaneBlock] = mask;
     block[kLaneBlock + i % kLaneBlock] = val;
+    fits_.tile = -1;  // the counted decision's masks are out of date
   }
+  // The playout path's counted decision (generate_placements): per block its cells'
+  // rotation masks and its count, for the tile `tile` on a frontier of `n` cells, so that
+  // kth_placement finds option k without checking the blocks again. Valid until the
+  // frontier's lanes change; a copy of the game starts without it and an assignment
+  // drops it (kth_placement then checks the blocks itself), and so does a frontier of
+  // more than kFitBlocks blocks.
+  static constexpr size_t kFitBlocks = 32;
+  struct PlacementFits {
+    std::array<uint16_t, kLaneBlock * kFitBlocks> masks;  // kLaneBlock per block
+    std::array<uint8_t, kFitBlocks> counts;               // per block
+    int tile = -1;                                        // -1: not valid
+    size_t n = 0;
+    PlacementFits() = default;
+    PlacementFits(const PlacementFits&) {}
+    PlacementFits& operator=(const PlacementFits&) {
+      tile = -1;
+      return *this;
+    }
+    PlacementFits(PlacementFits&&) noexcept = default;
+    PlacementFits& operator=(PlacementFits&&) noexcept = default;
+  };
   struct Feature {  // valid at union-find roots
     uint16_t open = 0;   // open edge ends (city, road)
     uint16_t shields = 0;
@@ -516,6 +538,7 @@ class Game {
   bool playout_ = false;                // the playout path is on (set_playout)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
+  PlacementFits fits_;                  // ... and where they are (generate_placements)
   struct Stamps {                           // for distinct-tile counts
     std::vector<uint32_t> stamp;
     uint32_t gen = 0;

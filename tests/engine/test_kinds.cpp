@@ -131,3 +131,14 @@ TEST_CASE("the modules' tile checks run from finalize_tile") {
     CHECK(has_message(errors, "ports", "a castle owns only the centre port C"));
   }
 }
+
+TEST_CASE("the port facing port 3*side+i across the edge is 3*opposite side+2-i (put_tile walks them so)") {
+  for (int side = 0; side < 4; ++side)
+    for (int i = 0; i < 3; ++i) {
+      INFO("side " << side << " port " << i);
+      const int facing = 3 * ((side + 2) % 4) + 2 - i;
+      CHECK(opposite_port(3 * side + i) == facing);
+      CHECK(opposite_port(facing) == 3 * side + i);
+    }
+  CHECK(opposite_port(middle_port(0)) == middle_port(2));
+}

@@ -165,3 +165,48 @@ TEST_CASE("placement groups: a frontier that grows past a block of 8 cells and s
   }
   CHECK(most > 16);  // more than two blocks' cells fit at once
 }
+
+TEST_CASE("placement groups: a counted decision's option k, in the game, a copy and a game assigned over") {
+  // The counted decision keeps each block's rotation masks for option(k); a copy does not
+  // take them along and an assignment drops the ones the assigned game had, so both walk
+  // the blocks themselves, to the same options. Two games of one seed draw the same tiles
+  // and their frontiers often hold as many cells: the masks one game kept must not answer
+  // for the other's position assigned over it.
+  const Content& c = test::default_content();
+  for (const char* rule_set : {"base", "gcc"}) {
+    INFO(rule_set);
+    GameSetup s = setup_of(rule_set, "", 2);
+    s.seed = 17;
+    Game a, b;
+    REQUIRE_FALSE(Game::create(c, s, a));
+    REQUIRE_FALSE(Game::create(c, s, b));
+    a.set_playout(true);
+    b.set_playout(true);
+    Rng ra(1), rb(2);
+    int compared = 0;
+    while (!a.finished() && !b.finished()) {
+      if (a.pending().kind == DecisionKind::Place && b.pending().kind == DecisionKind::Place) {
+        Game assigned = a;  // a's position, then b's over it
+        assigned = b;
+        const Game copy = b;
+        std::vector<Option> opts;
+        for (size_t k = 0; k < b.option_count(); ++k) opts.push_back(b.option(k));
+        REQUIRE(opts.size() == copy.option_count());
+        REQUIRE(opts.size() == assigned.option_count());
+        for (size_t k = 0; k < opts.size(); ++k) {
+          REQUIRE(copy.option(k) == opts[k]);
+          REQUIRE(assigned.option(k) == opts[k]);
+        }
+        // a keeps its own decision's masks through all this; a copy of it walks the blocks
+        Game a_listed = a;
+        std::vector<Option> mine;
+        for (size_t k = 0; k < a.option_count(); ++k) mine.push_back(a.option(k));
+        for (size_t k = 0; k < mine.size(); ++k) REQUIRE(a_listed.option(k) == mine[k]);
+        ++compared;
+      }
+      a.apply_index(static_cast<size_t>(ra.below(a.option_count())));
+      b.apply_index(static_cast<size_t>(rb.below(b.option_count())));
+    }
+    CHECK(compared > 40);
+  }
+}
