@@ -138,8 +138,13 @@ int cmd_match(const Content& c, const MatchOptions& o, std::ostream& out, std::o
   std::string why;
   for (const auto& cmd : o.engines) {
     eng.push_back(std::make_unique<EngineProcess>(cmd));
-    if (!eng.back()->ok() || !eng.back()->send("hello 1") || !eng.back()->until({"hello"}, why)) {
-      err << "tilewright match: " << (why.empty() ? "cannot start '" + cmd + "'" : why) << '\n';
+    EngineProcess& e = *eng.back();
+    // An engine that has already ended fails the send (or not, if it is still exiting);
+    // either way its output is read, so the answer names how it ended, not the race.
+    const bool sent = e.ok() && e.send("hello 1");
+    if (!e.ok() || !e.until({"hello"}, why) || !sent) {
+      if (why.empty()) why = e.ok() ? "the engine '" + cmd + "' stopped reading" : "cannot start '" + cmd + "'";
+      err << "tilewright match: " << why << '\n';
       return kExitInput;
     }
   }
