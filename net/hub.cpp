@@ -347,12 +347,21 @@ void Hub::on_create(ConnId c, const Request& r) {
   send_(c, dump(room_json(stored)));
 }
 
-void Hub::on_join(ConnId c, const Request& r) {
+Hub::Room* Hub::request_room(ConnId c, const Request& r) {
   Room* room = find_room(r.body["room"].get<std::string>());
-  if (!room) {
-    refuse(c, "no_room", "no open room has that code", r.id);
-    return;
-  }
+  if (!room) refuse(c, "no_room", "no open room has that code", r.id);
+  return room;
+}
+
+int Hub::request_seat(ConnId c, const Request& r, const Room& room) {
+  const int seat = seat_of_token(room, r.body["token"].get<std::string>());
+  if (seat < 0) refuse(c, "bad_token", "that token holds no seat of this room", r.id);
+  return seat;
+}
+
+void Hub::on_join(ConnId c, const Request& r) {
+  Room* room = request_room(c, r);
+  if (!room) return;
   if (r.body.contains("seat") && r.body["seat"].is_string()) {  // "watch"
     bind(c, *room, -1);
     reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", nullptr}}, r.id);
@@ -405,16 +414,10 @@ void Hub::on_join(ConnId c, const Request& r) {
 }
 
 void Hub::on_resume(ConnId c, const Request& r) {
-  Room* room = find_room(r.body["room"].get<std::string>());
-  if (!room) {
-    refuse(c, "no_room", "no open room has that code", r.id);
-    return;
-  }
-  const int seat = seat_of_token(*room, r.body["token"].get<std::string>());
-  if (seat < 0) {
-    refuse(c, "bad_token", "that token holds no seat of this room", r.id);
-    return;
-  }
+  Room* room = request_room(c, r);
+  if (!room) return;
+  const int seat = request_seat(c, r, *room);
+  if (seat < 0) return;
   bind(c, *room, seat);
   reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", seat}, {"token", r.body["token"]}}, r.id);
   broadcast_room(*room);
@@ -422,11 +425,8 @@ void Hub::on_resume(ConnId c, const Request& r) {
 }
 
 void Hub::on_start(ConnId c, const Request& r) {
-  Room* room = find_room(r.body["room"].get<std::string>());
-  if (!room) {
-    refuse(c, "no_room", "no open room has that code", r.id);
-    return;
-  }
+  Room* room = request_room(c, r);
+  if (!room) return;
   if (!same_secret(r.body["token"].get<std::string>(), room->host_token)) {
     refuse(c, "bad_token", "only the room's host starts it (its host token)", r.id);
     return;
@@ -461,16 +461,10 @@ std::string Hub::start_game(Room& room) {
 }
 
 void Hub::on_move(ConnId c, const Request& r) {
-  Room* room = find_room(r.body["room"].get<std::string>());
-  if (!room) {
-    refuse(c, "no_room", "no open room has that code", r.id);
-    return;
-  }
-  const int seat = seat_of_token(*room, r.body["token"].get<std::string>());
-  if (seat < 0) {
-    refuse(c, "bad_token", "that token holds no seat of this room", r.id);
-    return;
-  }
+  Room* room = request_room(c, r);
+  if (!room) return;
+  const int seat = request_seat(c, r, *room);
+  if (seat < 0) return;
   if (room->state != "playing" || !room->rec || room->rec->game().finished()) {
     refuse(c, "not_playing", room->state == "open" ? "the game has not started" : "the game is over", r.id);
     return;

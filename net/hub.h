@@ -118,6 +118,10 @@ class Hub {
 
   Room* find_room(const std::string& code);
   int seat_of_token(const Room& room, const std::string& token) const;
+  // The request's room (body "room") or, refused as "no_room", nullptr.
+  Room* request_room(ConnId c, const Request& r);
+  // The seat the request's token (body "token") holds in `room` or, refused as "bad_token", -1.
+  int request_seat(ConnId c, const Request& r, const Room& room);
   void bind(ConnId c, Room& room, int seat);
   nlohmann::ordered_json room_json(const Room& room) const;
   void broadcast(const Room& room, const std::string& text);

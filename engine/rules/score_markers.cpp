@@ -31,6 +31,16 @@ void coop_add_points(Core& core, int colour, int64_t points) {
   for (auto& s : core.scores()) s = pr;
 }
 
+namespace {
+// The decision "marker COLOUR" (a setup choice of colour, or which marker points advance).
+Option marker_option(int colour) {
+  Option o;
+  o.kind = OptKind::Marker;
+  o.colour = static_cast<uint8_t>(colour);
+  return o;
+}
+}  // namespace
+
 bool ask_marker_colours(Core& core) {
   if (core.st().markers.to_choose <= 0) return false;
   // The colours in play (those with followers) that have no marker yet.
@@ -40,10 +50,7 @@ bool ask_marker_colours(Core& core) {
   OptionList opts;
   for (int c = 0; c < kMaxPlayers; ++c) {
     if (!((in_play >> c) & 1u) || core.st().markers.of_colour[static_cast<size_t>(c)] >= 0) continue;
-    Option o;
-    o.kind = OptKind::Marker;
-    o.colour = static_cast<uint8_t>(c);
-    opts.push_back(o);
+    opts.push_back(marker_option(c));
   }
   core.ask(DecisionKind::Marker, opts);
   return true;
@@ -74,10 +81,7 @@ bool step_marker_choice(Core& core) {
   if (core.st().markers.queue.empty()) return false;
   OptionList opts;
   for (const int c : core.st().markers.colour) {
-    Option o;
-    o.kind = OptKind::Marker;
-    o.colour = static_cast<uint8_t>(c);
-    opts.push_back(o);
+    opts.push_back(marker_option(c));
   }
   core.ask(DecisionKind::Marker, opts);
   return true;
