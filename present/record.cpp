@@ -226,7 +226,8 @@ nlohmann::ordered_json state_json(const Game& g) {
     const PlacedTile& t = g.placed()[static_cast<size_t>(f.placed)];
     followers.push_back(J{{"player", player_name(g, f.player)},
                           {"colour", std::string(kColourNames[static_cast<size_t>(f.colour)])},
-                          {"kind", f.kind == FollowerKind::Guard ? "guard" : "meeple"},
+                          {"kind", f.kind == FollowerKind::Guard ? "guard" : f.weight > 1 ? "big" : "meeple"},
+                          {"weight", f.weight},
                           {"x", t.x},
                           {"y", t.y},
                           {"at", g.location_name(f.placed, f.seg)},

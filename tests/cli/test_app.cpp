@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -162,6 +163,25 @@ TEST_CASE("run --json prints a JSON object on failure too, with the same exit co
   const Result u = cli({"run", "--json"});
   CHECK(u.code == kExitInput);
   CHECK(nlohmann::json::parse(u.out).contains("error"));
+}
+
+TEST_CASE("run --json names a big follower 'big' with its weight, an ordinary one 'meeple'") {
+  AppDir d;
+  const std::string rec = d.file("big.tgn", "[Format \"TGN 1\"]\n[Ruleset \"base-big\"]\n[Players \"Ann, Ben\"]\n"
+                                            "[Seed \"1\"]\n[Draw \"N U\"]\n\n"
+                                            "1. place N 0,1 r180 big city:E\n2. place U 1,0 r0 meeple road:E\n");
+  const Result r = cli({"run", "--json", rec, "--db", kAppDb});
+  REQUIRE(r.code == kExitOk);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["followers"].size() == 2);
+  std::map<std::string, nlohmann::json> by;  // the list is in follower order, not move order
+  for (const auto& f : j["followers"]) by[f["player"].get<std::string>()] = f;
+  REQUIRE(by.size() == 2);
+  CHECK(by["Ann"]["kind"] == "big");  // before: "meeple"
+  CHECK(by["Ann"]["weight"] == 2);
+  CHECK(by["Ann"]["at"] == "city:E");
+  CHECK(by["Ben"]["kind"] == "meeple");
+  CHECK(by["Ben"]["weight"] == 1);
 }
 
 TEST_CASE("options on a finished game says so and exits 1") {
