@@ -2,6 +2,7 @@
 
 #include "cli/colour.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <map>
@@ -217,6 +218,20 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
       if (auto e = replay::check_tree(r); !e.empty()) throw Fail{kExitIllegal, "the annotated tree is not valid: " + e};
       std::ostream& say = o.json ? err : out;
       if (o.replay) {
+        // The evaluations go with the marks, as the editor's "Keep analysis" keeps them, so
+        // the review's graph shows them. Plies outside the analysed range keep what was
+        // kept before, if it was measured the same way; otherwise the new analysis replaces it.
+        std::vector<replay::PlyEvaluation> fresh = analysis::kept_evaluations(a);
+        if (!fresh.empty()) {
+          const int lo = fresh.front().ply, hi = fresh.back().ply;
+          std::vector<replay::PlyEvaluation> merged;
+          for (const auto& e : r.evaluations)
+            if (e.measure == fresh.front().measure && (e.ply < lo || e.ply > hi)) merged.push_back(e);
+          merged.insert(merged.end(), fresh.begin(), fresh.end());
+          std::stable_sort(merged.begin(), merged.end(),
+                           [](const replay::PlyEvaluation& x, const replay::PlyEvaluation& y) { return x.ply < y.ply; });
+          r.evaluations = std::move(merged);
+        }
         replay::ReplayStore(*store).save(r);  // one transaction
       } else {
         std::string why;

@@ -305,11 +305,35 @@ TEST_CASE("analyse --annotate: glyph, comment and a checked variation, a human c
   for (size_t i = 0; i < after.mainline.size(); ++i)
     if (static_cast<int>(i + 1) < p.ply - 1 || static_cast<int>(i + 1) > p.ply) CHECK(after.mainline[i] == r.mainline[i]);
 
+  // The evaluations are kept with the replay, as the editor's "Keep analysis" keeps them
+  // (before: the CLI kept only the marks), so the review's graph reads them back.
+  REQUIRE(after.evaluations.size() == 2);
+  CHECK(after.evaluations[0].ply == p.ply - 1);
+  CHECK(after.evaluations[1].ply == p.ply);
+  CHECK(after.evaluations[1].glyph == "??");
+  CHECK(after.evaluations[1].played == r.log.decisions[static_cast<size_t>(p.ply - 1)]);
+  CHECK_FALSE(after.evaluations[1].best.empty());
+  const auto back = analysis::from_kept(store.load_content(), after);
+  REQUIRE(back.has_value());
+
   // Again: nothing added twice.
   std::ostringstream out2, err2;
   REQUIRE(cmd_analyse(o, out2, err2) == kExitOk);
   const replay::Replay again = replay::ReplayStore(store).load(id);
   CHECK(again.mainline == after.mainline);
+  CHECK(again.evaluations == after.evaluations);
+
+  // A later analysis of another range keeps the plies it did not look at.
+  AnalyseOptions o3 = o;
+  o3.from = 1;
+  o3.to = 1;
+  std::ostringstream out3, err3;
+  REQUIRE(cmd_analyse(o3, out3, err3) == kExitOk);
+  const replay::Replay third = replay::ReplayStore(store).load(id);
+  REQUIRE(third.evaluations.size() == 3);
+  CHECK(third.evaluations[0].ply == 1);
+  CHECK(third.evaluations[1] == after.evaluations[0]);
+  CHECK(third.evaluations[2] == after.evaluations[1]);
 }
 
 TEST_CASE("analyse FILE --annotate --out: the annotated record, comment on the move", "[cli][analysis]") {
