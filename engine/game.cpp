@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstddef>
 #include <cstring>
 
 namespace tw {
@@ -393,35 +394,18 @@ void Game::regrid(int x0, int y0, int width, int height) {
 
 Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
-  if (c.fpos >= 0) return frontier_[static_cast<size_t>(c.fpos)];
-  c.fpos = static_cast<int16_t>(frontier_.size());
-  frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
-  fits_.tile = -1;
-  if (lanes_.size() < 2 * frontier_.size()) {  // a new block, every lane closed
-    lanes_.resize(lanes_.size() + 2 * kLaneBlock, 0);
-    std::fill(lanes_.end() - kLaneBlock, lanes_.end(), uint16_t{1});
-  }
-  // Its lanes stay closed (mask 0, value 1: nothing fits) until put_tile sets the
-  // constraint of its first placed neighbour; a wild tile sets none (engine/rules/face_down.h).
-  return frontier_.back();
+  if (c.fpos < 0) frontier_push(c, cell, x, y);
+  return frontier_[static_cast<size_t>(c.fpos)];
 }
 
-void Game::frontier_remove(int cell) {
-  Cell& c = cells_[static_cast<size_t>(cell)];
-  if (c.fpos < 0) return;
-  const FrontierCell last = frontier_.back();
-  const size_t lastpos = frontier_.size() - 1;
-  const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (lastpos / kLaneBlock);
-  frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
-  frontier_lanes(static_cast<int>(lastpos), 0, 1);  // past the end: closed
-  frontier_[static_cast<size_t>(c.fpos)] = last;
-  cells_[static_cast<size_t>(last.cell)].fpos = c.fpos;
-  frontier_.pop_back();
-  c.fpos = -1;
+void Game::lanes_grow() {  // a new block, every lane closed
+  lanes_.resize(lanes_.size() + 2 * kLaneBlock, 0);
+  std::fill(lanes_.end() - kLaneBlock, lanes_.end(), uint16_t{1});
 }
 
 void Game::put_tile(int type, int x, int y, int rot) {
-  ensure_room(x, y);
+  // (ensure_room's test, inline: the board grows a few times a game)
+  if (x - 2 < x0_ || y - 2 < y0_ || x + 2 >= x0_ + width_ || y + 2 >= y0_ + height_) ensure_room(x, y);
   const TileType& tt = content_->tiles[static_cast<size_t>(type)];
   const TypeCache& tc = (*cache_)[static_cast<size_t>(type)];
   const auto& pseg = tc.port_seg[static_cast<size_t>(rot)];
@@ -430,13 +414,17 @@ void Game::put_tile(int type, int x, int y, int rot) {
   placed_.push_back(PlacedTile{static_cast<int16_t>(x), static_cast<int16_t>(y),
                                static_cast<uint16_t>(type), static_cast<uint8_t>(rot), base});
   // The tile's segments as new union-find nodes, each its own feature (from the cache).
+  // (nodes_ grows unwritten, ListAllocator: every field is written here.)
   const size_t nseg = tc.feat.size();
   nodes_.resize(base + nseg);
+  Node* const nodes = nodes_.data() + base;
   for (size_t i = 0; i < nseg; ++i) {
-    Node& n = nodes_[base + i];
+    Node& n = nodes[i];
     n.parent = n.next = base + static_cast<uint32_t>(i);
     n.tile = static_cast<int16_t>(p);
     n.kind = tc.seg_kind[i];
+    n.rank = 0;
+    n.count = 0;
   }
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
   Core core(*this);
@@ -446,11 +434,11 @@ void Game::put_tile(int type, int x, int y, int rot) {
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
   const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
+  const int step[4] = {width_, 1, -width_, -1};  // the cell index of the neighbour on each side
   for (int side = 0; side < 4; ++side) {
-    const int nx = x + sides::kDx[side], ny = y + sides::kDy[side];
-    const int nc = cell_index(nx, ny);
+    const int nc = cell + step[side];
     Cell& ncell = cells_[static_cast<size_t>(nc)];
-    const int opp = (side + 2) % 4;
+    const int opp = side ^ 2;
     if (ncell.tile >= 0) {
       const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
       if (plan_->join && !plan_->join(core, base, tt, rot, side, q)) continue;
@@ -481,7 +469,8 @@ void Game::put_tile(int type, int x, int y, int rot) {
         }
       }
     } else {
-      FrontierCell& f = frontier_add(nc, nx, ny);
+      if (ncell.fpos < 0) frontier_push(ncell, nc, x + sides::kDx[side], y + sides::kDy[side]);
+      FrontierCell& f = frontier_[static_cast<size_t>(ncell.fpos)];
       f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
       f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
       frontier_lanes(ncell.fpos, f.cmask, f.cval);
@@ -509,14 +498,23 @@ uint32_t Game::unite(uint32_t a, uint32_t b) {
   if (nodes_[a].rank == nodes_[b].rank) ++nodes_[a].rank;
   nodes_[b].parent = a;
   std::swap(nodes_[a].next, nodes_[b].next);
+  // The counts add field by field, in two words: no field's sum overflows it (the static
+  // asserts at Feature), so no carry crosses into the next. `never` is an or.
   Feature& fa = feat_[a];
   const Feature& fb = feat_[b];
-  fa.open = static_cast<uint16_t>(fa.open + fb.open);
-  fa.shields = static_cast<uint16_t>(fa.shields + fb.shields);
-  fa.followers = static_cast<uint8_t>(fa.followers + fb.followers);
-  fa.never = fa.never || fb.never;
-  for (size_t i = 0; i < kMaxPlayers; ++i)
-    fa.by_player[i] = static_cast<uint8_t>(fa.by_player[i] + fb.by_player[i]);
+  const bool never = fa.never || fb.never;
+  static_assert(sizeof(Feature) == 12 && offsetof(Feature, by_player) == 6, "Feature: two words");
+  uint64_t lo_a, lo_b;
+  uint32_t hi_a, hi_b;
+  std::memcpy(&lo_a, reinterpret_cast<const char*>(&fa), 8);
+  std::memcpy(&lo_b, reinterpret_cast<const char*>(&fb), 8);
+  std::memcpy(&hi_a, reinterpret_cast<const char*>(&fa) + 8, 4);
+  std::memcpy(&hi_b, reinterpret_cast<const char*>(&fb) + 8, 4);
+  lo_a += lo_b;
+  hi_a += hi_b;
+  std::memcpy(reinterpret_cast<char*>(&fa), &lo_a, 8);
+  std::memcpy(reinterpret_cast<char*>(&fa) + 8, &hi_a, 4);
+  fa.never = never;
   return a;
 }
 

@@ -388,7 +388,29 @@ class Game {
   void ensure_room(int x, int y);
   void regrid(int x0, int y0, int width, int height);
   FrontierCell& frontier_add(int cell, int x, int y);
-  void frontier_remove(int cell);
+  // A cell not on the frontier joins it (c: its Cell). Its lanes stay closed (mask 0, value
+  // 1: nothing fits) until put_tile sets the constraint of its first placed neighbour; a
+  // wild tile sets none (engine/rules/face_down.h).
+  void frontier_push(Cell& c, int cell, int x, int y) {
+    c.fpos = static_cast<int16_t>(frontier_.size());
+    frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+    fits_.tile = -1;
+    if (lanes_.size() < 2 * frontier_.size()) lanes_grow();
+  }
+  void lanes_grow();
+  void frontier_remove(int cell) {
+    Cell& c = cells_[static_cast<size_t>(cell)];
+    if (c.fpos < 0) return;
+    const FrontierCell last = frontier_.back();
+    const size_t lastpos = frontier_.size() - 1;
+    const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (lastpos / kLaneBlock);
+    frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
+    frontier_lanes(static_cast<int>(lastpos), 0, 1);  // past the end: closed
+    frontier_[static_cast<size_t>(c.fpos)] = last;
+    cells_[static_cast<size_t>(last.cell)].fpos = c.fpos;
+    frontier_.pop_back();
+    c.fpos = -1;
+  }
   void put_tile(int type, int x, int y, int rot);
 
   // Union-find
@@ -483,7 +505,8 @@ class Game {
     uint8_t rank = 0;
     uint8_t count = 0;   // a count a module keeps per segment (engine/rules/state.h says whose)
   };
-  mutable std::vector<Node> nodes_;  // (find() compresses paths)
+  mutable std::vector<Node, ListAllocator<Node>> nodes_;  // (find() compresses paths; put_tile
+                                                         // writes new nodes whole)
 
   // The narrow fields above hold what a game within engine/limits.h can reach.
   template <class Field>
