@@ -282,7 +282,7 @@ std::string OnlineSession::status_line() const {
            : error_code_ == "connect" ? "Not connected: " + error_
            : room_.empty()            ? "Not connected"
                                       : "Disconnected";
-    if (!token_.empty()) line += "; Rejoin comes back to seat " + std::to_string(seat_ + 1);
+    if (!token_.empty()) line += "; Rejoin comes back to seat " + std::to_string(seat_);
     return line;
   }
   if (room_.empty()) return "Connected to " + url_ + ": making the room…";
@@ -300,10 +300,10 @@ std::string OnlineSession::status_line() const {
     }
     line += ": " + who;
     const int w = room_info_.value("watchers", 0);
-    if (w > 0) line += ", " + std::to_string(w) + (w == 1 ? " watching" : " watching");
+    if (w > 0) line += ", " + std::to_string(w) + " watching";
   }
   if (watching()) line += " · you watch";
-  else if (seat_ >= 0) line += " · you: seat " + std::to_string(seat_ + 1);
+  else if (seat_ >= 0) line += " · you: seat " + std::to_string(seat_);
   if (over_) return line + " · game over: " + result_;
   if (view_.is_object() && view_.contains("pending") && view_["pending"].is_object()) {
     const J& p = view_["pending"];
@@ -323,11 +323,10 @@ std::string OnlineSession::invite_text() const {
     for (const auto& s : room_info_.value("seats", J::array()))
       if (s.is_object() && str(s, "kind") == "human" && !s.value("taken", false)) {
         const int n = s.value("seat", 0);
-        free += "  seat " + std::to_string(n + 1) + " (" + str(s, "name") + "): tilewright play --connect " + url_ +
+        free += "Seat " + std::to_string(n) + " (" + str(s, "name") + ") is free: tilewright play --connect " + url_ +
                 " --room " + room_ + " --seat " + std::to_string(n) + "\n";
       }
-  if (!free.empty())
-    t += "Free seats (editor: Play > Join online game…, this server and room code; terminal:)\n" + free;
+  if (!free.empty()) t += "Join in the editor: Play > Join online game…, this server and the room code.\n" + free;
   t += "Watch: tilewright play --connect " + url_ + " --room " + room_ + " --watch\n";
   if (!token_.empty())
     t += "Your seat's token (secret; Rejoin uses it): " + token_ + "\n";

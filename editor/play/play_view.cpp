@@ -146,8 +146,8 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx)
   // Online play: the invitation and the connection's buttons (shown while online).
   online_label_ = new wxStaticText(this, wxID_ANY, "Invite (room code and commands):");
   side->Add(online_label_, 0, wxLEFT | wxTOP, 4);
-  invite_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, 70),
-                           wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+  invite_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, 72),
+                           wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
   side->Add(invite_, 0, wxEXPAND | wxALL, 4);
   auto* online_buttons = new wxBoxSizer(wxHORIZONTAL);
   copy_invite_ = new wxButton(this, wxID_ANY, "Copy invite");
@@ -930,6 +930,10 @@ void PlayView::start_online() {
                       static_cast<wxWindow*>(copy_invite_), static_cast<wxWindow*>(rejoin_),
                       static_cast<wxWindow*>(leave_)})
     w->Show();
+  // Room for the invitation: the list and the events give up some height.
+  options_->SetMinSize(wxSize(300, 100));
+  log_->SetMinSize(wxSize(300, 100));
+  Layout();
 }
 
 std::string PlayView::host_online(const std::string& url, const std::string& name, const HostSpec& spec) {
@@ -1020,6 +1024,8 @@ void PlayView::leave_online() {
                       static_cast<wxWindow*>(copy_invite_), static_cast<wxWindow*>(rejoin_),
                       static_cast<wxWindow*>(leave_)})
     w->Hide();
+  options_->SetMinSize(wxSize(300, 140));
+  log_->SetMinSize(wxSize(300, 180));
   options_->Clear();
   log_->Clear();
   log_lines_ = 0;
@@ -1055,6 +1061,16 @@ void PlayView::remember_online() {
 }
 
 void PlayView::online_message(OnlineSession::Incoming in) {
+  // A message whose fields are not of the types the protocol says is named, not a crash.
+  try {
+    online_message_checked(std::move(in));
+  } catch (const nlohmann::json::exception& e) {
+    online_error_ = std::string("The server sent a message this editor cannot read: ") + e.what();
+    show_status(online_error_, true);
+  }
+}
+
+void PlayView::online_message_checked(OnlineSession::Incoming in) {
   if (!online_) return;
   const bool mine = in.connection == online_->connection();
   const bool was_joined = online_->joined();
@@ -1078,11 +1094,11 @@ void PlayView::online_message(OnlineSession::Incoming in) {
     const std::string line = "The server refused: " + online_->error() + " (" + online_->error_code() + ")";
     online_error_ = line;
     show_status(line, true);
-  } else if (in.kind != K::Message) {
+  } else if (in.kind == K::Dropped || in.kind == K::Failed) {
     online_error_ = online_->error_code() == "connect" ? "Cannot connect: " + online_->error()
                                                        : "Connection lost: " + online_->error();
     show_status(online_error_ + (reconnect_timer_.IsRunning() ? " — reconnecting…" : ""), true);
-  } else if (in.message.value("type", std::string()) == "state") {
+  } else if (in.kind == K::Message && in.message.value("type", std::string()) == "state") {
     online_error_.clear();
   }
   update_online();
@@ -1160,6 +1176,19 @@ void PlayView::update_online() {
     if (v.contains("scores") && v["scores"].is_object())
       for (auto it = v["scores"].begin(); it != v["scores"].end(); ++it)
         sc += wxString::FromUTF8(it.key() + ": " + it->dump()) + "\n";
+    // What each seat has in supply (co-op: per colour).
+    if (v.contains("supply") && v["supply"].is_array())
+      for (const auto& p : v["supply"]) {
+        if (!p.is_object()) continue;
+        std::string l = p.value("player", std::string()) + ":";
+        if (p.contains("colours") && p["colours"].is_object()) {
+          for (auto c = p["colours"].begin(); c != p["colours"].end(); ++c) l += " " + c.key() + " " + c->dump();
+        } else {
+          l += " " + p.value("followers", J(0)).dump() + " followers";
+          if (p.contains("guards") && p["guards"].is_number()) l += ", " + p["guards"].dump() + " guards";
+        }
+        sc += wxString::FromUTF8(l + " in supply") + "\n";
+      }
     if (v.contains("tiles_left") && v["tiles_left"].is_number()) sc += wxString::Format("Tiles left: %d", v["tiles_left"].get<int>());
   }
   scores_->SetLabel(sc);

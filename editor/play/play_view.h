@@ -210,6 +210,7 @@ class PlayView : public wxPanel {
   // Online play.
   void start_online();
   void online_message(OnlineSession::Incoming in);
+  void online_message_checked(OnlineSession::Incoming in);
   void update_online();
   void on_reconnect_timer(wxTimerEvent&);
   void remember_online();

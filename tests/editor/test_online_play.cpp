@@ -146,10 +146,12 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   // The invitation names the room and the free seat's command; the status who is here.
   const std::string invite = pv->invite_text().utf8_string();
   CHECK(invite.find("Room " + room) != std::string::npos);
-  CHECK(invite.find("--room " + room + " --seat 1") != std::string::npos);
+  CHECK(invite.find("Seat 1 (Ben) is free: tilewright play --connect " + srv.url() + " --room " + room + " --seat 1") !=
+        std::string::npos);
   REQUIRE(twe::test::pump_until([&] { return on->status_line().find("Ann (here)") != std::string::npos; }, 20000));
   CHECK(on->status_line().find("Ben (free)") != std::string::npos);
   CHECK(on->status_line().find("waiting for players") != std::string::npos);
+  CHECK_FALSE(pv->status_text().Lower().Contains("connection lost"));
   twe::test::screenshot(frame, "online_host");
 
   // Ben: a command-line-style client (net/client.h) on its own thread, always the first
@@ -208,7 +210,9 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
           CHECK(pv->status_text().Lower().Contains("connection lost"));
           dropped = true;
         }
-        if (!shot && pv->online()->ply() >= 40 && !pv->online()->my_turn()) {
+        if (!shot && pv->online()->ply() >= 40 && pv->online()->my_turn() && !pv->online()->move_pending() &&
+            !pv->board()->scene().legal_cells.empty()) {
+          CHECK(pv->status_text().Contains("your turn"));
           twe::test::screenshot(frame, "online_game");
           shot = true;
         }
@@ -220,6 +224,7 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   REQUIRE(ended);
   REQUIRE(ben_error == "");
   CHECK(dropped);
+  CHECK(shot);
   CHECK(pv->reconnects() == 1);
   CHECK(pv->online()->seat() == 0);
   REQUIRE(pv->online()->over());
