@@ -904,7 +904,7 @@ void PlayView::start_online() {
   online_rot_ = 0;
   online_tile_ = -1;
   placements_ = {};
-  std::weak_ptr<bool> alive = alive_;
+  std::weak_ptr<std::atomic<bool>> alive = alive_;
   online_ = std::make_unique<OnlineSession>([this, alive](OnlineSession::Incoming in) {
     // The worker's thread: only queue the call (wxEvtHandler::CallAfter is thread-safe).
     if (auto a = alive.lock(); a && *a)

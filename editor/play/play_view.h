@@ -16,6 +16,7 @@
 // wheel and + / - zoom, F fits, drag pans.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -235,7 +236,7 @@ class PlayView : public wxPanel {
   wxTextCtrl* invite_ = nullptr;
   wxStaticText* online_label_ = nullptr;
   // Guards CallAfter from the worker against a view already gone.
-  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+  std::shared_ptr<std::atomic<bool>> alive_ = std::make_shared<std::atomic<bool>>(true);
 };
 
 }  // namespace twe

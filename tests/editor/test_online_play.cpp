@@ -11,6 +11,7 @@
 #include <thread>
 
 #include <wx/frame.h>
+#include <wx/menu.h>
 #include <wx/sizer.h>
 #include <wx/textctrl.h>
 
@@ -362,7 +363,13 @@ TEST_CASE("online: the scene of a view puts followers on the segment their locat
   CHECK(w.open(content, "no-such-rules", "") != "");
 }
 
-TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fields", "[play][online]") {
+TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fields; the Play menu offers online play",
+                 "[play][online]") {
+  wxMenuBar* bar = frame->GetMenuBar();
+  REQUIRE(bar);
+  CHECK(bar->FindMenu("Play") != wxNOT_FOUND);
+  for (const wchar_t* item : {L"Host online game…", L"Join online game…", L"Watch online game…"})
+    CHECK(bar->FindMenuItem("Play", item) != wxNOT_FOUND);
   twe::OnlineDialog dlg(frame, twe::OnlineDialog::Kind::Host, twe::test::content(), "", "Ann");
   CHECK(dlg.url() == twe::OnlineDialog::kDefaultUrl);
   CHECK(dlg.problem() == "");
@@ -383,4 +390,21 @@ TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fi
   CHECK(join.room() == "K7RMX2QA");
   CHECK(join.seat() == -1);
   CHECK(join.problem() == "");
+}
+
+TEST_CASE_METHOD(twe::test::FrameFixture, "online: a server that is not there is named, and no seat is tried again",
+                 "[play][online]") {
+  twe::PlayView* pv = frame->play();
+  frame->show_page(pv);
+  // Port 1 on loopback: nothing listens there, the connection is refused at once.
+  REQUIRE(pv->join_online("ws://127.0.0.1:1/", "Eve", "K7RMX2QA") == "");
+  REQUIRE(twe::test::pump_until([&] { return !pv->online()->error_code().empty(); }, 20000));
+  CHECK(pv->online()->error_code() == "connect");
+  CHECK(pv->status_text().Contains("Cannot connect"));
+  CHECK_FALSE(pv->online()->connected());
+  CHECK(pv->rejoin_online() != "");  // no seat to come back to
+  CHECK(pv->reconnects() == 0);
+  CHECK(pv->join_online("http://127.0.0.1:1/", "Eve", "K7RMX2QA").find("ws://") != std::string::npos);
+  pv->leave_online();
+  CHECK_FALSE(pv->is_online());
 }
