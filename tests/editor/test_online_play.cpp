@@ -128,7 +128,7 @@ using nlohmann::json;
 
 TEST_CASE_METHOD(twe::test::FrameFixture,
                  "online: the editor hosts a room with a server bot, a command-line client takes the other seat, "
-                 "the game ends alike on both sides; a dropped connection comes back to the seat",
+                 "the game ends alike on both sides, a dropped connection comes back to the seat",
                  "[play][online]") {
   LocalServer srv(7001);
   twe::PlayView* pv = frame->play();
@@ -246,7 +246,7 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
 
 TEST_CASE_METHOD(twe::test::FrameFixture,
                  "online: a second editor watches a co-op game with face-down tiles and is never sent a hidden tile, "
-                 "a seed or a token; a join of a full room is refused with a message",
+                 "a seed or a token, a join of a full room is refused with a message",
                  "[play][online]") {
   LocalServer srv(4242);
   twe::PlayView* pv = frame->play();
@@ -363,7 +363,7 @@ TEST_CASE("online: the scene of a view puts followers on the segment their locat
   CHECK(w.open(content, "no-such-rules", "") != "");
 }
 
-TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fields; the Play menu offers online play",
+TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fields, the Play menu offers online play",
                  "[play][online]") {
   wxMenuBar* bar = frame->GetMenuBar();
   REQUIRE(bar);
