@@ -41,6 +41,10 @@ enum MenuId {
   ID_EXPORT_PACK,
   ID_VIEW_FIRST,  // one per page, in notebook order
   ID_VIEW_LAST = ID_VIEW_FIRST + 15,
+  ID_PLAY_NEW,  // the Play menu: a game at this table, or online (play/play_view.h)
+  ID_PLAY_HOST,
+  ID_PLAY_JOIN,
+  ID_PLAY_WATCH,
 };
 
 }  // namespace
@@ -134,6 +138,12 @@ void MainFrame::build_menus() {
                          "&Play\tCtrl+4",      "Re&plays\tCtrl+5",    "&Scenarios\tCtrl+6"};
   for (int i = 0; i < 6; ++i) view->Append(ID_VIEW_FIRST + i, names[i]);
 
+  auto* play = new wxMenu;
+  play->Append(ID_PLAY_NEW, L"&New game…", "A game at this table: humans and bots");
+  play->AppendSeparator();
+  play->Append(ID_PLAY_HOST, L"&Host online game…", "Make a room on a game server and invite players to it");
+  play->Append(ID_PLAY_JOIN, L"&Join online game…", "Take a seat in a room (or come back to yours with its token)");
+  play->Append(ID_PLAY_WATCH, L"&Watch online game…", "Watch a room as a spectator");
   auto* help = new wxMenu;
   help->Append(wxID_ABOUT, "&About Tilewright");
 
@@ -141,6 +151,7 @@ void MainFrame::build_menus() {
   bar->Append(file, "&File");
   bar->Append(edit, "&Edit");
   bar->Append(view, "&View");
+  bar->Append(play, "&Play");
   bar->Append(help, "&Help");
   SetMenuBar(bar);
 }
@@ -510,6 +521,12 @@ void MainFrame::on_menu(wxCommandEvent& e) {
                      "Content packs (*.json)|*.json", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     std::string error;
     if (dlg.ShowModal() == wxID_OK && !export_pack(dlg.GetPath().utf8_string(), {what}, &error)) report(error);
+  } else if (id >= ID_PLAY_NEW && id <= ID_PLAY_WATCH) {
+    show_page(play_);
+    if (id == ID_PLAY_NEW) play_->new_game();
+    else if (id == ID_PLAY_HOST) play_->host_online_dialog();
+    else if (id == ID_PLAY_JOIN) play_->join_online_dialog();
+    else play_->watch_online_dialog();
   } else if (id == wxID_EXIT) {
     Close();
   } else if (id == wxID_UNDO) {

@@ -25,7 +25,11 @@ void BoardCanvas::fit() {
   const wxSize sz = GetClientSize();
   if (sz.GetWidth() < 10 || sz.GetHeight() < 10) return;
   int x0 = -2, y0 = -2, x1 = 2, y1 = 2;
-  if (game_) board_bounds(*game_, 1, x0, y0, x1, y1);
+  if (game_) {
+    board_bounds(*game_, 1, x0, y0, x1, y1);
+  } else if (bounds_source && bounds_source(x0, y0, x1, y1)) {
+    x0 -= 1, y0 -= 1, x1 += 1, y1 += 1;
+  }
   vp_.fit(x0, y0, x1, y1, sz);
   fitted_ = true;
   Refresh();
@@ -91,8 +95,13 @@ bool BoardCanvas::ensure_visible(int min_x, int min_y, int max_x, int max_y) {
 
 BoardScene BoardCanvas::scene() const {
   BoardScene s;
-  if (!game_) return s;
-  s = scene_of(*game_, overlay_);
+  if (!game_) {
+    std::optional<BoardScene> from = scene_source ? scene_source() : std::nullopt;
+    if (!from) return s;
+    s = std::move(*from);
+  } else {
+    s = scene_of(*game_, overlay_);
+  }
   s.spots = spots_;
   s.hover_spot = hover_spot_;
   if (hover_ && preview) {
@@ -106,7 +115,7 @@ BoardScene BoardCanvas::scene() const {
 
 void BoardCanvas::on_paint(wxPaintEvent&) {
   wxAutoBufferedPaintDC dc(this);
-  if (!fitted_ && game_) fit();
+  if (!fitted_ && (game_ || scene_source)) fit();
   const wxRect area(wxPoint(0, 0), GetClientSize());
   draw_scene(dc, scene(), vp_, area, &cache_);
 }
@@ -172,7 +181,13 @@ void BoardCanvas::hover_at(wxPoint p) {
 }
 
 void BoardCanvas::click_at(wxPoint p) {
-  if (!game_) return;
+  if (!game_) {
+    if (scene_source && on_cell) {
+      const auto [x, y] = vp_.cell_at(p);
+      on_cell(x, y);
+    }
+    return;
+  }
   const int radius = std::max(8, static_cast<int>(vp_.cell / 5));
   const int spot = hit_spot(*game_, vp_, spots_, p, radius);
   if (spot >= 0) {

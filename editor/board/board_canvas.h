@@ -69,6 +69,11 @@ class BoardCanvas : public wxWindow {
   // A click at device point p, as the mouse would make it (tests use it).
   void click_at(wxPoint p);
 
+  // Without a game: the scene to paint and the cells to fit (an online game's board,
+  // drawn from what the server sent: play/online_scene.h). Clicks go to on_cell.
+  std::function<std::optional<BoardScene>()> scene_source;
+  std::function<bool(int& min_x, int& min_y, int& max_x, int& max_y)> bounds_source;
+
  private:
   void on_paint(wxPaintEvent&);
   void on_size(wxSizeEvent&);

@@ -4,6 +4,8 @@
 
 #include <wx/aui/auibook.h>
 #include <wx/button.h>
+#include <wx/clipbrd.h>
+#include <wx/dataobj.h>
 #include <wx/cmdproc.h>
 #include <wx/config.h>
 #include <wx/listbox.h>
@@ -21,6 +23,8 @@
 #include "present/record.h"
 #include "present/summary.h"
 #include "play/new_game_dialog.h"
+#include "play/online_dialog.h"
+#include "net/client.h"
 #include "replay/replay_store.h"
 
 namespace twe {
@@ -83,7 +87,8 @@ std::string players_of(const tw::GameSetup& s) {
 
 }  // namespace
 
-PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx), bot_timer_(this) {
+PlayView::PlayView(wxWindow* parent, EditorContext& ctx)
+    : wxPanel(parent, wxID_ANY), ctx_(ctx), bot_timer_(this), reconnect_timer_(this) {
   last_setup_.rule_set = "gcc";
   last_setup_.players = tw::parse_players("You, bot:greedy");
   last_setup_.seed = 1;
@@ -117,12 +122,48 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   buttons->Add(take_back_to_, 0, wxRIGHT, 4);
   buttons->Add(hint_, 0);
   side->Add(buttons, 0, wxALL, 4);
+  // Online play (Play menu too): a room on a game server, a seat in one, or watching.
+  auto* online_row = new wxBoxSizer(wxHORIZONTAL);
+  auto* host = new wxButton(this, wxID_ANY, L"Host online…");
+  auto* join = new wxButton(this, wxID_ANY, L"Join…");
+  auto* watch = new wxButton(this, wxID_ANY, L"Watch…");
+  host->SetToolTip("Make a room on a game server (tilewright serve) and invite players to it");
+  join->SetToolTip("Take a seat in a room by its code, or come back to yours with its token");
+  watch->SetToolTip("Watch a room as a spectator");
+  online_row->Add(host, 0, wxRIGHT, 4);
+  online_row->Add(join, 0, wxRIGHT, 4);
+  online_row->Add(watch, 0);
+  side->Add(online_row, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+  host->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { host_online_dialog(); });
+  join->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { join_online_dialog(); });
+  watch->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { watch_online_dialog(); });
   pass_->Disable();
   take_back_->Disable();
   take_back_to_->Disable();
   hint_->Disable();
   status_ = new wxStaticText(this, wxID_ANY, L"No game. Press New game…", wxDefaultPosition, wxSize(300, -1));
   side->Add(status_, 0, wxEXPAND | wxALL, 4);
+  // Online play: the invitation and the connection's buttons (shown while online).
+  online_label_ = new wxStaticText(this, wxID_ANY, "Invite (room code and commands):");
+  side->Add(online_label_, 0, wxLEFT | wxTOP, 4);
+  invite_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, 72),
+                           wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+  side->Add(invite_, 0, wxEXPAND | wxALL, 4);
+  auto* online_buttons = new wxBoxSizer(wxHORIZONTAL);
+  copy_invite_ = new wxButton(this, wxID_ANY, "Copy invite");
+  rejoin_ = new wxButton(this, wxID_ANY, "Rejoin");
+  leave_ = new wxButton(this, wxID_ANY, "Leave");
+  copy_invite_->SetToolTip("Copy the room code and the commands that join it to the clipboard");
+  rejoin_->SetToolTip("Connect again and come back to your seat with its token");
+  leave_->SetToolTip("Leave the online game (your seat is kept on the server: Rejoin comes back)");
+  online_buttons->Add(copy_invite_, 0, wxRIGHT, 4);
+  online_buttons->Add(rejoin_, 0, wxRIGHT, 4);
+  online_buttons->Add(leave_, 0);
+  side->Add(online_buttons, 0, wxALL, 4);
+  for (wxWindow* w : {static_cast<wxWindow*>(online_label_), static_cast<wxWindow*>(invite_),
+                      static_cast<wxWindow*>(copy_invite_), static_cast<wxWindow*>(rejoin_),
+                      static_cast<wxWindow*>(leave_)})
+    w->Hide();
   preview_ = new TilePreview(this, 96);
   side->Add(preview_, 0, wxALIGN_CENTER_HORIZONTAL | wxALL, 4);
   scores_ = new wxStaticText(this, wxID_ANY, "");
@@ -139,7 +180,25 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   SetSizer(top);
 
   newg->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
-  pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { choose_kind(tw::OptKind::Pass); });
+  pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (online_) {
+      if (const std::string e = choose_online(writer_.pass()); !e.empty()) show_status(e, true);
+      return;
+    }
+    choose_kind(tw::OptKind::Pass);
+  });
+  copy_invite_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (wxTheClipboard->Open()) {
+      wxTheClipboard->SetData(new wxTextDataObject(invite_text()));
+      wxTheClipboard->Close();
+      show_status("The invitation is on the clipboard", false);
+    }
+  });
+  rejoin_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (const std::string e = rejoin_online(); !e.empty()) show_status(e, true);
+  });
+  leave_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { leave_online(); });
+  Bind(wxEVT_TIMER, &PlayView::on_reconnect_timer, this, reconnect_timer_.GetId());
   take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     const std::string e = take_back();
     if (!e.empty() && ctx_.status) ctx_.status(e);
@@ -164,6 +223,12 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   options_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
     // The list shows the session's options in order (update()).
     const int i = e.GetSelection();
+    if (online_) {
+      if (i >= 0)
+        if (const std::string err = choose_online(options_->GetString(static_cast<unsigned>(i)).utf8_string()); !err.empty())
+          show_status(err, true);
+      return;
+    }
     if (session_ && i >= 0 && static_cast<size_t>(i) < session_->options().size())
       choose(session_->options()[static_cast<size_t>(i)].option);
   });
@@ -172,11 +237,23 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   board_->on_spot = [this](int s) { on_spot(s); };
   board_->on_key = [this](wxKeyEvent& e) { return on_key(e); };
   board_->on_rotate = [this](int dir) {
+    if (online_) {
+      online_rot_ = ((online_rot_ + dir) % 4 + 4) % 4;
+      update_online();
+      return;
+    }
     if (!session_) return;
     session_->rotate(dir, board_->hover());
     update();
   };
   board_->preview = [this](int x, int y) -> std::optional<std::pair<SceneTile, bool>> {
+    if (online_) {
+      if (!online_->my_turn() || online_tile_ < 0) return std::nullopt;
+      int r = online_rot_;
+      const bool legal = !placements_.at(x, y, online_rot_, &r).empty();
+      if (!legal) return std::nullopt;
+      return std::make_pair(SceneTile{&ctx_.content.tiles[static_cast<size_t>(online_tile_)], x, y, r, false}, true);
+    }
     if (!session_ || !session_->human_to_move()) return std::nullopt;
     const tw::TileType* t = session_->drawn_tile();
     if (!t) return std::nullopt;
@@ -191,6 +268,14 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
   };
   ctx_.content_listeners.push_back([this]() { content_changed(); });
   board_->on_hover = [this]() {
+    if (online_) {
+      int r = online_rot_;
+      if (auto h = board_->hover()) placements_.at(h->first, h->second, online_rot_, &r);
+      preview_->set(online_->my_turn() && online_tile_ >= 0 ? &ctx_.content.tiles[static_cast<size_t>(online_tile_)]
+                                                            : nullptr,
+                    r);
+      return;
+    }
     if (!session_) return;
     const tw::TileType* t = session_->drawn_tile();
     int rot = session_->rotation();
@@ -201,6 +286,9 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_
 }
 
 PlayView::~PlayView() {
+  *alive_ = false;
+  reconnect_timer_.Stop();
+  online_.reset();  // joins its worker
   stop_bots();
   if (bot_worker_.joinable()) bot_worker_.join();  // at most one bot decision (~1 s)
   if (hint_worker_.joinable()) hint_worker_.join();  // and one hint
@@ -242,6 +330,7 @@ std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<s
     if (ctx_.status) ctx_.status("Cannot start the game: " + err);
     return err;
   }
+  if (online_) leave_online();
   last_setup_ = setup;
   if (ctx_.config) {
     ctx_.config->Write("/play/last/rule_set", wxString::FromUTF8(setup.rule_set));
@@ -269,6 +358,7 @@ void PlayView::new_game() {
   NewGameDialog dlg(this, ctx_.content, last_setup_);
   if (dlg.ShowModal() != wxID_OK) return;
   if (!confirm_replace()) return;
+  if (online_) leave_online();
   const std::string err = start_game(dlg.setup());
   if (!err.empty()) wxMessageBox(wxString::FromUTF8(err), "New game", wxOK | wxICON_ERROR, this);
   // Once the dialog has gone and its parent took the focus back: the board's keys again.
@@ -516,6 +606,10 @@ bool PlayView::resume_saved() {
 }
 
 void PlayView::on_cell(int x, int y) {
+  if (online_) {
+    if (const std::string e = click_online(x, y); !e.empty()) show_status(e, true);
+    return;
+  }
   if (!session_) return;
   const int i = session_->option_for_cell(x, y);
   if (i < 0) {  // say why the click chose nothing
@@ -533,6 +627,18 @@ void PlayView::on_spot(int spot) {
 }
 
 bool PlayView::on_key(wxKeyEvent& e) {
+  if (online_ && !e.ControlDown() && !e.AltDown()) {
+    if (e.GetKeyCode() == 'R') {
+      online_rot_ = ((online_rot_ + (e.ShiftDown() ? -1 : 1)) % 4 + 4) % 4;
+      update_online();
+      return true;
+    }
+    if (e.GetKeyCode() == 'P') {
+      if (const std::string err = choose_online(writer_.pass()); !err.empty()) show_status(err, true);
+      return true;
+    }
+    return false;
+  }
   if (!session_ || e.ControlDown() || e.AltDown()) return false;
   switch (e.GetKeyCode()) {
     case 'R':
@@ -682,6 +788,10 @@ void PlayView::follow_board() {
 }
 
 void PlayView::update() {
+  if (online_) {
+    update_online();
+    return;
+  }
   if (!session_) return;
   const tw::Game& g = session_->game();
   const bool human = session_->human_to_move();
@@ -765,6 +875,369 @@ void PlayView::update() {
     finish();
   else
     save_progress();
+}
+
+// ---------------------------------------------------------------------------------
+// Online play
+
+namespace {
+
+std::string config_string(wxConfigBase* c, const char* key) {
+  wxString v;
+  if (c && c->Read(key, &v)) return v.utf8_string();
+  return {};
+}
+
+}  // namespace
+
+void PlayView::start_online() {
+  stop_bots();
+  reconnect_timer_.Stop();
+  reconnect_tries_ = 0;
+  user_left_ = false;
+  online_fitted_ = false;
+  online_tiles_seen_ = 0;
+  online_log_ply_ = 0;
+  online_over_logged_ = false;
+  online_status_.clear();
+  online_error_.clear();
+  online_rot_ = 0;
+  online_tile_ = -1;
+  placements_ = {};
+  std::weak_ptr<std::atomic<bool>> alive = alive_;
+  online_ = std::make_unique<OnlineSession>([this, alive](OnlineSession::Incoming in) {
+    // The worker's thread: only queue the call (wxEvtHandler::CallAfter is thread-safe).
+    if (auto a = alive.lock(); a && *a)
+      CallAfter([this, alive, in = std::move(in)]() mutable {
+        if (auto a2 = alive.lock(); a2 && *a2) online_message(std::move(in));
+      });
+  });
+  board_->set_game(nullptr);
+  board_->set_spots({});
+  board_->set_overlay({});
+  board_->scene_source = [this]() -> std::optional<BoardScene> {
+    if (!online_ || !online_->view().is_object()) return std::nullopt;
+    BoardScene sc = scene_of_view(ctx_.content, online_->view());
+    if (online_->my_turn()) sc.legal_cells = placements_.cells;
+    return sc;
+  };
+  board_->bounds_source = [this](int& x0, int& y0, int& x1, int& y1) {
+    return online_ && view_bounds(online_->view(), x0, y0, x1, y1);
+  };
+  log_->Clear();
+  log_lines_ = 0;
+  for (wxWindow* w : {static_cast<wxWindow*>(online_label_), static_cast<wxWindow*>(invite_),
+                      static_cast<wxWindow*>(copy_invite_), static_cast<wxWindow*>(rejoin_),
+                      static_cast<wxWindow*>(leave_)})
+    w->Show();
+  // Room for the invitation: the list and the events give up some height.
+  options_->SetMinSize(wxSize(300, 100));
+  log_->SetMinSize(wxSize(300, 100));
+  Layout();
+}
+
+std::string PlayView::host_online(const std::string& url, const std::string& name, const HostSpec& spec) {
+  std::string why;
+  if (!tw::net::parse_url(url, &why)) return why;
+  if (spec.rule_set.empty()) return "no game chosen";
+  if (std::string e = writer_.open(ctx_.content, spec.rule_set, spec.level); !e.empty()) return e;
+  start_online();
+  online_->host(url, name, spec);
+  update_online();
+  return {};
+}
+
+std::string PlayView::join_online(const std::string& url, const std::string& name, const std::string& room, int seat,
+                                  const std::string& token) {
+  std::string why;
+  if (!tw::net::parse_url(url, &why)) return why;
+  if (room.empty()) return "no room code";
+  start_online();
+  if (!token.empty())
+    online_->rejoin(url, room, token);
+  else
+    online_->join(url, name, room, seat);
+  update_online();
+  return {};
+}
+
+std::string PlayView::watch_online(const std::string& url, const std::string& room) {
+  std::string why;
+  if (!tw::net::parse_url(url, &why)) return why;
+  if (room.empty()) return "no room code";
+  start_online();
+  online_->watch(url, room);
+  update_online();
+  return {};
+}
+
+void PlayView::host_online_dialog() {
+  OnlineDialog dlg(this, OnlineDialog::Kind::Host, ctx_.content, config_string(ctx_.config, "/play/online/url"),
+                   config_string(ctx_.config, "/play/online/name"));
+  if (dlg.ShowModal() != wxID_OK) return;
+  if (!online_ && !confirm_replace()) return;
+  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+  if (const std::string e = host_online(dlg.url(), dlg.name(), dlg.spec()); !e.empty())
+    wxMessageBox(wxString::FromUTF8(e), "Host online game", wxOK | wxICON_ERROR, this);
+}
+
+void PlayView::join_online_dialog() {
+  OnlineDialog dlg(this, OnlineDialog::Kind::Join, ctx_.content, config_string(ctx_.config, "/play/online/url"),
+                   config_string(ctx_.config, "/play/online/name"), config_string(ctx_.config, "/play/online/room"),
+                   config_string(ctx_.config, "/play/online/token"));
+  if (dlg.ShowModal() != wxID_OK) return;
+  if (!online_ && !confirm_replace()) return;
+  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+  if (const std::string e = join_online(dlg.url(), dlg.name(), dlg.room(), dlg.seat(), dlg.token()); !e.empty())
+    wxMessageBox(wxString::FromUTF8(e), "Join online game", wxOK | wxICON_ERROR, this);
+}
+
+void PlayView::watch_online_dialog() {
+  OnlineDialog dlg(this, OnlineDialog::Kind::Watch, ctx_.content, config_string(ctx_.config, "/play/online/url"), {},
+                   config_string(ctx_.config, "/play/online/room"));
+  if (dlg.ShowModal() != wxID_OK) return;
+  if (!online_ && !confirm_replace()) return;
+  if (const std::string e = watch_online(dlg.url(), dlg.room()); !e.empty())
+    wxMessageBox(wxString::FromUTF8(e), "Watch online game", wxOK | wxICON_ERROR, this);
+}
+
+std::string PlayView::rejoin_online() {
+  if (!online_) return "No online game to rejoin: Play > Join online game… with the room code and your seat token.";
+  if (online_->connected()) return "Connected already.";
+  user_left_ = false;
+  reconnect_timer_.Stop();
+  if (!online_->reconnect()) return "Nothing to come back to: this view had no seat (and was not watching).";
+  update_online();
+  return {};
+}
+
+void PlayView::leave_online() {
+  if (!online_) return;
+  user_left_ = true;
+  reconnect_timer_.Stop();
+  remember_online();
+  const std::string room = online_->room();
+  online_.reset();  // the connection ends; the seat stays on the server
+  board_->scene_source = nullptr;
+  board_->bounds_source = nullptr;
+  for (wxWindow* w : {static_cast<wxWindow*>(online_label_), static_cast<wxWindow*>(invite_),
+                      static_cast<wxWindow*>(copy_invite_), static_cast<wxWindow*>(rejoin_),
+                      static_cast<wxWindow*>(leave_)})
+    w->Hide();
+  options_->SetMinSize(wxSize(300, 140));
+  log_->SetMinSize(wxSize(300, 180));
+  options_->Clear();
+  log_->Clear();
+  log_lines_ = 0;
+  preview_->set(nullptr, 0);
+  if (session_) {
+    board_->set_game(&session_->game());
+    board_->fit();
+    update();
+    schedule_bot();
+  } else {
+    board_->set_game(nullptr);
+    status_->SetLabel(L"No game. Press New game…");
+    scores_->SetLabel("");
+    pass_->Disable();
+    Layout();
+  }
+  show_status(room.empty() ? "Left the online game" : "Left room " + room + " (your seat is kept: Play > Join online game… with your token comes back)", false);
+}
+
+void PlayView::drop_online_connection() {
+  if (!online_) return;
+  online_->disconnect();
+  online_message(OnlineSession::Incoming{OnlineSession::Incoming::Kind::Dropped, nullptr,
+                                         "the connection was dropped", online_->connection()});
+}
+
+void PlayView::remember_online() {
+  if (!ctx_.config || !online_) return;
+  ctx_.config->Write("/play/online/url", wxString::FromUTF8(online_->url()));
+  if (!online_->room().empty()) ctx_.config->Write("/play/online/room", wxString::FromUTF8(online_->room()));
+  ctx_.config->Write("/play/online/token", wxString::FromUTF8(online_->token()));
+  ctx_.config->Flush();
+}
+
+void PlayView::online_message(OnlineSession::Incoming in) {
+  // A message whose fields are not of the types the protocol says is named, not a crash.
+  try {
+    online_message_checked(std::move(in));
+  } catch (const nlohmann::json::exception& e) {
+    online_error_ = std::string("The server sent a message this editor cannot read: ") + e.what();
+    show_status(online_error_, true);
+  }
+}
+
+void PlayView::online_message_checked(OnlineSession::Incoming in) {
+  if (!online_) return;
+  const bool mine = in.connection == online_->connection();
+  const bool was_joined = online_->joined();
+  online_->handle(in);
+  if (!mine) return;
+  using K = OnlineSession::Incoming::Kind;
+  if ((in.kind == K::Dropped || (in.kind == K::Failed && reconnect_tries_ > 0)) && !user_left_ &&
+      !online_->over() && (!online_->token().empty() || online_->watching())) {
+    // Come back by itself a few times (1 s apart), then leave it to Rejoin.
+    if (reconnect_tries_ < 5) {
+      ++reconnect_tries_;
+      reconnect_timer_.StartOnce(1000);
+    }
+  }
+  if (in.kind == K::Message && !was_joined && online_->joined()) {
+    if (reconnect_tries_ > 0) ++reconnects_;
+    reconnect_tries_ = 0;
+    remember_online();
+  }
+  if (in.kind == K::Message && in.message.value("type", std::string()) == "error") {
+    const std::string line = "The server refused: " + online_->error() + " (" + online_->error_code() + ")";
+    online_error_ = line;
+    show_status(line, true);
+  } else if (in.kind == K::Dropped || in.kind == K::Failed) {
+    online_error_ = online_->error_code() == "connect" ? "Cannot connect: " + online_->error()
+                                                       : "Connection lost: " + online_->error();
+    show_status(online_error_ + (reconnect_timer_.IsRunning() ? " — reconnecting…" : ""), true);
+  } else if (in.kind == K::Message && in.message.value("type", std::string()) == "state") {
+    online_error_.clear();
+  }
+  update_online();
+}
+
+void PlayView::on_reconnect_timer(wxTimerEvent&) {
+  if (!online_ || online_->connected() || user_left_) return;
+  online_->reconnect();
+  update_online();
+}
+
+std::string PlayView::choose_online(const std::string& option_text) {
+  if (!online_) return "not online";
+  if (online_->watching()) return "You are watching: a spectator does not decide.";
+  const std::string e = online_->move(option_text);
+  if (e.empty()) {
+    online_error_.clear();
+    clear_error();
+  }
+  update_online();
+  return e;
+}
+
+std::string PlayView::click_online(int x, int y) {
+  if (!online_) return "not online";
+  if (!online_->my_turn()) return online_->watching() ? "You are watching." : "It is not your turn.";
+  if (online_tile_ < 0) return "Nothing to place: choose from the list (or Pass).";
+  int r = online_rot_;
+  const std::string text = placements_.at(x, y, online_rot_, &r);
+  if (text.empty())
+    return ctx_.content.tiles[static_cast<size_t>(online_tile_)].notation_id() +
+           " does not fit here: the green cells are where it fits.";
+  online_rot_ = r;
+  return choose_online(text);
+}
+
+wxString PlayView::invite_text() const { return online_ ? wxString::FromUTF8(online_->invite_text()) : wxString(); }
+
+void PlayView::update_online() {
+  if (!online_) return;
+  using J = nlohmann::json;
+  const J& v = online_->view();
+  const J& room = online_->room_info();
+  if (room.is_object() && room.contains("rule_set") && room["rule_set"].is_string()) {
+    const std::string rs = room["rule_set"].get<std::string>();
+    const std::string lv = room.contains("level") && room["level"].is_string() ? room["level"].get<std::string>() : "";
+    if (!writer_.ready() || writer_.rule_set() != rs || writer_.level() != lv) writer_.open(ctx_.content, rs, lv);
+  }
+  const bool mine = online_->my_turn();
+  const std::vector<std::string> opts = online_->my_options();
+  online_tile_ = -1;
+  if (mine && v["pending"].value("kind", std::string()) == "place" && v["pending"].contains("tile") &&
+      v["pending"]["tile"].is_string())
+    if (const tw::TileType* t = tile_by_id(ctx_.content, v["pending"]["tile"].get<std::string>()))
+      online_tile_ = static_cast<int>(t - ctx_.content.tiles.data());
+  placements_ = view_placements(writer_, v, online_tile_, opts);
+
+  // The status beside the board and in the frame's status bar: the room, who is here,
+  // whose turn.
+  const std::string line = online_->status_line();
+  wxString status = wxString::FromUTF8(line);
+  if (mine)
+    status += online_tile_ >= 0 ? wxString(L"\nYour turn: click a green cell (R turns the tile)")
+                                : wxString(L"\nYour turn: choose from the list (double-click)");
+  if (!online_error_.empty()) status += "\n" + wxString::FromUTF8(online_error_);
+  status_->SetLabel(status);
+  status_->Wrap(300);
+  if (line != online_status_ && !status_error_) {
+    online_status_ = line;
+    if (ctx_.status) ctx_.status(line);
+  }
+
+  wxString sc;
+  if (v.is_object()) {
+    if (v.contains("scores") && v["scores"].is_object())
+      for (auto it = v["scores"].begin(); it != v["scores"].end(); ++it)
+        sc += wxString::FromUTF8(it.key() + ": " + it->dump()) + "\n";
+    // What each seat has in supply (co-op: per colour).
+    if (v.contains("supply") && v["supply"].is_array())
+      for (const auto& p : v["supply"]) {
+        if (!p.is_object()) continue;
+        std::string l = p.value("player", std::string()) + ":";
+        if (p.contains("colours") && p["colours"].is_object()) {
+          for (auto c = p["colours"].begin(); c != p["colours"].end(); ++c) l += " " + c.key() + " " + c->dump();
+        } else {
+          l += " " + p.value("followers", J(0)).dump() + " followers";
+          if (p.contains("guards") && p["guards"].is_number()) l += ", " + p["guards"].dump() + " guards";
+        }
+        sc += wxString::FromUTF8(l + " in supply") + "\n";
+      }
+    if (v.contains("tiles_left") && v["tiles_left"].is_number()) sc += wxString::Format("Tiles left: %d", v["tiles_left"].get<int>());
+  }
+  scores_->SetLabel(sc);
+
+  options_->Clear();
+  for (const auto& o : opts) options_->Append(wxString::FromUTF8(o));
+  const std::string pass = writer_.pass();
+  pass_->Enable(mine && std::find(opts.begin(), opts.end(), pass) != opts.end());
+  take_back_->Disable();
+  take_back_to_->Disable();
+  hint_->Disable();
+  rejoin_->Enable(!online_->connected() && (!online_->token().empty() || online_->watching()));
+  leave_->Enable(true);
+  const wxString invite = wxString::FromUTF8(online_->invite_text());
+  if (invite_->GetValue() != invite) invite_->ChangeValue(invite);
+  copy_invite_->Enable(!invite.empty());
+
+  int r = online_rot_;
+  if (auto h = board_->hover()) placements_.at(h->first, h->second, online_rot_, &r);
+  preview_->set(mine && online_tile_ >= 0 ? &ctx_.content.tiles[static_cast<size_t>(online_tile_)] : nullptr, r);
+
+  // The events of each state, once, and the result.
+  if (v.is_object() && !online_over_logged_ && online_->ply() >= 0 &&
+      static_cast<size_t>(online_->ply()) + 1 != online_log_ply_) {
+    wxString add;
+    if (v.contains("events") && v["events"].is_array())
+      for (const auto& e : v["events"])
+        if (e.is_string()) add += (log_->IsEmpty() && add.empty() ? "" : "\n") + wxString::FromUTF8(e.get<std::string>());
+    if (!add.empty()) log_->AppendText(add);
+    online_log_ply_ = static_cast<size_t>(online_->ply()) + 1;
+  }
+  if (online_->over() && !online_over_logged_) {
+    log_->AppendText((log_->IsEmpty() ? "" : "\n") + wxString::FromUTF8("Game over: " + online_->result()));
+    online_over_logged_ = true;
+  }
+
+  // The board follows the server: fitted at the first state, then each new tile brought
+  // into view.
+  const int tiles = v.is_object() && v.contains("board") && v["board"].is_array() ? static_cast<int>(v["board"].size()) : 0;
+  if (tiles > 0 && !online_fitted_) {
+    online_fitted_ = true;
+    board_->fit();
+  } else if (tiles > online_tiles_seen_ && tiles > 0) {
+    const J& last = v["board"].back();
+    board_->ensure_visible(last.value("x", 0), last.value("y", 0));
+  }
+  online_tiles_seen_ = tiles;
+  board_->Refresh();
+  Layout();
 }
 
 }  // namespace twe

@@ -16,6 +16,7 @@
 // wheel and + / - zoom, F fits, drag pans.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,6 +29,8 @@
 #include <wx/timer.h>
 
 #include "context.h"
+#include "play/online_scene.h"
+#include "play/online_session.h"
 #include "play/play_session.h"
 
 class wxButton;
@@ -109,6 +112,40 @@ class PlayView : public wxPanel {
   // A bot is deciding on the worker thread.
   bool bot_thinking() const { return thinking_; }
 
+  // --- Online play (Play > Host online game…, Join…, Watch…; docs/protocol.md) ---
+  // The board, the option list, Pass and R work as in hotseat, on the game the server
+  // sends (OnlineSession: a worker thread talks to the server, its messages come to the
+  // GUI thread by CallAfter); a choice goes to the server as the option's text, and the
+  // board follows the server's states. The status line and the frame's status bar say
+  // the room, who is connected and whose turn it is; a dropped connection is shown and
+  // the view comes back to its seat with the seat's token (automatically a few times,
+  // then with Rejoin). Each starts a session ("" or why not); the dialogs ask first.
+  std::string host_online(const std::string& url, const std::string& name, const HostSpec& spec);
+  std::string join_online(const std::string& url, const std::string& name, const std::string& room, int seat = -1,
+                          const std::string& token = {});
+  std::string watch_online(const std::string& url, const std::string& room);
+  void host_online_dialog();
+  void join_online_dialog();
+  void watch_online_dialog();
+  // Connects again and resumes the seat (its token is kept for the editor's session).
+  std::string rejoin_online();
+  // Leaves the online game (the seat stays on the server: Rejoin comes back to it).
+  void leave_online();
+  // Drops the connection as a network fault would (tests): the view reconnects.
+  void drop_online_connection();
+  // The online session (null when not online).
+  OnlineSession* online() { return online_.get(); }
+  bool is_online() const { return online_ != nullptr; }
+  // Chooses the listed option with this text for this seat (a click, the list, Pass do).
+  std::string choose_online(const std::string& option_text);
+  // A click on cell x,y of the online board: the drawn tile there (in the rotation shown,
+  // or the next one listed there). "" or why nothing was sent.
+  std::string click_online(int x, int y);
+  // The invitation shown beside the board (room code, server, a command per free seat).
+  wxString invite_text() const;
+  // How many times the view reconnected after a drop.
+  int reconnects() const { return reconnects_; }
+
  private:
   // Chooses the first option of this kind (the Pass button, the P key).
   std::string choose_kind(tw::OptKind kind);
@@ -170,6 +207,36 @@ class PlayView : public wxPanel {
   std::string last_take_back_;              // the status bar shows an error of this view
   int64_t saved_replay_ = 0;
   bool saved_ = false;
+
+  // Online play.
+  void start_online();
+  void online_message(OnlineSession::Incoming in);
+  void online_message_checked(OnlineSession::Incoming in);
+  void update_online();
+  void on_reconnect_timer(wxTimerEvent&);
+  void remember_online();
+  std::unique_ptr<OnlineSession> online_;
+  OptionWriter writer_;
+  ViewPlacements placements_;
+  int online_tile_ = -1;  // the drawn tile (content index) of the view's pending placement
+  int online_rot_ = 0;
+  std::string online_status_;  // the last line sent to the status bar
+  std::string online_error_;   // the last refusal shown
+  bool online_fitted_ = false;
+  int online_tiles_seen_ = 0;
+  size_t online_log_ply_ = 0;
+  bool online_over_logged_ = false;
+  wxTimer reconnect_timer_;
+  int reconnect_tries_ = 0;
+  int reconnects_ = 0;
+  bool user_left_ = false;
+  wxButton* rejoin_ = nullptr;
+  wxButton* leave_ = nullptr;
+  wxButton* copy_invite_ = nullptr;
+  wxTextCtrl* invite_ = nullptr;
+  wxStaticText* online_label_ = nullptr;
+  // Guards CallAfter from the worker against a view already gone.
+  std::shared_ptr<std::atomic<bool>> alive_ = std::make_shared<std::atomic<bool>>(true);
 };
 
 }  // namespace twe

@@ -1,0 +1,225 @@
+#include "play/online_scene.h"
+
+#include <algorithm>
+#include <set>
+
+namespace twe {
+
+using J = nlohmann::json;
+
+namespace {
+
+constexpr std::array<int, 8> kFieldNameOrder = {tw::Nw, tw::Ne, tw::En, tw::Es, tw::Se, tw::Sw, tw::Ws, tw::Wn};
+
+int colour_index(const std::string& name) {
+  for (size_t i = 0; i < tw::kColourNames.size(); ++i)
+    if (tw::kColourNames[i] == name) return static_cast<int>(i);
+  return 0;
+}
+
+int integer(const J& j, const char* key, int fallback = 0) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
+}
+
+}  // namespace
+
+const tw::TileType* tile_by_id(const tw::Content& content, const std::string& id) {
+  for (const auto& t : content.tiles)
+    if (t.id == id) return &t;
+  for (const auto& t : content.tiles)
+    if (t.notation_id() == id) return &t;
+  return nullptr;
+}
+
+int segment_named(const tw::TileType& t, int rot, const std::string& name) {
+  // The board port q of a tile at rotation r shows its own port (q - 3r) mod 12.
+  auto seg_at = [&](int q) {
+    const int p = ((q - 3 * rot) % tw::kEdgePorts + tw::kEdgePorts) % tw::kEdgePorts;
+    return static_cast<int>(t.port_segment[static_cast<size_t>(p)]);
+  };
+  for (size_t s = 0; s < t.segments.size(); ++s) {
+    const tw::Kind k = t.segments[s].kind;
+    std::string n = std::string(tw::kind_name(k)) + ":";
+    std::string port = "C";
+    if (tw::kind_named_by_edge(k)) {
+      for (int side = 0; side < 4; ++side)
+        if (seg_at(tw::middle_port(side)) == static_cast<int>(s)) {
+          port = std::string(tw::kPortNames[static_cast<size_t>(tw::middle_port(side))]);
+          break;
+        }
+    } else if (k == tw::Kind::Field) {
+      for (int q : kFieldNameOrder)
+        if (seg_at(q) == static_cast<int>(s)) {
+          port = std::string(tw::kPortNames[static_cast<size_t>(q)]);
+          break;
+        }
+    }
+    if (n + port == name) return static_cast<int>(s);
+  }
+  return -1;
+}
+
+bool view_bounds(const J& view, int& min_x, int& min_y, int& max_x, int& max_y) {
+  if (!view.is_object() || !view.contains("board") || !view["board"].is_array() || view["board"].empty()) return false;
+  bool first = true;
+  for (const auto& b : view["board"]) {
+    const int x = integer(b, "x"), y = integer(b, "y");
+    if (first) {
+      min_x = max_x = x;
+      min_y = max_y = y;
+      first = false;
+    }
+    min_x = std::min(min_x, x);
+    max_x = std::max(max_x, x);
+    min_y = std::min(min_y, y);
+    max_y = std::max(max_y, y);
+  }
+  return true;
+}
+
+BoardScene scene_of_view(const tw::Content& content, const J& view) {
+  BoardScene s;
+  if (!view.is_object() || !view.contains("board") || !view["board"].is_array() || content.tiles.empty()) return s;
+  const auto& board = view["board"];
+  for (size_t i = 0; i < board.size(); ++i) {
+    const J& b = board[i];
+    SceneTile t;
+    t.x = integer(b, "x");
+    t.y = integer(b, "y");
+    t.rot = ((integer(b, "rot") / 90) % 4 + 4) % 4;
+    t.ghosts = integer(b, "ghosts");
+    const bool up = b.value("face_up", true) && b.contains("tile") && b["tile"].is_string();
+    t.type = up ? tile_by_id(content, b["tile"].get<std::string>()) : nullptr;
+    if (!t.type) {  // face down (or a tile this content lacks): its back
+      t.type = &content.tiles.front();
+      t.face_down = true;
+    }
+    t.last = i + 1 == board.size() && board.size() > 1;
+    s.tiles.push_back(t);
+  }
+  if (view.contains("followers") && view["followers"].is_array())
+    for (const auto& f : view["followers"]) {
+      const int x = integer(f, "x"), y = integer(f, "y");
+      const SceneTile* on = nullptr;
+      for (const auto& t : s.tiles)
+        if (t.x == x && t.y == y) on = &t;
+      if (!on || on->face_down) continue;
+      SceneFollower sf;
+      sf.type = on->type;
+      sf.x = x;
+      sf.y = y;
+      sf.rot = on->rot;
+      sf.seg = segment_named(*on->type, on->rot, f.value("at", std::string()));
+      if (sf.seg < 0) continue;
+      sf.player = colour_index(f.value("colour", std::string()));
+      sf.guard = f.value("kind", std::string()) == "guard";
+      sf.ghosts = integer(f, "ghosts");
+      sf.dogs = integer(f, "dogs");
+      sf.buried = f.value("buried", false);
+      s.followers.push_back(sf);
+    }
+  if (view.contains("scores") && view["scores"].is_object()) {
+    int i = 0;
+    for (auto it = view["scores"].begin(); it != view["scores"].end(); ++it, ++i) {
+      s.score_lines.push_back(it.key() + " " + (it->is_number() ? it->dump() : std::string("?")));
+      // Competitive: seat i plays colour i; co-op: the key is the colour's name.
+      int c = i;
+      for (size_t k = 0; k < tw::kColourNames.size(); ++k)
+        if (tw::kColourNames[k] == it.key()) c = static_cast<int>(k);
+      s.score_colours.push_back(it.key() == "team" ? wxColour(0x70, 0x70, 0x70) : player_colour(c));
+    }
+  }
+  return s;
+}
+
+std::string OptionWriter::open(const tw::Content& content, const std::string& rule_set, const std::string& level) {
+  game_.reset();
+  rule_set_ = rule_set;
+  level_ = level;
+  tw::GameSetup setup;
+  setup.rule_set = rule_set;
+  setup.level = level;
+  setup.seed = 1;
+  // Any legal seat count: the text of a placement does not depend on the players.
+  for (int n = 1; n <= 6; ++n) {
+    setup.players.clear();
+    for (int p = 0; p < n; ++p) setup.players.push_back({"P" + std::to_string(p + 1), ""});
+    auto g = std::make_unique<tw::Game>();
+    if (!tw::Game::create(content, setup, *g)) {
+      game_ = std::move(g);
+      return {};
+    }
+  }
+  return "no game of '" + rule_set + (level.empty() ? "" : "' level '" + level) + "' can be set up on this database";
+}
+
+std::string OptionWriter::placement(int tile, int x, int y, int rot) const {
+  if (!game_ || tile < 0 || static_cast<size_t>(tile) >= game_->content().tiles.size()) return {};
+  tw::Option o;
+  o.kind = tw::OptKind::Place;
+  o.tile = static_cast<uint16_t>(tile);
+  o.x = static_cast<int16_t>(x);
+  o.y = static_cast<int16_t>(y);
+  o.rot = static_cast<uint8_t>(rot & 3);
+  return game_->to_string(o);
+}
+
+std::string OptionWriter::pass() const {
+  if (!game_) return {};
+  tw::Option o;
+  o.kind = tw::OptKind::Pass;
+  return game_->to_string(o);
+}
+
+std::string ViewPlacements::at(int x, int y, int rot, int* chosen_rot) const {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i] != std::make_pair(x, y)) continue;
+    for (int k = 0; k < 4; ++k) {
+      const int r = ((rot + k) % 4 + 4) % 4;
+      const std::string& t = texts[i * 4 + static_cast<size_t>(r)];
+      if (!t.empty()) {
+        if (chosen_rot) *chosen_rot = r;
+        return t;
+      }
+    }
+  }
+  return {};
+}
+
+std::vector<int> ViewPlacements::rotations(int x, int y) const {
+  std::vector<int> out;
+  for (size_t i = 0; i < cells.size(); ++i)
+    if (cells[i] == std::make_pair(x, y))
+      for (int r = 0; r < 4; ++r)
+        if (!texts[i * 4 + static_cast<size_t>(r)].empty()) out.push_back(r);
+  return out;
+}
+
+ViewPlacements view_placements(const OptionWriter& w, const J& view, int tile, const std::vector<std::string>& options) {
+  ViewPlacements out;
+  if (!w.ready() || tile < 0 || !view.is_object() || !view.contains("board") || !view["board"].is_array()) return out;
+  const std::set<std::string> listed(options.begin(), options.end());
+  std::set<std::pair<int, int>> taken, candidates;
+  for (const auto& b : view["board"]) taken.insert({integer(b, "x"), integer(b, "y")});
+  for (const auto& [x, y] : taken)
+    for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+      if (!taken.count({x + dx, y + dy})) candidates.insert({x + dx, y + dy});
+  for (const auto& [x, y] : candidates) {
+    std::vector<std::string> four(4);
+    bool any = false;
+    for (int r = 0; r < 4; ++r) {
+      std::string t = w.placement(tile, x, y, r);
+      if (listed.count(t)) {
+        four[static_cast<size_t>(r)] = std::move(t);
+        any = true;
+      }
+    }
+    if (!any) continue;
+    out.cells.push_back({x, y});
+    for (auto& t : four) out.texts.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace twe
