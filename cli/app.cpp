@@ -241,7 +241,11 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_flag("--with-rules", a.play.with_rules,
                    "--out: embed the rule set's content pack (TGN 2), so a database without it can replay the game");
   c.play->add_option("--connect", a.online.url,
-                     "play online on a server (tilewright serve): ws://HOST:PORT/ (with --room or --create)");
+                     "play online on a server (tilewright serve): ws://HOST:PORT/ or wss://HOST:PORT/ (TLS) "
+                     "(with --room or --create)");
+  c.play->add_option("--ca", a.online.ca,
+                     "--connect wss://: the PEM certificate(s) the server's certificate must chain to (e.g. a "
+                     "self-signed one; default: the system's store)");
   c.play->add_option("--room", a.online.room, "--connect: the room's code");
   c.play->add_flag("--create", a.online.create,
                    "--connect: make a room for --ruleset/--level with --players (bot:NAME seats play on the server) "
@@ -262,6 +266,8 @@ Commands define(CLI::App& app, Args& a) {
   c.serve->add_flag("--fsync", a.serve.fsync,
                     "each decision on the disk before it is acknowledged (default: it survives a crash of the "
                     "server, not a power cut)");
+  c.serve->add_option("--cert", a.serve.cert, "serve wss:// (TLS): the certificate chain, a PEM file (with --key)");
+  c.serve->add_option("--key", a.serve.key, "serve wss:// (TLS): the certificate's private key, a PEM file");
   add_db(c.serve);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");

@@ -39,6 +39,8 @@ bool split_listen(const std::string& s, std::string& host, uint16_t& port) {
 
 int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   net::ServerOptions so;
+  so.cert_file = o.cert;
+  so.key_file = o.key;
   if (!split_listen(o.listen, so.host, so.port)) {
     err << "tilewright serve: --listen wants HOST:PORT (127.0.0.1:8765), not '" << text::printable(o.listen, 60)
         << "'\n";
@@ -67,7 +69,7 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
     return command_failed(err, "serve", e.what(), kExitInput);
   }
   server->log = [&out](const std::string& line) { out << line << std::endl; };
-  out << "listening on ws://" << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":"
+  out << "listening on " << (server->tls() ? "wss://" : "ws://") << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":"
       << server->port() << "/ (database " << o.db_path << ", " << server->resumed() << " rooms resumed)"
       << std::endl;
   std::thread waiter([&] {
@@ -181,6 +183,7 @@ struct Play {
 
   int run() {
     std::string why;
+    client.set_ca_file(o.ca);
     if (!client.connect(o.url, &why)) return command_failed(err, "play", why, kExitIllegal);
     J hello{{"type", "hello"}, {"version", net::kProtocolVersion}};
     if (!o.name.empty()) hello["name"] = o.name;

@@ -12,13 +12,15 @@ struct ServeOptions {
   std::string db_path;                  // the server's database (rooms, decisions, replays)
   std::string listen = "127.0.0.1:8765";  // HOST:PORT (port 0: any free one, printed)
   bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
+  std::string cert, key;  // --cert FILE --key FILE (PEM): serve wss:// (TLS) instead of ws://
 };
-// Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" first, then a
-// line per room event and refusal.
+// Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" (wss:// with
+// --cert/--key) first, then a line per room event and refusal.
 int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err);
 
 struct OnlineOptions {
-  std::string url;               // --connect ws://HOST:PORT/
+  std::string url;               // --connect ws://HOST:PORT/ or wss://HOST:PORT/
+  std::string ca;                // --ca FILE: wss://, the server certificate's CA (PEM) instead of the system's
   std::string room;              // --room CODE
   std::string token;             // --token: come back to one's seat
   std::optional<int> seat;       // --seat N (default: the first free one)
