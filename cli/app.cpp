@@ -255,6 +255,13 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<int>(0, 5));
   c.play->add_flag("--watch", a.online.watch, "--connect: watch the room's game");
   c.play->add_option("--name", a.online.name, "--connect: your name, said to the server");
+  c.play->add_option("--clock", a.online.clock,
+                     "--connect --create: each human seat's time control, TIME[+INCREMENT per turn] (10m+5s, 90s, "
+                     "50ms), kept by the server");
+  c.play->add_option("--at-zero", a.online.at_zero,
+                     "--clock: when a seat's time runs out: forfeit (the game ends, that seat loses) or bot (a "
+                     "server bot plays the seat)")
+      ->capture_default_str();
   c.play->add_option("--timeout", a.online.timeout_s,
                      "--connect: give up after this many seconds without a message (default 0: wait)")
       ->check(whole<int>(0, 86400));

@@ -2,6 +2,7 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
@@ -15,6 +16,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -94,6 +96,8 @@ struct Server::Impl {
   void send(ConnId c, const std::string& text);
   void do_accept();
   void wake();
+  // Sets the clock timer to the Hub's earliest deadline (none: no timer).
+  void rearm();
   void note(const std::string& s) {
     if (log) log(s);
   }
@@ -103,6 +107,8 @@ struct Server::Impl {
   asio::io_context ioc;
   tcp::acceptor acceptor;
   Hub hub;
+  asio::steady_timer clock_timer{ioc};
+  std::optional<int64_t> armed;  // the deadline the timer is set to
   std::map<ConnId, std::weak_ptr<SessionBase>> sessions;
   ConnId next_id = 1;
   bool bots_posted = false;
@@ -354,6 +360,28 @@ void Server::Impl::wake() {
   });
 }
 
+void Server::Impl::rearm() {
+  if (stopping) return;
+  const auto d = hub.next_deadline();
+  if (d == armed) return;
+  armed = d;
+  if (!d) {
+    clock_timer.cancel();
+    return;
+  }
+  clock_timer.expires_after(std::chrono::milliseconds(std::max<int64_t>(0, *d - hub.now_ms())));
+  clock_timer.async_wait([this](beast::error_code ec) {
+    if (ec || stopping) return;
+    armed.reset();
+    try {
+      hub.tick();
+    } catch (const std::exception& e) {
+      note(std::string("clocks: ") + e.what());
+    }
+    rearm();
+  });
+}
+
 Server::Server(const Content& content, Store& store, ServerOptions options)
     : impl_(std::make_unique<Impl>(content, store, std::move(options))) {
   Impl& m = *impl_;
@@ -364,6 +392,7 @@ Server::Server(const Content& content, Store& store, ServerOptions options)
     if (log) log(s);
   };
   m.hub.wake = [&m] { m.wake(); };
+  m.hub.clock_changed = [&m] { m.rearm(); };
   if (!m.opt.cert_file.empty() || !m.opt.key_file.empty()) {
     if (m.opt.cert_file.empty() || m.opt.key_file.empty())
       throw std::runtime_error("TLS needs both --cert FILE and --key FILE");
@@ -403,6 +432,7 @@ void Server::stop() {
   Impl& m = *impl_;
   asio::post(m.ioc, [&m] {
     m.stopping = true;
+    m.clock_timer.cancel();
     beast::error_code ec;
     m.acceptor.close(ec);
     auto sessions = m.sessions;

@@ -33,6 +33,7 @@ struct HubHarness {
   std::vector<std::string> log;
   net::Hub hub;
   uint64_t next_seed;
+  int64_t now = 1'700'000'000'000;  // the Hub's wall clock (ms): tests move it by hand
 
   explicit HubHarness(const std::string& db, uint64_t first_seed = 1000)
       : store(open_store(db)),
@@ -52,6 +53,7 @@ struct HubHarness {
   net::HubOptions options() {
     net::HubOptions o;
     o.seeds = [this] { return next_seed++; };
+    o.now_ms = [this] { return now; };
     return o;
   }
 
