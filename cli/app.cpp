@@ -274,6 +274,11 @@ Commands define(CLI::App& app, Args& a) {
                     "each decision on the disk before it is acknowledged (default: it survives a crash of the "
                     "server, not a power cut)");
   c.serve->add_option("--cert", a.serve.cert, "serve wss:// (TLS): the certificate chain, a PEM file (with --key)");
+  c.serve->add_option("--max-bot-budget", a.serve.max_bot_budget,
+                      "the most a server bot spends on a decision, in mcts iterations (a room asking more is "
+                      "clamped to it, on one thread)")
+      ->capture_default_str()
+      ->check(whole<int>(1, 10000000));
   c.serve->add_option("--key", a.serve.key, "serve wss:// (TLS): the certificate's private key, a PEM file");
   add_db(c.serve);
 

@@ -41,6 +41,7 @@ bool split_listen(const std::string& s, std::string& host, uint16_t& port) {
 int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   net::ServerOptions so;
   so.cert_file = o.cert;
+  so.hub.max_bot_iterations = o.max_bot_budget;
   so.key_file = o.key;
   if (!split_listen(o.listen, so.host, so.port)) {
     err << "tilewright serve: --listen wants HOST:PORT (127.0.0.1:8765), not '" << text::printable(o.listen, 60)
@@ -279,6 +280,11 @@ struct Play {
       if (!send(create)) return kExitIllegal;
       auto created = await("created");
       if (!created) return kExitInput;
+      if (created->contains("clamped") && (*created)["clamped"].is_array())
+        for (const auto& c : (*created)["clamped"])
+          out << "The server clamps seat " << c.value("seat", 0) << "'s bot "
+              << text::printable(c.value("asked", std::string()), 40) << " to its budget: "
+              << text::printable(c.value("bot", std::string()), 40) << '\n';
       room = (*created)["room"].get<std::string>();
       out << "Room " << room << ": others join with tilewright play --connect " << o.url << " --room " << room
           << std::endl;

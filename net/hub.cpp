@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "engine/result.h"
 #include "engine/text.h"
 #include "net/view.h"
@@ -21,6 +22,23 @@ namespace {
 constexpr uint64_t kBotSalt = 0x6a09e667f3bcc909ULL;
 constexpr const char* kTimedOutBot = "greedy";  // plays a human seat whose time ran out (at_zero "bot")
 }
+
+namespace {
+// The bot `name` within a budget of `cap` mcts iterations a decision, on one thread,
+// without a time budget: `name` itself when it is, else the clamped spec (mcts:CAP,
+// its reward kept). Bots that do not search (random, greedy, coop) are within any.
+std::string within_budget(const std::string& name, const Game& g, int cap) {
+  const auto c = parse_mcts_spec(name);
+  if (!c) return name;
+  const int64_t asked = c->ms > 0 ? INT64_MAX : c->iterations > 0 ? c->iterations : mcts_default_iterations(g);
+  if (asked <= cap && c->threads <= 1 && c->ms <= 0) return name;
+  std::string out = "mcts:" + std::to_string(std::min<int64_t>(asked, cap));
+  size_t parts = 0, at = 0;
+  for (; (at = name.find(':', at)) != std::string::npos; ++at) ++parts;
+  if (parts == 3) out += ":1" + name.substr(name.rfind(':'));  // the reward
+  return out;
+}
+}  // namespace
 
 void prepare_database(Store& store, bool fsync_every_decision) {
   auto& db = store.database();
@@ -339,11 +357,23 @@ void Hub::on_create(ConnId c, const Request& r) {
   }
   room.auto_start = r.body.contains("auto_start") && r.body["auto_start"].is_boolean() && r.body["auto_start"].get<bool>();
   room.setup.seed = opt_.seeds ? opt_.seeds() : random_u64();
+  OJ clamped = OJ::array();
   {
     Game probe;
     if (auto v = Game::create(content_, room.setup, probe)) {
       refuse(c, "bad_field", v->message, r.id);
       return;
+    }
+    // Bots within the server's budget: clamped, and said so in `created`.
+    for (size_t i = 0; i < room.seats.size(); ++i) {
+      Seat& seat = room.seats[i];
+      if (seat.kind != "bot") continue;
+      const std::string within = within_budget(seat.bot, probe, opt_.max_bot_iterations);
+      if (within == seat.bot) continue;
+      clamped.push_back(OJ{{"seat", i}, {"asked", seat.bot}, {"bot", within}});
+      seat.bot = within;
+      seat.name = "bot:" + within;
+      room.setup.players[i] = {seat.name, seat.bot};
     }
   }
   do room.code = random_room_code();
@@ -387,7 +417,13 @@ void Hub::on_create(ConnId c, const Request& r) {
   Room& stored = rooms_.emplace(code, std::move(room)).first->second;
   note("room " + code + ": created (" + (stored.setup.level.empty() ? stored.setup.rule_set : stored.setup.level) +
        ", " + std::to_string(stored.seats.size()) + " seats)");
-  reply(c, OJ{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}}, r.id);
+  OJ created{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}};
+  if (!clamped.empty()) {
+    created["clamped"] = clamped;
+    note("room " + code + ": bots clamped to the server's budget (" +
+         std::to_string(opt_.max_bot_iterations) + " iterations a decision): " + clamped.dump());
+  }
+  reply(c, created, r.id);
   send_(c, dump(room_json(stored)));
 }
 

@@ -46,6 +46,12 @@ struct HubOptions {
   // Wall-clock milliseconds since 1970 (default: the system's clock). Clocks of rooms
   // are read with it; tests give a clock of their own and move it.
   std::function<int64_t()> now_ms;
+  // The most a server bot may spend on a decision: mcts iterations (serve
+  // --max-bot-budget). A room asking more gets its bot clamped to it, on one thread and
+  // without a time budget (the server is one thread, and a bot's choice must be the same
+  // after a restart); `created` says so. The default is the engine's largest default
+  // budget (kMctsDefaultTruncated), so `mcts` is never clamped by it.
+  int max_bot_iterations = 2000;
   std::string server_name = "tilewright";
 };
 
