@@ -241,7 +241,11 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_flag("--with-rules", a.play.with_rules,
                    "--out: embed the rule set's content pack (TGN 2), so a database without it can replay the game");
   c.play->add_option("--connect", a.online.url,
-                     "play online on a server (tilewright serve): ws://HOST:PORT/ (with --room or --create)");
+                     "play online on a server (tilewright serve): ws://HOST:PORT/ or wss://HOST:PORT/ (TLS) "
+                     "(with --room or --create)");
+  c.play->add_option("--ca", a.online.ca,
+                     "--connect wss://: the PEM certificate(s) the server's certificate must chain to (e.g. a "
+                     "self-signed one; default: the system's store)");
   c.play->add_option("--room", a.online.room, "--connect: the room's code");
   c.play->add_flag("--create", a.online.create,
                    "--connect: make a room for --ruleset/--level with --players (bot:NAME seats play on the server) "
@@ -251,6 +255,13 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<int>(0, 5));
   c.play->add_flag("--watch", a.online.watch, "--connect: watch the room's game");
   c.play->add_option("--name", a.online.name, "--connect: your name, said to the server");
+  c.play->add_option("--clock", a.online.clock,
+                     "--connect --create: each human seat's time control, TIME[+INCREMENT per turn] (10m+5s, 90s, "
+                     "50ms), kept by the server");
+  c.play->add_option("--at-zero", a.online.at_zero,
+                     "--clock: when a seat's time runs out: forfeit (the game ends, that seat loses) or bot (a "
+                     "server bot plays the seat)")
+      ->capture_default_str();
   c.play->add_option("--timeout", a.online.timeout_s,
                      "--connect: give up after this many seconds without a message (default 0: wait)")
       ->check(whole<int>(0, 86400));
@@ -262,6 +273,13 @@ Commands define(CLI::App& app, Args& a) {
   c.serve->add_flag("--fsync", a.serve.fsync,
                     "each decision on the disk before it is acknowledged (default: it survives a crash of the "
                     "server, not a power cut)");
+  c.serve->add_option("--cert", a.serve.cert, "serve wss:// (TLS): the certificate chain, a PEM file (with --key)");
+  c.serve->add_option("--max-bot-budget", a.serve.max_bot_budget,
+                      "the most a server bot spends on a decision, in mcts iterations (a room asking more is "
+                      "clamped to it, on one thread)")
+      ->capture_default_str()
+      ->check(whole<int>(1, 10000000));
+  c.serve->add_option("--key", a.serve.key, "serve wss:// (TLS): the certificate's private key, a PEM file");
   add_db(c.serve);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <pthread.h>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -39,6 +40,9 @@ bool split_listen(const std::string& s, std::string& host, uint16_t& port) {
 
 int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   net::ServerOptions so;
+  so.cert_file = o.cert;
+  so.hub.max_bot_iterations = o.max_bot_budget;
+  so.key_file = o.key;
   if (!split_listen(o.listen, so.host, so.port)) {
     err << "tilewright serve: --listen wants HOST:PORT (127.0.0.1:8765), not '" << text::printable(o.listen, 60)
         << "'\n";
@@ -67,7 +71,7 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
     return command_failed(err, "serve", e.what(), kExitInput);
   }
   server->log = [&out](const std::string& line) { out << line << std::endl; };
-  out << "listening on ws://" << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":"
+  out << "listening on " << (server->tls() ? "wss://" : "ws://") << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":"
       << server->port() << "/ (database " << o.db_path << ", " << server->resumed() << " rooms resumed)"
       << std::endl;
   std::thread waiter([&] {
@@ -81,6 +85,42 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   waiter.join();
   pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
   return kExitOk;
+}
+
+namespace {
+// One "10m" / "5s" / "50ms" / "1h" / "30" (seconds) in ms; -1 when not one.
+int64_t duration_ms(const std::string& t) {
+  size_t digits = 0;
+  while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 9) return -1;
+  const int64_t n = std::stoll(t.substr(0, digits));
+  const std::string unit = t.substr(digits);
+  if (unit.empty() || unit == "s") return n * 1000;
+  if (unit == "ms") return n;
+  if (unit == "m") return n * 60 * 1000;
+  if (unit == "h") return n * 3600 * 1000;
+  return -1;
+}
+}  // namespace
+
+std::optional<std::pair<int64_t, int64_t>> parse_clock(const std::string& spec, std::string* why) {
+  const size_t plus = spec.find('+');
+  const int64_t initial = duration_ms(spec.substr(0, plus));
+  const int64_t inc = plus == std::string::npos ? 0 : duration_ms(spec.substr(plus + 1));
+  if (initial < 0 || inc < 0 || initial > net::kMaxClockMs || inc > net::kMaxIncrementMs) {
+    if (why)
+      *why = "--clock wants TIME[+INCREMENT] (10m+5s, 90s, 50ms; units ms, s, m, h; at most 24h+1h), not '" +
+             text::printable(spec, 40) + "'";
+    return std::nullopt;
+  }
+  return std::make_pair(initial, inc);
+}
+
+std::string clock_text(int64_t ms) {
+  if (ms < 0) ms = 0;
+  const int64_t tenths = ms / 100, s = ms / 1000;
+  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
+  return fmt::format("{}:{:02}.{}", s / 60, s % 60, tenths % 10);
 }
 
 namespace {
@@ -132,6 +172,8 @@ struct Play {
   }
 
   void show_room(const J& m) {
+    seat_names.clear();
+    for (const auto& s : m["seats"]) seat_names.push_back(s.value("name", std::string()));
     std::string line = "room " + m.value("room", std::string()) + " (" + m.value("state", std::string()) + "):";
     for (const auto& s : m["seats"]) {
       line += " " + std::to_string(s.value("seat", 0)) + ". " + text::printable(s.value("name", std::string()), 40);
@@ -143,10 +185,31 @@ struct Play {
     last_room_line = line;
   }
 
+  J last_clocks;  // the last state's "clocks" (null: the room has none)
+  std::vector<std::string> seat_names;
+
+  // "Clocks: 0. Ann 9:58.4 (running), 1. Ben 10:00.0" ("" when the room has no clock).
+  std::string clocks_line() const {
+    if (!last_clocks.is_array()) return {};
+    std::string line = "Clocks:";
+    bool first = true;
+    for (const auto& c : last_clocks) {
+      if (!c.is_object()) continue;
+      const size_t i = c.value("seat", size_t{0});
+      line += std::string(first ? " " : ", ") + std::to_string(i) + ". " +
+              (i < seat_names.size() ? text::printable(seat_names[i], 40) : std::string()) + " " +
+              clock_text(c.value("left_ms", int64_t{0}));
+      if (c.value("running", false)) line += " (running)";
+      if (c.value("timed_out", false)) line += " (time out)";
+      first = false;
+    }
+    return line + "\n";
+  }
+
   // Asks this seat's decision; false when the input ended or the player quit.
   bool decide(const J& view, size_t ply) {
     const auto& opts = view["pending"]["options"];
-    out << '\n' << text::printable_lines(view.value("text", std::string()));
+    out << '\n' << text::printable_lines(view.value("text", std::string())) << clocks_line();
     for (size_t i = 0; i < opts.size(); ++i)
       out << fmt::format("{:4}. {}\n", i + 1, text::printable(opts[i].get<std::string>(), 200));
     for (;;) {
@@ -181,6 +244,7 @@ struct Play {
 
   int run() {
     std::string why;
+    client.set_ca_file(o.ca);
     if (!client.connect(o.url, &why)) return command_failed(err, "play", why, kExitIllegal);
     J hello{{"type", "hello"}, {"version", net::kProtocolVersion}};
     if (!o.name.empty()) hello["name"] = o.name;
@@ -204,9 +268,23 @@ struct Play {
         }
       }
       create["seats"] = seats;
+      if (!o.clock.empty()) {
+        std::string why_clock;
+        const auto ck = parse_clock(o.clock, &why_clock);
+        if (!ck) {
+          err << "tilewright play: " << why_clock << '\n';
+          return kExitInput;
+        }
+        create["clock"] = J{{"initial_ms", ck->first}, {"increment_ms", ck->second}, {"at_zero", o.at_zero}};
+      }
       if (!send(create)) return kExitIllegal;
       auto created = await("created");
       if (!created) return kExitInput;
+      if (created->contains("clamped") && (*created)["clamped"].is_array())
+        for (const auto& c : (*created)["clamped"])
+          out << "The server clamps seat " << c.value("seat", 0) << "'s bot "
+              << text::printable(c.value("asked", std::string()), 40) << " to its budget: "
+              << text::printable(c.value("bot", std::string()), 40) << '\n';
       room = (*created)["room"].get<std::string>();
       out << "Room " << room << ": others join with tilewright play --connect " << o.url << " --room " << room
           << std::endl;
@@ -246,6 +324,7 @@ struct Play {
       } else if (type == "state") {
         last_view = (*m)["view"];
         last_ply = (*m)["ply"].get<size_t>();
+        last_clocks = m->contains("clocks") ? (*m)["clocks"] : J();
         if (!o.quiet)
           for (const auto& e : last_view["events"]) out << "  " << text::printable(e.get<std::string>(), 300) << '\n';
         if (last_view.value("finished", false)) continue;
@@ -255,7 +334,7 @@ struct Play {
           asked = last_ply;
           if (!decide(last_view, last_ply)) return kExitInput;
         } else if (watching && !o.quiet) {
-          out << '\n' << text::printable_lines(last_view.value("text", std::string()));
+          out << '\n' << text::printable_lines(last_view.value("text", std::string())) << clocks_line();
         }
       } else if (type == "over") {
         out << "\nGame over: " << text::printable((*m)["result"].get<std::string>(), 500) << " (replay "
@@ -265,6 +344,11 @@ struct Play {
         const std::string code = (*m)["code"].get<std::string>();
         err << "tilewright play: the server refused: " << text::printable((*m)["message"].get<std::string>(), 500)
             << " (" << text::printable(code, 40) << ")\n";
+        if (code == "timed_out") {
+          out << "Your time ran out: a server bot plays your seat; watching the game to its end.\n";
+          watching = true;
+          continue;
+        }
         if (code == "illegal" && !watching && last_view.contains("pending") && last_view["pending"].is_object()) {
           if (!decide(last_view, last_ply)) return kExitInput;
         } else if (code != "rate_limited") {
@@ -282,7 +366,15 @@ int cmd_play_online(const OnlineOptions& o, std::istream& in, std::ostream& out,
     err << "tilewright play: --connect needs --room CODE (a room to join) or --create (a new room)\n";
     return kExitInput;
   }
-  Play p{o, in, out, err, {}, {}, {}, -1, false, {}, 0, {}};
+  if (!o.clock.empty() && !o.create) {
+    err << "tilewright play: --clock sets a new room's clocks: use it with --create\n";
+    return kExitInput;
+  }
+  if (o.at_zero != "forfeit" && o.at_zero != "bot") {
+    err << "tilewright play: --at-zero is forfeit or bot, not '" << text::printable(o.at_zero, 40) << "'\n";
+    return kExitInput;
+  }
+  Play p{o, in, out, err, {}, {}, {}, -1, false, {}, 0, {}, {}, {}};
   return p.run();
 }
 

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <iosfwd>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tw {
 
@@ -12,13 +14,16 @@ struct ServeOptions {
   std::string db_path;                  // the server's database (rooms, decisions, replays)
   std::string listen = "127.0.0.1:8765";  // HOST:PORT (port 0: any free one, printed)
   bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
+  std::string cert, key;
+  int max_bot_budget = 2000;  // --max-bot-budget: a server bot's mcts iterations a decision, at most  // --cert FILE --key FILE (PEM): serve wss:// (TLS) instead of ws://
 };
-// Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" first, then a
-// line per room event and refusal.
+// Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" (wss:// with
+// --cert/--key) first, then a line per room event and refusal.
 int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err);
 
 struct OnlineOptions {
-  std::string url;               // --connect ws://HOST:PORT/
+  std::string url;               // --connect ws://HOST:PORT/ or wss://HOST:PORT/
+  std::string ca;                // --ca FILE: wss://, the server certificate's CA (PEM) instead of the system's
   std::string room;              // --room CODE
   std::string token;             // --token: come back to one's seat
   std::optional<int> seat;       // --seat N (default: the first free one)
@@ -28,11 +33,18 @@ struct OnlineOptions {
   std::string level;
   std::string players;           // --create: "You, bot:greedy" (bots play on the server)
   std::string name;              // the name said in hello
+  std::string clock;             // --create --clock 10m+5s: each human seat's time and increment per turn
+  std::string at_zero = "forfeit";  // --at-zero forfeit|bot: what a seat's time at zero does
   int timeout_s = 0;             // --timeout: give up after this long without a message (0: never)
   bool quiet = false;
 };
 // Plays (or watches) one game on a server: decisions read from `in` one a line (a
 // number from the list, or the option's text; "quit" leaves, the seat kept).
+// "10m+5s", "90s", "1h", "0", "50ms+0": an initial time and an increment (units ms, s, m, h;
+// a bare number is seconds) in milliseconds; nullopt (and why) for anything else.
+std::optional<std::pair<int64_t, int64_t>> parse_clock(const std::string& spec, std::string* why);
+// Milliseconds as a clock shows them: "9:58.4", "1:02:03", "0:00.0".
+std::string clock_text(int64_t ms);
 int cmd_play_online(const OnlineOptions& o, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace tw

@@ -2,28 +2,43 @@
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509_vfy.h>
+
+#include <cerrno>
+#include <cstring>
 #include <deque>
+#include <fstream>
 
 namespace tw::net {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace ssl = asio::ssl;
+namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 std::optional<Url> parse_url(const std::string& url, std::string* why) {
-  const std::string scheme = "ws://";
-  if (url.rfind(scheme, 0) != 0) {
-    if (why) *why = "the server's address starts with ws:// (ws://HOST:PORT/), not '" + url.substr(0, 40) + "'";
+  const bool tls = url.rfind("wss://", 0) == 0;
+  if (!tls && url.rfind("ws://", 0) != 0) {
+    if (why)
+      *why = "the server's address starts with ws:// or wss:// (ws://HOST:PORT/), not '" + url.substr(0, 40) + "'";
     return std::nullopt;
   }
-  const std::string rest = url.substr(scheme.size());
+  const std::string rest = url.substr(tls ? 6 : 5);
   const size_t slash = rest.find('/');
   const std::string hostport = rest.substr(0, slash);
   Url u;
+  u.tls = tls;
   u.path = slash == std::string::npos ? "/" : rest.substr(slash);
   const size_t colon = hostport.rfind(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == hostport.size()) {
@@ -42,7 +57,11 @@ std::optional<Url> parse_url(const std::string& url, std::string* why) {
 
 struct Client::Impl {
   asio::io_context ioc;
+  // One of the two: ws:// or wss://.
   std::optional<websocket::stream<beast::tcp_stream>> ws;
+  std::optional<ssl::context> tls_ctx;
+  std::optional<websocket::stream<beast::ssl_stream<beast::tcp_stream>>> wss;
+  std::string ca_file;
   beast::flat_buffer buf;
   bool reading = false;
   bool is_closed = true;
@@ -61,10 +80,20 @@ struct Client::Impl {
     return true;
   }
 
+  // Calls f with the open stream (plain or TLS).
+  template <class F>
+  void with(F&& f) {
+    if (wss)
+      f(*wss);
+    else if (ws)
+      f(*ws);
+  }
+  tcp::socket& socket() { return wss ? beast::get_lowest_layer(*wss).socket() : beast::get_lowest_layer(*ws).socket(); }
+
   void start_read() {
     if (reading || is_closed) return;
     reading = true;
-    ws->async_read(buf, [this](beast::error_code ec, size_t) {
+    with([this](auto& s) { s.async_read(buf, [this](beast::error_code ec, size_t) {
       reading = false;
       if (ec) {
         is_closed = true;
@@ -74,7 +103,7 @@ struct Client::Impl {
       got.push_back(beast::buffers_to_string(buf.data()));
       buf.consume(buf.size());
       start_read();
-    });
+    }); });
   }
 };
 
@@ -83,44 +112,129 @@ Client::~Client() { close(); }
 
 bool Client::closed() const { return impl_->is_closed; }
 
+void Client::set_ca_file(const std::string& path) { impl_->ca_file = path; }
+
+namespace {
+// Why the TLS handshake failed, in words: the certificate's fault when it was one.
+std::string tls_failure(SSL* ssl, const beast::error_code& ec, const std::string& ca_file) {
+  const long v = SSL_get_verify_result(ssl);
+  if (v != X509_V_OK) {
+    std::string s = std::string("the server's certificate is not trusted: ") +
+                    X509_verify_cert_error_string(v);
+    if (v == X509_V_ERR_HOSTNAME_MISMATCH || v == X509_V_ERR_IP_ADDRESS_MISMATCH)
+      s += " (the certificate does not name the host of the address)";
+    else if (ca_file.empty())
+      s += " (a self-signed or private certificate: give its certificate with --ca FILE)";
+    else
+      s += " (it does not chain to " + ca_file + ")";
+    return s;
+  }
+  return "the TLS handshake failed: " + ec.message() +
+         " (is it a TLS server? `tilewright serve` without --cert speaks ws://)";
+}
+}  // namespace
+
 bool Client::connect(const std::string& url, std::string* why, std::chrono::milliseconds timeout) {
   auto u = parse_url(url, why);
   if (!u) return false;
   Impl& m = *impl_;
-  m.ws.emplace(m.ioc);
+  m.ws.reset();
+  m.wss.reset();
+  if (u->tls) {
+    m.tls_ctx.emplace(ssl::context::tls_client);
+    m.tls_ctx->set_options(ssl::context::no_sslv2 | ssl::context::no_sslv3 | ssl::context::no_tlsv1 |
+                           ssl::context::no_tlsv1_1);
+    m.tls_ctx->set_verify_mode(ssl::verify_peer);
+    beast::error_code ec;
+    if (!m.ca_file.empty()) {
+      if (!std::ifstream(m.ca_file)) {
+        if (why) *why = "--ca " + m.ca_file + ": cannot read the file (" + std::strerror(errno) + ")";
+        return false;
+      }
+      m.tls_ctx->load_verify_file(m.ca_file, ec);
+      if (ec) {
+        if (why) *why = "--ca " + m.ca_file + ": no PEM certificate in it (" + ec.message() + ")";
+        return false;
+      }
+    } else {
+      m.tls_ctx->set_default_verify_paths(ec);
+      if (ec) {
+        if (why) *why = "cannot read the system's certificate store: " + ec.message();
+        return false;
+      }
+    }
+    m.wss.emplace(m.ioc, *m.tls_ctx);
+    SSL* s = m.wss->next_layer().native_handle();
+    X509_VERIFY_PARAM* param = SSL_get0_param(s);
+    beast::error_code not_ip;
+    asio::ip::make_address(u->host, not_ip);
+    if (!not_ip) {
+      X509_VERIFY_PARAM_set1_ip_asc(param, u->host.c_str());
+    } else {
+      // SNI (SSL_set_tlsext_host_name, spelt out: the macro casts in C's way).
+      SSL_ctrl(s, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name, const_cast<char*>(u->host.c_str()));
+      X509_VERIFY_PARAM_set1_host(param, u->host.c_str(), 0);
+    }
+  } else {
+    m.ws.emplace(m.ioc);
+  }
   bool done = false;
   beast::error_code result;
+  std::string failure;  // a sentence better than result's
+  websocket::response_type res;
   tcp::resolver resolver(m.ioc);
-  beast::get_lowest_layer(*m.ws).expires_after(timeout);
+  auto& lowest = u->tls ? beast::get_lowest_layer(*m.wss) : beast::get_lowest_layer(*m.ws);
+  lowest.expires_after(timeout);
+  auto upgrade = [&](auto& stream) {
+    lowest.expires_after(timeout);
+    stream.async_handshake(res, u->host + ":" + u->port, u->path, [&](beast::error_code ec3) {
+      result = ec3;
+      if (ec3 == websocket::error::upgrade_declined) {
+        std::string body = res.body().substr(0, 300);
+        while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.pop_back();
+        failure = "the server declined the WebSocket upgrade (HTTP " + std::to_string(res.result_int()) + ")" +
+                  (body.empty() ? std::string() : ": " + body);
+      }
+      done = true;
+    });
+  };
   resolver.async_resolve(u->host, u->port, [&](beast::error_code ec, tcp::resolver::results_type r) {
     if (ec) {
       result = ec;
       done = true;
       return;
     }
-    beast::get_lowest_layer(*m.ws).async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
+    lowest.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
       if (ec2) {
         result = ec2;
         done = true;
         return;
       }
-      beast::get_lowest_layer(*m.ws).expires_after(timeout);
-      m.ws->async_handshake(u->host + ":" + u->port, u->path, [&](beast::error_code ec3) {
-        result = ec3;
-        done = true;
+      if (!u->tls) return upgrade(*m.ws);
+      lowest.expires_after(timeout);
+      m.wss->next_layer().async_handshake(ssl::stream_base::client, [&](beast::error_code ec4) {
+        if (ec4) {
+          result = ec4;
+          failure = tls_failure(m.wss->next_layer().native_handle(), ec4, m.ca_file);
+          done = true;
+          return;
+        }
+        upgrade(*m.wss);
       });
     });
   });
   if (!m.run_until(done, timeout + std::chrono::seconds(1)) || result) {
-    if (why) *why = "cannot connect to " + url + ": " + (done ? result.message() : std::string("timed out"));
+    if (why)
+      *why = "cannot connect to " + url + ": " +
+             (!done ? std::string("timed out") : !failure.empty() ? failure : result.message());
     beast::error_code ec;
-    beast::get_lowest_layer(*m.ws).socket().close(ec);
+    m.socket().close(ec);
     m.ioc.restart();
     m.ioc.poll();
     return false;
   }
-  beast::get_lowest_layer(*m.ws).expires_never();
-  m.ws->read_message_max(64 * 1024 * 1024);
+  lowest.expires_never();
+  m.with([](auto& s) { s.read_message_max(64 * 1024 * 1024); });
   m.is_closed = false;
   m.start_read();
   return true;
@@ -134,10 +248,12 @@ bool Client::send_text(const std::string& text, std::string* why) {
   }
   bool done = false;
   beast::error_code result;
-  m.ws->text(true);
-  m.ws->async_write(asio::buffer(text), [&](beast::error_code ec, size_t) {
-    result = ec;
-    done = true;
+  m.with([&](auto& s) {
+    s.text(true);
+    s.async_write(asio::buffer(text), [&](beast::error_code ec, size_t) {
+      result = ec;
+      done = true;
+    });
   });
   if (!m.run_until(done, std::chrono::seconds(30)) || result) {
     if (why) *why = "cannot send: " + (done ? result.message() : std::string("timed out"));
@@ -185,11 +301,11 @@ std::optional<nlohmann::json> Client::receive(std::chrono::milliseconds timeout,
 
 void Client::close() {
   Impl& m = *impl_;
-  if (!m.ws || m.is_closed) return;
+  if ((!m.ws && !m.wss) || m.is_closed) return;
   m.is_closed = true;
   beast::error_code ec;
-  beast::get_lowest_layer(*m.ws).socket().shutdown(tcp::socket::shutdown_both, ec);
-  beast::get_lowest_layer(*m.ws).socket().close(ec);
+  m.socket().shutdown(tcp::socket::shutdown_both, ec);
+  m.socket().close(ec);
   m.ioc.restart();
   m.ioc.poll();
 }

@@ -11,9 +11,11 @@
 
 namespace tw::net {
 
-// "ws://HOST:PORT/PATH" read into its parts; nullopt (and why) for anything else.
+// "ws://HOST:PORT/PATH" or "wss://HOST:PORT/PATH" read into its parts; nullopt (and why)
+// for anything else.
 struct Url {
   std::string host, port, path;
+  bool tls = false;  // wss://
 };
 std::optional<Url> parse_url(const std::string& url, std::string* why);
 
@@ -24,7 +26,15 @@ class Client {
   Client(const Client&) = delete;
   Client& operator=(const Client&) = delete;
 
+  // wss:// only: the certificates (PEM) that the server's certificate must chain to, in
+  // place of the system's store (e.g. a self-signed server certificate). "" (the default):
+  // the system's store. Set before connect.
+  void set_ca_file(const std::string& path);
+
   // Connects and upgrades to WebSocket; false and why when it cannot within `timeout`.
+  // A wss:// URL connects over TLS and checks the server's certificate (against the
+  // system's store or set_ca_file's) and that it names the URL's host; why says what
+  // was wrong with it.
   bool connect(const std::string& url, std::string* why, std::chrono::milliseconds timeout = std::chrono::seconds(10));
   bool send(const nlohmann::json& j, std::string* why);
   bool send_text(const std::string& text, std::string* why);

@@ -2,9 +2,12 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
+#include <chrono>
 #include <exception>
 
 #include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "engine/result.h"
 #include "engine/text.h"
 #include "net/view.h"
@@ -17,7 +20,25 @@ using OJ = nlohmann::ordered_json;
 
 namespace {
 constexpr uint64_t kBotSalt = 0x6a09e667f3bcc909ULL;
+constexpr const char* kTimedOutBot = "greedy";  // plays a human seat whose time ran out (at_zero "bot")
 }
+
+namespace {
+// The bot `name` within a budget of `cap` mcts iterations a decision, on one thread,
+// without a time budget: `name` itself when it is, else the clamped spec (mcts:CAP,
+// its reward kept). Bots that do not search (random, greedy, coop) are within any.
+std::string within_budget(const std::string& name, const Game& g, int cap) {
+  const auto c = parse_mcts_spec(name);
+  if (!c) return name;
+  const int64_t asked = c->ms > 0 ? INT64_MAX : c->iterations > 0 ? c->iterations : mcts_default_iterations(g);
+  if (asked <= cap && c->threads <= 1 && c->ms <= 0) return name;
+  std::string out = "mcts:" + std::to_string(std::min<int64_t>(asked, cap));
+  size_t parts = 0, at = 0;
+  for (; (at = name.find(':', at)) != std::string::npos; ++at) ++parts;
+  if (parts == 3) out += ":1" + name.substr(name.rfind(':'));  // the reward
+  return out;
+}
+}  // namespace
 
 void prepare_database(Store& store, bool fsync_every_decision) {
   auto& db = store.database();
@@ -53,11 +74,18 @@ std::optional<int64_t> Hub::replay_of(const std::string& room) const {
 // ---------------------------------------------------------------------------------------
 // Loading
 
+int64_t Hub::now_ms() const {
+  if (opt_.now_ms) return opt_.now_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 int Hub::load() {
   auto& db = store_.database();
   int resumed = 0;
   SQLite::Statement rooms(db,
-                          "SELECT code, rule_set, level, seed, host_token, state, auto_start FROM net_room "
+                          "SELECT code, rule_set, level, seed, host_token, state, auto_start, clock_initial_ms, "
+                          "clock_increment_ms, clock_at_zero, turn_start_ms, forfeit_seat FROM net_room "
                           "WHERE state IN ('open', 'playing') ORDER BY rowid");
   std::vector<Room> loaded;
   while (rooms.executeStep()) {
@@ -69,10 +97,15 @@ int Hub::load() {
     r.host_token = rooms.getColumn(4).getString();
     r.state = rooms.getColumn(5).getString();
     r.auto_start = rooms.getColumn(6).getInt() != 0;
+    if (!rooms.getColumn(7).isNull())
+      r.clock = Clock{rooms.getColumn(7).getInt64(), rooms.getColumn(8).getInt64(), rooms.getColumn(9).getString()};
+    r.turn_start_ms = rooms.getColumn(10).isNull() ? 0 : rooms.getColumn(10).getInt64();
+    r.forfeit_seat = rooms.getColumn(11).isNull() ? -1 : rooms.getColumn(11).getInt();
     loaded.push_back(std::move(r));
   }
   for (Room& r : loaded) {
-    SQLite::Statement seats(db, "SELECT kind, name, bot, token FROM net_seat WHERE room = ? ORDER BY seat");
+    SQLite::Statement seats(db, "SELECT kind, name, bot, token, left_ms, timed_out FROM net_seat WHERE room = ? "
+                                "ORDER BY seat");
     seats.bind(1, r.code);
     while (seats.executeStep()) {
       Seat s;
@@ -80,6 +113,8 @@ int Hub::load() {
       s.name = seats.getColumn(1).getString();
       s.bot = seats.getColumn(2).getString();
       s.token = seats.getColumn(3).isNull() ? std::string() : seats.getColumn(3).getString();
+      if (!seats.getColumn(4).isNull()) s.left_ms = seats.getColumn(4).getInt64();
+      s.timed_out = seats.getColumn(5).getInt() != 0;
       r.setup.players.push_back({s.name, s.bot});
       r.seats.push_back(std::move(s));
     }
@@ -116,10 +151,14 @@ int Hub::load() {
     const std::string code = r.code;
     Room& room = rooms_.emplace(code, std::move(r)).first->second;
     ++resumed;
-    if (room.state == "playing" && room.rec->game().finished()) finish(room);
+    if (room.state == "playing" && room.forfeit_seat >= 0)
+      finish_forfeit(room);  // stopped between the clock's end and the replay's store
+    else if (room.state == "playing" && room.rec->game().finished())
+      finish(room);
     // Stopped between the last seat taken and the start: it starts now.
     if (room.state == "open" && room.auto_start) start_game(room);
     if (bot_due(room)) due_.insert(code);
+    set_deadline(room);  // a clock that ran out while the server was down: the next tick
   }
   if (!due_.empty() && wake) wake();
   return resumed;
@@ -174,6 +213,8 @@ void Hub::message(ConnId c, std::string_view text) {
     on_hello(c, r);
     return;
   }
+  // A clock at zero is applied before the message (the server's timer may not have fired yet).
+  if (!deadlines_.empty() && deadlines_.begin()->first <= now_ms()) tick();
   if (!conn.hello) {
     refuse(c, "hello_first", "say hello first (with the protocol version)", r.id);
     return;
@@ -300,17 +341,39 @@ void Hub::on_create(ConnId c, const Request& r) {
     room.setup.players.push_back({seat.name, seat.bot});
     room.seats.push_back(std::move(seat));
   }
+  if (r.body.contains("clock") && r.body["clock"].is_object()) {
+    const auto& ck = r.body["clock"];
+    Clock clock;
+    clock.initial_ms = ck["initial_ms"].get<int64_t>();
+    clock.increment_ms = ck.contains("increment_ms") ? ck["increment_ms"].get<int64_t>() : 0;
+    clock.at_zero = ck.contains("at_zero") ? ck["at_zero"].get<std::string>() : "forfeit";
+    room.clock = clock;
+    for (auto& seat : room.seats)
+      if (seat.kind == "human") seat.left_ms = clock.initial_ms;
+  }
   if (humans == 0) {
     refuse(c, "bad_field", "a room needs a human seat (bots alone play with `tilewright simulate`)", r.id);
     return;
   }
   room.auto_start = r.body.contains("auto_start") && r.body["auto_start"].is_boolean() && r.body["auto_start"].get<bool>();
   room.setup.seed = opt_.seeds ? opt_.seeds() : random_u64();
+  OJ clamped = OJ::array();
   {
     Game probe;
     if (auto v = Game::create(content_, room.setup, probe)) {
       refuse(c, "bad_field", v->message, r.id);
       return;
+    }
+    // Bots within the server's budget: clamped, and said so in `created`.
+    for (size_t i = 0; i < room.seats.size(); ++i) {
+      Seat& seat = room.seats[i];
+      if (seat.kind != "bot") continue;
+      const std::string within = within_budget(seat.bot, probe, opt_.max_bot_iterations);
+      if (within == seat.bot) continue;
+      clamped.push_back(OJ{{"seat", i}, {"asked", seat.bot}, {"bot", within}});
+      seat.bot = within;
+      seat.name = "bot:" + within;
+      room.setup.players[i] = {seat.name, seat.bot};
     }
   }
   do room.code = random_room_code();
@@ -319,22 +382,33 @@ void Hub::on_create(ConnId c, const Request& r) {
   auto& db = store_.database();
   {
     SQLite::Transaction t(db);
-    SQLite::Statement ins(db, "INSERT INTO net_room (code, rule_set, level, seed, host_token, state, auto_start) "
-                              "VALUES (?, ?, ?, ?, ?, 'open', ?)");
+    SQLite::Statement ins(db, "INSERT INTO net_room (code, rule_set, level, seed, host_token, state, auto_start, "
+                              "clock_initial_ms, clock_increment_ms, clock_at_zero) "
+                              "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)");
     ins.bind(1, room.code);
     ins.bind(2, room.setup.rule_set);
     ins.bind(3, room.setup.level);
     ins.bind(4, static_cast<int64_t>(room.setup.seed));
     ins.bind(5, room.host_token);
     ins.bind(6, room.auto_start ? 1 : 0);
+    if (room.clock)
+      ins.bind(7, room.clock->initial_ms);
+    else
+      ins.bind(7);
+    ins.bind(8, room.clock ? room.clock->increment_ms : int64_t{0});
+    ins.bind(9, room.clock ? room.clock->at_zero : std::string("forfeit"));
     ins.exec();
     for (size_t i = 0; i < room.seats.size(); ++i) {
-      SQLite::Statement s(db, "INSERT INTO net_seat (room, seat, kind, name, bot) VALUES (?, ?, ?, ?, ?)");
+      SQLite::Statement s(db, "INSERT INTO net_seat (room, seat, kind, name, bot, left_ms) VALUES (?, ?, ?, ?, ?, ?)");
       s.bind(1, room.code);
       s.bind(2, static_cast<int>(i));
       s.bind(3, room.seats[i].kind);
       s.bind(4, room.seats[i].name);
       s.bind(5, room.seats[i].bot);
+      if (room.seats[i].left_ms)
+        s.bind(6, *room.seats[i].left_ms);
+      else
+        s.bind(6);
       s.exec();
     }
     t.commit();
@@ -343,7 +417,13 @@ void Hub::on_create(ConnId c, const Request& r) {
   Room& stored = rooms_.emplace(code, std::move(room)).first->second;
   note("room " + code + ": created (" + (stored.setup.level.empty() ? stored.setup.rule_set : stored.setup.level) +
        ", " + std::to_string(stored.seats.size()) + " seats)");
-  reply(c, OJ{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}}, r.id);
+  OJ created{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}};
+  if (!clamped.empty()) {
+    created["clamped"] = clamped;
+    note("room " + code + ": bots clamped to the server's budget (" +
+         std::to_string(opt_.max_bot_iterations) + " iterations a decision): " + clamped.dump());
+  }
+  reply(c, created, r.id);
   send_(c, dump(room_json(stored)));
 }
 
@@ -448,14 +528,18 @@ std::string Hub::start_game(Room& room) {
       return "seat " + std::to_string(i) + " has no player yet";
   auto rec = std::make_unique<replay::Recorder>();
   if (auto v = replay::Recorder::start(content_, room.setup, *rec)) return v->message;
-  SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'playing' WHERE code = ?");
-  up.bind(1, room.code);
+  const int64_t now = now_ms();
+  SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'playing', turn_start_ms = ? WHERE code = ?");
+  up.bind(1, now);
+  up.bind(2, room.code);
   up.exec();
   room.rec = std::move(rec);
   room.state = "playing";
+  room.turn_start_ms = now;
   note("room " + room.code + ": started");
   broadcast_room(room);
   broadcast_state(room);
+  set_deadline(room);
   maybe_wake(room);
   return {};
 }
@@ -467,6 +551,10 @@ void Hub::on_move(ConnId c, const Request& r) {
   if (seat < 0) return;
   if (room->state != "playing" || !room->rec || room->rec->game().finished()) {
     refuse(c, "not_playing", room->state == "open" ? "the game has not started" : "the game is over", r.id);
+    return;
+  }
+  if (room->seats[static_cast<size_t>(seat)].timed_out) {
+    refuse(c, "timed_out", "this seat's time ran out: a server bot plays it", r.id);
     return;
   }
   const auto ply = static_cast<size_t>(r.body["ply"].get<int64_t>());
@@ -510,8 +598,15 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
   const Game& g = room.rec->game();
   const std::string text = g.to_string(o);
   const int ply = static_cast<int>(room.moves.size());
+  const int64_t now = now_ms();
+  const int running = clock_seat(room);
+  auto& db = store_.database();
+  // The decision, and with a clock the seat's time left and the next turn's start: one
+  // transaction, so a restarted server has both or neither.
+  std::optional<SQLite::Transaction> t;
   try {
-    SQLite::Statement ins(store_.database(), "INSERT INTO net_move (room, ply, seat, move) VALUES (?, ?, ?, ?)");
+    t.emplace(db);
+    SQLite::Statement ins(db, "INSERT INTO net_move (room, ply, seat, move) VALUES (?, ?, ?, ?)");
     ins.bind(1, room.code);
     ins.bind(2, ply);
     ins.bind(3, seat);
@@ -521,18 +616,46 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
     note("room " + room.code + ": decision " + std::to_string(ply) + " not stored: " + e.what());
     return std::string("the decision was not stored: ") + e.what();
   }
-  if (auto v = room.rec->apply(o)) {  // parse_option found it legal: not expected
-    SQLite::Statement del(store_.database(), "DELETE FROM net_move WHERE room = ? AND ply = ?");
-    del.bind(1, room.code);
-    del.bind(2, ply);
-    del.exec();
-    return v->message;
+  if (auto v = room.rec->apply(o)) return v->message;  // parse_option found it legal: not expected; rolled back
+  std::optional<int64_t> left;
+  if (room.clock && running >= 0) {
+    Seat& s = room.seats[static_cast<size_t>(running)];
+    left = std::max<int64_t>(0, s.left_ms.value_or(0) - (now - room.turn_start_ms));
+    const Game& after = room.rec->game();
+    if (after.finished() || after.pending().player != running) *left += room.clock->increment_ms;  // the turn passed
   }
+  try {
+    if (room.clock) {
+      if (left) {
+        SQLite::Statement up(db, "UPDATE net_seat SET left_ms = ? WHERE room = ? AND seat = ?");
+        up.bind(1, *left);
+        up.bind(2, room.code);
+        up.bind(3, running);
+        up.exec();
+      }
+      SQLite::Statement up(db, "UPDATE net_room SET turn_start_ms = ? WHERE code = ?");
+      up.bind(1, now);
+      up.bind(2, room.code);
+      up.exec();
+    }
+    t->commit();
+  } catch (const std::exception& e) {
+    // Not stored: the game goes back to its stored decisions.
+    note("room " + room.code + ": decision " + std::to_string(ply) + " not stored: " + e.what());
+    auto rec = std::make_unique<replay::Recorder>();
+    replay::Recorder::start(content_, room.setup, *rec);
+    for (const auto& m : room.moves) rec->apply(std::string_view(m));
+    room.rec = std::move(rec);
+    return std::string("the decision was not stored: ") + e.what();
+  }
+  if (left) room.seats[static_cast<size_t>(running)].left_ms = *left;
+  room.turn_start_ms = now;
   room.moves.push_back(text);
   if (bot_due(room))
     due_.insert(room.code);
   else
     due_.erase(room.code);
+  set_deadline(room);
   return {};
 }
 
@@ -554,6 +677,7 @@ void Hub::finish(Room& room) {
   }
   room.state = "finished";
   room.replay_id = id;
+  set_deadline(room);
   note("room " + room.code + ": finished (" + result_text(g) + "), replay " + std::to_string(id));
   broadcast(room, dump(OJ{{"type", "over"}, {"room", room.code}, {"result", result_text(g)}, {"replay", id}}));
   broadcast_room(room);
@@ -564,7 +688,137 @@ bool Hub::bot_due(const Room& room) const {
   const Game& g = room.rec->game();
   if (g.finished()) return false;
   const int p = g.pending().player;
-  return p >= 0 && p < static_cast<int>(room.seats.size()) && room.seats[static_cast<size_t>(p)].kind == "bot";
+  if (p < 0 || p >= static_cast<int>(room.seats.size())) return false;
+  const Seat& s = room.seats[static_cast<size_t>(p)];
+  return s.kind == "bot" || s.timed_out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Clocks
+
+int Hub::clock_seat(const Room& room) const {
+  if (!room.clock || room.state != "playing" || !room.rec || room.rec->game().finished()) return -1;
+  const int p = room.rec->game().pending().player;
+  if (p < 0 || p >= static_cast<int>(room.seats.size())) return -1;
+  const Seat& s = room.seats[static_cast<size_t>(p)];
+  return s.kind == "human" && !s.timed_out && s.left_ms ? p : -1;
+}
+
+void Hub::set_deadline(const Room& room) {
+  if (auto it = deadline_of_.find(room.code); it != deadline_of_.end()) {
+    deadlines_.erase({it->second, room.code});
+    deadline_of_.erase(it);
+  }
+  const int s = clock_seat(room);
+  if (s >= 0) {
+    const int64_t d = room.turn_start_ms + *room.seats[static_cast<size_t>(s)].left_ms;
+    deadlines_.insert({d, room.code});
+    deadline_of_[room.code] = d;
+  }
+  if (room.clock && clock_changed) clock_changed();
+}
+
+std::optional<int64_t> Hub::next_deadline() const {
+  if (deadlines_.empty()) return std::nullopt;
+  return deadlines_.begin()->first;
+}
+
+void Hub::tick() {
+  const int64_t now = now_ms();
+  while (!deadlines_.empty() && deadlines_.begin()->first <= now) {
+    const std::string code = deadlines_.begin()->second;
+    deadlines_.erase(deadlines_.begin());
+    deadline_of_.erase(code);
+    Room* room = find_room(code);
+    if (!room) continue;
+    try {
+      expire(*room);
+    } catch (const std::exception& e) {
+      note("room " + code + ": the clock at zero was not stored: " + e.what());
+    }
+  }
+}
+
+void Hub::expire(Room& room) {
+  const int s = clock_seat(room);
+  if (s < 0) return;
+  Seat& seat = room.seats[static_cast<size_t>(s)];
+  auto& db = store_.database();
+  {
+    SQLite::Transaction t(db);
+    SQLite::Statement up(db, "UPDATE net_seat SET left_ms = 0, timed_out = 1 WHERE room = ? AND seat = ?");
+    up.bind(1, room.code);
+    up.bind(2, s);
+    up.exec();
+    if (room.clock->at_zero == "forfeit") {
+      SQLite::Statement f(db, "UPDATE net_room SET forfeit_seat = ? WHERE code = ?");
+      f.bind(1, s);
+      f.bind(2, room.code);
+      f.exec();
+    }
+    t.commit();
+  }
+  seat.left_ms = 0;
+  seat.timed_out = true;
+  if (room.clock->at_zero == "forfeit") {
+    room.forfeit_seat = s;
+    note("room " + room.code + ": seat " + std::to_string(s) + "'s time ran out: it forfeits");
+    finish_forfeit(room);
+    return;
+  }
+  note("room " + room.code + ": seat " + std::to_string(s) + "'s time ran out: a server bot plays it");
+  set_deadline(room);
+  broadcast_room(room);
+  broadcast_state(room);
+  maybe_wake(room);
+}
+
+void Hub::finish_forfeit(Room& room) {
+  due_.erase(room.code);
+  const Game& g = room.rec->game();
+  const Seat& loser = room.seats[static_cast<size_t>(room.forfeit_seat)];
+  const std::string result = loser.name + " lost on time (" + result_text(g) + ")";
+  int64_t id = 0;
+  try {
+    replay::GameLog game_log = room.rec->log();  // unfinished: the game stopped at the forfeit
+    id = replay::ReplayStore(store_).insert_unless_stored(replay::from_log(std::move(game_log))).first;
+    SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'finished', replay_id = ? WHERE code = ?");
+    up.bind(1, id);
+    up.bind(2, room.code);
+    up.exec();
+  } catch (const std::exception& e) {
+    note("room " + room.code + ": the forfeited game was not stored as a replay: " + e.what());
+    return;
+  }
+  room.state = "finished";
+  room.replay_id = id;
+  set_deadline(room);
+  note("room " + room.code + ": finished (" + result + "), replay " + std::to_string(id));
+  broadcast_state(room);
+  broadcast(room, dump(OJ{{"type", "over"},
+                          {"room", room.code},
+                          {"result", result},
+                          {"replay", id},
+                          {"forfeit", room.forfeit_seat}}));
+  broadcast_room(room);
+}
+
+void Hub::clock_json(const Room& room, OJ& state) const {
+  if (!room.clock) return;
+  const int running = clock_seat(room);
+  const int64_t now = now_ms();
+  OJ clocks = OJ::array();
+  for (size_t i = 0; i < room.seats.size(); ++i) {
+    const Seat& s = room.seats[i];
+    if (!s.left_ms) {
+      clocks.push_back(nullptr);
+      continue;
+    }
+    const bool runs = static_cast<int>(i) == running;
+    const int64_t left = runs ? std::max<int64_t>(0, *s.left_ms - (now - room.turn_start_ms)) : *s.left_ms;
+    clocks.push_back(OJ{{"seat", i}, {"left_ms", left}, {"running", runs}, {"timed_out", s.timed_out}});
+  }
+  state["clocks"] = clocks;
 }
 
 void Hub::maybe_wake(const Room& room) {
@@ -582,7 +836,7 @@ bool Hub::step_bots(int max) {
     }
     const Game& g = room->rec->game();
     const Seat& seat = room->seats[static_cast<size_t>(g.pending().player)];
-    auto bot = make_bot(seat.bot);
+    auto bot = make_bot(seat.kind == "bot" ? seat.bot : kTimedOutBot);  // a seat out of time: greedy
     // Seeded by the game and the decision: a restarted server makes the same choice.
     Rng rng(room->setup.seed ^ kBotSalt ^ (static_cast<uint64_t>(room->moves.size()) * 0x9e3779b97f4a7c15ULL));
     const size_t i = bot->choose(g, rng);
@@ -611,12 +865,17 @@ OJ Hub::room_json(const Room& room) const {
     j["bot"] = s.bot.empty() ? OJ(nullptr) : OJ(s.bot);
     j["taken"] = s.kind == "bot" || !s.token.empty();
     j["connected"] = s.kind == "bot" || !s.conns.empty();
+    if (s.timed_out) j["timed_out"] = true;
     seats.push_back(j);
   }
   OJ j{{"type", "room"}, {"room", room.code}, {"rule_set", room.setup.rule_set}};
   j["level"] = room.setup.level.empty() ? OJ(nullptr) : OJ(room.setup.level);
   j["state"] = room.state;
   j["seats"] = seats;
+  j["clock"] = room.clock ? OJ{{"initial_ms", room.clock->initial_ms},
+                              {"increment_ms", room.clock->increment_ms},
+                              {"at_zero", room.clock->at_zero}}
+                          : OJ(nullptr);
   j["watchers"] = room.watchers.size();
   return j;
 }
@@ -629,20 +888,20 @@ void Hub::broadcast(const Room& room, const std::string& text) {
 
 void Hub::broadcast_room(const Room& room) { broadcast(room, dump(room_json(room))); }
 
-namespace {
-std::string state_message(const std::string& code, size_t ply, const Game& g) {
-  return dump(OJ{{"type", "state"}, {"room", code}, {"ply", ply}, {"view", public_view(g)}});
+std::string Hub::state_message(const Room& room) const {
+  OJ j{{"type", "state"}, {"room", room.code}, {"ply", room.moves.size()}, {"view", public_view(room.rec->game())}};
+  clock_json(room, j);
+  return dump(j);
 }
-}  // namespace
 
 void Hub::broadcast_state(const Room& room) {
   if (!room.rec) return;
-  broadcast(room, state_message(room.code, room.moves.size(), room.rec->game()));
+  broadcast(room, state_message(room));
 }
 
 void Hub::send_state(ConnId c, const Room& room) {
   if (!room.rec) return;
-  send_(c, state_message(room.code, room.moves.size(), room.rec->game()));
+  send_(c, state_message(room));
 }
 
 }  // namespace tw::net

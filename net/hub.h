@@ -43,6 +43,15 @@ struct HubOptions {
   // Where a new game's seed comes from (default: 64 random bits). Tests fix it.
   std::function<uint64_t()> seeds;
   size_t max_rooms = 10000;          // open and playing rooms held at once
+  // Wall-clock milliseconds since 1970 (default: the system's clock). Clocks of rooms
+  // are read with it; tests give a clock of their own and move it.
+  std::function<int64_t()> now_ms;
+  // The most a server bot may spend on a decision: mcts iterations (serve
+  // --max-bot-budget). A room asking more gets its bot clamped to it, on one thread and
+  // without a time budget (the server is one thread, and a bot's choice must be the same
+  // after a restart); `created` says so. The default is the engine's largest default
+  // budget (kMctsDefaultTruncated), so `mcts` is never clamped by it.
+  int max_bot_iterations = 2000;
   std::string server_name = "tilewright";
 };
 
@@ -69,6 +78,16 @@ class Hub {
 
   // Called when a bot has a decision due (the server posts step_bots); may be empty.
   std::function<void()> wake;
+  // Called when the earliest clock deadline may have changed (next_deadline); the server
+  // sets its timer to call tick then. May be empty.
+  std::function<void()> clock_changed;
+
+  // Clocks: the wall-clock time (now_ms's) when the first running clock reaches zero;
+  // nullopt when none runs. tick() applies what a room's settings say for every clock at
+  // zero by now (forfeit or a server bot for the seat).
+  std::optional<int64_t> next_deadline() const;
+  void tick();
+  int64_t now_ms() const;
   // A line for the server's log (refusals, errors, games stored); may be empty.
   std::function<void(const std::string&)> log;
 
@@ -85,6 +104,12 @@ class Hub {
     std::string bot;
     std::string token;  // "" = free
     std::set<ConnId> conns;
+    std::optional<int64_t> left_ms;  // the clock's time left at the running turn's start (none: no clock)
+    bool timed_out = false;          // its time ran out: a server bot plays it (at_zero "bot")
+  };
+  struct Clock {
+    int64_t initial_ms = 0, increment_ms = 0;
+    std::string at_zero = "forfeit";  // or "bot"
   };
   struct Room {
     std::string code;
@@ -97,6 +122,9 @@ class Hub {
     std::unique_ptr<replay::Recorder> rec;
     std::vector<std::string> moves;
     std::optional<int64_t> replay_id;
+    std::optional<Clock> clock;
+    int64_t turn_start_ms = 0;  // when the pending seat's clock started running
+    int forfeit_seat = -1;      // the seat that lost on time
   };
   struct Conn {
     bool hello = false;
@@ -128,10 +156,17 @@ class Hub {
   void broadcast_room(const Room& room);
   void broadcast_state(const Room& room);
   void send_state(ConnId c, const Room& room);
+  std::string state_message(const Room& room) const;
   // Writes the decision, then applies it; "" on success, else why not (nothing changed).
   std::string commit(Room& room, int seat, const Option& o);
   void finish(Room& room);
   bool bot_due(const Room& room) const;
+  // The seat whose clock runs (-1: none: no clock, a bot's turn, the game not running).
+  int clock_seat(const Room& room) const;
+  void clock_json(const Room& room, nlohmann::ordered_json& state) const;
+  void expire(Room& room);
+  void finish_forfeit(Room& room);
+  void set_deadline(const Room& room);
   void maybe_wake(const Room& room);
   void note(const std::string& line);
   // Drops finished rooms nobody is connected to from memory (their games are replays).
@@ -144,6 +179,8 @@ class Hub {
   std::map<std::string, Room> rooms_;
   std::map<ConnId, Conn> conns_;
   std::set<std::string> due_;  // rooms whose pending decision is a bot's
+  std::set<std::pair<int64_t, std::string>> deadlines_;  // running clocks: when each reaches zero
+  std::map<std::string, int64_t> deadline_of_;           // the same by room
 };
 
 }  // namespace tw::net

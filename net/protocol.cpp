@@ -66,6 +66,19 @@ std::string check_seats(const J& o) {
   return {};
 }
 
+// The optional 'clock' of a create: {initial_ms, increment_ms, at_zero}.
+std::string check_clock(const J& o) {
+  if (!o.contains("clock") || o["clock"].is_null()) return {};
+  const J& c = o["clock"];
+  if (!c.is_object()) return "field 'clock' must be an object {initial_ms, increment_ms, at_zero}";
+  if (auto e = need_int(c, "initial_ms", 0, kMaxClockMs, true); !e.empty()) return "clock: " + e;
+  if (auto e = need_int(c, "increment_ms", 0, kMaxIncrementMs, false); !e.empty()) return "clock: " + e;
+  if (c.contains("at_zero") &&
+      !(c["at_zero"].is_string() && (c["at_zero"] == "forfeit" || c["at_zero"] == "bot")))
+    return "clock: field 'at_zero' must be \"forfeit\" or \"bot\"";
+  return {};
+}
+
 }  // namespace
 
 int json_depth(std::string_view text, int limit) {
@@ -128,6 +141,7 @@ std::variant<Request, Refusal> parse_request(std::string_view text) {
     if (rs == lv) e = "a room plays a 'rule_set' or a 'level' (one of them)";
     if (e.empty()) e = need_string(j, rs ? "rule_set" : "level", 64);
     if (e.empty()) e = check_seats(j);
+    if (e.empty()) e = check_clock(j);
   } else if (type == "join") {
     r.type = MsgType::Join;
     e = need_string(j, "room", kRoomCodeChars);

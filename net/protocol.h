@@ -29,6 +29,9 @@ inline constexpr size_t kMaxMoveBytes = 200;
 inline constexpr size_t kMaxSeats = 6;
 inline constexpr size_t kRoomCodeChars = 8;
 inline constexpr size_t kTokenChars = 32;  // 128 bits, hex
+// A room's clock (create's "clock"): at most a day per seat, an hour's increment.
+inline constexpr int64_t kMaxClockMs = 24LL * 3600 * 1000;
+inline constexpr int64_t kMaxIncrementMs = 3600LL * 1000;
 
 enum class MsgType { Hello, Create, Join, Resume, Start, Move, Ping };
 

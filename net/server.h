@@ -4,7 +4,8 @@
 // (kMaxMessageBytes; a bigger frame closes the connection), a rate (a token bucket: past
 // it the message is refused, far past it the connection is closed), and what waits to be
 // written to a client that does not read (past kMaxQueuedBytes the connection is
-// closed). Nothing one connection does reaches another's room.
+// closed). Nothing one connection does reaches another's room. With a certificate and key
+// (ServerOptions::cert_file, key_file) it speaks TLS (wss://, OpenSSL through Asio's ssl).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,11 @@ struct ServerOptions {
   size_t max_queued_bytes = 4 * 1024 * 1024;  // per connection, not yet written
   double rate = 20;                // messages a second a connection may send ...
   double burst = 60;               // ... with this many at once
+  // TLS (wss://): the certificate chain and its private key, PEM files. Both or neither;
+  // with them the server speaks TLS only (a plain ws:// client is answered in HTTP that
+  // it should use wss://). The constructor throws naming a file that is missing,
+  // unreadable, not PEM, or a key that is not the certificate's.
+  std::string cert_file, key_file;
   HubOptions hub;
 };
 
@@ -36,6 +42,7 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   uint16_t port() const;
+  bool tls() const;  // it speaks wss://
   int resumed() const;  // rooms the database had open or playing at the start
 
   // Runs the event loop in this thread until stop().

@@ -2,7 +2,7 @@
 # The allowed include edges between the project's folders (docs: docs/layout.md, docs/architecture.md):
 #   engine <- schema <- replay <- present <- cli, editor;  bench -> engine, schema, replay.
 # A folder may include only the folders listed for it; the engine includes no SQLite,
-# wxWidgets, Boost or JSON library. Prints every edge that breaks the rule and exits 1.
+# wxWidgets, Boost, JSON or OpenSSL library. Prints every edge that breaks the rule and exits 1.
 set -u
 root="${1:-$(dirname "$0")/..}"
 cd "$root" || exit 2
@@ -33,8 +33,8 @@ for dir in "${!allowed[@]}"; do
     esac
   done < <(grep -rn --include='*.h' --include='*.cpp' '#include *"' "$dir")
 done
-if grep -rn --include='*.h' --include='*.cpp' -E '#include *<(SQLiteCpp/|sqlite3|wx/|boost/|nlohmann/)' engine; then
-  echo "layer violation: the engine includes a storage, GUI, Boost or JSON library (above)"
+if grep -rn --include='*.h' --include='*.cpp' -E '#include *<(SQLiteCpp/|sqlite3|wx/|boost/|nlohmann/|openssl/)' engine; then
+  echo "layer violation: the engine includes a storage, GUI, Boost, JSON or TLS library (above)"
   bad=1
 fi
 [ "$bad" = 0 ] && echo "include edges: ok"

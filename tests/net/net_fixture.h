@@ -33,12 +33,13 @@ struct HubHarness {
   std::vector<std::string> log;
   net::Hub hub;
   uint64_t next_seed;
+  int64_t now = 1'700'000'000'000;  // the Hub's wall clock (ms): tests move it by hand
 
-  explicit HubHarness(const std::string& db, uint64_t first_seed = 1000)
+  explicit HubHarness(const std::string& db, uint64_t first_seed = 1000, int max_bot_iterations = 2000)
       : store(open_store(db)),
         content(store.load_content()),
         hub(content, store, [this](net::ConnId c, const std::string& t) { got[c].push_back(t); },
-            options()),
+            options(max_bot_iterations)),
         next_seed(first_seed) {
     hub.log = [this](const std::string& s) { log.push_back(s); };
   }
@@ -49,9 +50,11 @@ struct HubHarness {
     return s;
   }
 
-  net::HubOptions options() {
+  net::HubOptions options(int max_bot_iterations) {
     net::HubOptions o;
+    o.max_bot_iterations = max_bot_iterations;
     o.seeds = [this] { return next_seed++; };
+    o.now_ms = [this] { return now; };
     return o;
   }
 
