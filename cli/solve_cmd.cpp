@@ -16,34 +16,20 @@
 #include "replay/log.h"
 #include "replay/tgn_io.h"
 #include "replay/tree.h"
+#include "study/study.h"
 
 namespace tw {
 
 GameSetup solve_setup(const std::string& rule_set, const std::string& level, int players, uint64_t seed) {
-  GameSetup s;
-  s.rule_set = rule_set;
-  s.level = level;
-  s.seed = seed;
-  for (int i = 0; i < players; ++i) s.players.push_back({"solver " + std::to_string(i + 1), ""});
-  return s;
+  return study::solver_setup(rule_set, level, players, seed);
 }
 
 std::optional<std::string> line_record(const Content& c, const GameSetup& setup, const std::vector<Option>& line,
                                        std::string* error) {
-  replay::Recorder rec;
-  if (auto v = replay::Recorder::start(c, setup, rec)) {
-    if (error) *error = v->message;
-    return std::nullopt;
-  }
-  for (size_t i = 0; i < line.size(); ++i)
-    if (auto v = rec.apply(line[i])) {
-      if (error) *error = fmt::format("ply {}: {}", i + 1, v->message);
-      return std::nullopt;
-    }
-  replay::GameLog log = rec.take_log();
-  if (rec.game().finished()) log.set_tag("Result", result_text(rec.game()));
-  log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
-  return replay::export_tgn(replay::from_log(std::move(log)));
+  // The same record the editor's "Open a winning line" opens (study/study.h).
+  auto rp = study::line_replay(c, setup, line, error);
+  if (!rp) return std::nullopt;
+  return replay::export_tgn(*rp);
 }
 
 int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std::ostream& err) {

@@ -209,6 +209,7 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         r.solver_nodes = sr.nodes;
         r.solver_depth = sr.depth;
         r.solver_progress = sr.best_progress;
+        if (sr.won) r.solver_line = sr.line;
       }
       played[slot] = 1;
       done.fetch_add(1);
@@ -246,6 +247,74 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
     if (played[k]) rows.push_back(std::move(res.rows[k]));
   res.rows = std::move(rows);
   return res;
+}
+
+GameSetup solver_setup(const std::string& rule_set, const std::string& level, int players, uint64_t seed) {
+  GameSetup s;
+  s.rule_set = rule_set;
+  s.level = level;
+  s.seed = seed;
+  for (int i = 0; i < players; ++i) s.players.push_back({"solver " + std::to_string(i + 1), ""});
+  return s;
+}
+
+namespace {
+
+std::optional<replay::Replay> record_line(const Content& c, const GameSetup& setup, const std::vector<Option>& line,
+                                          std::vector<replay::MetaTag> tags, std::string* error, Outcome* outcome) {
+  replay::Recorder rec;
+  if (auto v = replay::Recorder::start(c, setup, rec, std::move(tags))) {
+    if (error) *error = v->message;
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < line.size(); ++i)
+    if (auto v = rec.apply(line[i])) {
+      if (error) *error = "ply " + std::to_string(i + 1) + ": " + v->message;
+      return std::nullopt;
+    }
+  if (outcome) *outcome = rec.game().outcome();
+  replay::GameLog log = rec.take_log();
+  if (rec.game().finished()) log.set_tag("Result", result_text(rec.game()));
+  log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
+  return replay::from_log(std::move(log));
+}
+
+}  // namespace
+
+std::optional<replay::Replay> line_replay(const Content& c, const GameSetup& setup, const std::vector<Option>& line,
+                                          std::string* error) {
+  return record_line(c, setup, line, {}, error, nullptr);
+}
+
+std::optional<replay::Replay> witness(const Content& c, const Study& s, const GameRow& r, std::string* error) {
+  auto fail = [&](const std::string& m) -> std::optional<replay::Replay> {
+    if (error) *error = m;
+    return std::nullopt;
+  };
+  if (r.variant < 0 || static_cast<size_t>(r.variant) >= s.variants.size()) return fail("no such variant");
+  const Variant& v = s.variants[static_cast<size_t>(r.variant)];
+  if (r.solver != 1) return fail("the solver found no win in deal " + std::to_string(r.seed));
+  const GameSetup setup = solver_setup(v.rule_set, v.level, static_cast<int>(r.bots.size()), r.seed);
+  std::vector<Option> line = r.solver_line;
+  if (line.empty()) {  // a row read back from a file: the same search finds the same line
+    Game deal;
+    if (auto violation = Game::create(c, setup, deal)) return fail(violation->message);
+    SolverConfig sc;
+    sc.max_nodes = s.solve.nodes;
+    sc.first_width = s.solve.first_width;
+    const SolveResult sr = solve(deal, sc);
+    if (!sr.won) return fail("deal " + std::to_string(r.seed) + " searched again: no win found (the content changed?)");
+    line = sr.line;
+  }
+  std::string why;
+  Outcome outcome = Outcome::None;
+  const std::string event = "solver's winning line: " + v.label + ", " + std::to_string(r.bots.size()) +
+                            " players, seed " + std::to_string(r.seed) + ", " + std::to_string(s.solve.nodes) +
+                            " nodes";
+  auto rp = record_line(c, setup, line, {{"Event", event}}, &why, &outcome);
+  if (!rp) return fail("the solver's line of deal " + std::to_string(r.seed) + " does not replay: " + why);
+  if (outcome != Outcome::Win) return fail("the solver's line of deal " + std::to_string(r.seed) + " does not end in a win");
+  return rp;
 }
 
 // ---------------------------------------------------------------------------------

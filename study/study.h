@@ -27,10 +27,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/content.h"
-
-namespace tw::replay {
-struct Replay;
-}
+#include "engine/game.h"
+#include "replay/tree.h"
 
 namespace tw::study {
 
@@ -112,10 +110,30 @@ struct GameRow {
   int64_t solver_nodes = 0;
   int solver_depth = 0;            // turns the search reached
   int64_t solver_progress = 0;     // the best progress it saw
+  // The solver's winning line (every decision from the deal's start), kept in memory by
+  // play() when the solver won; not written to JSON or CSV (witness() searches the deal
+  // again when a row read back from a file has none: same deal, same budget, same line).
+  std::vector<Option> solver_line;
   // The deal is winnable: the solver found a win or the bots' game is one (either is a
   // witness), so the winnable share is never below the bots' win rate on the same deals.
   bool winnable() const { return solver == 1 || won(); }
 };
+
+// The solver's witness of a deal: the record of the winning line of row `r` (a co-op row
+// the solver won, GameRow::solver == 1), replayed from the deal's start (the players
+// named "solver 1".."solver N"), with its Result and RulesDigest tags and a Event tag
+// naming the level, seed and budget. Checked: the line must replay legally and end in a
+// win. When the row holds no line (read back from JSON), the deal is searched again
+// with the study's budget (deterministic: the same line). nullopt with *error set when
+// the row is not a solver win or the line does not replay as one.
+std::optional<replay::Replay> witness(const Content& c, const Study& s, const GameRow& r, std::string* error);
+// The record of `line` played from `setup` (the decisions applied in order), with its
+// Result and RulesDigest tags; nullopt with *error naming the ply that does not apply.
+// `tilewright solve --out` writes this record.
+std::optional<replay::Replay> line_replay(const Content& c, const GameSetup& setup, const std::vector<Option>& line,
+                                          std::string* error);
+// The setup of a solver's deal: `players` seats named "solver 1".."solver N", no bots.
+GameSetup solver_setup(const std::string& rule_set, const std::string& level, int players, uint64_t seed);
 
 // Decomposes an index (see the top of this file).
 GameRow describe(const Study& s, uint64_t index);

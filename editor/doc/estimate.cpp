@@ -17,7 +17,11 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
   s.variants.push_back({o.rule_set, o.level, o.bots, "", 0, false, 0});
   s.seeds = std::max(1, o.games);
   s.seed = o.seed;
+  s.solve.on = o.solve;
+  s.solve.nodes = std::max<int64_t>(1, o.solve_nodes);
   r.error = tw::study::prepare(c, s);
+  if (r.error.empty() && o.solve && !s.variants.front().coop)
+    r.error = "the solver searches co-op deals for a team's win: choose a co-op level";
   if (!r.error.empty()) return r;
   r.measured_by = tw::study::bots_text(c, s.variants.front(), s.seed);
   tw::study::RunOptions ro;
@@ -43,6 +47,14 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
       for (size_t p = 0; p < row.scores.size() && p < r.mean_score.size(); ++p)
         r.mean_score[p] += static_cast<double>(row.scores[p]) / std::max(1, r.games);
     r.wins.assign(o.bots.size(), 0);
+    r.solved_deals = v.solved_deals;
+    r.winnable = v.winnable;
+    r.solver_wins = v.solver_wins;
+    r.unwinnable = v.unwinnable;
+    r.mean_solver_nodes = v.mean_solver_nodes;
+    r.solve_nodes = s.solve.on ? s.solve.nodes : 0;
+    for (size_t i = 0; i < r.report.rows.size(); ++i)
+      if (r.report.rows[i].solver == 1) r.solver_won_rows.push_back(i);
   } else {
     for (const auto& e : v.entrants) {
       r.mean_score.push_back(e.score.mean);
@@ -51,6 +63,23 @@ EstimateResult estimate(const tw::Content& c, const EstimateOptions& o,
     r.ties = v.ties;
   }
   return r;
+}
+
+std::optional<tw::replay::Replay> winning_line(const tw::Content& c, const EstimateResult& r, size_t k,
+                                               std::string* error) {
+  if (k >= r.solver_won_rows.size()) {
+    if (error) *error = "no such winning line";
+    return std::nullopt;
+  }
+  return tw::study::witness(c, r.report.study, r.report.rows[r.solver_won_rows[k]], error);
+}
+
+std::string winning_line_label(const EstimateResult& r, size_t k) {
+  if (k >= r.solver_won_rows.size()) return {};
+  const tw::study::GameRow& row = r.report.rows[r.solver_won_rows[k]];
+  std::string out = "seed " + std::to_string(row.seed);
+  if (!row.solver_line.empty()) out += ": " + std::to_string(row.solver_line.size()) + " decisions";
+  return out;
 }
 
 std::pair<double, double> win_interval(int wins, int games) {
@@ -62,16 +91,33 @@ std::pair<double, double> win_interval(int wins, int games) {
 std::string EstimateResult::summary() const {
   if (!error.empty()) return "Cannot estimate: " + error;
   if (games == 0) return "No game played.";
-  char buf[240];
+  char buf[320];
   std::string out;
   if (!measured_by.empty()) out += "Measured by " + measured_by + "\n";
   if (coop) {
     const auto [lo, hi] = win_interval(coop_wins, games);
     std::snprintf(buf, sizeof buf,
-                  "Win rate %.1f%% (95%% interval %.1f-%.1f%%; %d of %d game%s), mean score %.1f, %.0f decision%s a game\n",
-                  100.0 * coop_wins / games, 100.0 * lo, 100.0 * hi, coop_wins, games, games == 1 ? "" : "s",
+                  "%s %.1f%% (95%% interval %.1f-%.1f%%; %d of %d game%s), mean score %.1f, %.0f decision%s a game\n",
+                  solved_deals > 0 ? "Bots' win rate" : "Win rate", 100.0 * coop_wins / games, 100.0 * lo, 100.0 * hi, coop_wins, games, games == 1 ? "" : "s",
                   mean_progress, mean_plies, std::lround(mean_plies) == 1 ? "" : "s");
     out += buf;
+    if (solved_deals > 0) {
+      // The bracket: the bots' win rate (a lower estimate of what a team reaches) and the
+      // winnable share (an upper one: the solver knows the pile), over the same deals.
+      const auto [wlo, whi] = win_interval(winnable, solved_deals);
+      std::snprintf(buf, sizeof buf,
+                    "Winnable share %.1f%% (95%% interval %.1f-%.1f%%; %d of %d deals: %d won by the solver, %d by "
+                    "the bots only; %d proven unwinnable)\n",
+                    100.0 * winnable / solved_deals, 100.0 * wlo, 100.0 * whi, winnable, solved_deals, solver_wins,
+                    winnable - solver_wins, unwinnable);
+      out += buf;
+      std::snprintf(buf, sizeof buf,
+                    "Bracket: the bots win %.1f%%, a team can win at least %.1f%% of these deals (solver: %lld nodes "
+                    "a deal, %.0f used on average)\n",
+                    100.0 * coop_wins / games, 100.0 * winnable / solved_deals, static_cast<long long>(solve_nodes),
+                    mean_solver_nodes);
+      out += buf;
+    }
     if (!loss_reasons.empty()) {
       out += "Losses:\n";
       std::vector<std::pair<int, std::string>> sorted;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,10 @@ struct EstimateOptions {
   int games = 200;
   uint64_t seed = 1;
   int threads = 0;                      // 0 = all cores (the figures do not depend on it)
+  // Co-op: also search every same deal for a winning line with the whole pile known
+  // (the solver, as `tilewright simulate --solve --solve-nodes N`), with this node budget.
+  bool solve = false;
+  int64_t solve_nodes = 50000;
 };
 
 struct EstimateResult {
@@ -41,12 +46,31 @@ struct EstimateResult {
   std::map<std::string, int> loss_reasons;
   double mean_progress = 0;             // co-op: the team's (or lowest marker's) score
   double mean_plies = 0;
+  // Co-op with the solver (EstimateOptions::solve): the bracket. The bots' win rate above
+  // is its lower side; the winnable share (deals the solver or the bots won, with its 95%
+  // interval) its upper side, over the same deals.
+  int solved_deals = 0;                 // deals searched (0: the solver did not run)
+  int winnable = 0;                     // deals won by the solver or the bots
+  int solver_wins = 0;
+  int unwinnable = 0;                   // proven: every line tried
+  int64_t solve_nodes = 0;              // the budget a deal
+  double mean_solver_nodes = 0;
+  // The rows of report.rows the solver won (indices into it), in deal order: each has a
+  // witness (tw::study::witness) that "Open a winning line" opens.
+  std::vector<size_t> solver_won_rows;
   // Who measured: each distinct bot with its budget in this game, e.g. "bot:mcts (100
   // iterations a decision) x2" (summary()'s first line).
   std::string measured_by;
   tw::study::Report report;             // the games themselves (the charts are drawn from it)
   std::string summary() const;          // a few lines for people
 };
+
+// The record of the solver's winning line in the k-th deal of r.solver_won_rows
+// (tw::study::witness): replays legally and ends in a win. nullopt with *error set.
+std::optional<tw::replay::Replay> winning_line(const tw::Content& c, const EstimateResult& r, size_t k,
+                                               std::string* error);
+// How a winning line is named in a list: "seed 7: 143 decisions" (the deal's seed).
+std::string winning_line_label(const EstimateResult& r, size_t k);
 
 // The 95% Wilson score interval of a proportion wins / games (as `tilewright simulate`).
 std::pair<double, double> win_interval(int wins, int games);

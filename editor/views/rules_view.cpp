@@ -3,6 +3,7 @@
 #include <wx/choicdlg.h>
 
 #include <wx/button.h>
+#include <wx/checkbox.h>
 #include <wx/choice.h>
 #include <wx/gauge.h>
 #include <wx/listctrl.h>
@@ -23,6 +24,7 @@
 #include "doc/edits.h"
 #include "doc/value_cell.h"
 #include "engine/rules/level_columns.h"
+#include "replay/replay_store.h"
 
 namespace twe {
 namespace {
@@ -159,6 +161,25 @@ void RulesView::build() {
                            "games of both (as tilewright compare PARENT VARIANT)");
   erow->Add(compare_btn_, 0);
   estbox->Add(erow, 0, wxEXPAND | wxALL, 4);
+  // The solver's side of the bracket (co-op levels): its budget, and the deals it won.
+  auto* srow = new wxWrapSizer(wxHORIZONTAL);
+  solve_ = new wxCheckBox(eb, wxID_ANY, "Solver, nodes a deal");
+  solve_->SetToolTip("Also search every same deal for a winning line with the whole pile known (as tilewright "
+                     "simulate --solve): the winnable share beside the bots' win rate");
+  srow->Add(solve_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  solve_nodes_ = new wxSpinCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1000,
+                                100000000, 50000);
+  solve_nodes_->SetToolTip("The solver's budget: game states generated a deal (deterministic)");
+  srow->Add(solve_nodes_, 0, wxRIGHT, 10);
+  lines_ = new wxChoice(eb, wxID_ANY, wxDefaultPosition, wxSize(190, -1));
+  lines_->SetToolTip("The deals the solver won");
+  srow->Add(lines_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  open_line_ = new wxButton(eb, wxID_ANY, "Open a winning line");
+  open_line_->SetToolTip("The solver's record of the chosen deal, stored as a replay and opened in Replays");
+  srow->Add(open_line_, 0, wxBOTTOM, 4);
+  estbox->Add(srow, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
+  lines_->Enable(false);
+  open_line_->Enable(false);
   gauge_ = new wxGauge(eb, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 16));
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
@@ -223,7 +244,13 @@ void RulesView::build() {
       cancel_ = true;
       return;
     }
-    start_estimate(games_->GetValue(), bots_->GetValue().utf8_string());
+    std::optional<int64_t> nodes;
+    if (solve_->GetValue() && !level_.empty()) nodes = solve_nodes_->GetValue();
+    start_estimate(games_->GetValue(), bots_->GetValue().utf8_string(), nodes);
+  });
+  open_line_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    const int k = lines_->GetSelection();
+    if (k != wxNOT_FOUND) open_winning_line(static_cast<size_t>(k));
   });
 }
 
@@ -254,6 +281,7 @@ void RulesView::refresh_content() {
                                                      : wxString("Compare with parent"));
   }
   clone_level_->Enable(!level_.empty());
+  if (solve_) solve_->Enable(!level_.empty());  // the solver searches co-op deals
   fill_grid();
   fill_pool();
 }
@@ -636,13 +664,21 @@ std::function<void(int, int)> RulesView::gauge_progress() {
 }
 std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 
-void RulesView::start_estimate(int games, const std::string& bots) {
+void RulesView::start_estimate(int games, const std::string& bots, std::optional<int64_t> solve_nodes) {
   if (worker_.joinable()) return;
   EstimateOptions o;
   o.rule_set = rule_set_;
   o.level = level_;
   o.games = games;
   o.bots = split_bots(bots);
+  if (solve_nodes) {
+    o.solve = true;
+    o.solve_nodes = *solve_nodes;
+    solve_->SetValue(true);
+    solve_nodes_->SetValue(static_cast<int>(std::clamp<int64_t>(*solve_nodes, 1000, 100000000)));
+  }
+  result_ = EstimateResult{};
+  show_winning_lines();
   std::string shown;
   for (const auto& b : o.bots) shown += (shown.empty() ? "" : ",") + b;
   bots_->ChangeValue(wxString::FromUTF8(shown));
@@ -656,7 +692,8 @@ void RulesView::start_estimate(int games, const std::string& bots) {
     Layout();
   }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
-                            wxString::FromUTF8(level_.empty() ? rule_set_ : level_) + "...");
+                            wxString::FromUTF8(level_.empty() ? rule_set_ : level_) +
+                            (o.solve ? " and searching each deal with the solver..." : "..."));
   cancel_ = false;
   finished_ = false;
   // The worker plays on its own copy of the content; results come back by CallAfter.
@@ -671,9 +708,59 @@ void RulesView::start_estimate(int games, const std::string& bots) {
       estimate_btn_->SetLabel("Estimate difficulty");
       result_text_->ChangeValue(wxString::FromUTF8(r.summary()));
       if (r.error.empty() && r.games > 0) chart_->set_chart(tw::study::chart_data(r.report));
-      if (ctx_.status) ctx_.status("Estimate: " + std::to_string(r.games) + " games played");
+      show_winning_lines();
+      if (ctx_.status)
+        ctx_.status("Estimate: " + std::to_string(r.games) + " games played" +
+                    (r.solved_deals > 0 ? ", " + std::to_string(r.solver_wins) + " of " + std::to_string(r.solved_deals) +
+                                              " deals won by the solver"
+                                        : ""));
     });
   });
+}
+
+std::vector<std::string> RulesView::winning_lines() const {
+  std::vector<std::string> out;
+  for (size_t k = 0; k < result_.solver_won_rows.size(); ++k) out.push_back(winning_line_label(result_, k));
+  return out;
+}
+
+void RulesView::show_winning_lines() {
+  lines_->Clear();
+  for (const auto& label : winning_lines()) lines_->Append(wxString::FromUTF8(label));
+  if (lines_->GetCount() > 0) {
+    lines_->SetSelection(0);
+  } else if (result_.solved_deals > 0) {
+    lines_->Append("(the solver won no deal)");
+    lines_->SetSelection(0);
+  }
+  const bool any = !result_.solver_won_rows.empty();
+  lines_->Enable(any);
+  open_line_->Enable(any);
+}
+
+int64_t RulesView::open_winning_line(size_t k) {
+  open_error_.clear();
+  auto fail = [&](const std::string& why) -> int64_t {
+    open_error_ = why;
+    if (ctx_.status) ctx_.status("Cannot open the winning line: " + why);
+    return -1;
+  };
+  if (!finished_) return fail("the estimate is still running");
+  if (!ctx_.store) return fail("no database is open");
+  std::string error;
+  // The witness replays the line from the deal's start and checks that it wins.
+  auto rp = winning_line(ctx_.content, result_, k, &error);
+  if (!rp) return fail(error);
+  int64_t id = -1;
+  try {
+    id = tw::replay::ReplayStore(*ctx_.store).insert(*rp);
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
+  if (ctx_.status) ctx_.status("Stored the solver's winning line of " + winning_line_label(result_, k) + " as replay " +
+                               std::to_string(id));
+  if (on_open_replay) on_open_replay(id);
+  return id;
 }
 
 }  // namespace twe

@@ -10,11 +10,17 @@
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
 // bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
-// as text and as charts with the 95% intervals (StudyChart).
+// as text and as charts with the 95% intervals (StudyChart). For a level, "Solver" also
+// searches every same deal for a winning line with the whole pile known (as `simulate
+// --solve`): the result shows the bracket, the bots' win rate and the winnable share with
+// their 95% intervals, and "Open a winning line" puts the solver's record of a won deal
+// into the database and opens it in Replays (on_open_replay).
 #pragma once
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <functional>
 #include <string>
 #include <thread>
@@ -26,6 +32,7 @@
 #include "views/study_chart.h"
 
 class wxButton;
+class wxCheckBox;
 class wxChoice;
 class wxGauge;
 class wxListCtrl;
@@ -63,7 +70,9 @@ class RulesView : public wxPanel {
   const std::string& problem_property() const { return problem_property_; }
 
   // Difficulty estimate on a background thread.
-  void start_estimate(int games, const std::string& bots);
+  // With solve_nodes, a co-op level's deals are also searched by the solver, with that
+  // node budget a deal (the "Solver" box and its budget do this from the button).
+  void start_estimate(int games, const std::string& bots, std::optional<int64_t> solve_nodes = std::nullopt);
   bool estimating() const { return worker_.joinable() && !finished_; }
   const EstimateResult& last_estimate() const { return result_; }
   std::string estimate_text() const;  // the result as shown
@@ -75,6 +84,16 @@ class RulesView : public wxPanel {
   const ComparisonResult& last_comparison() const { return comparison_; }
   wxButton* compare_button() { return compare_btn_; }
   const StudyChart* estimate_chart() const { return chart_; }
+  // The solver's winning lines of the last estimate, as the list shows them.
+  std::vector<std::string> winning_lines() const;
+  // Stores the k-th winning line as a replay (its witness record, checked to end in a
+  // win) and calls on_open_replay with its id; the id, or -1 with the reason shown in
+  // the status bar and kept in last_open_error().
+  int64_t open_winning_line(size_t k);
+  const std::string& last_open_error() const { return open_error_; }
+  wxButton* open_line_button() { return open_line_; }
+  // Set by the frame: shows the replay `id` in the Replays view.
+  std::function<void(int64_t)> on_open_replay;
 
   wxPropertyGrid* grid() { return grid_; }
 
@@ -115,6 +134,12 @@ class RulesView : public wxPanel {
   wxGauge* gauge_ = nullptr;
   wxTextCtrl* result_text_ = nullptr;
   StudyChart* chart_ = nullptr;
+  wxCheckBox* solve_ = nullptr;
+  wxSpinCtrl* solve_nodes_ = nullptr;
+  wxChoice* lines_ = nullptr;
+  wxButton* open_line_ = nullptr;
+  std::string open_error_;
+  void show_winning_lines();
 
   std::thread worker_;
   std::atomic<bool> cancel_{false};

@@ -179,14 +179,36 @@ class GreedyBot final : public Bot {
 // points against clearing ghosts by the points the stack still misses per tile left.
 class CoopBot final : public Bot {
  public:
+  CoopBot() = default;
+  // The playout policy of co-op search (make_coop_playout_bot): it chooses on the game it
+  // is given (a determinized copy already: no second deal) and weighs at most `sample`
+  // placements (a random sample, each with its best follower) when there are more.
+  explicit CoopBot(int sample) : playout_(true), sample_(sample) {}
   std::string_view name() const override { return "coop"; }
 
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
-    public_view(real, rng, view_);
-    const Game& g = view_;
+    if (!playout_) public_view(real, rng, view_);
+    const Game& g = playout_ ? real : view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
+    if (playout_ && sample_ > 0 && g.pending().kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_)) {
+      // A random sample of the placements (partial Fisher-Yates), the best of them.
+      picks_.resize(opts.size());
+      for (size_t i = 0; i < picks_.size(); ++i) picks_[i] = i;
+      size_t best_i = 0;
+      double best = -1e300;
+      for (size_t k = 0; k < static_cast<size_t>(sample_); ++k) {
+        const size_t j = k + static_cast<size_t>(rng.below(picks_.size() - k));
+        std::swap(picks_[k], picks_[j]);
+        const double v = option_value(g, picks_[k]);
+        if (v > best) {
+          best = v;
+          best_i = picks_[k];
+        }
+      }
+      return best_i;
+    }
     const auto v = values(g);
     if (v.empty()) return quick(g);
     double best = -1e300;
@@ -209,28 +231,33 @@ class CoopBot final : public Bot {
     const DecisionKind kind = g.pending().kind;
     if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
     std::vector<double> out(opts.size());
-    const int me = g.pending().player;
-    for (size_t i = 0; i < opts.size(); ++i) {
-      trial_copy(g, scratch_);
-      scratch_.apply_index(i);
-      double v;
-      if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
-          scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
-        // The placement is worth its best follower choice.
-        v = -1e300;
-        for (size_t j = 0; j < scratch_.pending().options.size(); ++j) {
-          inner_ = scratch_;
-          inner_.apply_index(j);
-          finish_turn(inner_, me);
-          v = std::max(v, value(inner_));
-        }
-      } else {
-        finish_turn(scratch_, me);
-        v = value(scratch_);
-      }
-      out[i] = v;
-    }
+    for (size_t i = 0; i < opts.size(); ++i) out[i] = option_value(g, i);
     return out;
+  }
+
+  // Option i of a placement, follower or evaluation decision: applied on a copy, a
+  // placement with its best follower, the rest of the turn by the quick rules, weighed.
+  double option_value(const Game& g, size_t i) {
+    const DecisionKind kind = g.pending().kind;
+    const int me = g.pending().player;
+    trial_copy(g, scratch_);
+    scratch_.apply_index(i);
+    double v;
+    if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
+        scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
+      // The placement is worth its best follower choice.
+      v = -1e300;
+      for (size_t j = 0; j < scratch_.pending().options.size(); ++j) {
+        inner_ = scratch_;
+        inner_.apply_index(j);
+        finish_turn(inner_, me);
+        v = std::max(v, value(inner_));
+      }
+    } else {
+      finish_turn(scratch_, me);
+      v = value(scratch_);
+    }
+    return v;
   }
 
  private:
@@ -408,6 +435,9 @@ class CoopBot final : public Bot {
   friend std::vector<double> tw::coop_option_values(const Game& g);
   friend double tw::coop_position_value(const Game& g);
   GreedyBot greedy_;
+  bool playout_ = false;
+  int sample_ = 0;
+  std::vector<size_t> picks_;
   Game view_;
   Game scratch_;
   Game inner_;
@@ -434,6 +464,8 @@ std::vector<double> coop_option_values(const Game& g) {
   CoopBot coop;
   return coop.values(g);
 }
+
+std::unique_ptr<Bot> make_coop_playout_bot(int sample) { return std::make_unique<CoopBot>(sample); }
 
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng) {
   int plies = 0;

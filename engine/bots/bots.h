@@ -64,6 +64,13 @@ std::vector<int64_t> greedy_option_values(const Game& g);
 // orders its root by it.
 std::vector<double> coop_option_values(const Game& g);
 
+// The co-op bot as co-op search's playout policy: it chooses on the game it is given,
+// which must be a determinized copy already (the search's own deal: no second deal, so
+// still public information only), and at a placement with more than `sample` options
+// (sample > 0) it weighs a random sample of `sample` of them, each with its best
+// follower, instead of every one. Other decisions as the co-op bot.
+std::unique_ptr<Bot> make_coop_playout_bot(int sample);
+
 // Plays `g` to its end, seat i choosing with bots[i]; returns the decisions applied.
 // Every seat needs a bot.
 int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng);

@@ -15,6 +15,7 @@
 #include "engine/tgn.h"
 #include "fixtures.h"
 #include "present/record.h"
+#include "replay/tgn_io.h"
 #include "study/study.h"
 
 using namespace tw;
@@ -173,4 +174,59 @@ TEST_CASE("simulate --solve prints the bracket; compare --solve pairs the winnab
   REQUIRE(c.code == 0);
   CHECK(c.out.find("winnable") != std::string::npos);
   CHECK(test::cli({"simulate", "--db", solve_db(), "--ruleset", "base", "--games", "1", "--solve"}).code != 0);
+}
+
+TEST_CASE("the solver's witness in a study: the row's line, or the same line searched again from a file",
+          "[cli][solver][study]") {
+  using namespace tw::study;
+  Study s;
+  s.variants.push_back({"", "mists-1", {"coop", "coop"}, "", 0, false, 0});
+  s.seeds = 1;
+  s.seed = 3;  // won by the solver within 25,000 nodes
+  s.solve.on = true;
+  s.solve.nodes = 30000;
+  REQUIRE(prepare(test::default_content(), s).empty());
+  study::RunOptions o;
+  o.threads = 1;
+  Report whole;
+  whole.study = s;
+  whole.rows = play(test::default_content(), s, shard_indices(s, {0, 1}), o).rows;
+  REQUIRE(whole.rows.size() == 1);
+  const GameRow& row = whole.rows[0];
+  REQUIRE(row.solver == 1);
+  REQUIRE_FALSE(row.solver_line.empty());
+  std::string error;
+  const auto w = witness(test::default_content(), s, row, &error);
+  INFO(error);
+  REQUIRE(w);
+  // The record is a win as `tilewright run` reads it, from the same deal.
+  const std::string text = tw::replay::export_tgn(*w);
+  CHECK(text.find("[Seed \"3\"]") != std::string::npos);
+  CHECK(text.find("[Event \"solver's winning line: mists-1, 2 players, seed 3, 30000 nodes\"]") != std::string::npos);
+  auto parsed = tw::tgn::parse(text);
+  REQUIRE(parsed.record);
+  const tw::Replayed rp = tw::replay_record(test::default_content(), *parsed.record);
+  REQUIRE_FALSE(rp.error);
+  CHECK(rp.game.outcome() == tw::Outcome::Win);
+  CHECK(rp.game.ply() == static_cast<int>(row.solver_line.size()));
+  // Read back from JSON the row has no line: the deal is searched again, the same line.
+  auto back = from_json(Json::parse(to_json(whole).dump()), &error);
+  REQUIRE(back);
+  REQUIRE(back->rows[0].solver_line.empty());
+  const auto again = witness(test::default_content(), back->study, back->rows[0], &error);
+  REQUIRE(again);
+  CHECK(tw::replay::export_tgn(*again) == text);
+  // A deal the solver did not win has no witness; neither has a line that does not win.
+  GameRow lost = row;
+  lost.solver = 0;
+  CHECK_FALSE(witness(test::default_content(), s, lost, &error));
+  CHECK(error.find("no win") != std::string::npos);
+  GameRow cut = row;
+  cut.solver_line.resize(cut.solver_line.size() / 2);
+  CHECK_FALSE(witness(test::default_content(), s, cut, &error));
+  CHECK(error.find("does not end in a win") != std::string::npos);
+  GameRow wrong = row;
+  wrong.solver_line.front().x = 99;  // not a legal placement
+  CHECK_FALSE(witness(test::default_content(), s, wrong, &error));
+  CHECK(error.find("ply 1") != std::string::npos);
 }

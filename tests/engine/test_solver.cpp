@@ -1,8 +1,11 @@
 // The co-op solver (engine/bots/solver.h): its witnesses are wins when replayed on a fresh
 // game, a deal that cannot be won gives no witness, the search is deterministic for a
 // node budget, and it says "exhaustive" only when it tried every line.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
+#include "engine/bots/bots.h"
 #include "engine/bots/solver.h"
 #include "engine/rules/coop.h"
 #include "fixtures.h"
@@ -113,4 +116,72 @@ TEST_CASE("a search cut short by its budget is never called exhaustive", "[engin
   CHECK_FALSE(r.exhaustive);
   CHECK(r.nodes >= cfg.max_nodes);
   CHECK(r.nodes < cfg.max_nodes + 1000);  // it stops soon after the budget
+}
+
+namespace {
+
+// The co-op search's playout policy (make_coop_playout_bot, the meter's speed): at a
+// placement with more options than its sample it weighs a random sample of them.
+Game placement_with_many_options(uint64_t seed) {
+  GameSetup s;
+  s.rule_set = "mists";
+  s.level = "mists-3";
+  s.seed = seed;
+  for (int p = 0; p < 2; ++p) s.players.push_back({"p" + std::to_string(p), ""});
+  Game g;
+  REQUIRE(!Game::create(test::default_content(), s, g));
+  auto coop = make_bot("coop");
+  Rng rng(3);
+  for (int guard = 0; guard < 200 && !(g.pending().kind == DecisionKind::Place && g.pending().options.size() >= 12);
+       ++guard)
+    g.apply_index(coop->choose(g, rng));
+  REQUIRE(g.pending().kind == DecisionKind::Place);
+  REQUIRE(g.pending().options.size() >= 12);
+  Rng deal(7);
+  g.determinize(deal);
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("coop playout policy: the best of a sample of placements, the co-op bot's best with a full sample",
+          "[engine][search][coop]") {
+  const Game g = placement_with_many_options(5);
+  const auto v = coop_option_values(g);
+  REQUIRE(v.size() == g.pending().options.size());
+  const double best = *std::max_element(v.begin(), v.end());
+  // A sample as large as the options: the co-op bot's best.
+  auto full = make_coop_playout_bot(static_cast<int>(v.size()));
+  Rng r1(11);
+  CHECK(v[full->choose(g, r1)] == best);
+  auto none = make_coop_playout_bot(0);  // 0: no sampling
+  Rng r0(11);
+  CHECK(v[none->choose(g, r0)] == best);
+  // A sample of 3: deterministic for a seed, and over many seeds it sometimes misses the
+  // best (it weighs 3 of the options) but never takes an option worse than it could see.
+  auto three = make_coop_playout_bot(3);
+  int missed = 0;
+  std::vector<size_t> picks;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng a(seed), b(seed);
+    const size_t i = three->choose(g, a);
+    CHECK(i == three->choose(g, b));
+    REQUIRE(i < v.size());
+    if (v[i] < best) ++missed;
+    picks.push_back(i);
+  }
+  CHECK(missed > 0);
+  std::sort(picks.begin(), picks.end());
+  CHECK(std::unique(picks.begin(), picks.end()) - picks.begin() > 1);
+  // Other decisions: as the co-op bot on the same game.
+  Game f = g;
+  f.apply_index(0);
+  if (!f.finished() && f.pending().options.size() > 1) {
+    auto coop_values = coop_option_values(f);
+    if (!coop_values.empty()) {
+      Rng c(2);
+      const size_t i = three->choose(f, c);
+      CHECK(coop_values[i] == *std::max_element(coop_values.begin(), coop_values.end()));
+    }
+  }
 }
