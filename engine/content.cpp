@@ -339,4 +339,63 @@ std::vector<ContentError> validate_content(const Content& c) {
   return errors;
 }
 
+bool same_by_symmetry(const TileType& t, int rot_a, int rot_b) {
+  rot_a &= 3;
+  rot_b &= 3;
+  if (rot_a == rot_b) return true;
+  if (!t.piece.empty()) return false;
+  // Board port q shows tile port (q - 3r) mod 12 at rotation r; side d shows side d - r.
+  const auto seg_at = [&](int rot, int q) { return t.port_segment[static_cast<size_t>((q + 12 - 3 * rot) % 12)]; };
+  const auto side_at = [](int rot, int d) { return static_cast<size_t>((d + 4 - rot) % 4); };
+  const size_t n = t.segments.size();
+  std::vector<int> map(n, -1);  // segment at rot_a -> the segment in its place at rot_b
+  const auto bind = [&](int a, int b) {
+    if (a < 0 || b < 0) return a == b;
+    if (static_cast<size_t>(a) >= n || static_cast<size_t>(b) >= n) return false;
+    if (map[static_cast<size_t>(a)] < 0) map[static_cast<size_t>(a)] = b;
+    return map[static_cast<size_t>(a)] == b;
+  };
+  for (int q = 0; q < kEdgePorts; ++q)
+    if (!bind(seg_at(rot_a, q), seg_at(rot_b, q))) return false;
+  if (!bind(t.port_segment[C], t.port_segment[C])) return false;
+  for (size_t s = 0; s < n; ++s)  // a segment on no port stays itself
+    if (map[s] < 0) map[s] = static_cast<int>(s);
+  std::vector<bool> hit(n, false);  // the map must be one to one
+  for (size_t s = 0; s < n; ++s) {
+    if (hit[static_cast<size_t>(map[s])]) return false;
+    hit[static_cast<size_t>(map[s])] = true;
+  }
+  for (size_t s = 0; s < n; ++s) {
+    const Segment& a = t.segments[s];
+    const Segment& b = t.segments[static_cast<size_t>(map[s])];
+    if (a.kind != b.kind || a.terrain != b.terrain || a.shields != b.shields || a.covered != b.covered ||
+        a.touches.size() != b.touches.size())
+      return false;
+    // The ports it owns, turned from rot_a to rot_b (tile port p at rot_a is on board port
+    // p + 3 rot_a, which at rot_b is tile port p + 3 (rot_a - rot_b)).
+    uint16_t turned = 0;
+    for (int q = 0; q < kPortCount; ++q)
+      if (a.ports >> q & 1) turned = static_cast<uint16_t>(turned | 1u << rotate_port(q, (rot_a - rot_b + 4) % 4));
+    if (turned != b.ports) return false;
+    std::vector<int> ta, tb(b.touches.begin(), b.touches.end());
+    for (uint8_t x : a.touches) ta.push_back(x < n ? map[x] : x);
+    std::sort(ta.begin(), ta.end());
+    std::sort(tb.begin(), tb.end());
+    if (ta != tb) return false;
+  }
+  for (int d = 0; d < 4; ++d) {
+    if (t.edge[side_at(rot_a, d)] != t.edge[side_at(rot_b, d)]) return false;
+    const int fa = t.cover_side[side_at(rot_a, d)], fb = t.cover_side[side_at(rot_b, d)];
+    if (!(fa < 0 ? fb < 0 : (static_cast<size_t>(fa) < n && map[static_cast<size_t>(fa)] == fb))) return false;
+  }
+  return true;
+}
+
+int canonical_rotation(const TileType& t, int rot) {
+  for (int r = 0; r < (rot & 3); ++r)
+    if (same_by_symmetry(t, r, rot)) return r;
+  return rot & 3;
+}
+
+
 }  // namespace tw

@@ -112,6 +112,18 @@ struct TileType {
   bool covered_tile() const;  // a cover segment or a covered segment on the tile
 };
 
+// Placements that are the same by symmetry: rotations r and r' of a tile are the same
+// placement when they give the same tile edges and the same segments on the board: a
+// one-to-one map of segments that keeps every segment's kind, terrain, shields and cover,
+// the ports it owns (rotated), what a field touches (mapped) and the cover layer's sides.
+// Derived from the tile's data alone, never from its id. A monastery with fields all round
+// is the same at every rotation; a straight road at r0 and r180; a tile with a road that
+// crosses and one with two city caps differ where their segments do. Tiles of multi-cell
+// pieces keep their rotation (the piece is not checked as a whole). The canonical
+// rotation is the lowest equivalent one; the engine lists each placement once, there.
+bool same_by_symmetry(const TileType& t, int rot_a, int rot_b);
+int canonical_rotation(const TileType& t, int rot);
+
 struct PoolEntry {
   int tile = -1;  // index into Content::tiles
   int count = 0;  // copies in the draw pile

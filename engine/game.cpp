@@ -186,6 +186,11 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
     }
     for (size_t i = 0; i < tt.segments.size(); ++i)
       if (kind_props(tt.segments[i].kind) & kCentre) c.centre = static_cast<int8_t>(i);
+    c.canon = 0;
+    for (int r = 0; r < 4; ++r) {
+      c.canon_rot[static_cast<size_t>(r)] = static_cast<uint8_t>(tw::canonical_rotation(tt, r));
+      if (c.canon_rot[static_cast<size_t>(r)] == r) c.canon |= static_cast<uint8_t>(1u << r);
+    }
     for (int r = 0; r < 4; ++r)
       for (int side = 0; side < 4; ++side)
         if (tt.cover_side[static_cast<size_t>((side - r + 4) % 4)] >= 0)
@@ -339,7 +344,7 @@ void Game::clear_state() {
   pending_.player = -1;
   pending_.tile = -1;
   pending_.options.clear();
-  playout_ = false;
+  playout_ = false;  // (all_rotations_ stays: set before create, it lists the first decision too)
   lazy_place_ = false;
   place_count_ = 0;
   outcome_ = Outcome::None;
@@ -524,11 +529,16 @@ namespace {
 // 8 masks, then 8 values), in 8 x 16-bit lanes (the compilers' vector extensions: SSE2 on x86-64,
 // plain code elsewhere).
 using Lanes = uint16_t __attribute__((vector_size(16)));
+// Rotations left out (not canonical: an equivalent rotation stands for them) keep nothing.
 struct RotationSigs {
   Lanes s[4];
-  explicit RotationSigs(const std::array<uint16_t, 4>& sig) {
+  Lanes keep[4];
+  RotationSigs(const std::array<uint16_t, 4>& sig, unsigned rotations) {
     for (size_t r = 0; r < 4; ++r)
-      for (size_t j = 0; j < 8; ++j) s[r][j] = sig[r];
+      for (size_t j = 0; j < 8; ++j) {
+        s[r][j] = sig[r];
+        keep[r][j] = (rotations >> r & 1) ? 0xFFFF : 0;
+      }
   }
 };
 // Per cell of the block its rotation mask (bit r: rotation r fits), and in `count` the
@@ -537,10 +547,10 @@ inline Lanes block_fits(const RotationSigs& rs, const uint16_t* block, Lanes& co
   Lanes m, v;
   std::memcpy(&m, block, sizeof m);
   std::memcpy(&v, block + 8, sizeof v);
-  const Lanes e0 = reinterpret_cast<Lanes>((rs.s[0] & m) == v);  // all ones where it fits
-  const Lanes e1 = reinterpret_cast<Lanes>((rs.s[1] & m) == v);
-  const Lanes e2 = reinterpret_cast<Lanes>((rs.s[2] & m) == v);
-  const Lanes e3 = reinterpret_cast<Lanes>((rs.s[3] & m) == v);
+  const Lanes e0 = reinterpret_cast<Lanes>((rs.s[0] & m) == v) & rs.keep[0];  // all ones where it fits
+  const Lanes e1 = reinterpret_cast<Lanes>((rs.s[1] & m) == v) & rs.keep[1];
+  const Lanes e2 = reinterpret_cast<Lanes>((rs.s[2] & m) == v) & rs.keep[2];
+  const Lanes e3 = reinterpret_cast<Lanes>((rs.s[3] & m) == v) & rs.keep[3];
   count = (e0 & 1) + (e1 & 1) + (e2 & 1) + (e3 & 1);
   return (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
 }
@@ -558,8 +568,12 @@ constexpr uint64_t kPop4 = 0x4332322132212110ULL;
 
 }  // namespace
 
+unsigned Game::listed_rotations(int type) const {
+  return all_rotations_ ? 0xFu : (*cache_)[static_cast<size_t>(type)].canon;
+}
+
 void Game::generate_placements(int type) {
-  const RotationSigs rs((*cache_)[static_cast<size_t>(type)].sig);
+  const RotationSigs rs((*cache_)[static_cast<size_t>(type)].sig, listed_rotations(type));
   const size_t n = frontier_.size();
   const size_t blocks = (n + kLaneBlock - 1) / kLaneBlock;
   const uint16_t* lanes = lanes_.data();
@@ -671,7 +685,7 @@ Option Game::kth_placement(size_t k) const {
     }
     return o;
   }
-  const RotationSigs rs((*cache_)[static_cast<size_t>(pending_.tile)].sig);
+  const RotationSigs rs((*cache_)[static_cast<size_t>(pending_.tile)].sig, listed_rotations(pending_.tile));
   for (size_t b = 0; b < blocks; ++b) {
     Lanes c;
     const Lanes fit = block_fits(rs, lanes_.data() + 2 * kLaneBlock * b, c);

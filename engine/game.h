@@ -216,6 +216,26 @@ class Game {
   // apply() lists them first; pending().options and parse_option see only a list.
   void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
   size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
+  // Equivalent rotations (same_by_symmetry, engine/content.h) are one placement: a decision
+  // lists (and counts) each placement once, at its canonical rotation, and apply() and
+  // parse_option take any equivalent rotation as the canonical one (a location names board
+  // ports, so a follower's location reads the same on either). With all rotations on, a
+  // decision lists every fitting rotation as before and takes only those (the
+  // differential test's old listing: tests/engine/test_rotations.cpp). A copy keeps it,
+  // and so does create() (set it before, and the first decision is listed so too).
+  void set_all_rotations(bool on) { all_rotations_ = on; }
+  bool all_rotations() const { return all_rotations_; }
+  // The canonical rotation of tile type `tile` at rotation `rot` (from the tile cache).
+  int canonical_rotation(int tile, int rot) const {
+    return (*cache_)[static_cast<size_t>(tile)].canon_rot[static_cast<size_t>(rot & 3)];
+  }
+  // A placement with its rotation made canonical; any other option as it is.
+  Option canonical(const Option& o) const {
+    if (o.kind != OptKind::Place || o.tile >= cache_->size()) return o;
+    Option c = o;
+    c.rot = static_cast<uint8_t>(canonical_rotation(o.tile, o.rot));
+    return c;
+  }
   Option option(size_t i) const { return lazy_place_ ? kth_placement(i) : pending_.options[i]; }
   // Applies the option written as `text` (canonical or any port naming the segment).
   std::optional<Violation> apply(std::string_view text);
@@ -365,6 +385,9 @@ class Game {
   struct TypeCache {  // per tile type and rotation
     std::array<uint16_t, 4> sig{};
     std::array<std::array<int8_t, kPortCount>, 4> port_seg{};
+    uint8_t canon = 0xF;                      // bit r: rotation r is canonical (the lowest of
+                                              // its equivalent ones: same_by_symmetry)
+    std::array<uint8_t, 4> canon_rot{0, 1, 2, 3};  // per rotation: its canonical rotation
     int8_t centre = -1;  // the segment of a centre kind (KindProp kCentre), if any
     std::array<uint8_t, 4> cover{};  // per rotation: bit d set = the cover layer lies on side d
     bool covered = false;           // the tile shows the cover layer (TileType::covered_tile)
@@ -445,6 +468,7 @@ class Game {
   void draw_from_pile();
   bool draw_one();  // draws the pile's next tile: true = a placement is pending, false = discarded
   void generate_placements(int type);
+  unsigned listed_rotations(int type) const;  // the rotations a decision lists (bit r)
   Option kth_placement(size_t k) const;  // the playout path: option k of the uncounted list
   void list_placements();                // ... and the whole list, when a caller needs it
   void end_game();
@@ -559,6 +583,7 @@ class Game {
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
   bool playout_ = false;                // the playout path is on (set_playout)
+  bool all_rotations_ = false;          // list every fitting rotation (set_all_rotations)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
   PlacementFits fits_;                  // ... and where they are (generate_placements)

@@ -278,7 +278,10 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
       switch (rule->args[i]) {
         case Arg::Tile: if (o.tile != named.tile) return false; break;
         case Arg::Cell: if (o.x != named.x || o.y != named.y) return false; break;
-        case Arg::Rotation: if (o.rot != named.rot) return false; break;
+        case Arg::Rotation:  // any equivalent rotation names the listed (canonical) one
+          if (o.rot != (all_rotations_ || o.kind != OptKind::Place ? named.rot : canonical_rotation(named.tile, named.rot)))
+            return false;
+          break;
         case Arg::Location: if (o.seg != named.seg) return false; break;
         case Arg::Colour:
         case Arg::OwnColour: if (o.colour != named.colour) return false; break;

@@ -111,10 +111,11 @@ std::optional<Violation> Game::apply(const Option& o) {
   if (finished()) return Violation{"the game is over"};
   list_placements();  // the playout path counted them
   const auto& opts = pending_.options;
-  if (std::find(opts.begin(), opts.end(), o) == opts.end())
+  const Option c = all_rotations_ ? o : canonical(o);  // an equivalent rotation: the listed one
+  if (std::find(opts.begin(), opts.end(), c) == opts.end())
     return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
                      " legal options"};
-  return apply_checked(o);
+  return apply_checked(c);
 }
 
 std::optional<Violation> Game::apply_checked(const Option& o) {

@@ -38,14 +38,8 @@ Replayed replay_record(const Content& content, const tgn::Record& r,
 // The pending options as canonical strings, sorted (placements by x, y, rotation).
 std::vector<std::string> option_strings(const Game& g);
 
-// Placements that are the same by symmetry: rotations r and r' of a tile are the same
-// placement when they give the same tile edges and the same segments (kind, terrain,
-// shields, fog, the ports each owns and what a field touches) on the board. A monastery
-// with fields all round is the same at every rotation; a straight road at r0 and r180.
-// The canonical rotation is the lowest equivalent one. Tiles of multi-cell pieces keep
-// their rotation (the piece is not checked as a whole).
-bool same_by_symmetry(const TileType& t, int rot_a, int rot_b);
-int canonical_rotation(const TileType& t, int rot);
+// same_by_symmetry and canonical_rotation: engine/content.h (the engine lists each placement
+// once, at its canonical rotation).
 // The option with a placement's rotation made canonical; any other option unchanged.
 Option canonical_option(const Game& g, const Option& o);
 // option_strings less the placements whose canonical rotation is another listed one:

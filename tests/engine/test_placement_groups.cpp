@@ -48,7 +48,9 @@ std::set<Place> reference(const Game& g, int tile) {
         face_up = true;
         fits = edge(tile, rot, side) == edge(qt.type, qt.rot, (side + 2) % 4);
       }
-      if (face_up && fits) out.insert({x, y, rot, tile});
+      // Listed once per placement: at the canonical rotation (merged equivalent rotations).
+      if (face_up && fits && canonical_rotation(c.tiles[static_cast<size_t>(tile)], rot) == rot)
+        out.insert({x, y, rot, tile});
     }
   return out;
 }
