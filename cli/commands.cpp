@@ -767,7 +767,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
         const bool numbered = num >> idx && num.eof() && idx >= 1 && idx <= static_cast<int>(opts.size());
         // What the player typed (or the listed option's text a number names) is read once.
         if (auto opt = g.parse_option(numbered ? opts[static_cast<size_t>(idx - 1)] : line, &why)) {
-          picked = *opt;
+          picked = g.canonical(*opt);    // an equivalent rotation typed: the listed one
           chosen = g.to_string(picked);  // records keep the canonical text
           break;
         }

@@ -290,8 +290,17 @@ std::optional<Option> Game::parse_option(std::string_view text, std::string* why
     }
     return true;
   };
+  // An equivalent rotation names the listed placement, and the tile is put down as named:
+  // the board is the same, and the state hash (which holds the rotation) stays the one a
+  // replay recorded before equivalent rotations were one option.
+  const bool names_rotation =
+      !rule->same && std::find(rule->args, rule->args + rule->arity, Arg::Rotation) != rule->args + rule->arity;
   for (const auto& o : opts)
-    if (same(o)) return o;
+    if (same(o)) {
+      Option chosen = o;
+      if (names_rotation && o.kind == OptKind::Place) chosen.rot = named.rot;
+      return chosen;
+    }
   return fail(rule->explain(cx, named));
 }
 

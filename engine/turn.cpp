@@ -111,11 +111,13 @@ std::optional<Violation> Game::apply(const Option& o) {
   if (finished()) return Violation{"the game is over"};
   list_placements();  // the playout path counted them
   const auto& opts = pending_.options;
-  const Option c = all_rotations_ ? o : canonical(o);  // an equivalent rotation: the listed one
+  // An equivalent rotation is the listed option; the tile goes down as named (the same
+  // board; the state hash holds the rotation, so a replay recorded with it still verifies).
+  const Option c = all_rotations_ ? o : canonical(o);
   if (std::find(opts.begin(), opts.end(), c) == opts.end())
     return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
                      " legal options"};
-  return apply_checked(c);
+  return apply_checked(o);
 }
 
 std::optional<Violation> Game::apply_checked(const Option& o) {

@@ -580,7 +580,7 @@ void Hub::on_move(ConnId c, const Request& r) {
     refuse(c, "illegal", text::printable(why, 300), r.id);
     return;
   }
-  const std::string problem = commit(*room, seat, *o);
+  const std::string problem = commit(*room, seat, g.canonical(*o));  // the listed rotation
   if (!problem.empty()) {
     refuse(c, "storage", problem, r.id);
     return;

@@ -192,13 +192,24 @@ TEST_CASE("rotations: a decision lists each placement once and takes any equival
   REQUIRE_FALSE(Game::create(c, s, all));
   CHECK(all.pending().options.size() == 2 * g.pending().options.size());
   for (const Option& o : all.pending().options) CHECK(std::find(g.pending().options.begin(), g.pending().options.end(), g.canonical(o)) != g.pending().options.end());
-  // The same placement named at r180 or r270 is taken as r0 or r90, as an option or as text.
+  // The same placement named at r180 or r270 is legal, as an option or as text: the tile
+  // goes down as named (the board is the same; the state hash holds the rotation, so a
+  // replay recorded with the other rotation still verifies), and what follows is the same.
   for (const Option& o : g.pending().options) {
     Option turned = o;
     turned.rot = static_cast<uint8_t>(o.rot + 2);
     Game h = g;
     REQUIRE_FALSE(h.apply(turned));
-    CHECK(h.placed().back().rot == o.rot);
+    CHECK(h.placed().back().rot == turned.rot);
+    Game k = g;
+    REQUIRE_FALSE(k.apply(o));
+    std::vector<std::string> after_turned, after_listed;
+    for (const Option& f : h.pending().options) after_turned.push_back(h.to_string(f));
+    for (const Option& f : k.pending().options) after_listed.push_back(k.to_string(f));
+    std::sort(after_turned.begin(), after_turned.end());
+    std::sort(after_listed.begin(), after_listed.end());
+    CHECK(after_turned == after_listed);
+    CHECK(h.score(0) == k.score(0));
     Game t = g;
     const std::string text = "place U " + std::to_string(o.x) + "," + std::to_string(o.y) + (o.rot == 0 ? " r180" : " r270");
     REQUIRE_FALSE(t.apply(std::string_view(text)));
