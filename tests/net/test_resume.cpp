@@ -79,7 +79,7 @@ TEST_CASE("net resume: 20 games interrupted and resumed end as the uninterrupted
     auto h = std::make_unique<test::HubHarness>(db_a, 500);
     tables = open_tables(*h);
     for (int i = 0; i < kGames; ++i)
-      CHECK(!play_human(*h, static_cast<net::ConnId>(100 + i), tables[static_cast<size_t>(i)], 3 + i));
+      CHECK(!play_human(*h, static_cast<net::ConnId>(100 + i), tables[static_cast<size_t>(i)], 2 + i % 6));  // 2..7 decisions: every game still running
     // The last human decisions leave some games at a bot's turn: those too must go on.
     h->say(100, {{"type", "ping"}});
   }  // gone: no goodbye, nothing more written
