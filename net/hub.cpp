@@ -659,9 +659,10 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
   return {};
 }
 
-void Hub::finish(Room& room) {
-  due_.erase(room.code);
-  const Game& g = room.rec->game();
+// The room's game stored as a replay and the room marked finished, in the database and
+// here; 0 (and a note) when the store failed: the decisions are stored, and the next start
+// of the server stores the replay.
+int64_t Hub::store_finished(Room& room, const std::string& what, const std::string& result) {
   int64_t id = 0;
   try {
     replay::GameLog game_log = room.rec->log();
@@ -671,14 +672,21 @@ void Hub::finish(Room& room) {
     up.bind(2, room.code);
     up.exec();
   } catch (const std::exception& e) {
-    // The decisions are stored: the next start of the server stores the replay.
-    note("room " + room.code + ": the finished game was not stored as a replay: " + e.what());
-    return;
+    note("room " + room.code + ": the " + what + " game was not stored as a replay: " + e.what());
+    return 0;
   }
   room.state = "finished";
   room.replay_id = id;
   set_deadline(room);
-  note("room " + room.code + ": finished (" + result_text(g) + "), replay " + std::to_string(id));
+  note("room " + room.code + ": finished (" + result + "), replay " + std::to_string(id));
+  return id;
+}
+
+void Hub::finish(Room& room) {
+  due_.erase(room.code);
+  const Game& g = room.rec->game();
+  const int64_t id = store_finished(room, "finished", result_text(g));
+  if (id == 0) return;
   broadcast(room, dump(OJ{{"type", "over"}, {"room", room.code}, {"result", result_text(g)}, {"replay", id}}));
   broadcast_room(room);
 }
@@ -778,22 +786,9 @@ void Hub::finish_forfeit(Room& room) {
   const Game& g = room.rec->game();
   const Seat& loser = room.seats[static_cast<size_t>(room.forfeit_seat)];
   const std::string result = loser.name + " lost on time (" + result_text(g) + ")";
-  int64_t id = 0;
-  try {
-    replay::GameLog game_log = room.rec->log();  // unfinished: the game stopped at the forfeit
-    id = replay::ReplayStore(store_).insert_unless_stored(replay::from_log(std::move(game_log))).first;
-    SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'finished', replay_id = ? WHERE code = ?");
-    up.bind(1, id);
-    up.bind(2, room.code);
-    up.exec();
-  } catch (const std::exception& e) {
-    note("room " + room.code + ": the forfeited game was not stored as a replay: " + e.what());
-    return;
-  }
-  room.state = "finished";
-  room.replay_id = id;
-  set_deadline(room);
-  note("room " + room.code + ": finished (" + result + "), replay " + std::to_string(id));
+  // Stored unfinished: the game stopped at the forfeit.
+  const int64_t id = store_finished(room, "forfeited", result);
+  if (id == 0) return;
   broadcast_state(room);
   broadcast(room, dump(OJ{{"type", "over"},
                           {"room", room.code},

@@ -160,6 +160,7 @@ class Hub {
   // Writes the decision, then applies it; "" on success, else why not (nothing changed).
   std::string commit(Room& room, int seat, const Option& o);
   void finish(Room& room);
+  int64_t store_finished(Room& room, const std::string& what, const std::string& result);
   bool bot_due(const Room& room) const;
   // The seat whose clock runs (-1: none: no clock, a bot's turn, the game not running).
   int clock_seat(const Room& room) const;

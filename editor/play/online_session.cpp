@@ -87,31 +87,22 @@ void OnlineSession::send(const J& j) {
 }
 
 void OnlineSession::host(const std::string& url, const std::string& name, const HostSpec& spec) {
-  mode_ = Mode::Host;
+  forget(Mode::Host);
   name_ = name;
   spec_ = spec;
   room_.clear();
-  token_.clear();
-  host_token_.clear();
-  seat_ = -1;
   my_host_seat_ = -1;
   for (size_t i = 0; i < spec.seats.size(); ++i)
     if (spec.seats[i].kind == OnlineSeat::Kind::Me) {
       my_host_seat_ = static_cast<int>(i);
       break;
     }
-  room_info_ = view_ = nullptr;
-  over_ = false;
-  result_.clear();
-  received_.clear();
   start(url);
 }
 
-void OnlineSession::join(const std::string& url, const std::string& name, const std::string& room, int seat) {
-  mode_ = Mode::Join;
-  name_ = name;
-  room_ = room;
-  want_seat_ = seat;
+// A new connection's state: nothing of the last room kept.
+void OnlineSession::forget(Mode mode) {
+  mode_ = mode;
   token_.clear();
   host_token_.clear();
   seat_ = -1;
@@ -119,19 +110,19 @@ void OnlineSession::join(const std::string& url, const std::string& name, const 
   over_ = false;
   result_.clear();
   received_.clear();
+}
+
+void OnlineSession::join(const std::string& url, const std::string& name, const std::string& room, int seat) {
+  forget(Mode::Join);
+  name_ = name;
+  room_ = room;
+  want_seat_ = seat;
   start(url);
 }
 
 void OnlineSession::watch(const std::string& url, const std::string& room) {
-  mode_ = Mode::Watch;
+  forget(Mode::Watch);
   room_ = room;
-  token_.clear();
-  host_token_.clear();
-  seat_ = -1;
-  room_info_ = view_ = nullptr;
-  over_ = false;
-  result_.clear();
-  received_.clear();
   start(url);
 }
 

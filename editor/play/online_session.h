@@ -116,6 +116,7 @@ class OnlineSession {
 
  private:
   void start(const std::string& url);
+  void forget(Mode mode);
   void send(const nlohmann::json& j);
   void stop_worker();
   void worker_loop(std::string url, uint64_t connection);
