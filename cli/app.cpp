@@ -330,6 +330,8 @@ Commands define(CLI::App& app, Args& a) {
   c.solve->add_option("--width", a.solve.width, "the first pass's beam width (each next pass doubles it)")
       ->capture_default_str()
       ->check(whole<int>(1, 65536));
+  c.solve->add_flag("--no-rollouts", a.solve.no_rollouts,
+                    "the beam alone: no beam node played to the end by the co-op bot (for comparison)");
   c.solve->add_flag("--json", a.solve.json, kJsonHelp);
   add_db(c.solve);
 

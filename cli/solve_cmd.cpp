@@ -53,6 +53,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.max_nodes = o.nodes > 0 ? o.nodes : 0;
   cfg.max_seconds = o.seconds;
   cfg.first_width = o.width;
+  if (o.no_rollouts) cfg.rollouts = 0;
   const SolveResult r = solve(g, cfg);
   const Level& level = *coop_level(g);
   std::string verdict = r.won ? "won" : r.exhaustive ? "exhaustive: no win exists" : "no win found within the budget";
@@ -89,12 +90,13 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["level"] = o.level;
     j["players"] = o.players;
     j["seed"] = o.seed;
-    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}};
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}};
     j["verdict"] = r.won ? "win" : r.exhaustive ? "exhaustive" : "budget";
     j["won"] = r.won;
     j["exhaustive"] = r.exhaustive;
     j["nodes"] = r.nodes;
     j["passes"] = r.passes;
+    j["rollouts"] = r.rollouts;
     j["width"] = r.width;
     j["depth"] = r.depth;
     j["best_progress"] = r.best_progress;
@@ -118,10 +120,11 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
                        r.line.size(), r.depth, confirmed);
   else
     out << verdict << '\n';
-  out << fmt::format("effort: {} nodes, {} pass{} (last width {}), depth reached {} turns, best progress {} of {}, "
-                     "{:.2f} s{}\n",
-                     r.nodes, r.passes, r.passes == 1 ? "" : "es", r.width, r.depth, r.best_progress, level.target,
-                     r.seconds, r.stopped_by_time ? " (stopped by --seconds)" : "");
+  out << fmt::format("effort: {} nodes, {} pass{} (last width {}), {} rollout{}, depth reached {} turns, best "
+                     "progress {} of {}, {:.2f} s{}\n",
+                     r.nodes, r.passes, r.passes == 1 ? "" : "es", r.width, r.rollouts, r.rollouts == 1 ? "" : "s",
+                     r.depth, r.best_progress, level.target, r.seconds,
+                     r.stopped_by_time ? " (stopped by --seconds)" : "");
   if (r.won && !o.out_file.empty()) out << "wrote " << o.out_file << '\n';
   return kExitOk;
 }

@@ -1,5 +1,5 @@
 // `tilewright solve --level L [--players P] [--seed S] [--out win.tgn] [--nodes N |
-// --seconds T] [--width W] [--json]`: searches one deal of a co-op level, with the whole
+// --seconds T] [--width W] [--no-rollouts] [--json]`: searches one deal of a co-op level, with the whole
 // pile known (the seed fixes every draw), for a line that wins (engine/bots/solver.h).
 // The answer is a winning record, checked by replaying it as `tilewright run` does, or
 // "no win found within the budget" with the effort spent; "exhaustive: no win exists"
@@ -23,6 +23,7 @@ struct SolveOptions {
   int64_t nodes = 200000;    // node budget (deterministic)
   double seconds = 0;        // seconds budget (0 = none; not deterministic)
   int width = 8;             // the first pass's beam width
+  bool no_rollouts = false;  // the beam alone (SolverConfig::rollouts = 0)
   bool json = false;
 };
 int cmd_solve(const Content& c, const SolveOptions& o, std::ostream& out, std::ostream& err);

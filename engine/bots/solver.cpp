@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <unordered_set>
 
 #include "engine/bots/bots.h"
@@ -14,6 +15,10 @@ namespace {
 
 // Decisions one turn may hold at most (a guard against a turn that never ends).
 constexpr int kMaxTurnDecisions = 64;
+// A rollout's placement decision: nodes counted an option. The co-op bot applies each
+// placement and then each of its follower choices; 3 keeps a rollout's CPU per counted
+// node near the beam's (measured on mists-1 and mists-6, 2 players).
+constexpr int64_t kPlacementWeight = 3;
 
 // A child: a turn played from a beam node, as the options applied (in the layer's arena).
 struct Child {
@@ -31,7 +36,8 @@ struct Layer {
 
 class Search {
  public:
-  Search(const SolverConfig& c, SolveResult& r) : cfg_(c), res_(r), t0_(std::chrono::steady_clock::now()) {}
+  Search(const SolverConfig& c, SolveResult& r)
+      : cfg_(c), res_(r), t0_(std::chrono::steady_clock::now()), policy_(make_coop_playout_bot(0)) {}
 
   // One pass of width w from `start`; true when it ended the search (a win, exhaustive,
   // or the budget spent).
@@ -43,6 +49,11 @@ class Search {
     layers_.push_back({});
     layers_.back().nodes.push_back({0, 0, 0, 0, 0});
     std::vector<Game> beam(1, start);
+    if (cfg_.rollouts > 0 && probe(start)) {
+      finish_line(0, 0, roll_);
+      res_.depth = std::max(res_.depth, roll_turns_);
+      return true;
+    }
     for (int depth = 0;; ++depth) {
       res_.depth = std::max(res_.depth, depth);
       children_.clear();
@@ -85,7 +96,45 @@ class Search {
       }
       layers_.push_back(std::move(layer));
       beam = std::move(next);
+      // Rollouts: the best beam nodes played to the end by the co-op bot on the known deal.
+      for (size_t k = 0; k < beam.size() && k < static_cast<size_t>(cfg_.rollouts); ++k) {
+        if (probe(beam[k])) {
+          finish_line(depth + 1, static_cast<uint32_t>(k), roll_);
+          res_.depth = std::max(res_.depth, depth + 1 + roll_turns_);
+          return true;
+        }
+        if (out_of_budget()) return true;
+      }
     }
+  }
+
+  // Plays g (a beam node) to its end by the co-op bot's policy on the real deal (the
+  // solver knows it); true when that wins, the decisions then in roll_. A node is played
+  // out once a search (its tie-breaks are seeded by the node's state hash, so the same
+  // node would give the same game). Rollouts through one state from different nodes go
+  // on independently: their different tie-breaks are worth it (measured: stopping a
+  // rollout at a turn another one passed won fewer mists-2..5 deals).
+  bool probe(const Game& g) {
+    const uint64_t h = g.state_hash();
+    if (!probed_.insert(h).second) return false;
+    roll_.clear();
+    rg_ = g;
+    Rng rng(cfg_.rollout_seed ^ h);
+    int turns = 0;
+    for (int guard = 0; guard < 100000 && !rg_.finished(); ++guard) {
+      const Decision& d = rg_.pending();
+      if (d.kind == DecisionKind::Place) ++turns;
+      // What the bot weighs: each option, a placement with its follower choices.
+      res_.nodes += static_cast<int64_t>(d.options.size()) * (d.kind == DecisionKind::Place ? kPlacementWeight : 1);
+      const size_t i = policy_->choose(rg_, rng);
+      roll_.push_back(d.options[i]);
+      rg_.apply_index(i);
+      if (out_of_budget()) return false;
+    }
+    ++res_.rollouts;
+    res_.best_progress = std::max(res_.best_progress, progress(rg_));
+    roll_turns_ = turns;
+    return rg_.outcome() == Outcome::Win;
   }
 
   bool out_of_budget() {
@@ -190,10 +239,11 @@ class Search {
   }
 
   // The line from the start to the win found below beam node win_parent_ of `depth`.
-  void finish_win(int depth) {
+  void finish_win(int depth) { finish_line(depth, win_parent_, win_path_); }
+  // The line from the start through beam node `at` of `depth`, then `tail`.
+  void finish_line(int depth, uint32_t at, const std::vector<Option>& tail) {
     std::vector<std::vector<Option>> turns;
-    turns.push_back(win_path_);
-    uint32_t at = win_parent_;
+    turns.push_back(tail);
     for (int d = depth; d > 0; --d) {
       const Layer& l = layers_[static_cast<size_t>(d)];
       const Child& c = l.nodes[at];
@@ -216,6 +266,11 @@ class Search {
   std::vector<Option> path_;
   std::deque<Game> games_;  // one per decision of a turn (a deque: references stay valid)
   Game look_;
+  std::unique_ptr<Bot> policy_;
+  std::unordered_set<uint64_t> probed_;
+  std::vector<Option> roll_;
+  int roll_turns_ = 0;
+  Game rg_;
   uint32_t parent_ = 0;
   uint64_t order_ = 0;
   uint64_t checks_ = 0;

@@ -91,6 +91,29 @@ TEST_CASE("solve without a win says so with its effort and writes nothing", "[cl
   CHECK(test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--nodes", "0"}).code != 0);
 }
 
+TEST_CASE("solve --no-rollouts searches with the beam alone", "[cli][solver]") {
+  // mists-1 seed 1: a rollout from a node the beam kept wins; the beam alone does not
+  // within 30,000 nodes.
+  const auto with = test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000", "--json"});
+  INFO(with.out << with.err);
+  REQUIRE(with.code == 0);
+  const auto a = nlohmann::json::parse(with.out);
+  CHECK(a["won"] == true);
+  CHECK(a["rollouts"].get<int64_t>() >= 1);
+  CHECK(a["budget"]["rollouts"] == true);
+  const auto without = test::cli(
+      {"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000", "--no-rollouts", "--json"});
+  INFO(without.out << without.err);
+  REQUIRE(without.code == 0);
+  const auto b = nlohmann::json::parse(without.out);
+  CHECK(b["won"] == false);
+  CHECK(b["verdict"] == "budget");
+  CHECK(b["rollouts"] == 0);
+  CHECK(b["budget"]["rollouts"] == false);
+  const auto text = test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000"});
+  CHECK(text.out.find("rollout") != std::string::npos);
+}
+
 TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards and merge", "[cli][solver][study]") {
   using namespace tw::study;
   Study s;

@@ -39,21 +39,80 @@ Game replayed(const Content& c, const GameSetup& setup, const std::vector<Option
 
 TEST_CASE("the solver's winning line replays as a win on a fresh game", "[engine][solver]") {
   const Content& c = test::default_content();
-  // mists-1 seed 3: a width-8 pass wins it with about 25,000 nodes.
+  // mists-1 seed 3: a width-8 pass of the beam alone wins it with about 25,000 nodes;
+  // with the rollouts (the default) a rollout wins it sooner.
+  for (const int rollouts : {0, 1 << 30}) {
+    INFO("rollouts " << rollouts);
+    Game g;
+    REQUIRE_FALSE(Game::create(c, deal("mists-1", 3), g));
+    SolverConfig cfg;
+    cfg.max_nodes = 60000;
+    cfg.rollouts = rollouts;
+    const SolveResult r = solve(g, cfg);
+    REQUIRE(r.won);
+    CHECK_FALSE(r.exhaustive);
+    CHECK(r.nodes > 0);
+    CHECK(r.nodes <= cfg.max_nodes);
+    CHECK(r.best_progress >= coop_level(g)->target);
+    if (rollouts == 0) CHECK(r.rollouts == 0);
+    const Game end = replayed(c, deal("mists-1", 3), r.line);
+    CHECK(end.finished());
+    CHECK(end.outcome() == Outcome::Win);
+    CHECK(end.check_invariants().empty());
+  }
+}
+
+TEST_CASE("the solver's rollouts win deals the beam alone misses, and their witnesses replay as wins",
+          "[engine][solver]") {
+  const Content& c = test::default_content();
+  // mists-1 seed 1: the beam alone finds no win in 30,000 nodes (nor in 200,000); the
+  // co-op bot's game from the start loses too, and a rollout from a node the beam kept
+  // wins: the witness is the beam's line to that node, then the rollout.
   Game g;
-  REQUIRE_FALSE(Game::create(c, deal("mists-1", 3), g));
+  REQUIRE_FALSE(Game::create(c, deal("mists-1", 1), g));
+  SolverConfig beam_only;
+  beam_only.max_nodes = 30000;
+  beam_only.rollouts = 0;
+  const SolveResult b = solve(g, beam_only);
+  CHECK_FALSE(b.won);
+  CHECK(b.line.empty());
+  CHECK(b.rollouts == 0);
+  CHECK(b.nodes >= beam_only.max_nodes);
+
   SolverConfig cfg;
-  cfg.max_nodes = 60000;
+  cfg.max_nodes = 30000;
   const SolveResult r = solve(g, cfg);
   REQUIRE(r.won);
-  CHECK_FALSE(r.exhaustive);
-  CHECK(r.nodes > 0);
+  CHECK(r.rollouts >= 2);  // the start's rollout lost; a later one won
   CHECK(r.nodes <= cfg.max_nodes);
-  CHECK(r.best_progress >= coop_level(g)->target);
-  const Game end = replayed(c, deal("mists-1", 3), r.line);
+  const Game end = replayed(c, deal("mists-1", 1), r.line);
   CHECK(end.finished());
   CHECK(end.outcome() == Outcome::Win);
   CHECK(end.check_invariants().empty());
+  // The witness starts with a turn the beam chose, not the start's rollout: it differs
+  // from the co-op bot's game from the start, which lost.
+  auto policy = make_coop_playout_bot(0);
+  Game bot = g;
+  Rng rng(1);
+  play_out(bot, {policy.get(), policy.get()}, rng);
+  CHECK(bot.outcome() == Outcome::Lose);
+
+  // Other levels: every witness replays as a win (mists-2 and mists-3, a few deals).
+  int wins = 0;
+  for (const char* level : {"mists-2", "mists-3"})
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      INFO(level << " seed " << seed);
+      Game h;
+      REQUIRE_FALSE(Game::create(c, deal(level, seed), h));
+      SolverConfig k;
+      k.max_nodes = 40000;
+      const SolveResult x = solve(h, k);
+      if (!x.won) continue;
+      ++wins;
+      const Game e = replayed(c, deal(level, seed), x.line);
+      CHECK(e.outcome() == Outcome::Win);
+    }
+  CHECK(wins >= 2);
 }
 
 TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
@@ -62,6 +121,7 @@ TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
     INFO(level);
     Game g;
     REQUIRE_FALSE(Game::create(c, deal(level, 7), g));
+    // (the rollouts included: the default config plays the beam's nodes out)
     SolverConfig cfg;
     cfg.max_nodes = 30000;
     const SolveResult a = solve(g, cfg), b = solve(g, cfg);
@@ -70,6 +130,7 @@ TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
     CHECK(a.nodes == b.nodes);
     CHECK(a.depth == b.depth);
     CHECK(a.passes == b.passes);
+    CHECK(a.rollouts == b.rollouts);
     CHECK(a.best_progress == b.best_progress);
     // The game searched is not changed.
     Game fresh;
