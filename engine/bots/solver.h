@@ -39,7 +39,8 @@
 // missed deals the bots won (mists-1, 2 players, 100 deals at 200,000 nodes: the beam
 // alone 74, with the rollouts 100; docs/solver.md).
 // Deterministic for a game, a node budget and a config: children are generated and
-// ranked in a fixed order (ties by generation order). A seconds budget is not: where it
+// ranked in a fixed order (ties by generation order), and a rollout's tie-breaks are
+// seeded by its node's state hash and rollout_seed. A seconds budget is not: where it
 // stops depends on the machine.
 // "No win" is said to be exhaustive only when no pass dropped a child for want of width
 // and no inner decision was cut to its best options (two states with one 64-bit hash are
