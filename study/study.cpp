@@ -203,6 +203,7 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         SolverConfig sc;
         sc.max_nodes = s.solve.nodes;
         sc.first_width = s.solve.first_width;
+        if (!s.solve.rollouts) sc.rollouts = 0;
         const SolveResult sr = solve(deal, sc);
         r.solver = sr.won ? 1 : 0;
         r.solver_exhaustive = sr.exhaustive;
@@ -302,6 +303,7 @@ std::optional<replay::Replay> witness(const Content& c, const Study& s, const Ga
     SolverConfig sc;
     sc.max_nodes = s.solve.nodes;
     sc.first_width = s.solve.first_width;
+    if (!s.solve.rollouts) sc.rollouts = 0;
     const SolveResult sr = solve(deal, sc);
     if (!sr.won) return fail("deal " + std::to_string(r.seed) + " searched again: no win found (the content changed?)");
     line = sr.line;
@@ -661,7 +663,7 @@ Json identity(const Study& s) {
   }
   j["variants"] = vs;
   if (s.solve.on)  // (absent without the solver: such a study's identity is as it was)
-    j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}};
+    j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}, {"rollouts", s.solve.rollouts}};
   return j;
 }
 
@@ -725,6 +727,7 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.study.solve.on = true;
       r.study.solve.nodes = it->at("nodes").get<int64_t>();
       r.study.solve.first_width = it->at("first_width").get<int>();
+      r.study.solve.rollouts = it->value("rollouts", false);  // older files: the beam alone
       if (r.study.solve.nodes < 1 || r.study.solve.first_width < 1) return fail("a bad solver budget");
     }
     for (const auto& x : st.at("variants")) {

@@ -57,6 +57,8 @@ struct SolveSpec {
   bool on = false;
   int64_t nodes = 100000;  // node budget per deal (deterministic)
   int first_width = 8;     // the first pass's beam width
+  bool rollouts = true;    // the solver's rollouts (a study file without the field searched
+                           // with the beam alone: read back so, and not merged with one that did)
   friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
 };
 

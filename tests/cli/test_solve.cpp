@@ -168,6 +168,16 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   a.erase("timing");
   b.erase("timing");
   CHECK(a == b);
+  // The method is part of the identity: a file written before the rollouts (no "rollouts"
+  // field) searched with the beam alone, reads back so, and is not merged with this run.
+  CHECK(j["study"]["solver"]["rollouts"] == true);
+  Json old_file = Json::parse(to_json(parts[1]).dump());
+  old_file["study"]["solver"].erase("rollouts");
+  auto old_part = from_json(old_file, &error);
+  REQUIRE(old_part);
+  CHECK_FALSE(old_part->study.solve.rollouts);
+  CHECK_FALSE(merge({parts[0], *old_part}, &error));
+  CHECK(error.find("not shards of the same study") != std::string::npos);
   parts[1].study.solve.nodes = 40000;
   CHECK_FALSE(merge(parts, &error));
   // CSV: the solver's columns.
