@@ -521,12 +521,23 @@ void Game::put_tile(int type, int x, int y, int rot) {
       frontier_lanes(ncell.fpos, f.cmask, f.cval);
     }
   }
+  // The 3x3 around the tile: around and centres side by side, one 16-bit add per cell (no
+  // byte's sum carries: at most 8 tiles around, 9 centres).
+  constexpr bool kPair = std::endian::native == std::endian::little && offsetof(Cell, centres) == offsetof(Cell, around) + 1;
   const uint8_t centre = tc.centre >= 0;
   for (int dy = -1; dy <= 1; ++dy) {
     Cell* row = cells_.data() + (cell + dy * width_ - 1);
     for (int dx = 0; dx < 3; ++dx) {
-      row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
-      row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
+      if constexpr (kPair) {
+        char* at = reinterpret_cast<char*>(row + dx) + offsetof(Cell, around);
+        uint16_t pair;
+        std::memcpy(&pair, at, 2);
+        pair = static_cast<uint16_t>(pair + (1u | unsigned{centre} << 8));
+        std::memcpy(at, &pair, 2);
+      } else {
+        row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
+        row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
+      }
     }
   }
   --cells_[static_cast<size_t>(cell)].around;  // its own cell is not around it

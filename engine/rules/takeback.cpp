@@ -12,17 +12,8 @@ namespace tw {
 void add_takeback_options(Core& core) {
   // Any of the player's followers on the board, in follower order (a hook of the follower
   // decision: offered after the follower options).
-  // (Written into room for every follower, then cut to the count: OptionList leaves the
-  // room unwritten.)
-  auto& opts = core.pending().options;
-  const auto& followers = core.followers();
-  const size_t at = opts.size();
-  opts.resize(at + followers.size());
-  Option* out = opts.data() + at;
-  const int me = core.current();
-  for (const auto& f : followers)
-    if (f.placed >= 0 && f.player == me) *out++ = core.follower_option(OptKind::TakeBack, f);
-  opts.resize(static_cast<size_t>(out - opts.data()));
+  for (const auto& f : core.followers())
+    if (f.placed >= 0 && f.player == core.current()) core.pending().options.push_back(core.follower_option(OptKind::TakeBack, f));
 }
 
 void apply_takeback(Core& core, const Option& o) {
