@@ -213,6 +213,10 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
       f.shields = s.shields;
       c.feat.push_back(f);
       c.seg_kind.push_back(s.kind);
+      // Node{parent = next = i, tile 0, kind, rank 0, count 0} as its 4 words (the layout
+      // put_tile's asserts check: the kind is the third word's third byte).
+      c.node_init.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(i),
+                             static_cast<uint32_t>(static_cast<uint8_t>(s.kind)) << 16, 0});
     }
   }
   for (size_t t = 0; t < content.tiles.size(); ++t) {
@@ -383,12 +387,28 @@ void Game::ensure_room(int x, int y) {
 }
 
 void Game::regrid(int x0, int y0, int width, int height) {
-  std::vector<Cell>& cells = regrid_.v;
-  cells.assign(static_cast<size_t>(width * height), Cell{});
-  for (int y = y0_; y < y0_ + height_; ++y) {
+  // Row by row: a new row is copied whole from one empty row, an old row into its place
+  // with empty cells either side (Cell is trivially copyable: block copies, where a fill
+  // of the whole board cell by cell cost about 2 instructions a cell).
+  auto& cells = regrid_.v;
+  const size_t w = static_cast<size_t>(width);
+  cells.resize(w * static_cast<size_t>(height + 1));
+  Cell* const out = cells.data();
+  Cell* const empty = out + w * static_cast<size_t>(height);  // the last row: scratch
+  std::fill(empty, empty + w, Cell{});
+  const size_t left = static_cast<size_t>(x0_ - x0), right = w - left - static_cast<size_t>(width_);
+  for (int y = y0; y < y0 + height; ++y) {
+    Cell* row = out + static_cast<size_t>(y - y0) * w;
+    if (y < y0_ || y >= y0_ + height_) {
+      std::memcpy(static_cast<void*>(row), empty, w * sizeof(Cell));
+      continue;
+    }
     const Cell* from = cells_.data() + static_cast<std::ptrdiff_t>((y - y0_) * width_);
-    std::copy(from, from + width_, cells.begin() + static_cast<std::ptrdiff_t>((y - y0) * width + (x0_ - x0)));
+    std::memcpy(static_cast<void*>(row), empty, left * sizeof(Cell));
+    std::memcpy(static_cast<void*>(row + left), from, static_cast<size_t>(width_) * sizeof(Cell));
+    std::memcpy(static_cast<void*>(row + left + static_cast<size_t>(width_)), empty, right * sizeof(Cell));
   }
+  cells.resize(w * static_cast<size_t>(height));
   for (auto& f : frontier_) f.cell = (f.y - y0) * width + (f.x - x0);
   cells_.swap(cells);
   x0_ = x0;
@@ -421,15 +441,35 @@ void Game::put_tile(int type, int x, int y, int rot) {
   // The tile's segments as new union-find nodes, each its own feature (from the cache).
   // (nodes_ grows unwritten, ListAllocator: every field is written here.)
   const size_t nseg = tc.feat.size();
+  // Each node from its template (TypeCache::node_init) in one vector add: parent and next
+  // plus the base, the tile word plus the placed index (its low 16 bits are 0 there: no
+  // carry reaches the kind).
   nodes_.resize(base + nseg);
   Node* const nodes = nodes_.data() + base;
-  for (size_t i = 0; i < nseg; ++i) {
-    Node& n = nodes[i];
-    n.parent = n.next = base + static_cast<uint32_t>(i);
-    n.tile = static_cast<int16_t>(p);
-    n.kind = tc.seg_kind[i];
-    n.rank = 0;
-    n.count = 0;
+  // (Node's layout, little-endian: the tile the low half of the third word, the kind its
+  // third byte; node_init is written so.)
+  constexpr bool kNodeWords = std::endian::native == std::endian::little && sizeof(Node) == 16 &&
+                              offsetof(Node, next) == 4 && offsetof(Node, tile) == 8 &&
+                              offsetof(Node, kind) == 10 && offsetof(Node, rank) == 11 &&
+                              offsetof(Node, count) == 12 && sizeof(Kind) == 1;
+  if constexpr (kNodeWords) {
+    using Words = uint32_t __attribute__((vector_size(16)));
+    const Words add = {base, base, static_cast<uint32_t>(p), 0};
+    for (size_t i = 0; i < nseg; ++i) {
+      Words w;
+      std::memcpy(&w, tc.node_init[i].data(), sizeof w);
+      w += add;
+      std::memcpy(static_cast<void*>(nodes + i), &w, sizeof w);
+    }
+  } else {
+    for (size_t i = 0; i < nseg; ++i) {
+      Node& n = nodes[i];
+      n.parent = n.next = base + static_cast<uint32_t>(i);
+      n.tile = static_cast<int16_t>(p);
+      n.kind = tc.seg_kind[i];
+      n.rank = 0;
+      n.count = 0;
+    }
   }
   feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
   Core core(*this);
@@ -481,12 +521,23 @@ void Game::put_tile(int type, int x, int y, int rot) {
       frontier_lanes(ncell.fpos, f.cmask, f.cval);
     }
   }
+  // The 3x3 around the tile: around and centres side by side, one 16-bit add per cell (no
+  // byte's sum carries: at most 8 tiles around, 9 centres).
+  constexpr bool kPair = std::endian::native == std::endian::little && offsetof(Cell, centres) == offsetof(Cell, around) + 1;
   const uint8_t centre = tc.centre >= 0;
   for (int dy = -1; dy <= 1; ++dy) {
     Cell* row = cells_.data() + (cell + dy * width_ - 1);
     for (int dx = 0; dx < 3; ++dx) {
-      row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
-      row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
+      if constexpr (kPair) {
+        char* at = reinterpret_cast<char*>(row + dx) + offsetof(Cell, around);
+        uint16_t pair;
+        std::memcpy(&pair, at, 2);
+        pair = static_cast<uint16_t>(pair + (1u | unsigned{centre} << 8));
+        std::memcpy(at, &pair, 2);
+      } else {
+        row[dx].around = static_cast<uint8_t>(row[dx].around + 1);
+        row[dx].centres = static_cast<uint8_t>(row[dx].centres + centre);
+      }
     }
   }
   --cells_[static_cast<size_t>(cell)].around;  // its own cell is not around it
@@ -529,16 +580,16 @@ namespace {
 // 8 masks, then 8 values), in 8 x 16-bit lanes (the compilers' vector extensions: SSE2 on x86-64,
 // plain code elsewhere).
 using Lanes = uint16_t __attribute__((vector_size(16)));
-// Rotations left out (not canonical: an equivalent rotation stands for them) keep nothing.
+// Rotations left out (not canonical: an equivalent rotation stands for them) are cut from
+// the masks at the end (keep: bit r set = rotation r is listed).
 struct RotationSigs {
   Lanes s[4];
-  Lanes keep[4];
+  Lanes keep;
   RotationSigs(const std::array<uint16_t, 4>& sig, unsigned rotations) {
-    for (size_t r = 0; r < 4; ++r)
-      for (size_t j = 0; j < 8; ++j) {
-        s[r][j] = sig[r];
-        keep[r][j] = (rotations >> r & 1) ? 0xFFFF : 0;
-      }
+    // Each lane the same: a scalar broadcast (a loop over the lanes cost about 80
+    // instructions a decision).
+    for (size_t r = 0; r < 4; ++r) s[r] = Lanes{} + sig[r];
+    keep = Lanes{} + static_cast<uint16_t>(rotations & 0xF);
   }
 };
 // Per cell of the block its rotation mask (bit r: rotation r fits), and in `count` the
@@ -547,12 +598,14 @@ inline Lanes block_fits(const RotationSigs& rs, const uint16_t* block, Lanes& co
   Lanes m, v;
   std::memcpy(&m, block, sizeof m);
   std::memcpy(&v, block + 8, sizeof v);
-  const Lanes e0 = reinterpret_cast<Lanes>((rs.s[0] & m) == v) & rs.keep[0];  // all ones where it fits
-  const Lanes e1 = reinterpret_cast<Lanes>((rs.s[1] & m) == v) & rs.keep[1];
-  const Lanes e2 = reinterpret_cast<Lanes>((rs.s[2] & m) == v) & rs.keep[2];
-  const Lanes e3 = reinterpret_cast<Lanes>((rs.s[3] & m) == v) & rs.keep[3];
-  count = (e0 & 1) + (e1 & 1) + (e2 & 1) + (e3 & 1);
-  return (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
+  const Lanes e0 = reinterpret_cast<Lanes>((rs.s[0] & m) == v);  // all ones where it fits
+  const Lanes e1 = reinterpret_cast<Lanes>((rs.s[1] & m) == v);
+  const Lanes e2 = reinterpret_cast<Lanes>((rs.s[2] & m) == v);
+  const Lanes e3 = reinterpret_cast<Lanes>((rs.s[3] & m) == v);
+  const Lanes fit = ((e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8)) & rs.keep;
+  const Lanes pairs = (fit & 5) + ((fit >> 1) & 5);  // the bits of each lane's 4-bit mask, counted
+  count = (pairs & 3) + (pairs >> 2);
+  return fit;
 }
 // The sum of a block's lanes (at most 255 in all: lane counts of at most 4, or bits).
 inline size_t block_count(Lanes count) {

@@ -206,7 +206,7 @@ class Game {
   // Applies a legal option; anything else is a Violation and changes nothing.
   std::optional<Violation> apply(const Option& o);
   // Applies option i (bots and benchmarks: no search). i must be below option_count().
-  void apply_index(size_t i) { apply_checked(option(i)); }
+  void apply_index(size_t i) { apply_known(option(i)); }
 
   // The playout path (search bots' rollouts, `bench --playout`). With it on, a placement
   // decision counts its legal options instead of listing them: pending().options stays
@@ -401,6 +401,10 @@ class Game {
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
     std::vector<Kind> seg_kind;    // per segment: its kind
+    // Per segment its union-find node as put_tile makes it, as 4 words (Node's layout:
+    // parent, next, tile and kind, rank and count) with parent = next = the segment and
+    // tile 0: put_tile adds the node base and the placed index (build_cache).
+    std::vector<std::array<uint32_t, 4>> node_init;
   };
 
   // Board
@@ -474,6 +478,8 @@ class Game {
   void end_game();
   void emit(Event e) { events_.push_back(e); }
   std::optional<Violation> apply_checked(const Option& o);
+  void apply_known(const Option& o);  // apply_checked with no result (an option without a
+                                      // handler does nothing): apply_index's path
   int slot(const Follower& f) const { return st_.followers.by_colour ? f.colour : f.player; }
   // An option naming the follower f where it stands (its tile's cell and its segment).
   Option follower_option(OptKind kind, const Follower& f) const {
@@ -513,8 +519,8 @@ class Game {
   // where a tile comes within 2 cells of its edge, by a few cells at a time: it stays
   // small, since every copy of the game copies it.
   int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
-  std::vector<Cell> cells_;
-  Scratch<std::vector<Cell>> regrid_;  // the board being regridded (its space is kept)
+  std::vector<Cell, ListAllocator<Cell>> cells_;  // (regrid writes every cell: ListAllocator)
+  Scratch<std::vector<Cell, ListAllocator<Cell>>> regrid_;  // the board being regridded (its space is kept)
   std::vector<FrontierCell> frontier_;
   std::vector<uint16_t> lanes_;  // the frontier's constraints in blocks (frontier_lanes)
   std::vector<PlacedTile> placed_;

@@ -122,10 +122,12 @@ bool Game::step_score_completed() {
     done[ndone++] = root;
     score_feature(root, false);
   }
-  if (cells_[static_cast<size_t>(cell_index(pt.x, pt.y))].centres == 0) return next();
+  const int cell = cell_index(pt.x, pt.y);
+  if (cells_[static_cast<size_t>(cell)].centres == 0) return next();
+  // (the 3x3 around a placed tile is on the board: ensure_room keeps 2 cells around it)
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = tile_at(pt.x + dx, pt.y + dy);
+      const int q = cells_[static_cast<size_t>(cell + dy * width_ + dx)].tile;
       if (q < 0) continue;
       const PlacedTile& qt = placed_[static_cast<size_t>(q)];
       const int centre = (*cache_)[qt.type].centre;

@@ -121,15 +121,21 @@ std::optional<Violation> Game::apply(const Option& o) {
 }
 
 std::optional<Violation> Game::apply_checked(const Option& o) {
+  if (!plan_->apply[static_cast<size_t>(pending_.kind)][static_cast<size_t>(o.kind)])
+    return Violation{"unknown option"};
+  apply_known(o);
+  return std::nullopt;
+}
+
+void Game::apply_known(const Option& o) {
   const Handler h = plan_->apply[static_cast<size_t>(pending_.kind)][static_cast<size_t>(o.kind)];
-  if (!h) return Violation{"unknown option"};
+  if (!h) return;
   events_.clear();
   ++ply_;
   lazy_place_ = false;  // the next placement decision is counted or listed afresh
   Core c(*this);
   h(c, o);
   run_turn();
-  return std::nullopt;
 }
 
 }  // namespace tw

@@ -2,6 +2,9 @@
 // farm_city_points for each completed city it borders, each city once. Parameters:
 // farmers (followers may stand on fields), farm_city_points (module "fields").
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <vector>
 
 #include "engine/core.h"
 #include "engine/rules/fields.h"
@@ -10,8 +13,13 @@ namespace tw {
 
 int field_value(const Core& core, uint32_t node, bool) {
   // Completed cities bordering the field, each once.
+  // The cities found so far are kept on the stack while they are few (a field borders a
+  // handful), each once as found; more go to a list sorted at the end, as before.
   const uint32_t root = core.find(node);
-  std::vector<uint32_t> cities;
+  constexpr size_t kFew = 32;
+  std::array<uint32_t, kFew> few;
+  size_t nfew = 0;
+  std::vector<uint32_t> more;
   uint32_t n = root;
   do {
     if (core.nodes()[n].kind == Kind::Field) {
@@ -19,14 +27,21 @@ int field_value(const Core& core, uint32_t node, bool) {
       const Segment& s = core.content().tiles[pt.type].segments[n - pt.node_base];
       for (uint8_t c : s.touches) {
         const uint32_t cr = core.find(pt.node_base + c);
-        if (core.feat()[cr].open == 0) cities.push_back(cr);
+        if (core.feat()[cr].open != 0) continue;
+        if (std::find(few.begin(), few.begin() + static_cast<std::ptrdiff_t>(nfew), cr) !=
+            few.begin() + static_cast<std::ptrdiff_t>(nfew))
+          continue;
+        if (nfew < kFew)
+          few[nfew++] = cr;
+        else
+          more.push_back(cr);
       }
     }
     n = core.nodes()[n].next;
   } while (n != root);
-  std::sort(cities.begin(), cities.end());
-  cities.erase(std::unique(cities.begin(), cities.end()), cities.end());
-  return static_cast<int>(static_cast<int64_t>(cities.size()) * core.rules().farm_city_points);
+  std::sort(more.begin(), more.end());
+  more.erase(std::unique(more.begin(), more.end()), more.end());
+  return static_cast<int>(static_cast<int64_t>(nfew + more.size()) * core.rules().farm_city_points);
 }
 
 // ---------------------------------------------------------------------------------

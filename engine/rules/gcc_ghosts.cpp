@@ -23,18 +23,22 @@ namespace tw {
 void ghosts_after_place(Core& core) {
   // Fog thickens where a fogged side meets a fogged side, disperses where fog meets no
   // fog (either way round); a side next to empty space does nothing.
-  core.st().gcc_ghosts.queue = 0;
+  // (The four neighbours are on the board: put_tile keeps room around a placed tile.)
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
-  const uint8_t mine = core.cache()[pt.type].cover[pt.rot];
+  const auto& cache = core.cache();
+  const auto& cells = core.cells();
+  const uint8_t mine = cache[pt.type].cover[pt.rot];
+  uint8_t queue = 0;
   for (int side = 0; side < 4; ++side) {
-    const int q = core.tile_at(pt.x + sides::kDx[side], pt.y + sides::kDy[side]);
+    const int q = cells[static_cast<size_t>(core.cell_index(pt.x + sides::kDx[side], pt.y + sides::kDy[side]))].tile;
     if (q < 0) continue;
     const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
     const bool a = mine & (1u << side);
-    const bool b = core.cache()[qt.type].cover[qt.rot] & (1u << ((side + 2) % 4));
-    if (a && b) core.st().gcc_ghosts.queue |= 1;
-    if (a != b) core.st().gcc_ghosts.queue |= 2;
+    const bool b = cache[qt.type].cover[qt.rot] & (1u << ((side + 2) % 4));
+    if (a && b) queue |= 1;
+    if (a != b) queue |= 2;
   }
+  core.st().gcc_ghosts.queue = queue;
 }
 
 bool step_ghosts(Core& core) {
