@@ -246,12 +246,20 @@ class CoopBot final : public Bot {
     if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
         scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
       // The placement is worth its best follower choice.
+      // Each choice on a copy of the placement's game, the last one on that game itself.
+      // (The face-down cells, worked out before the copies, are the same in each.)
       v = -1e300;
-      for (size_t j = 0; j < scratch_.pending().options.size(); ++j) {
-        inner_ = scratch_;
-        inner_.apply_index(j);
-        finish_turn(inner_, me);
-        v = std::max(v, value(inner_));
+      const size_t n = scratch_.pending().options.size();
+      keep_face_down_cells(scratch_);
+      for (size_t j = 0; j < n; ++j) {
+        Game* s = &scratch_;
+        if (j + 1 < n) {
+          inner_ = scratch_;
+          s = &inner_;
+        }
+        s->apply_index(j);
+        finish_turn(*s, me);
+        v = std::max(v, value(*s));
       }
     } else {
       finish_turn(scratch_, me);
@@ -322,11 +330,12 @@ class CoopBot final : public Bot {
       case DecisionKind::FaceDown:
         return best_by([&](const Option& o) -> double {
           // A cemetery about to close; a face-down cell touching the fewest tiles.
+          if (d.kind == DecisionKind::FaceDown) return -tiles_around(g, o.x, o.y);
           int around = 0;
           for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx)
               if ((dx || dy) && g.tile_at(o.x + dx, o.y + dy) >= 0) ++around;
-          return d.kind == DecisionKind::Cemetery ? around : -around;
+          return around;
         });
       case DecisionKind::Bury:
         return best_by([&](const Option& o) -> double {
@@ -339,11 +348,19 @@ class CoopBot final : public Bot {
         });
       case DecisionKind::Dog:
         return best_by([&](const Option& o) -> double {
-          std::vector<int> around;
+          // The two most haunted tiles among the 9 (no heap: this runs in every playout).
+          int first = 0, second = 0;
           for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) around.push_back(std::min(3, tile_ghosts(g, g.tile_at(o.x + dx, o.y + dy))));
-          std::sort(around.rbegin(), around.rend());
-          return around[0] + around[1];
+            for (int dx = -1; dx <= 1; ++dx) {
+              const int n = std::min(3, tile_ghosts(g, g.tile_at(o.x + dx, o.y + dy)));
+              if (n > first) {
+                second = first;
+                first = n;
+              } else if (n > second) {
+                second = n;
+              }
+            }
+          return first + second;
         });
       case DecisionKind::DogClear:
         return best_by([&](const Option& o) -> double {

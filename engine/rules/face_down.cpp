@@ -16,30 +16,80 @@
 
 namespace tw {
 
+namespace {
+
+// The empty cells among the 8 around placed tile pt that touch a tile on a side, added to
+// `out` when not there yet. (The 5x5 cells around a placed tile lie in the board's grid:
+// Game::ensure_room; so the cells are read directly, a row `width` cells long.)
+void add_cells_around(const Core& core, const PlacedTile& pt, std::vector<FaceDownCell>& out) {
+  const auto& cells = core.cells();
+  const int centre = core.cell_index(pt.x, pt.y);
+  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
+  auto occupied = [&](int c) { return cells[static_cast<size_t>(c)].tile >= 0; };
+  for (int dy = 1; dy >= -1; --dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int c = centre + dy * width + dx;
+      if ((!dx && !dy) || occupied(c)) continue;
+      if (!occupied(c + 1) && !occupied(c - 1) && !occupied(c + width) && !occupied(c - width)) continue;
+      const FaceDownCell cell{static_cast<int16_t>(pt.x + dx), static_cast<int16_t>(pt.y + dy)};
+      if (std::find(out.begin(), out.end(), cell) == out.end()) out.push_back(cell);
+    }
+}
+
+void as_options(const std::vector<FaceDownCell>& cells, OptionList& out) {
+  out.clear();
+  for (const FaceDownCell& c : cells) {
+    Option o;
+    o.kind = OptKind::FaceDown;
+    o.x = c.x;
+    o.y = c.y;
+    out.push_back(o);
+  }
+}
+
+bool haunted(const Core& core) {
+  return core.st().coop.level && core.st().coop.level->cemetery == CemeteryMode::Haunted;
+}
+
+}  // namespace
+
 OptionList face_down_cells(const Core& core) {
   // Empty cells among the 8 around an open cemetery (module "cemeteries") that touch a
   // tile on a side.
-  OptionList out;
+  std::vector<FaceDownCell> out;
   const auto open = core.plan().hooks.cemetery_open;
-  if (!open) return out;
-  for (size_t p = 0; p < core.placed().size(); ++p) {
-    if (!open(core, static_cast<int>(p))) continue;
-    const PlacedTile& pt = core.placed()[p];
-    for (int dy = 1; dy >= -1; --dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int x = pt.x + dx, y = pt.y + dy;
-        if ((!dx && !dy) || core.tile_at(x, y) >= 0) continue;
-        bool touches = false;
-        for (int side = 0; side < 4; ++side) touches |= core.tile_at(x + sides::kDx[side], y + sides::kDy[side]) >= 0;
-        if (!touches) continue;
-        Option o;
-        o.kind = OptKind::FaceDown;
-        o.x = static_cast<int16_t>(x);
-        o.y = static_cast<int16_t>(y);
-        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
-      }
-  }
-  return out;
+  if (!open) return {};
+  for (size_t p = 0; p < core.placed().size(); ++p)
+    if (open(core, static_cast<int>(p))) add_cells_around(core, core.placed()[p], out);
+  OptionList opts;
+  as_options(out, opts);
+  return opts;
+}
+
+const std::vector<FaceDownCell>& face_down_kept_cells(Core& core) {
+  FaceDownState& st = core.st().face_down;
+  if (st.cells_for == core.placed().size()) return st.cells;
+  st.cells.clear();
+  st.cells_for = core.placed().size();
+  const auto open = core.plan().hooks.cemetery_open;
+  if (!open) return st.cells;
+  // Closed since: gone for good. Placed since: kept when open. (In placed order, as
+  // face_down_cells looks at them.)
+  std::erase_if(st.cemeteries, [&](int p) { return !open(core, p); });
+  for (; st.scanned < core.placed().size(); ++st.scanned)
+    if (open(core, static_cast<int>(st.scanned))) st.cemeteries.push_back(static_cast<int>(st.scanned));
+  for (const int p : st.cemeteries) add_cells_around(core, core.placed()[static_cast<size_t>(p)], st.cells);
+  return st.cells;
+}
+
+void keep_face_down_cells(Game& g) {
+  Core core(g);
+  if (haunted(core)) face_down_kept_cells(core);
+}
+
+int tiles_around(const Game& g, int x, int y) {
+  const Core core(g);
+  return core.cells()[static_cast<size_t>(core.cell_index(x, y))].around;
 }
 
 void put_face_down(Core& core, int type, int x, int y) {
@@ -86,11 +136,15 @@ bool step_face_down(Core& core) {
   if (core.st().coop.level->cemetery != CemeteryMode::Haunted || !core.plan().hooks.stack_tiles_left ||
       core.plan().hooks.stack_tiles_left(core) <= 0)
     return core.next();
-  auto cells = face_down_cells(core);
+  const std::vector<FaceDownCell>& cells = face_down_kept_cells(core);
   if (cells.empty()) return core.next();
   core.st().face_down.from = core.pile_pos();
   core.st().face_down.tile = core.pile()[core.pile_pos()++];
-  core.ask(DecisionKind::FaceDown, cells);
+  // (Through a list kept per thread: asked in nearly every co-op playout turn, it would
+  // be a heap allocation each time.)
+  thread_local OptionList opts;
+  as_options(cells, opts);
+  core.ask(DecisionKind::FaceDown, opts);
   return true;
 }
 

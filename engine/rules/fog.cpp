@@ -4,6 +4,7 @@
 // fog_clear_side_never_closes (module "fog"). Fog joins as a tile is put down
 // (Game::put_tile asks join_fog for each neighbour).
 #include <algorithm>
+#include <bit>
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
@@ -14,13 +15,11 @@ namespace tw {
 int fog_open_ends(const Core& core, int p) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
   if (pt.wild) return -1;
-  const TileType& tt = core.content().tiles[pt.type];
-  for (size_t i = 0; i < tt.segments.size(); ++i)
-    if (tt.segments[i].kind == kFog) {
-      const Core::Feature& f = core.feat()[core.find(pt.node_base + static_cast<uint32_t>(i))];
-      return f.never ? -1 : f.open;
-    }
-  return 0;
+  // Its first fog segment (TypeCache::kind_segs: bit i = segment i is fog).
+  const uint32_t fog = core.cache()[pt.type].kind_segs[static_cast<size_t>(kFog)];
+  if (fog == 0) return 0;
+  const Core::Feature& f = core.feat()[core.find(pt.node_base + static_cast<uint32_t>(std::countr_zero(fog)))];
+  return f.never ? -1 : f.open;
 }
 
 void fog_after_place(Core& core) {

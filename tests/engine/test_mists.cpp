@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/bots/bots.h"
+#include "engine/core.h"
 #include "engine/game.h"
 #include "fixtures.h"
 
@@ -180,4 +181,129 @@ TEST_CASE("the coop bot wins level 1 more often than random players") {
     }
   }
   CHECK(coop_wins > random_wins);
+}
+
+// The co-op bot's shortcuts (the meter's speed, issue 33): what it keeps or skips gives
+// exactly what working everything out afresh gives. The kept face-down cells against
+// face_down_cells at every decision; the co-op bot's option values against a plain
+// reference (a fresh copy for every option and every follower choice).
+namespace {
+
+GameSetup speed_setup(const std::string& level, int players, uint64_t seed) {
+  GameSetup s;
+  s.level = level;
+  s.seed = seed;
+  for (int p = 0; p < players; ++p) s.players.push_back({"bot:coop", "coop"});
+  return s;
+}
+
+OptionList as_list(const std::vector<FaceDownCell>& cells) {
+  OptionList out;
+  for (const auto& c : cells) {
+    Option o;
+    o.kind = OptKind::FaceDown;
+    o.x = c.x;
+    o.y = c.y;
+    out.push_back(o);
+  }
+  return out;
+}
+
+int tiles_around_counted(const Game& g, int x, int y) {
+  int n = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if ((dx || dy) && g.tile_at(x + dx, y + dy) >= 0) ++n;
+  return n;
+}
+
+// The co-op bot's value of each option, the plain way: the option on a fresh copy, a
+// placement's follower choices each on a fresh copy of that, the turn finished by the
+// quick rules, the position weighed.
+void finish_turn(Game& s, int me) {
+  for (int guard = 0; guard < 64 && !s.finished(); ++guard) {
+    if (s.pending().kind == DecisionKind::Place || s.pending().player != me) return;
+    s.apply_index(coop_rule_choice(s));
+  }
+}
+
+std::vector<double> reference_values(const Game& g) {
+  const DecisionKind kind = g.pending().kind;
+  const int me = g.pending().player;
+  std::vector<double> out;
+  for (size_t i = 0; i < g.option_count(); ++i) {
+    Game s = g;
+    s.set_playout(true);
+    s.apply_index(i);
+    double v;
+    if (kind == DecisionKind::Place && !s.finished() && s.pending().player == me &&
+        s.pending().kind == DecisionKind::Follower && s.pending().options.size() > 1) {
+      v = -1e300;
+      for (size_t j = 0; j < s.pending().options.size(); ++j) {
+        Game t = s;
+        t.apply_index(j);
+        finish_turn(t, me);
+        v = std::max(v, coop_position_value(t));
+      }
+    } else {
+      finish_turn(s, me);
+      v = coop_position_value(s);
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the kept face-down cells are the cells worked out afresh, at every decision") {
+  const Content& c = test::default_content();
+  int asked = 0, compared = 0;
+  for (const char* level : {"mists-5", "mists-6"})
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      Game g;
+      REQUIRE_FALSE(Game::create(c, speed_setup(level, 2, seed), g));
+      Rng rng(seed);
+      while (!g.finished()) {
+        // On a copy (kept there, from the game's own kept state) and on the game itself.
+        Game copy = g;
+        Core cc(copy);
+        const OptionList fresh = face_down_cells(cc);
+        CHECK(as_list(face_down_kept_cells(cc)) == fresh);
+        keep_face_down_cells(g);
+        Core gc(g);
+        CHECK(as_list(face_down_kept_cells(gc)) == fresh);
+        ++compared;
+        if (g.pending().kind == DecisionKind::FaceDown) {
+          ++asked;
+          CHECK(g.pending().options == fresh);
+          for (const Option& o : g.pending().options) CHECK(tiles_around(g, o.x, o.y) == tiles_around_counted(g, o.x, o.y));
+        }
+        g.apply_index(static_cast<size_t>(rng.below(g.option_count())));
+      }
+    }
+  CHECK(compared > 800);
+  CHECK(asked > 50);  // the face-down decisions were there to compare
+}
+
+TEST_CASE("the co-op bot's option values are the plain reference's, exactly") {
+  const Content& c = test::default_content();
+  int compared = 0;
+  for (const char* level : {"mists-1", "mists-5", "mists-6"})
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Game g;
+      REQUIRE_FALSE(Game::create(c, speed_setup(level, 2, seed), g));
+      Rng rng(seed);
+      for (int ply = 0; !g.finished() && ply < 160; ++ply) {
+        const DecisionKind k = g.pending().kind;
+        if ((k == DecisionKind::Place || k == DecisionKind::Follower || k == DecisionKind::Evaluate)) {
+          const std::vector<double> got = coop_option_values(g);
+          const std::vector<double> want = reference_values(g);
+          CHECK(got == want);
+          ++compared;
+        }
+        g.apply_index(static_cast<size_t>(rng.below(g.option_count())));
+      }
+    }
+  CHECK(compared > 150);
 }
