@@ -5,15 +5,15 @@
 
 #include "engine/text.h"
 
-using tw::text::words;
-using V = std::vector<std::string>;
+namespace tt = tw::text;  // (qualified: a unity batch may hold another test file's own words())
+using WordList = std::vector<std::string>;
 
 TEST_CASE("text::words splits at spaces, tabs and line breaks, runs counting once") {
-  CHECK(words("") == V{});
-  CHECK(words(" \t\r\n ") == V{});
-  CHECK(words("n e") == V{"n", "e"});
-  CHECK(words("  castle\tcemetery\r\n lowland  ") == V{"castle", "cemetery", "lowland"});
-  CHECK(words("1,2 -3") == V{"1,2", "-3"});
+  CHECK(tt::words("") == WordList{});
+  CHECK(tt::words(" \t\r\n ") == WordList{});
+  CHECK(tt::words("n e") == WordList{"n", "e"});
+  CHECK(tt::words("  castle\tcemetery\r\n lowland  ") == WordList{"castle", "cemetery", "lowland"});
+  CHECK(tt::words("1,2 -3") == WordList{"1,2", "-3"});
   // Only the four white-space characters split: other bytes stay inside the word.
-  CHECK(words("a\vb\fc") == V{"a\vb\fc"});
+  CHECK(tt::words("a\vb\fc") == WordList{"a\vb\fc"});
 }
