@@ -48,8 +48,8 @@
 namespace tw {
 
 // The budget of `mcts` without a number (iterations per decision): 8000 in competitive
-// rule sets, whether the playouts run to the end (base, gcc: about 0.1-0.3 s a decision
-// on one core) or are truncated (Discovery: 8 placements, cheaper); 100 in co-op levels
+// rule sets, whether the playouts run to the end (base about 0.2-0.3 s a decision on one
+// core, gcc 0.5 s on average, its first turns longer) or are truncated (Discovery); 100 in co-op levels
 // (each playout runs the co-op bot, which tries every placement of three turns). The
 // competitive default is what issue 37's goals needed (docs/bots.md, "The default
 // budget"): up to 500 and 2000 before. kMctsQuickIterations is the quick search that
