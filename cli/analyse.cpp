@@ -36,7 +36,7 @@ struct Fail {
 // "mcts", "mcts:N", "bot:mcts:N": the iterations a ply; nullopt for anything else.
 std::optional<int> search_budget(std::string name) {
   if (name.rfind("bot:", 0) == 0) name = name.substr(4);
-  if (name == "mcts") return kMctsDefaultIterations;
+  if (name == "mcts") return kMctsQuickIterations;
   if (name.rfind("mcts:", 0) != 0) return std::nullopt;
   const std::string n = name.substr(5);
   int v = 0;

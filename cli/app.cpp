@@ -339,7 +339,7 @@ Commands define(CLI::App& app, Args& a) {
   c.analyse->add_option("file", a.analyse.file, "the record (.tgn; - for standard input); or --replay ID");
   c.analyse->add_option("--replay", a.analyse_replay, "a replay stored in the database, by id")
       ->check(whole<int64_t>(1));
-  c.analyse->add_option("--bot", a.analyse.bot, "the search and its budget a ply: mcts (500 iterations) or mcts:N")
+  c.analyse->add_option("--bot", a.analyse.bot, "the search and its budget a ply: mcts (500 iterations, the quick search) or mcts:N")
       ->capture_default_str();
   c.analyse->add_option("--seed", a.analyse.seed, "the search's seed (ply p searches with a seed made of it and p)")
       ->capture_default_str()

@@ -15,7 +15,7 @@ struct ServeOptions {
   std::string listen = "127.0.0.1:8765";  // HOST:PORT (port 0: any free one, printed)
   bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
   std::string cert, key;
-  int max_bot_budget = 2000;  // --max-bot-budget: a server bot's mcts iterations a decision, at most  // --cert FILE --key FILE (PEM): serve wss:// (TLS) instead of ws://
+  int max_bot_budget = 8000;  // --max-bot-budget: a server bot's mcts iterations a decision, at most  // --cert FILE --key FILE (PEM): serve wss:// (TLS) instead of ws://
 };
 // Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" (wss:// with
 // --cert/--key) first, then a line per room event and refusal.

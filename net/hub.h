@@ -50,8 +50,8 @@ struct HubOptions {
   // --max-bot-budget). A room asking more gets its bot clamped to it, on one thread and
   // without a time budget (the server is one thread, and a bot's choice must be the same
   // after a restart); `created` says so. The default is the engine's largest default
-  // budget (kMctsDefaultTruncated), so `mcts` is never clamped by it.
-  int max_bot_iterations = 2000;
+  // budget (kMctsDefaultLargest), so `mcts` is never clamped by it.
+  int max_bot_iterations = 8000;
   std::string server_name = "tilewright";
 };
 

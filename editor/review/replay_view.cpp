@@ -43,7 +43,7 @@ namespace {
 const wxString kGlyphs[] = {"(none)", "!", "?", "!!", "??", "!?", "?!"};
 // The analysis budgets offered (iterations a ply); the default is the search bot's.
 const wxString kBudgets[] = {"quick (mcts:100)", "normal (mcts:500)", "deep (mcts:2000)"};
-const int kBudgetIterations[] = {100, tw::kMctsDefaultIterations, 2000};
+const int kBudgetIterations[] = {100, tw::kMctsQuickIterations, 2000};
 // The smallest cell a replay opens with (pixels): tiles and followers stay legible.
 constexpr double kReadableCell = 56.0;
 

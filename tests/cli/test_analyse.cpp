@@ -16,6 +16,7 @@
 #include "cli/analyse.h"
 #include "cli/commands.h"
 #include "engine/bots/bots.h"
+#include "engine/bots/mcts.h"
 #include "fixtures.h"
 #include "replay/log.h"
 #include "replay/replay_store.h"
@@ -237,6 +238,14 @@ TEST_CASE("analyse: --json prints one object a ply with the evaluation fields", 
   REQUIRE(cmd_analyse(o, text, terr) == kExitOk);
   CHECK(text.str().find(p.log.decisions[static_cast<size_t>(p.ply - 1)] + " ??") != std::string::npos);
   CHECK(text.str().find("best: " + js[1]["best"].get<std::string>()) != std::string::npos);
+
+  // `--bot mcts` analyses with the quick search (500 iterations a ply), not the bot's
+  // playing budget (kMctsDefaultIterations, 8000): a whole record stays quick.
+  o.bot = "mcts";
+  o.from = p.ply;
+  std::ostringstream quick, qerr;
+  REQUIRE(cmd_analyse(o, quick, qerr) == kExitOk);
+  CHECK(quick.str().find("): mcts:" + std::to_string(kMctsQuickIterations) + ", seed ") != std::string::npos);
 }
 
 TEST_CASE("analyse: usage errors", "[cli][analysis]") {

@@ -221,6 +221,18 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   CHECK(make_bot("mcts")->budget(base) == std::to_string(kMctsDefaultIterations) + " iterations a decision");
   CHECK(make_bot("mcts")->budget(discovery) == std::to_string(kMctsDefaultTruncated) + " iterations a decision");
   CHECK(make_bot("mcts")->budget(mists) == std::to_string(kMctsDefaultCoop) + " iterations a decision");
+  // The competitive default is the measured one (docs/bots.md, "The default budget", issue
+  // 37: 8000 beats the landed mcts:2000 and greedy); gcc plays it too, the co-op one stays
+  // 100, and the largest is what a server bot may spend by default (net/hub.h).
+  CHECK(kMctsDefaultIterations == 8000);
+  CHECK(kMctsDefaultTruncated == 8000);
+  CHECK(kMctsDefaultCoop == 100);
+  CHECK(kMctsDefaultLargest == 8000);
+  CHECK(kMctsQuickIterations == 500);
+  CHECK(mcts_default_iterations(game({"gcc", "", 2})) == kMctsDefaultIterations);
+  CHECK(mcts_default_iterations(base) == kMctsDefaultIterations);
+  CHECK(mcts_default_iterations(discovery) == kMctsDefaultTruncated);
+  CHECK(mcts_default_iterations(mists) == kMctsDefaultCoop);
   CHECK(make_bot("mcts:50")->budget(mists) == "50 iterations a decision");
   CHECK(make_bot("mcts:50:2")->budget(base) == "50 iterations a decision on each of 2 threads");
   CHECK(make_bot("mcts:50:1:win")->budget(base) == "50 iterations a decision, win/loss reward");

@@ -35,7 +35,8 @@ struct HubHarness {
   uint64_t next_seed;
   int64_t now = 1'700'000'000'000;  // the Hub's wall clock (ms): tests move it by hand
 
-  explicit HubHarness(const std::string& db, uint64_t first_seed = 1000, int max_bot_iterations = 2000)
+  explicit HubHarness(const std::string& db, uint64_t first_seed = 1000,
+                      int max_bot_iterations = net::HubOptions{}.max_bot_iterations)
       : store(open_store(db)),
         content(store.load_content()),
         hub(content, store, [this](net::ConnId c, const std::string& t) { got[c].push_back(t); },

@@ -2,6 +2,7 @@
 // to it, and `created` says which seats were.
 #include <catch2/catch.hpp>
 
+#include "engine/bots/mcts.h"
 #include "net_fixture.h"
 
 using namespace tw;
@@ -27,8 +28,10 @@ TEST_CASE("net budget: bots over the server's budget are clamped, and the reply 
   CHECK(room["seats"][2]["bot"] == "mcts:100");
   CHECK(h.log.back().find("clamped") != std::string::npos);
 
-  // `mcts` (the game's default budget, 500 for base) under a cap of 300: clamped too;
-  // within the default cap (2000) nothing is clamped and the reply has no "clamped".
+  // `mcts` (the game's default budget, kMctsDefaultIterations for base) under a cap of 300:
+  // clamped too; within the default cap (the engine's largest default budget) nothing is
+  // clamped and the reply has no "clamped".
+  CHECK(net::HubOptions{}.max_bot_iterations == kMctsDefaultLargest);
   h.say(1, {{"type", "create"}, {"rule_set", "base"},
             {"seats", json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "mcts"}}})}});
   CHECK(h.last(1, "created")["clamped"][0]["bot"] == "mcts:300");
