@@ -610,7 +610,8 @@ std::string fmt_double(double x) {
 namespace {
 
 // What a bot spends per decision, from its name (mcts:N:T:reward).
-Json bot_budget(const std::string& name) {
+// `coop`: the variant is a co-op level, where plain `mcts` plays the co-op default.
+Json bot_budget(const std::string& name, bool coop) {
   if (name.rfind("mcts", 0) != 0) return Json{{"bot", name}, {"search", "none"}};
   MctsConfig c;
   std::vector<std::string> parts;
@@ -628,7 +629,10 @@ Json bot_budget(const std::string& name) {
     }
     return t.empty() ? fallback : v;
   };
-  const int iterations = parts.size() > 0 ? number(parts[0], c.iterations) : c.iterations;
+  // Plain `mcts`: the rule system's default (competitive: fewer while a playout has more
+  // tiles to play than a base game, engine/bots/mcts.h).
+  const int fallback = coop ? kMctsDefaultCoop : kMctsDefaultIterations;
+  const int iterations = parts.size() > 0 ? number(parts[0], fallback) : fallback;
   const int threads = parts.size() > 1 ? number(parts[1], c.threads) : c.threads;
   const std::string reward = parts.size() > 2 ? parts[2] : std::string("margin");
   return Json{{"bot", name}, {"search", "mcts"}, {"iterations", iterations}, {"threads", threads}, {"reward", reward}};
@@ -657,7 +661,7 @@ Json identity(const Study& s) {
     x["target"] = v.target;
     x["bots"] = v.bots;
     Json budgets = Json::array();
-    for (const auto& b : v.bots) budgets.push_back(bot_budget(b));
+    for (const auto& b : v.bots) budgets.push_back(bot_budget(b, v.coop));
     x["budgets"] = budgets;
     vs.push_back(x);
   }

@@ -598,6 +598,9 @@ class MctsBot final : public Bot {
     const int n = config_.iterations > 0 ? config_.iterations : mcts_default_iterations(g);
     std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms a decision"
                                      : std::to_string(n) + " iterations a decision";
+    if (config_.iterations <= 0 && config_.ms <= 0 && n < mcts_default_iterations_cap(g))
+      out += " (" + std::to_string(kMctsDefaultIterations) + " from " + std::to_string(kMctsDefaultPlayoutTiles) +
+             " tiles left on)";
     if (config_.threads > 1) out += " on each of " + std::to_string(config_.threads) + " threads";
     if (config_.reward == MctsConfig::Reward::Win) out += ", win/loss reward";
     if (config_.reward == MctsConfig::Reward::Relative) out += ", relative reward";
@@ -761,9 +764,18 @@ void MctsTree::advance(const Option& o) {
   nodes = std::move(kept);
 }
 
-int mcts_default_iterations(const Game& g) {
+// The default before the cut for long playouts (mcts_default_iterations).
+int mcts_default_iterations_cap(const Game& g) {
   if (is_coop(g)) return kMctsDefaultCoop;
   return !g.rules().completion_scores ? kMctsDefaultTruncated : kMctsDefaultIterations;
+}
+
+int mcts_default_iterations(const Game& g) {
+  if (is_coop(g)) return kMctsDefaultCoop;
+  if (!g.rules().completion_scores) return kMctsDefaultTruncated;
+  const int left = g.tiles_left();
+  if (left <= kMctsDefaultPlayoutTiles) return kMctsDefaultIterations;
+  return static_cast<int>(int64_t{kMctsDefaultIterations} * kMctsDefaultPlayoutTiles / left);
 }
 
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {

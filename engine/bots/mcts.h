@@ -59,7 +59,14 @@ inline constexpr int kMctsDefaultTruncated = 8000;
 inline constexpr int kMctsDefaultCoop = 100;
 inline constexpr int kMctsDefaultLargest = kMctsDefaultIterations > kMctsDefaultTruncated ? kMctsDefaultIterations : kMctsDefaultTruncated;
 inline constexpr int kMctsQuickIterations = 500;
+// Where the playouts run to the end, a playout plays the tiles left: while more are left
+// than a whole base game has (72), the default is cut so that iterations x tiles left stays
+// at most 8000 x 72 (gcc's first turns: about 4,300 iterations; a decision's cost is then
+// about that of a base game's first, so the slowest gcc decision stays under 1 s). A
+// function of the position, so the same position gets the same budget.
+inline constexpr int kMctsDefaultPlayoutTiles = 72;
 int mcts_default_iterations(const Game& g);
+int mcts_default_iterations_cap(const Game& g);  // the same before the cut for long playouts
 
 struct MctsConfig {
   // Margin: 0.5 + 0.5 tanh(margin / 20). Win: 1 / 0.5 / 0. Relative: the margin's, but a

@@ -229,7 +229,18 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   CHECK(kMctsDefaultCoop == 100);
   CHECK(kMctsDefaultLargest == 8000);
   CHECK(kMctsQuickIterations == 500);
-  CHECK(mcts_default_iterations(game({"gcc", "", 2})) == kMctsDefaultIterations);
+  // gcc: while more tiles are left than a base game has, iterations x tiles left stays at
+  // 8000 x 72; from 72 tiles left on, 8000.
+  Game gcc = game({"gcc", "", 2});
+  REQUIRE(gcc.tiles_left() > kMctsDefaultPlayoutTiles);
+  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations * kMctsDefaultPlayoutTiles / gcc.tiles_left());
+  CHECK(mcts_default_iterations(gcc) < kMctsDefaultIterations);
+  CHECK(make_bot("mcts")->budget(gcc) ==
+        std::to_string(mcts_default_iterations(gcc)) + " iterations a decision (8000 from 72 tiles left on)");
+  while (!gcc.finished() && gcc.tiles_left() > kMctsDefaultPlayoutTiles) gcc.apply_index(0);
+  REQUIRE(gcc.tiles_left() == kMctsDefaultPlayoutTiles);
+  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations);
+  REQUIRE(base.tiles_left() <= kMctsDefaultPlayoutTiles);
   CHECK(mcts_default_iterations(base) == kMctsDefaultIterations);
   CHECK(mcts_default_iterations(discovery) == kMctsDefaultTruncated);
   CHECK(mcts_default_iterations(mists) == kMctsDefaultCoop);

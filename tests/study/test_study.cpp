@@ -163,7 +163,15 @@ TEST_CASE("co-op rows carry the graded measures and the JSON names the rules") {
   const Json budgets = identity(m)["variants"][0]["budgets"];
   CHECK(budgets[0]["iterations"] == 200);
   CHECK(budgets[0]["threads"] == 2);
-  CHECK(budgets[1]["iterations"] == MctsConfig{}.iterations);
+  CHECK(budgets[1]["iterations"] == kMctsDefaultIterations);
+  // Plain `mcts` in a co-op level plays the co-op default, and the identity says so.
+  Study cm;
+  cm.variants.push_back({"", "mists-2", {"mcts", "mcts:30"}, "", 0, false, 0});
+  cm.seeds = 1;
+  REQUIRE(prepare(test::default_content(), cm).empty());
+  const Json cb = identity(cm)["variants"][0]["budgets"];
+  CHECK(cb[0]["iterations"] == kMctsDefaultCoop);
+  CHECK(cb[1]["iterations"] == 30);
   CHECK(j["complete"] == true);
   const VariantSummary v = summarise(s, 0, r.rows);
   int losses = 0;
