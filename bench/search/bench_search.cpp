@@ -34,12 +34,14 @@ int main(int argc, char** argv) {
                           {"mists", "mists-1"}, {"mists", "mists-4"}, {"mists", "mists-6"}};
   const std::string bot_name = iterations > 0 ? "mcts:" + std::to_string(iterations) : std::string("mcts");
   std::printf("bot:%s, 2 players, %d game%s per rule set, one thread\n", bot_name.c_str(), games, games == 1 ? "" : "s");
-  std::printf("%-18s %9s %11s %13s %10s %10s\n", "rule set", "decisions", "decisions/s", "iterations/s", "mean ms", "max ms");
+  std::printf("%-18s %9s %11s %13s %10s %10s %10s\n", "rule set", "decisions", "decisions/s", "iterations/s", "mean ms",
+              "max ms", "max at");
   auto bot = tw::make_bot(bot_name);
   for (const auto& t : tables) {
     long decisions = 0;
     double searched = 0;  // iterations, summed over the decisions
     double secs = 0, worst = 0;
+    int worst_left = 0;  // tiles left at the slowest decision
     for (int i = 0; i < games; ++i) {
       tw::GameSetup s;
       s.rule_set = t.rule_set;
@@ -61,15 +63,18 @@ int main(int argc, char** argv) {
         const size_t k = bot->choose(g, rng);
         const double d = thread_cpu_seconds() - t0;
         secs += d;
-        worst = std::max(worst, d);
+        if (d > worst) {
+          worst = d;
+          worst_left = g.tiles_left();
+        }
         ++decisions;
         searched += iterations > 0 ? iterations : tw::mcts_default_iterations(g);
         g.apply_index(k);
       }
     }
     const std::string name = std::string(t.rule_set) + (t.level[0] ? std::string(" ") + t.level : "");
-    std::printf("%-18s %9ld %11.1f %13.0f %10.1f %10.1f\n", name.c_str(), decisions, decisions / secs,
-                searched / secs, 1000 * secs / decisions, 1000 * worst);
+    std::printf("%-18s %9ld %11.1f %13.0f %10.1f %10.1f %5d left\n", name.c_str(), decisions, decisions / secs,
+                searched / secs, 1000 * secs / decisions, 1000 * worst, worst_left);
     std::fflush(stdout);
   }
   return 0;

@@ -599,8 +599,8 @@ class MctsBot final : public Bot {
     std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms a decision"
                                      : std::to_string(n) + " iterations a decision";
     if (config_.iterations <= 0 && config_.ms <= 0 && n < mcts_default_iterations_cap(g))
-      out += " (" + std::to_string(kMctsDefaultIterations) + " from " + std::to_string(kMctsDefaultPlayoutTiles) +
-             " tiles left on)";
+      out += " (" + std::to_string(kMctsDefaultIterations) + " x " + std::to_string(kMctsDefaultPlayoutTiles) +
+             " / the game's tiles)";
     if (config_.threads > 1) out += " on each of " + std::to_string(config_.threads) + " threads";
     if (config_.reward == MctsConfig::Reward::Win) out += ", win/loss reward";
     if (config_.reward == MctsConfig::Reward::Relative) out += ", relative reward";
@@ -773,9 +773,9 @@ int mcts_default_iterations_cap(const Game& g) {
 int mcts_default_iterations(const Game& g) {
   if (is_coop(g)) return kMctsDefaultCoop;
   if (!g.rules().completion_scores) return kMctsDefaultTruncated;
-  const int left = g.tiles_left();
-  if (left <= kMctsDefaultPlayoutTiles) return kMctsDefaultIterations;
-  return static_cast<int>(int64_t{kMctsDefaultIterations} * kMctsDefaultPlayoutTiles / left);
+  const int tiles = g.tiles_left() + static_cast<int>(g.placed().size());  // the game's size
+  if (tiles <= kMctsDefaultPlayoutTiles) return kMctsDefaultIterations;
+  return static_cast<int>(int64_t{kMctsDefaultIterations} * kMctsDefaultPlayoutTiles / tiles);
 }
 
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {

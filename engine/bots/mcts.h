@@ -59,11 +59,11 @@ inline constexpr int kMctsDefaultTruncated = 8000;
 inline constexpr int kMctsDefaultCoop = 100;
 inline constexpr int kMctsDefaultLargest = kMctsDefaultIterations > kMctsDefaultTruncated ? kMctsDefaultIterations : kMctsDefaultTruncated;
 inline constexpr int kMctsQuickIterations = 500;
-// Where the playouts run to the end, a playout plays the tiles left: while more are left
-// than a whole base game has (72), the default is cut so that iterations x tiles left stays
-// at most 8000 x 72 (gcc's first turns: about 4,300 iterations; a decision's cost is then
-// about that of a base game's first, so the slowest gcc decision stays under 1 s). A
-// function of the position, so the same position gets the same budget.
+// Where the playouts run to the end, a game with more tiles than a base game (72: placed
+// and left to draw) gets the default cut in proportion, iterations x tiles <= 8000 x 72
+// (gcc, 134 tiles: about 4,300), so that its slowest decision stays under 1 s on one core
+// (at 8000 a gcc decision took up to 1.2 s, its playouts being longer and its board
+// bigger). A function of the position, so the same position gets the same budget.
 inline constexpr int kMctsDefaultPlayoutTiles = 72;
 int mcts_default_iterations(const Game& g);
 int mcts_default_iterations_cap(const Game& g);  // the same before the cut for long playouts

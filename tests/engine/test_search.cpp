@@ -2,6 +2,7 @@
 // (OpenSpiel's information-state invariance), determinize keeps what is known, and
 // mcts is deterministic, plays every rule system and beats weak play.
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 #include <catch2/catch.hpp>
@@ -229,18 +230,21 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   CHECK(kMctsDefaultCoop == 100);
   CHECK(kMctsDefaultLargest == 8000);
   CHECK(kMctsQuickIterations == 500);
-  // gcc: while more tiles are left than a base game has, iterations x tiles left stays at
-  // 8000 x 72; from 72 tiles left on, 8000.
+  // gcc: a game of more tiles than a base game's 72 gets the default cut in proportion,
+  // the same all game long (the tiles placed and left to draw).
   Game gcc = game({"gcc", "", 2});
-  REQUIRE(gcc.tiles_left() > kMctsDefaultPlayoutTiles);
-  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations * kMctsDefaultPlayoutTiles / gcc.tiles_left());
+  const int tiles = gcc.tiles_left() + static_cast<int>(gcc.placed().size());
+  REQUIRE(tiles > kMctsDefaultPlayoutTiles);
+  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations * kMctsDefaultPlayoutTiles / tiles);
   CHECK(mcts_default_iterations(gcc) < kMctsDefaultIterations);
   CHECK(make_bot("mcts")->budget(gcc) ==
-        std::to_string(mcts_default_iterations(gcc)) + " iterations a decision (8000 from 72 tiles left on)");
-  while (!gcc.finished() && gcc.tiles_left() > kMctsDefaultPlayoutTiles) gcc.apply_index(0);
-  REQUIRE(gcc.tiles_left() == kMctsDefaultPlayoutTiles);
-  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations);
-  REQUIRE(base.tiles_left() <= kMctsDefaultPlayoutTiles);
+        std::to_string(mcts_default_iterations(gcc)) + " iterations a decision (8000 x 72 / the game's tiles)");
+  const int at_start = mcts_default_iterations(gcc);
+  for (int i = 0; i < 40 && !gcc.finished(); ++i) gcc.apply_index(0);
+  CHECK(mcts_default_iterations(gcc) == kMctsDefaultIterations * kMctsDefaultPlayoutTiles /
+                                            (gcc.tiles_left() + static_cast<int>(gcc.placed().size())));
+  CHECK(std::abs(mcts_default_iterations(gcc) - at_start) < at_start / 20);
+  REQUIRE(base.tiles_left() + static_cast<int>(base.placed().size()) <= kMctsDefaultPlayoutTiles);
   CHECK(mcts_default_iterations(base) == kMctsDefaultIterations);
   CHECK(mcts_default_iterations(discovery) == kMctsDefaultTruncated);
   CHECK(mcts_default_iterations(mists) == kMctsDefaultCoop);
