@@ -8,6 +8,7 @@
 
 #include "engine/bots/mcts.h"
 #include "engine/rng.h"
+#include "replay/log.h"
 
 namespace tw::analysis {
 
@@ -405,11 +406,12 @@ std::optional<Analysis> from_kept(const Content& c, const replay::Replay& r) {
     if (e.ply < 1 || e.ply > r.log.plies() || e.ply - 1 < ply) return std::nullopt;
     for (; ply < e.ply - 1; ++ply)
       if (g.apply(r.log.decisions[static_cast<size_t>(ply)])) return std::nullopt;
-    const auto played = g.parse_option(e.played);
-    const auto best = g.parse_option(e.best);
-    if (!played || !best) return std::nullopt;
-    e.played_option = *played;
-    e.best_option = *best;
+    // The kept rows are text on disk: read through the replay layer's one reader.
+    std::vector<Option> played, best;
+    if (!replay::read_line(g, {e.played}, played).empty() || !replay::read_line(g, {e.best}, best).empty())
+      return std::nullopt;
+    e.played_option = played.front();
+    e.best_option = best.front();
   }
   return a;
 }
