@@ -36,6 +36,7 @@ class Core {
   static constexpr size_t kOptKinds = Game::kOptKinds;
   static constexpr size_t kKinds = Game::kKinds;
   static constexpr size_t kDecisionKinds = Game::kDecisionKinds;
+  static constexpr size_t kLaneBlock = Game::kLaneBlock;  // frontier cells per block of lanes_
 
   Game& game() { return *g_; }
   const Game& game() const { return *g_; }
@@ -48,6 +49,8 @@ class Core {
   TW_CORE_FIELD(nodes)
   TW_CORE_FIELD(feat)
   TW_CORE_FIELD(cells)
+  TW_CORE_FIELD(frontier)
+  TW_CORE_FIELD(lanes)
   TW_CORE_FIELD(pending)
   TW_CORE_FIELD(current)
   TW_CORE_FIELD(last_placed)

@@ -409,7 +409,6 @@ void Game::regrid(int x0, int y0, int width, int height) {
     std::memcpy(static_cast<void*>(row + left + static_cast<size_t>(width_)), empty, right * sizeof(Cell));
   }
   cells.resize(w * static_cast<size_t>(height));
-  for (auto& f : frontier_) f.cell = (f.y - y0) * width + (f.x - x0);
   cells_.swap(cells);
   x0_ = x0;
   y0_ = y0;
@@ -419,7 +418,7 @@ void Game::regrid(int x0, int y0, int width, int height) {
 
 Game::FrontierCell& Game::frontier_add(int cell, int x, int y) {
   Cell& c = cells_[static_cast<size_t>(cell)];
-  if (c.fpos < 0) frontier_push(c, cell, x, y);
+  if (c.fpos < 0) frontier_push(c, x, y);
   return frontier_[static_cast<size_t>(c.fpos)];
 }
 
@@ -514,13 +513,18 @@ void Game::put_tile(int type, int x, int y, int rot) {
         }
       }
     } else {
-      if (ncell.fpos < 0) frontier_push(ncell, nc, x + sides::kDx[side], y + sides::kDy[side]);
-      FrontierCell& f = frontier_[static_cast<size_t>(ncell.fpos)];
-      f.cmask |= static_cast<uint16_t>(0xF << (4 * opp));
-      f.cval |= static_cast<uint16_t>(((sig >> (4 * side)) & 0xF) << (4 * opp));
-      frontier_lanes(ncell.fpos, f.cmask, f.cval);
+      if (ncell.fpos < 0) frontier_push(ncell, x + sides::kDx[side], y + sides::kDy[side]);
+      // The cell's constraint, in its lanes only: a lane with mask 0 is closed (value 1)
+      // and has no constraint yet, so its first one starts from value 0.
+      const size_t i = static_cast<size_t>(ncell.fpos);
+      uint16_t* const block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
+      uint16_t& mask = block[i % kLaneBlock];
+      uint16_t& val = block[kLaneBlock + i % kLaneBlock];
+      val = static_cast<uint16_t>((mask ? val : 0) | (((sig >> (4 * side)) & 0xF) << (4 * opp)));
+      mask = static_cast<uint16_t>(mask | (0xF << (4 * opp)));
     }
   }
+  fits_.tile = -1;  // the counted decision's masks are out of date
   // The 3x3 around the tile: around and centres side by side, one 16-bit add per cell (no
   // byte's sum carries: at most 8 tiles around, 9 centres).
   constexpr bool kPair = std::endian::native == std::endian::little && offsetof(Cell, centres) == offsetof(Cell, around) + 1;

@@ -329,13 +329,12 @@ class Game {
     uint8_t centres = 0;  // tiles put_tile placed with a centre segment (TypeCache::centre)
                           // on this cell and the 8 around it
   };
-  // An empty cell next to the board, with the edge constraint its neighbours set: a
-  // tile fits at rotation r when (signature[r] & cmask) == cval. The constraints are also
-  // kept in lanes_ (frontier_lanes), where generating placements reads them.
+  // An empty cell next to the board. The edge constraint its neighbours set (a tile fits
+  // at rotation r when (signature[r] & mask) == value) is kept only in lanes_
+  // (frontier_lanes), where generating placements reads it and put_tile adds to it; the
+  // cell's index is computed from x, y where needed (regrid moves no frontier cell).
   struct FrontierCell {
-    int32_t cell;
     int16_t x, y;
-    uint16_t cmask, cval;
   };
   // The frontier's constraints side by side, per block of 8 frontier cells (in frontier
   // order): 8 masks, then 8 values. Placement generation checks a tile's four rotations
@@ -418,9 +417,9 @@ class Game {
   // A cell not on the frontier joins it (c: its Cell). Its lanes stay closed (mask 0, value
   // 1: nothing fits) until put_tile sets the constraint of its first placed neighbour; a
   // wild tile sets none (engine/rules/face_down.h).
-  void frontier_push(Cell& c, int cell, int x, int y) {
+  void frontier_push(Cell& c, int x, int y) {
     c.fpos = static_cast<int16_t>(frontier_.size());
-    frontier_.push_back(FrontierCell{cell, static_cast<int16_t>(x), static_cast<int16_t>(y), 0, 0});
+    frontier_.push_back(FrontierCell{static_cast<int16_t>(x), static_cast<int16_t>(y)});
     fits_.tile = -1;
     if (lanes_.size() < 2 * frontier_.size()) lanes_grow();
   }
@@ -434,7 +433,7 @@ class Game {
     frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
     frontier_lanes(static_cast<int>(lastpos), 0, 1);  // past the end: closed
     frontier_[static_cast<size_t>(c.fpos)] = last;
-    cells_[static_cast<size_t>(last.cell)].fpos = c.fpos;
+    cells_[static_cast<size_t>(cell_index(last.x, last.y))].fpos = c.fpos;
     frontier_.pop_back();
     c.fpos = -1;
   }

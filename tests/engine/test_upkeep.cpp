@@ -1,6 +1,7 @@
 // The board's incremental state checked against the same state rebuilt from the placed
 // tiles: the cells (Game::cells_: tile, frontier position, placed tiles around, centre
 // tiles around), which put_tile keeps and regrid moves as the board grows row by row; the
+// frontier's cells and their edge constraints (kept only in Game::lanes_); the
 // union-find nodes put_tile writes from each tile type's template (TypeCache::node_init);
 // and a field's value (completed cities it borders, each once), which module fields
 // counts on the stack while they are few. At every decision of seeded random games of
@@ -93,6 +94,41 @@ int check_board(const Game& g) {
       REQUIRE(n.kind == c.tiles[p.type].segments[i].kind);
       REQUIRE(n.parent < core.nodes().size());
     }
+  }
+  // The frontier: each cell's position names it back, and its constraint (kept only in
+  // Game::lanes_: 8 masks, then 8 values, per block of 8 cells) is the one its face-up
+  // neighbours' edges set; a cell with none, and every lane past the end, is closed
+  // (mask 0, value 1).
+  const auto& fr = core.frontier();
+  const auto& lanes = core.lanes();
+  constexpr size_t kBlock = Core::kLaneBlock;
+  REQUIRE(fr.size() == frontier.size());
+  REQUIRE(lanes.size() >= 2 * kBlock * ((fr.size() + kBlock - 1) / kBlock));
+  for (size_t i = 0; i < lanes.size() / (2 * kBlock) * kBlock; ++i) {
+    const uint16_t mask = lanes[2 * kBlock * (i / kBlock) + i % kBlock];
+    const uint16_t val = lanes[2 * kBlock * (i / kBlock) + kBlock + i % kBlock];
+    if (i >= fr.size()) {
+      INFO("lane " << i << " past the frontier's end");
+      REQUIRE(mask == 0);
+      REQUIRE(val == 1);
+      continue;
+    }
+    const int x = fr[i].x, y = fr[i].y;
+    INFO("frontier cell " << i << " at " << x << "," << y);
+    REQUIRE(frontier.count({x, y}) == 1);
+    REQUIRE(cells[static_cast<size_t>(core.cell_index(x, y))].fpos == static_cast<int>(i));
+    unsigned want_mask = 0, want_val = 0;
+    for (int side = 0; side < 4; ++side) {
+      const int q = g.tile_at(x + sides::kDx[side], y + sides::kDy[side]);
+      if (q < 0) continue;
+      const PlacedTile& qt = g.placed()[static_cast<size_t>(q)];
+      if (qt.wild) continue;
+      const uint16_t sig = core.cache()[qt.type].sig[qt.rot];
+      want_mask |= 0xFu << (4 * side);
+      want_val |= ((sig >> (4 * (side ^ 2))) & 0xFu) << (4 * side);
+    }
+    REQUIRE(mask == want_mask);
+    REQUIRE(val == (want_mask ? want_val : 1u));
   }
   return checked;
 }
