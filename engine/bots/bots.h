@@ -57,6 +57,10 @@ void public_view(const Game& g, const Rng& rng, Game& out);
 // its weighing of a co-op position (higher is better for the team; search leaves use it).
 size_t coop_rule_choice(const Game& g);
 double coop_position_value(const Game& g);
+// Per-colour scoring: each marker's projected score (its points plus, for every open
+// feature its colour's followers hold, each feature once per colour, the feature's value
+// weighed by how close to done it is); the co-op value measures the stack's deadline on it.
+std::vector<double> coop_colour_projection(const Game& g);
 // The greedy bot's value of each pending option on `g` (search orders its root by it).
 std::vector<int64_t> greedy_option_values(const Game& g);
 // The co-op bot's value of each pending option on `g` (a placement with its best

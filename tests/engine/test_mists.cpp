@@ -307,3 +307,75 @@ TEST_CASE("the co-op bot's option values are the plain reference's, exactly") {
     }
   CHECK(compared > 150);
 }
+
+// Level 6 (per-colour scoring): the co-op value measures each colour's gap to the stack's
+// dog from its projected score (coop_colour_projection), so of two colours of one player
+// the co-op bot puts a follower on an open feature for the one that lags behind. Before,
+// a follower's open feature counted the same whatever its colour (a tie).
+TEST_CASE("co-op value, per colour: a follower on an open feature counts for its own colour, the lowest first") {
+  const Content& c = test::default_content();
+  int projected = 0, compared = 0, lower_better = 0, lower_worse = 0;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    Game g;
+    REQUIRE_FALSE(Game::create(c, coop_setup("mists-6", 2, seed, "coop"), g));
+    auto bot = make_bot("coop");
+    Rng rng(seed);
+    while (!g.finished()) {
+      const Decision& d = g.pending();
+      if (d.kind == DecisionKind::Follower && dogs_reached(g) == 0) {
+        const std::vector<double> before = coop_colour_projection(g);
+        REQUIRE(before.size() == marker_colours(g).size());
+        const auto& colours = marker_colours(g);
+        auto marker_of = [&](int colour) {
+          for (size_t i = 0; i < colours.size(); ++i)
+            if (colours[i] == colour) return static_cast<int>(i);
+          return -1;
+        };
+        const std::vector<double> values = coop_option_values(g);
+        for (size_t i = 0; i < d.options.size(); ++i) {
+          const Option& o = d.options[i];
+          if (o.kind != OptKind::Meeple) continue;
+          const uint32_t node = g.node_of(g.last_placed(), o.seg);
+          if (g.feature_open_ends(node) == 0 || g.feature_value(node) == 0) continue;
+          const int m = marker_of(o.colour);
+          if (m < 0) continue;
+          // The projection: only this colour's marker moves, by part of the feature's value.
+          Game t = g;
+          t.apply_index(i);
+          const std::vector<double> after = coop_colour_projection(t);
+          for (size_t k = 0; k < after.size(); ++k) {
+            if (static_cast<int>(k) == m) {
+              CHECK(after[k] > before[k]);
+              CHECK(after[k] <= before[k] + g.feature_value(node));
+            } else {
+              CHECK(after[k] == before[k]);
+            }
+          }
+          ++projected;
+          // Another colour of the same player on the same spot: the lower one is worth more
+          // while both stay short of the dog.
+          for (size_t j = 0; j < d.options.size(); ++j) {
+            const Option& q = d.options[j];
+            if (j == i || q.kind != OptKind::Meeple || q.seg != o.seg) continue;
+            const int mq = marker_of(q.colour);
+            if (mq < 0) continue;
+            const double dog = coop_level(g)->dogs.front();
+            if (before[static_cast<size_t>(m)] + 1.0 > before[static_cast<size_t>(mq)]) continue;  // m must lag behind
+            if (before[static_cast<size_t>(mq)] + g.feature_value(node) >= dog) continue;
+            if (values[i] < -1e11 && values[j] < -1e11) continue;  // the game is lost within the turn either way
+            if (values[i] > values[j]) ++lower_better;
+            if (values[i] < values[j]) ++lower_worse;
+            ++compared;
+          }
+        }
+      }
+      g.apply_index(bot->choose(g, rng));
+    }
+  }
+  // (The rest of the turn and the feature's other colours may tip a few comparisons.)
+  INFO("lower colour better " << lower_better << ", worse " << lower_worse << ", of " << compared);
+  CHECK(projected > 100);
+  CHECK(compared > 20);
+  CHECK(lower_better > 4 * lower_worse);
+  CHECK(lower_better > compared / 2);
+}
