@@ -437,3 +437,70 @@ TEST_CASE("coop: a stack short of its dog makes points worth more than a few gho
   }
   REQUIRE(found > 0);
 }
+
+// Issue 37: the margin reward, 0.5 + 0.5 tanh(margin / 20), is flat far from even (a
+// player 50 points behind gets about 0 from every option); Reward::Relative centres it on
+// the margin the player has now, so the search still tells a better move from a worse.
+TEST_CASE("mcts: far behind, the relative reward still prefers the better move", "[engine][search]") {
+  const Content& c = test::default_content();
+  Game g;
+  REQUIRE(!Game::create(c, setup_for({"base", "", 2}, 7), g));
+  // Greedy against a player that always takes greedy's worst option; the position where the
+  // second, to place a tile, is furthest behind.
+  auto greedy = make_bot("greedy");
+  const auto play_to = [&](Game& game, size_t stop) {
+    Rng rng(1);
+    size_t ply = 0, best_ply = 0;
+    int64_t best = 0;
+    while (!game.finished() && ply < stop) {
+      if (game.pending().player == 1 && game.pending().kind == DecisionKind::Place &&
+          game.score(0) - game.score(1) > best) {
+        best = game.score(0) - game.score(1);
+        best_ply = ply;
+      }
+      game.apply_index(game.pending().player == 0 ? greedy->choose(game, rng) : greedy->evaluate(game, rng).back().index);
+      ++ply;
+    }
+    return best_ply;
+  };
+  // The first seed whose game gets there 40 points behind.
+  for (uint64_t seed = 7; seed < 60; ++seed) {
+    REQUIRE(!Game::create(c, setup_for({"base", "", 2}, seed), g));
+    Game scout = g;
+    play_to(g, play_to(scout, SIZE_MAX));
+    if (g.score(0) - g.score(1) >= 40) break;
+  }
+  REQUIRE(g.score(0) - g.score(1) >= 40);
+  REQUIRE(!g.finished());
+  MctsConfig margin;
+  margin.iterations = 3000;
+  margin.reward = MctsConfig::Reward::Margin;
+  MctsConfig relative = margin;
+  relative.reward = MctsConfig::Reward::Relative;
+  const RootSearch m = mcts_root_search(g, margin, 5), r = mcts_root_search(g, relative, 5);
+  // The spread of the option values (options with enough visits to have a value).
+  const auto spread = [](const RootSearch& s) {
+    double lo = 1, hi = 0;
+    for (const RootEval& e : s.options)
+      if (e.visits >= 30) {
+        lo = std::min(lo, e.value);
+        hi = std::max(hi, e.value);
+      }
+    return hi - lo;
+  };
+  // The margin reward is flat here: every option's value within 0.02 of the others and
+  // the visits spread evenly (the first option hardly more than the second); the relative
+  // one tells them apart and spends its visits on the best.
+  INFO("score " << g.score(0) << " - " << g.score(1) << ", spread: margin " << spread(m) << ", relative "
+                << spread(r));
+  REQUIRE(m.options.size() > 5);
+  REQUIRE(r.options.size() > 5);
+  CHECK(spread(m) < 0.02);
+  CHECK(spread(r) > 0.1);
+  CHECK(m.options[0].visits * 2 < m.options[1].visits * 3);
+  CHECK(r.options[0].visits > 2 * r.options[1].visits);
+  CHECK(r.options[0].value > r.options[1].value + 0.05);
+  // Its choice is the option whose playouts ended least far behind.
+  for (const RootEval& e : r.options)
+    if (e.visits >= 30 && e.index != r.choice) CHECK(e.margin < r.options[0].margin);
+}
