@@ -1139,9 +1139,9 @@ wxString PlayView::invite_text() const { return online_ ? wxString::FromUTF8(onl
 
 void PlayView::update_online() {
   if (!online_) return;
-  using J = nlohmann::json;
-  const J& v = online_->view();
-  const J& room = online_->room_info();
+  using Json = nlohmann::json;
+  const Json& v = online_->view();
+  const Json& room = online_->room_info();
   if (room.is_object() && room.contains("rule_set") && room["rule_set"].is_string()) {
     const std::string rs = room["rule_set"].get<std::string>();
     const std::string lv = room.contains("level") && room["level"].is_string() ? room["level"].get<std::string>() : "";
@@ -1184,7 +1184,7 @@ void PlayView::update_online() {
         if (p.contains("colours") && p["colours"].is_object()) {
           for (auto c = p["colours"].begin(); c != p["colours"].end(); ++c) l += " " + c.key() + " " + c->dump();
         } else {
-          l += " " + p.value("followers", J(0)).dump() + " followers";
+          l += " " + p.value("followers", Json(0)).dump() + " followers";
           if (p.contains("guards") && p["guards"].is_number()) l += ", " + p["guards"].dump() + " guards";
         }
         sc += wxString::FromUTF8(l + " in supply") + "\n";
@@ -1232,7 +1232,7 @@ void PlayView::update_online() {
     online_fitted_ = true;
     board_->fit();
   } else if (tiles > online_tiles_seen_ && tiles > 0) {
-    const J& last = v["board"].back();
+    const Json& last = v["board"].back();
     board_->ensure_visible(last.value("x", 0), last.value("y", 0));
   }
   online_tiles_seen_ = tiles;

@@ -71,17 +71,6 @@ wxImageList* mover_images() {
   return il;
 }
 
-std::string html_escape(const std::string& t) {
-  std::string out;
-  for (char ch : t) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
-}
-
 // `pending`: the analysis' mark of a move not yet kept (shown in brackets).
 wxString node_label(const tw::replay::Node& n, const wxString& prefix, const std::string& pending = {}) {
   wxString s = prefix + wxString::FromUTF8(n.decision);
@@ -828,7 +817,7 @@ void ReplayView::update() {
   {
     std::string html;
     if (!analysis_note.empty())
-      html += "<p><font color=\"#8A2BE2\"><b>Analysis:</b> " + html_escape(analysis_note) + "</font></p>";
+      html += "<p><font color=\"#8A2BE2\"><b>Analysis:</b> " + html_text(analysis_note) + "</font></p>";
     if (!r.pinned.empty()) html += "<p><font color=\"#707070\">Pinned:</font></p>" + markdown_to_html(r.pinned) + "<hr>";
     html += markdown_to_html(note.comment);
     rendered_->SetPage(wxString::FromUTF8("<html><body>" + html + "</body></html>"));

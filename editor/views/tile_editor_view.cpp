@@ -23,6 +23,7 @@
 
 #include "art/tile_art.h"
 #include "doc/edits.h"
+#include "review/markdown.h"
 
 namespace twe {
 namespace {
@@ -50,17 +51,6 @@ int error_segment(const tw::ContentError& e) {
   } catch (...) {
     return -1;
   }
-}
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
 }
 
 }  // namespace
@@ -593,7 +583,7 @@ void TileEditorView::validate() {
   }
   for (const auto& e : problems_) {
     const std::string text = e.row + " " + e.column + (e.value.empty() ? "" : " '" + e.value + "'") + ": " + e.message;
-    problem_list_->Append(wxString::FromUTF8(html_escape(text)));
+    problem_list_->Append(wxString::FromUTF8(html_text(text)));
     const int s = error_segment(e);
     std::vector<wxStaticText*> where;
     if (s >= 0 && s == seg_) where.push_back(field_message(e.column));
