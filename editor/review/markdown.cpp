@@ -158,16 +158,6 @@ std::string markdown_to_html(const std::string& markdown) {
   return out;
 }
 
-std::string html_text(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
-}
+std::string html_text(const std::string& text) { return escape(text); }
 
 }  // namespace twe

@@ -12,8 +12,8 @@ namespace twe {
 
 std::string markdown_to_html(const std::string& markdown);
 
-// Plain text as HTML text content for a wxHtmlWindow or an HTML list box: `<`, `>` and `&`
-// escaped, nothing else changed (the text of a list entry or an analysis note).
+// Plain text as HTML text content for a wxHtmlWindow or an HTML list box (a list entry, an
+// analysis note): escaped as the renderer escapes a comment's text (`<`, `>`, `&`, `"`), no markup.
 std::string html_text(const std::string& text);
 
 }  // namespace twe

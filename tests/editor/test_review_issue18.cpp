@@ -202,6 +202,8 @@ TEST_CASE("markdown comments become escaped HTML", "[review][issue18]") {
   CHECK(twe::markdown_to_html("# Title\nline 1\nline 2") == "<h3>Title</h3><p>line 1<br>line 2</p>");
   CHECK(twe::markdown_to_html("snake_case_name") == "<p>snake_case_name</p>");
   CHECK(twe::markdown_to_html("[rules](https://x.org/a)") == "<p><a href=\"https://x.org/a\">rules</a></p>");
+  // Plain text (a tile problem, an analysis note): escaped the same way, no markup made.
+  CHECK(twe::html_text("A 0,0 'x<y>' & *z*: \"bad\"") == "A 0,0 'x&lt;y&gt;' &amp; *z*: &quot;bad&quot;");
 }
 
 TEST_CASE("a long replay opens with the whole game in view and the board follows the moves", "[review][ui][issue18]") {
