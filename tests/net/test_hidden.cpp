@@ -90,7 +90,12 @@ void check_game(const std::string& key, const std::string& id, const std::string
         }
       }
       // The same public history with the hidden tiles dealt three other ways.
+      // (One other dealing under the sanitizers, tests/CMakeLists.txt; the Release run deals three.)
+#ifdef TW_TEST_SANITIZED
+      for (uint64_t s : {1ULL}) {
+#else
       for (uint64_t s : {1ULL, 2ULL, 3ULL}) {
+#endif
         Game other = again;
         Rng rng(s * 7919 + ply);
         other.determinize(rng);

@@ -16,7 +16,12 @@ using nlohmann::json;
 
 namespace {
 
+// Under the sanitizers 8 (a co-op game among them: i % 4 == 3), the Release run plays 20.
+#ifdef TW_TEST_SANITIZED
+constexpr int kGames = 8;
+#else
 constexpr int kGames = 20;
+#endif
 
 struct Table {
   std::string room, token;
@@ -58,7 +63,7 @@ std::vector<Table> open_tables(test::HubHarness& h) {
 
 }  // namespace
 
-TEST_CASE("net resume: 20 games interrupted and resumed end as the uninterrupted games") {
+TEST_CASE("net resume: games interrupted and resumed end as the uninterrupted games") {
   const std::string db_a = test::fresh_server_db("resume-a"), db_b = test::fresh_server_db("resume-b");
   // The uninterrupted run.
   std::vector<std::string> results;

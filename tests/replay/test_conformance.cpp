@@ -74,7 +74,11 @@ std::vector<Config> all_configs(const Content& c) {
 
 int games_per_config() {
   if (const char* e = std::getenv("TW_CONFORMANCE_GAMES")) return std::max(1, std::atoi(e));
+#ifdef TW_TEST_SANITIZED
+  return 3;  // under the sanitizers (tests/CMakeLists.txt): the Release run plays all 8
+#else
   return 8;
+#endif
 }
 
 int pool_size(const RuleSet& rs) {
