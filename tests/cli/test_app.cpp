@@ -337,7 +337,7 @@ TEST_CASE("completion scripts and the manual page come from the command definiti
   const std::string f = d.file("c.bash", bash);
   if (std::system("command -v bash > /dev/null 2>&1") == 0) CHECK(std::system(("bash -n " + f).c_str()) == 0);
   // The build generated the same files.
-  const fs::path share = fs::path(TW_TEST_DB).parent_path() / "share";
+  const fs::path share = fs::path(TW_BUILD_DIR) / "share";
   CHECK(test::read_text(share / "bash-completion" / "completions" / "tilewright") == bash);
   CHECK(test::read_text(share / "man" / "man1" / "tilewright.1") == man);
 }

@@ -365,10 +365,10 @@ TEST_CASE("completion: ids from the database at completion time, and fish") {
   CHECK(fish.find("-l ruleset -x -a '(__tilewright_dyn rulesets)'") != std::string::npos);
   CHECK(fish.find("complete -c tilewright -n '__tilewright_at \"replay\"' -a 'import'") != std::string::npos);
   CHECK(cli({"completion", "fish"}).code == kExitOk);
-  const fs::path share = fs::path(TW_TEST_DB).parent_path() / "share";
+  const fs::path share = fs::path(TW_BUILD_DIR) / "share";
   CHECK(test::read_text(share / "fish" / "vendor_completions.d" / "tilewright.fish") == fish);
   // The bash script asks the binary: complete "simulate --ruleset g" and "content show mi".
-  const fs::path bin = fs::path(TW_TEST_DB).parent_path() / "cli" / "tilewright";
+  const fs::path bin = fs::path(TW_BUILD_DIR) / "cli" / "tilewright";
   if (std::system("command -v bash > /dev/null 2>&1") == 0 && fs::exists(bin)) {
     const std::string script = d.file("c.bash", completion_script("bash"));
     const auto complete = [&](const std::string& words, int cword) {

@@ -15,9 +15,9 @@ using namespace tw;
 
 namespace {
 
-// The tilewright program beside the test database (build/default.db, build/cli/tilewright).
+// The tilewright program the build made (build/cli/tilewright), on the tests' database.
 std::string engine_command() {
-  const fs::path bin = fs::path(TW_TEST_DB).parent_path() / "cli" / "tilewright";
+  const fs::path bin = fs::path(TW_BUILD_DIR) / "cli" / "tilewright";
   REQUIRE(fs::exists(bin));
   return "'" + bin.string() + "' engine --db '" + std::string(TW_TEST_DB) + "'";
 }

@@ -46,6 +46,15 @@ TEST_CASE("default.db opens read-only and loads without problems") {
   CHECK(c.find_tile("base", "A") == 0);  // the base set loads first
 }
 
+TEST_CASE("the tests read their own default.db, never the one the editor opens") {
+  // <build>/default.db is where the README's first command starts the editor: a designer's
+  // edits land in it and the editor switches it to WAL mode. The tests read the build's
+  // second copy, made from the same scenarios, which is left in SQLite's rollback mode.
+  CHECK_FALSE(std::filesystem::equivalent(TW_TEST_DB, std::filesystem::path(TW_BUILD_DIR) / "default.db"));
+  CHECK(SQLite::Database(TW_TEST_DB, SQLite::OPEN_READONLY).execAndGet("PRAGMA journal_mode").getString() ==
+        "delete");
+}
+
 TEST_CASE("default.db holds the 72 base tiles in 24 types, A..X in order") {
   const Content& c = base_content();
   REQUIRE(c.tiles.size() >= 24);
