@@ -1,5 +1,6 @@
 #include "engine/bots/mcts.h"
 
+#include "engine/bots/option_index.h"
 #include "engine/text.h"
 
 #include <algorithm>
@@ -327,18 +328,7 @@ class Search {
         continue;
       }
       // Which children are legal in this deal, and which options have none yet.
-      tried_.assign(opts.size(), 0);
-      legal_.clear();
-      for (const int c : nodes_[static_cast<size_t>(cur)].children) {
-        const Option& m = nodes_[static_cast<size_t>(c)].move;
-        for (size_t i = 0; i < opts.size(); ++i)
-          if (!tried_[i] && opts[i] == m) {
-            tried_[i] = 1;
-            legal_.push_back({c, i});
-            ++nodes_[static_cast<size_t>(c)].avail;
-            break;
-          }
-      }
+      match_children(nodes_[static_cast<size_t>(cur)].children, opts);
       if (cur == 0 && force_ >= 0) {
         const size_t i = static_cast<size_t>(force_);
         int child = -1;
@@ -402,6 +392,28 @@ class Search {
     rollout_and_backup();
   }
 
+  // Which children of a node are legal in this deal: each child's move is matched to the
+  // first option equal to it that no earlier child took (tried_), in the children's order;
+  // legal_ gets (child, option index) and the child's availability count goes up. Many
+  // children and options (a placement: tens of each) match through OptionIndex, the same
+  // matches as comparing every pair (which was about 9% of a base mcts:500 search).
+  void match_children(const std::vector<int>& children, const OptionList& opts) {
+    tried_.assign(opts.size(), 0);
+    legal_.clear();
+    const auto taken = [&](size_t i) { return tried_[i] != 0; };
+    const bool hashed = children.size() * opts.size() >= OptionIndex::kScanBelow;
+    if (hashed) option_index_.index(opts);
+    for (const int c : children) {
+      const Option& m = nodes_[static_cast<size_t>(c)].move;
+      const size_t i = hashed ? option_index_.find(m, taken) : OptionIndex::scan(opts, m, taken);
+      if (i < opts.size()) {
+        tried_[i] = 1;
+        legal_.push_back({c, i});
+        ++nodes_[static_cast<size_t>(c)].avail;
+      }
+    }
+  }
+
   // UCB1 over availability counts among legal_ (the children legal in this deal).
   std::pair<int, size_t> select() const {
     double best = -1e300;
@@ -430,8 +442,12 @@ class Search {
     Node& root = nodes_[0];
     tried_.assign(opts.size(), 0);
     legal_.clear();
+    const auto none = [](size_t) { return false; };
+    const bool hashed = root.children.size() * opts.size() >= OptionIndex::kScanBelow;
+    if (hashed) option_index_.index(opts);
     for (const int c : root.children) {
-      const size_t i = static_cast<size_t>(std::find(opts.begin(), opts.end(), nodes_[static_cast<size_t>(c)].move) - opts.begin());
+      const Option& m = nodes_[static_cast<size_t>(c)].move;
+      const size_t i = hashed ? option_index_.find(m, none) : OptionIndex::scan(opts, m, none);
       tried_[i] = 1;
       legal_.push_back({c, i});
       ++nodes_[static_cast<size_t>(c)].avail;
@@ -585,6 +601,7 @@ class Search {
   Game det_;
   std::vector<int> path_;
   std::vector<uint8_t> tried_;
+  OptionIndex option_index_;  // the options of the decision being matched (match_children)
   std::vector<std::pair<int, size_t>> legal_;
   std::vector<double> reward_;
   std::vector<double> margin_;
