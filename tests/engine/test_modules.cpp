@@ -21,6 +21,7 @@
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "fixtures.h"
+#include "sanitized.h"
 
 using namespace tw;
 
@@ -377,15 +378,11 @@ std::vector<std::string> modules_of(const Played& p) {
 
 constexpr uint64_t kSeeds = 6;  // per configuration, module and bot
 // The switched-off runs ("without it") play every seed of kSeeds in the Release tests, and
-// the first 2 under the sanitizers (TW_TEST_SANITIZED, tests/CMakeLists.txt): there they
+// the first 2 under the sanitizers (test::kSanitized, tests/sanitized.h): there they
 // were CI's longest case by far (163 s of the ASan+UBSan run for the 6 seeds) and the
 // Release run already covers all six. Every configuration and module is still switched
 // off and played to its end there, with every invariant checked after every decision.
-#ifdef TW_TEST_SANITIZED
-constexpr uint64_t kSeedsWithout = 2;
-#else
-constexpr uint64_t kSeedsWithout = kSeeds;
-#endif
+constexpr uint64_t kSeedsWithout = test::kSanitized ? 2 : kSeeds;
 
 }  // namespace
 

@@ -14,6 +14,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "fixtures.h"
+#include "sanitized.h"
 
 using namespace tw;
 
@@ -228,11 +229,7 @@ TEST_CASE("rotations: the same games with every rotation listed and with equival
     const char* level;
     int players, games;
   };
-#ifdef TW_TEST_SANITIZED
-  const int k = 20, co = 5;
-#else
-  const int k = 1000, co = 200;
-#endif
+  const int k = test::kSanitized ? 20 : 1000, co = test::kSanitized ? 5 : 200;
   const Case cases[] = {{"base", "", 2, k},           {"gcc", "", 3, k},           {"discovery", "", 2, k},
                         {"discovery-expert", "", 2, k}, {"mists", "mists-1", 2, co}, {"mists", "mists-2", 3, co},
                         {"mists", "mists-3", 2, co},    {"mists", "mists-4", 3, co}, {"mists", "mists-5", 2, co},

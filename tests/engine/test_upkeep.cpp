@@ -19,6 +19,7 @@
 #include "engine/rules/registry.h"
 #include "engine/rules/sides.h"
 #include "fixtures.h"
+#include "sanitized.h"
 
 using namespace tw;
 
@@ -176,11 +177,7 @@ TEST_CASE("board cells, nodes and field values: as rebuilt from the placed tiles
     uint64_t seeds;
   };
   // Under the sanitizers (tests/CMakeLists.txt) fewer seeds; the Release run plays them all.
-#ifdef TW_TEST_SANITIZED
-  const uint64_t few = 1;
-#else
-  const uint64_t few = 3;
-#endif
+  const uint64_t few = test::kSanitized ? 1 : 3;
   for (const Case& k : {Case{"base", "", few + 1}, Case{"gcc", "", few}, Case{"discovery", "", few}, Case{"mists", "mists-3", few}}) {
     GameSetup s;
     s.rule_set = k.rule_set;

@@ -10,6 +10,7 @@
 
 #include "engine/result.h"
 #include "net_fixture.h"
+#include "sanitized.h"
 
 using namespace tw;
 using nlohmann::json;
@@ -17,11 +18,7 @@ using nlohmann::json;
 namespace {
 
 // Under the sanitizers 8 (a co-op game among them: i % 4 == 3), the Release run plays 20.
-#ifdef TW_TEST_SANITIZED
-constexpr int kGames = 8;
-#else
-constexpr int kGames = 20;
-#endif
+constexpr int kGames = test::kSanitized ? 8 : 20;
 
 struct Table {
   std::string room, token;

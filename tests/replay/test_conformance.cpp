@@ -26,6 +26,7 @@
 
 #include "replay/archive.h"
 #include "support.h"
+#include "sanitized.h"
 
 using namespace tw;
 using namespace tw::replay;
@@ -74,11 +75,7 @@ std::vector<Config> all_configs(const Content& c) {
 
 int games_per_config() {
   if (const char* e = std::getenv("TW_CONFORMANCE_GAMES")) return std::max(1, std::atoi(e));
-#ifdef TW_TEST_SANITIZED
-  return 3;  // under the sanitizers (tests/CMakeLists.txt): the Release run plays all 8
-#else
-  return 8;
-#endif
+  return test::kSanitized ? 3 : 8;  // under the sanitizers 3 (tests/sanitized.h): the Release run plays all 8
 }
 
 int pool_size(const RuleSet& rs) {
