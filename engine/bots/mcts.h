@@ -49,14 +49,15 @@ namespace tw {
 
 // The budget of `mcts` without a number (iterations per decision): 8000 in competitive
 // rule sets, whether the playouts run to the end (base about 0.2-0.3 s a decision on one
-// core, gcc 0.5 s on average, its first turns longer) or are truncated (Discovery); 100 in co-op levels
-// (each playout runs the co-op bot, which tries every placement of three turns). The
+// core, gcc 0.5 s on average, its first turns longer) or are truncated (Discovery); 200 in co-op levels
+// (each playout runs the co-op bot, which tries every placement of three turns: about 30-55
+// ms a decision, the slowest about 100 ms; 100 before, docs/bots.md "The co-op budget"). The
 // competitive default is what issue 37's goals needed (docs/bots.md, "The default
 // budget"): up to 500 and 2000 before. kMctsQuickIterations is the quick search that
 // analysis uses for `mcts` without a number (a whole record, every ply).
 inline constexpr int kMctsDefaultIterations = 8000;
 inline constexpr int kMctsDefaultTruncated = 8000;
-inline constexpr int kMctsDefaultCoop = 100;
+inline constexpr int kMctsDefaultCoop = 200;
 inline constexpr int kMctsDefaultLargest = kMctsDefaultIterations > kMctsDefaultTruncated ? kMctsDefaultIterations : kMctsDefaultTruncated;
 inline constexpr int kMctsQuickIterations = 500;
 // Where the playouts run to the end, a game with more tiles than a base game (72: placed
