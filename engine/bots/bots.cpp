@@ -286,6 +286,23 @@ class CoopBot final : public Bot {
     return 2.0 + 14.0 / (bank + 1.0);
   }
 
+  // The ghost bank's part of value(): each ghost there is worth more the emptier it is.
+  static double bank_term(int bank) {
+    double v = kBank * bank;
+    if (bank < kBankLow) v -= (kBankLow - bank) * (kBankLow - bank) * kBankLowWeight;
+    return v;
+  }
+
+  // The points the pending evaluation's `points` would add to the shared marker: the
+  // feature's value once per distinct colour on it.
+  static int64_t evaluated_points(const Game& g) {
+    const Core core(g);
+    const uint32_t root = core.find(core.st().evaluation.queue.front());
+    int colours = 0;
+    for (const auto n : core.feat()[root].by_player) colours += n != 0;
+    return static_cast<int64_t>(core.feature_value(root)) * colours;
+  }
+
   // Quick rules for every co-op decision: no copies.
   static size_t quick(const Game& g) {
     const Decision& d = g.pending();
@@ -315,13 +332,26 @@ class CoopBot final : public Bot {
         });
       case DecisionKind::Evaluate: {
         const int64_t before = progress(g);
+        const Level& l = *coop_level(g);
+        const size_t dog = static_cast<size_t>(dogs_reached(g));
+        const bool deadline = dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog);
+        if (!deadline && marker_colours(g).size() <= 1) {
+          // No stack short of its dog, one shared marker: the points and each ghost
+          // removal weighed as value() weighs their results (the progress, the bank).
+          const double points = kProgress * static_cast<double>(evaluated_points(g));
+          const int bank = ghost_bank(g);
+          const Core core(g);
+          return best_by([&](const Option& o) -> double {
+            if (o.kind == OptKind::Points) return points;
+            const int n = std::min(unghost_count(core, o), tile_ghosts(g, g.tile_at(o.x, o.y)));
+            return bank_term(bank + n) - bank_term(bank);
+          });
+        }
         return best_by([&](const Option& o) -> double {
           if (o.kind == OptKind::Points) {
             // Points weigh more as the stack runs short of its dog.
-            const Level& l = *coop_level(g);
-            const size_t dog = static_cast<size_t>(dogs_reached(g));
             double urgency = 0;
-            if (dog < l.dogs.size() && current_stack(g) == static_cast<int>(dog) && before < l.dogs[dog])
+            if (deadline && before < l.dogs[dog])
               urgency = kQuickUrgency * static_cast<double>(l.dogs[dog] - before) / (stack_tiles_left(g) + 1.0);
             return 4.0 + urgency;
           }
@@ -451,10 +481,7 @@ class CoopBot final : public Bot {
     } else {
       v += kProgress * static_cast<double>(progress(g));
     }
-    // The ghost bank: each ghost there is worth more the emptier it is.
-    const int bank = ghost_bank(g);
-    v += kBank * bank;
-    if (bank < kBankLow) v -= (kBankLow - bank) * (kBankLow - bank) * kBankLowWeight;
+    v += bank_term(ghost_bank(g));
     // Deadlines: points matter more as the current stack runs short of its dog. Per
     // colour, every colour's gap counts (squared: the colours are kept even).
     if (stack_deadline) {

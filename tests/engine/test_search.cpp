@@ -439,6 +439,49 @@ TEST_CASE("coop: a stack short of its dog makes points worth more than a few gho
   REQUIRE(found > 0);
 }
 
+TEST_CASE("coop: with no stack deadline the quick rule weighs points against ghosts as the position value does",
+          "[engine][search][coop]") {
+  // Level 1 (no dogs, one shared marker): a rich feature scores while the bank is
+  // comfortable, and a poor one clears 3 ghosts while the bank is nearly empty. (The rule
+  // before weighed a flat 4 for any points against ghosts by the bank, and cleared 3
+  // ghosts even from a full bank.)
+  const Content& c = test::default_content();
+  auto coop = make_bot("coop");
+  int rich = 0, poor = 0;
+  for (uint64_t seed = 1; seed <= 400 && (rich < 3 || poor < 3); ++seed) {
+    Game g;
+    REQUIRE(!Game::create(c, setup_for({"mists", "mists-1", 2}, seed), g));
+    Rng rng(seed);
+    for (int guard = 0; guard < 400 && !g.finished(); ++guard) {
+      if (g.pending().kind == DecisionKind::Evaluate) {
+        const auto& opts = g.pending().options;
+        bool three = false;
+        int64_t points = -1;
+        for (size_t i = 0; i < opts.size(); ++i) {
+          if (opts[i].kind == OptKind::Unghost && tile_ghosts(g, g.tile_at(opts[i].x, opts[i].y)) >= 3) three = true;
+          if (opts[i].kind == OptKind::Points) {
+            Game s = g;
+            s.apply_index(i);
+            points = progress(s) - progress(g);
+          }
+        }
+        const OptKind chosen = opts[coop_rule_choice(g)].kind;
+        if (three && points >= 8 && ghost_bank(g) >= 10) {
+          CHECK(chosen == OptKind::Points);
+          ++rich;
+        }
+        if (three && points >= 0 && points <= 4 && ghost_bank(g) <= 2) {
+          CHECK(chosen == OptKind::Unghost);
+          ++poor;
+        }
+      }
+      g.apply_index(coop->choose(g, rng));
+    }
+  }
+  CHECK(rich > 0);
+  CHECK(poor > 0);
+}
+
 // Issue 37: the margin reward, 0.5 + 0.5 tanh(margin / 20), is flat far from even (a
 // player 50 points behind gets about 0 from every option); Reward::Relative centres it on
 // the margin the player has now, so the search still tells a better move from a worse.
