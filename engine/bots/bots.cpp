@@ -293,16 +293,6 @@ class CoopBot final : public Bot {
     return v;
   }
 
-  // The points the pending evaluation's `points` would add to the shared marker: the
-  // feature's value once per distinct colour on it.
-  static int64_t evaluated_points(const Game& g) {
-    const Core core(g);
-    const uint32_t root = core.find(core.st().evaluation.queue.front());
-    int colours = 0;
-    for (const auto n : core.feat()[root].by_player) colours += n != 0;
-    return static_cast<int64_t>(core.feature_value(root)) * colours;
-  }
-
   // Quick rules for every co-op decision: no copies.
   static size_t quick(const Game& g) {
     const Decision& d = g.pending();
@@ -338,7 +328,7 @@ class CoopBot final : public Bot {
         if (!deadline && marker_colours(g).size() <= 1) {
           // No stack short of its dog, one shared marker: the points and each ghost
           // removal weighed as value() weighs their results (the progress, the bank).
-          const double points = kProgress * static_cast<double>(evaluated_points(g));
+          const double points = kProgress * static_cast<double>(evaluation_points(g));
           const int bank = ghost_bank(g);
           const Core core(g);
           return best_by([&](const Option& o) -> double {

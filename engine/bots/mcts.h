@@ -51,7 +51,7 @@ namespace tw {
 // rule sets, whether the playouts run to the end (base about 0.2-0.3 s a decision on one
 // core, gcc 0.5 s on average, its first turns longer) or are truncated (Discovery); 200 in co-op levels
 // (each playout runs the co-op bot, which tries every placement of three turns: about 30-55
-// ms a decision, the slowest about 100 ms; 100 before, docs/bots.md "The co-op budget"). The
+// ms a decision, the slowest 95-120 ms; 100 before, docs/bots.md "The co-op budget"). The
 // competitive default is what issue 37's goals needed (docs/bots.md, "The default
 // budget"): up to 500 and 2000 before. kMctsQuickIterations is the quick search that
 // analysis uses for `mcts` without a number (a whole record, every ply).

@@ -92,6 +92,15 @@ void coop_evaluate(Core& core, uint32_t root, const Option& o) {
   core.plan().hooks.thresholds(core);
 }
 
+int64_t evaluation_points(const Game& g) {
+  const Core core(g);
+  if (core.st().evaluation.queue.empty()) return 0;
+  const uint32_t root = core.find(core.st().evaluation.queue.front());
+  int colours = 0;
+  for (const auto n : core.feat()[root].by_player) colours += n != 0;
+  return static_cast<int64_t>(core.feature_value(root)) * colours;
+}
+
 void coop_return_followers(Core& core, uint32_t root) {
   for (auto& f : core.followers()) {
     if (f.placed < 0 || f.retired || core.find(f.node) != root) continue;

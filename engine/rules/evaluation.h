@@ -19,4 +19,10 @@ void apply_evaluate(Core& core, const Option& o);
 void coop_evaluate(Core& core, uint32_t root, const Option& o);
 void coop_return_followers(Core& core, uint32_t root);
 
+// Queries for bots and front ends.
+// What `points` would score for the feature being evaluated (an Evaluate decision is
+// pending): the feature's value once per distinct colour on it, as coop_evaluate pays it
+// (dogs not counted); 0 when no feature waits.
+int64_t evaluation_points(const Game& g);
+
 }  // namespace tw
