@@ -427,6 +427,47 @@ void Game::lanes_grow() {  // a new block, every lane closed
   std::fill(lanes_.end() - kLaneBlock, lanes_.end(), uint16_t{1});
 }
 
+namespace {
+
+// Union by rank of the features of nodes a and b (find with path halving), their counts
+// added; the root. Over the arrays themselves (Game::unite and put_tile).
+template <class Node, class Feature>
+inline uint32_t unite_nodes(Node* nd, Feature* ft, uint32_t a, uint32_t b) {
+  while (nd[a].parent != a) {
+    nd[a].parent = nd[nd[a].parent].parent;
+    a = nd[a].parent;
+  }
+  while (nd[b].parent != b) {
+    nd[b].parent = nd[nd[b].parent].parent;
+    b = nd[b].parent;
+  }
+  if (a == b) return a;
+  if (nd[a].rank < nd[b].rank) std::swap(a, b);
+  if (nd[a].rank == nd[b].rank) ++nd[a].rank;
+  nd[b].parent = a;
+  std::swap(nd[a].next, nd[b].next);
+  // The counts add field by field, in two words: no field's sum overflows it (the static
+  // asserts at Feature), so no carry crosses into the next. `never` is an or.
+  Feature& fa = ft[a];
+  const Feature& fb = ft[b];
+  const bool never = fa.never || fb.never;
+  static_assert(sizeof(Feature) == 12 && offsetof(Feature, by_player) == 6, "Feature: two words");
+  uint64_t lo_a, lo_b;
+  uint32_t hi_a, hi_b;
+  std::memcpy(&lo_a, reinterpret_cast<const char*>(&fa), 8);
+  std::memcpy(&lo_b, reinterpret_cast<const char*>(&fb), 8);
+  std::memcpy(&hi_a, reinterpret_cast<const char*>(&fa) + 8, 4);
+  std::memcpy(&hi_b, reinterpret_cast<const char*>(&fb) + 8, 4);
+  lo_a += lo_b;
+  hi_a += hi_b;
+  std::memcpy(reinterpret_cast<char*>(&fa), &lo_a, 8);
+  std::memcpy(reinterpret_cast<char*>(&fa) + 8, &hi_a, 4);
+  fa.never = never;
+  return a;
+}
+
+}  // namespace
+
 void Game::put_tile(int type, int x, int y, int rot) {
   // (ensure_room's test, inline: the board grows a few times a game)
   if (x - 2 < x0_ || y - 2 < y0_ || x + 2 >= x0_ + width_ || y + 2 >= y0_ + height_) ensure_room(x, y);
@@ -445,6 +486,11 @@ void Game::put_tile(int type, int x, int y, int rot) {
   // carry reaches the kind).
   nodes_.resize(base + nseg);
   Node* const nodes = nodes_.data() + base;
+  // ... and its features, copied in the same loop (a copy of its own became a call of
+  // memcpy, or an element-by-element insert)
+  feat_.resize(base + nseg);
+  Feature* const feats = feat_.data() + base;
+  const Feature* const tfeat = tc.feat.data();
   // (Node's layout, little-endian: the tile the low half of the third word, the kind its
   // third byte; node_init is written so.)
   constexpr bool kNodeWords = std::endian::native == std::endian::little && sizeof(Node) == 16 &&
@@ -459,6 +505,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
       std::memcpy(&w, tc.node_init[i].data(), sizeof w);
       w += add;
       std::memcpy(static_cast<void*>(nodes + i), &w, sizeof w);
+      feats[i] = tfeat[i];
     }
   } else {
     for (size_t i = 0; i < nseg; ++i) {
@@ -468,48 +515,58 @@ void Game::put_tile(int type, int x, int y, int rot) {
       n.kind = tc.seg_kind[i];
       n.rank = 0;
       n.count = 0;
+      feats[i] = tfeat[i];
     }
   }
-  feat_.insert(feat_.end(), tc.feat.begin(), tc.feat.end());
   Core core(*this);
   for (const Hook h : plan_->on_put) h(core);
   const uint64_t cover_splits = plan_->cover_splits;
+  const auto join = plan_->join;
   const int cell = cell_index(x, y);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
   const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
   const int step[4] = {width_, 1, -width_, -1};  // the cell index of the neighbour on each side
+  const TypeCache* const caches = cache_->data();
   for (int side = 0; side < 4; ++side) {
     const int nc = cell + step[side];
     Cell& ncell = cells_[static_cast<size_t>(nc)];
     const int opp = side ^ 2;
     if (ncell.tile >= 0) {
-      const PlacedTile& q = placed_[static_cast<size_t>(ncell.tile)];
-      if (plan_->join && !plan_->join(core, base, tt, rot, side, q)) continue;
-      const auto& qseg = (*cache_)[q.type].port_seg[q.rot];
+      const PlacedTile q = placed_[static_cast<size_t>(ncell.tile)];
+      if (join && !join(core, base, tt, rot, side, q)) continue;
+      // (the arrays as pointers, taken after the module's join: a store through a byte
+      // field would otherwise make the compiler load each vector's start again)
+      Node* const nd = nodes_.data();
+      Feature* const ft = feat_.data();
+      const TypeCache& qc = caches[q.type];
+      const auto& qseg = qc.port_seg[q.rot];
       // An edge's ports mostly name one segment pair twice or three times (a city edge, a
       // road's field on each side): a pair just joined is not joined again.
       int last_a = -1, last_b = -1;
       uint32_t last_root = 0;
       // The port facing port 3*side + i is 3*opp + 2 - i (opposite_port, without its divisions).
-      for (int port = 3 * side, facing = 3 * opp + 2; port < 3 * side + 3; ++port, --facing) {
-        const int a = pseg[static_cast<size_t>(port)];
-        const int b = qseg[static_cast<size_t>(facing)];
+      for (int i = 0; i < 3; ++i) {
+        const int a = pseg[static_cast<size_t>(3 * side + i)];
+        const int b = qseg[static_cast<size_t>(3 * opp + 2 - i)];
         if (a < 0 || b < 0) continue;
-        const uint32_t na = base + static_cast<uint32_t>(a), nb = q.node_base + static_cast<uint32_t>(b);
-        if (nodes_[na].kind != nodes_[nb].kind) continue;
-        if ((cover_splits >> static_cast<unsigned>(nodes_[na].kind) & 1) &&
+        const Kind ka = tc.seg_kind[static_cast<size_t>(a)];
+        if (ka != qc.seg_kind[static_cast<size_t>(b)]) continue;
+        if ((cover_splits >> static_cast<unsigned>(ka) & 1) &&
             tt.segments[static_cast<size_t>(a)].covered !=
                 content_->tiles[q.type].segments[static_cast<size_t>(b)].covered)
           continue;  // the cover layer splits this kind: under it and outside it never join
         // (the previous port's pair: no union since, so its root is still the root)
-        const uint32_t root = a == last_a && b == last_b ? last_root : unite(na, nb);
-        last_a = a;
-        last_b = b;
-        last_root = root;
-        if (port == middle_port(side) && (tc.edge_segs >> a & 1)) {
-          feat_[root].open -= 2;
-          if (feat_[root].open == 0) closed_by_ = p;
+        uint32_t root = last_root;
+        if (a != last_a || b != last_b) {
+          root = unite_nodes(nd, ft, base + static_cast<uint32_t>(a), q.node_base + static_cast<uint32_t>(b));
+          last_a = a;
+          last_b = b;
+          last_root = root;
+        }
+        if (i == 1 && (tc.edge_segs >> a & 1)) {  // the middle port: the edge's open ends
+          ft[root].open = static_cast<uint16_t>(ft[root].open - 2);
+          if (ft[root].open == 0) closed_by_ = p;
         }
       }
     } else {
@@ -550,33 +607,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
 // ---------------------------------------------------------------------------------
 // Features
 
-uint32_t Game::unite(uint32_t a, uint32_t b) {
-  a = find(a);
-  b = find(b);
-  if (a == b) return a;
-  if (nodes_[a].rank < nodes_[b].rank) std::swap(a, b);
-  if (nodes_[a].rank == nodes_[b].rank) ++nodes_[a].rank;
-  nodes_[b].parent = a;
-  std::swap(nodes_[a].next, nodes_[b].next);
-  // The counts add field by field, in two words: no field's sum overflows it (the static
-  // asserts at Feature), so no carry crosses into the next. `never` is an or.
-  Feature& fa = feat_[a];
-  const Feature& fb = feat_[b];
-  const bool never = fa.never || fb.never;
-  static_assert(sizeof(Feature) == 12 && offsetof(Feature, by_player) == 6, "Feature: two words");
-  uint64_t lo_a, lo_b;
-  uint32_t hi_a, hi_b;
-  std::memcpy(&lo_a, reinterpret_cast<const char*>(&fa), 8);
-  std::memcpy(&lo_b, reinterpret_cast<const char*>(&fb), 8);
-  std::memcpy(&hi_a, reinterpret_cast<const char*>(&fa) + 8, 4);
-  std::memcpy(&hi_b, reinterpret_cast<const char*>(&fb) + 8, 4);
-  lo_a += lo_b;
-  hi_a += hi_b;
-  std::memcpy(reinterpret_cast<char*>(&fa), &lo_a, 8);
-  std::memcpy(reinterpret_cast<char*>(&fa) + 8, &hi_a, 4);
-  fa.never = never;
-  return a;
-}
+uint32_t Game::unite(uint32_t a, uint32_t b) { return unite_nodes(nodes_.data(), feat_.data(), a, b); }
 
 namespace {
 

@@ -211,7 +211,8 @@ class Game {
   // The playout path (search bots' rollouts, `bench --playout`). With it on, a placement
   // decision counts its legal options instead of listing them: pending().options stays
   // empty and option_count() / option(i) give the count and the option the full list
-  // would hold at i, so a game played through them is the same game. Off by default (a
+  // would hold at i, so a game played through them is the same game; it records no
+  // events (events() stays empty: searches and benchmarks never read them). Off by default (a
   // copy keeps the mode); never with hands (a hand lists every held tile's options).
   // apply() lists them first; pending().options and parse_option see only a list.
   void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
@@ -246,7 +247,8 @@ class Game {
   // Reads option text and finds it among the pending legal options.
   std::optional<Option> parse_option(std::string_view text, std::string* why = nullptr) const;
 
-  // What happened during the last apply (or create).
+  // What happened during the last apply (or create). Empty on the playout path
+  // (set_playout), where nothing reads them.
   const std::vector<Event>& events() const { return events_; }
 
   // Read access for printers, bots, the editor.
@@ -475,7 +477,9 @@ class Game {
   Option kth_placement(size_t k) const;  // the playout path: option k of the uncounted list
   void list_placements();                // ... and the whole list, when a caller needs it
   void end_game();
-  void emit(Event e) { events_.push_back(e); }
+  void emit(Event e) {  // (the playout path records none: nothing there reads them)
+    if (!playout_) events_.push_back(e);
+  }
   std::optional<Violation> apply_checked(const Option& o);
   void apply_known(const Option& o);  // apply_checked with no result (an option without a
                                       // handler does nothing): apply_index's path
