@@ -491,8 +491,9 @@ class CoopBot final : public Bot {
       }
     }
     // Ghosts on fog that is about to close are partly back in the bank already.
-    for (size_t p = 0; p < g.placed().size(); ++p) {
-      const int gh = tile_ghosts(g, static_cast<int>(p));
+    const auto ghosts = tile_ghost_counts(g);  // (per placed tile)
+    for (size_t p = 0; p < ghosts.size(); ++p) {
+      const int gh = ghosts[p];
       if (!gh) continue;
       const int open = fog_open_ends(g, static_cast<int>(p));
       if (open == 1) v += kRecover1 * gh;

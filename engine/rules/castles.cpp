@@ -23,13 +23,22 @@ bool castle_complete(const Core& core, uint32_t node) {
 }
 
 int fogged_tiles_around(const Core& core, int p) {
-  // Absent tiles show no fog, so this counts the fogged tiles present among the 9.
-  const PlacedTile& pt = core.placed()[static_cast<size_t>(p)];
+  // Absent tiles show no fog, so this counts the fogged tiles present among the 9. (The
+  // 5x5 cells around a placed tile lie in the board's grid: Game::ensure_room; so the
+  // cells are read directly, a row `width` cells long.)
+  const auto& placed = core.placed();
+  const auto& cells = core.cells();
+  const auto& cache = core.cache();
+  const PlacedTile& pt = placed[static_cast<size_t>(p)];
+  const int centre = core.cell_index(pt.x, pt.y);
+  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
   int n = 0;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = core.tile_at(pt.x + dx, pt.y + dy);
-      if (q >= 0 && !core.placed()[static_cast<size_t>(q)].wild && core.cache()[core.placed()[static_cast<size_t>(q)].type].covered) ++n;
+      const int q = cells[static_cast<size_t>(centre + dy * width + dx)].tile;
+      if (q < 0) continue;
+      const PlacedTile& qt = placed[static_cast<size_t>(q)];
+      n += !qt.wild && cache[qt.type].covered;
     }
   return n;
 }

@@ -57,10 +57,14 @@ bool cemetery_open(const Core& core, int p) {
 void queue_cemeteries_closed_around(Core& core, int p) {
   if (core.st().coop.level->cemetery == CemeteryMode::None) return;
   const PlacedTile pt = core.placed()[static_cast<size_t>(p)];
-  if (core.cells()[static_cast<size_t>(core.cell_index(pt.x, pt.y))].centres == 0) return;  // no cemetery near
+  // (The 5x5 cells around a placed tile lie in the board's grid: Game::ensure_room; so
+  // the cells are read directly, a row `width` cells long.)
+  const int centre = core.cell_index(pt.x, pt.y);
+  if (core.cells()[static_cast<size_t>(centre)].centres == 0) return;  // no cemetery near
+  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
-      const int q = core.tile_at(pt.x + dx, pt.y + dy);
+      const int q = core.cells()[static_cast<size_t>(centre + dy * width + dx)].tile;
       if (q < 0 || !cemetery_open(core, q)) continue;
       const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
       bool closed = true;

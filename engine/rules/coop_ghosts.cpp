@@ -133,6 +133,11 @@ bool step_emerge(Core& core) {
 // Game's read accessor (until the callers use the free function).
 int tile_ghosts(const Game& g, int p) { return tile_ghosts(Core(g), p); }
 int ghosts_on_board(const Game& g) { return ghosts_on_board(Core(g)); }
+std::span<const uint16_t> tile_ghost_counts(const Game& g) {
+  const Core core(g);
+  if (!core.st().coop.level) return {};
+  return core.st().coop_ghosts.per_tile;
+}
 
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its options' grammar, its events' words.

@@ -4,6 +4,7 @@
 #include "engine/rules/module.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace tw {
@@ -35,5 +36,8 @@ bool step_emerge(Core& core);
 // whole board.
 int tile_ghosts(const Game& g, int p);
 int ghosts_on_board(const Game& g);
+// tile_ghosts of every placed tile, in placed order (empty outside co-op levels): for a
+// loop over the board, one load a tile (the co-op bot's position value).
+std::span<const uint16_t> tile_ghost_counts(const Game& g);
 
 }  // namespace tw
