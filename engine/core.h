@@ -85,6 +85,7 @@ class Core {
   TW_CORE_CALL(next)
   TW_CORE_CALL(tile_at)
   TW_CORE_CALL(cell_index)
+  TW_CORE_CALL(grid_width)
   TW_CORE_CALL(segment_at)
   TW_CORE_CALL(location_name)
   TW_CORE_CALL(slot)

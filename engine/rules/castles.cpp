@@ -31,7 +31,7 @@ int fogged_tiles_around(const Core& core, int p) {
   const auto& cache = core.cache();
   const PlacedTile& pt = placed[static_cast<size_t>(p)];
   const int centre = core.cell_index(pt.x, pt.y);
-  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
+  const int width = core.grid_width();
   int n = 0;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {

@@ -61,7 +61,7 @@ void queue_cemeteries_closed_around(Core& core, int p) {
   // the cells are read directly, a row `width` cells long.)
   const int centre = core.cell_index(pt.x, pt.y);
   if (core.cells()[static_cast<size_t>(centre)].centres == 0) return;  // no cemetery near
-  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
+  const int width = core.grid_width();
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
       const int q = core.cells()[static_cast<size_t>(centre + dy * width + dx)].tile;

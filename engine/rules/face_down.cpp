@@ -24,7 +24,7 @@ namespace {
 void add_cells_around(const Core& core, const PlacedTile& pt, std::vector<FaceDownCell>& out) {
   const auto& cells = core.cells();
   const int centre = core.cell_index(pt.x, pt.y);
-  const int width = core.cell_index(pt.x, pt.y + 1) - centre;
+  const int width = core.grid_width();
   auto occupied = [&](int c) { return cells[static_cast<size_t>(c)].tile >= 0; };
   for (int dy = 1; dy >= -1; --dy)
     for (int dx = -1; dx <= 1; ++dx) {
