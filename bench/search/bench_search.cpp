@@ -1,8 +1,13 @@
 // Search speed for the report: decisions/s, iterations/s and the slowest decision of
 // bot:mcts per rule set, every seat played by mcts on one thread, in the thread's CPU time.
 // Nothing is asserted.
-// Run: ./build/bench/tw_bench_search [iterations] [games]   (no iterations, or 0: plain
-// `mcts`, each rule set's default budget, engine/bots/mcts.h)
+// iterations/s counts the iterations the searches ran (their roots' visits).
+// Run: ./build/bench/tw_bench_search [iterations] [games] [only]   (no iterations, or 0:
+// plain `mcts`, each rule set's default budget, engine/bots/mcts.h; `only`: the rows whose
+// name contains it, e.g. `mists`). Besides every decision's row, a rule set whose
+// decisions are not all placements gets a row of its placement decisions alone: in a
+// co-op level `mcts` searches the placements and leaves the other decisions to the
+// co-op bot (MctsConfig::coop_search_all), so the two differ by far.
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -25,6 +30,7 @@ double thread_cpu_seconds() {
 int main(int argc, char** argv) {
   const int iterations = argc > 1 ? std::atoi(argv[1]) : 0;
   const int games = argc > 2 ? std::atoi(argv[2]) : 1;
+  const std::string only = argc > 3 ? argv[3] : "";
   const tw::Content c = tw::Store::open(TW_BENCH_DB, tw::Store::Mode::ReadOnly).load_content();
   struct Table {
     const char* rule_set;
@@ -38,10 +44,24 @@ int main(int argc, char** argv) {
               "max ms", "max at");
   auto bot = tw::make_bot(bot_name);
   for (const auto& t : tables) {
-    long decisions = 0;
-    double searched = 0;  // iterations, summed over the decisions
-    double secs = 0, worst = 0;
-    int worst_left = 0;  // tiles left at the slowest decision
+    const std::string name = std::string(t.rule_set) + (t.level[0] ? std::string(" ") + t.level : "");
+    if (!only.empty() && name.find(only) == std::string::npos) continue;
+    struct Row {
+      long decisions = 0;
+      double searched = 0;  // iterations, summed over the decisions searched
+      double secs = 0, worst = 0;
+      int worst_left = 0;  // tiles left at the slowest decision
+      void add(double d, double iterations, int left) {
+        secs += d;
+        if (d > worst) {
+          worst = d;
+          worst_left = left;
+        }
+        ++decisions;
+        searched += iterations;
+      }
+    };
+    Row all, place;
     for (int i = 0; i < games; ++i) {
       tw::GameSetup s;
       s.rule_set = t.rule_set;
@@ -60,21 +80,23 @@ int main(int argc, char** argv) {
           continue;
         }
         const double t0 = thread_cpu_seconds();
-        const size_t k = bot->choose(g, rng);
+        const auto weighed = bot->evaluate(g, rng);  // (choose is evaluate's first)
         const double d = thread_cpu_seconds() - t0;
-        secs += d;
-        if (d > worst) {
-          worst = d;
-          worst_left = g.tiles_left();
-        }
-        ++decisions;
-        searched += iterations > 0 ? iterations : tw::mcts_default_iterations(g);
+        const size_t k = weighed.front().index;
+        const bool placing = g.pending().kind == tw::DecisionKind::Place;
+        double n = 0;  // the iterations searched: the root's visits (0: not searched)
+        for (const auto& e : weighed) n += e.visits;
+        all.add(d, n, g.tiles_left());
+        if (placing) place.add(d, n, g.tiles_left());
         g.apply_index(k);
       }
     }
-    const std::string name = std::string(t.rule_set) + (t.level[0] ? std::string(" ") + t.level : "");
-    std::printf("%-18s %9ld %11.1f %13.0f %10.1f %10.1f %5d left\n", name.c_str(), decisions, decisions / secs,
-                searched / secs, 1000 * secs / decisions, 1000 * worst, worst_left);
+    const auto print = [](const std::string& label, const Row& r) {
+      std::printf("%-18s %9ld %11.1f %13.0f %10.1f %10.1f %5d left\n", label.c_str(), r.decisions, r.decisions / r.secs,
+                  r.searched / r.secs, 1000 * r.secs / r.decisions, 1000 * r.worst, r.worst_left);
+    };
+    print(name, all);
+    if (place.decisions < all.decisions) print("  placements", place);
     std::fflush(stdout);
   }
   return 0;

@@ -613,8 +613,14 @@ class MctsBot final : public Bot {
   std::string_view name() const override { return "mcts"; }
   std::string budget(const Game& g) const override {
     const int n = config_.iterations > 0 ? config_.iterations : mcts_default_iterations(g);
-    std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms a decision"
-                                     : std::to_string(n) + " iterations a decision";
+    // Co-op: the decisions it searches (MctsConfig::coop_searched), the rest the co-op bot's.
+    const bool some = is_coop(g) && config_.coop_guided && config_.coop_searched != MctsConfig::kCoopSearchAll;
+    const char* what = !some ? " a decision"
+                       : config_.coop_searched == MctsConfig::coop_kind_bit(DecisionKind::Evaluate)
+                           ? " a placement or evaluation, the co-op bot's other decisions"
+                           : " a decision searched, the co-op bot's others";
+    std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms" + what
+                                     : std::to_string(n) + " iterations" + what;
     if (config_.iterations <= 0 && config_.ms <= 0 && n < mcts_default_iterations_cap(g))
       out += " (" + std::to_string(kMctsDefaultIterations) + " x " + std::to_string(kMctsDefaultPlayoutTiles) +
              " / the game's tiles)";
@@ -629,11 +635,24 @@ class MctsBot final : public Bot {
   }
   std::vector<OptionEval> evaluate(const Game& g, Rng& rng) override {
     if (g.pending().options.size() == 1) return {{0, 0, 0}};
+    if (coop_bot_decides(g)) {
+      if (!coop_) coop_ = make_bot("coop");
+      return {{coop_->choose(g, rng), 0, 0}};  // (on a deal of its own: public_view)
+    }
     return mcts_search(g, config_, rng.next());
   }
 
  private:
+  // A co-op decision that is not a placement and whose kind the search leaves to the co-op
+  // bot (MctsConfig::coop_searched).
+  bool coop_bot_decides(const Game& g) const {
+    const DecisionKind k = g.pending().kind;
+    return config_.coop_guided && k != DecisionKind::Place && !(config_.coop_searched & MctsConfig::coop_kind_bit(k)) &&
+           is_coop(g);
+  }
+
   MctsConfig config_;
+  std::unique_ptr<Bot> coop_;  // coop_bot_decides
 };
 
 }  // namespace
@@ -800,6 +819,8 @@ std::unique_ptr<Bot> make_mcts_bot(std::string_view spec) {
   if (!c) return nullptr;
   return std::make_unique<MctsBot>(*c);
 }
+
+std::unique_ptr<Bot> make_mcts_bot(const MctsConfig& config) { return std::make_unique<MctsBot>(config); }
 
 std::optional<MctsConfig> parse_mcts_spec(std::string_view spec) {
   if (spec.substr(0, 4) != "mcts") return std::nullopt;

@@ -51,7 +51,8 @@ namespace tw {
 // rule sets, whether the playouts run to the end (base about 0.2-0.3 s a decision on one
 // core, gcc 0.5 s on average, its first turns longer) or are truncated (Discovery); 200 in co-op levels
 // (each playout runs the co-op bot, which tries every placement of three turns: about 30-55
-// ms a decision, the slowest 95-120 ms; 100 before, docs/bots.md "The co-op budget"). The
+// ms a decision, the slowest 95-120 ms; 100 before, docs/bots.md "The co-op budget"), for
+// the placements and evaluations only (MctsConfig::coop_searched). The
 // competitive default is what issue 37's goals needed (docs/bots.md, "The default
 // budget"): up to 500 and 2000 before. kMctsQuickIterations is the quick search that
 // analysis uses for `mcts` without a number (a whole record, every ply).
@@ -95,6 +96,14 @@ struct MctsConfig {
   double coop_scale = 30.0;       // guided: position value difference that moves a leaf's reward by ~0.16
                                   // (three turns spread the values more than one: 15 with one)
   double coop_exploration = 0.3;  // guided: the UCB1 constant (the leaves' rewards are close together)
+  // Co-op, guided: the kinds of decision besides placements that `mcts` (the bot) searches,
+  // a bit per kind (coop_kind_bit). The others are the co-op bot's, as they are below a
+  // placement in the search's own playouts: the search valued the placement with the co-op
+  // bot making them. A search of each of them cost as much as a placement's and made about
+  // 70% of a co-op game's time (docs/bots.md, "The co-op bot's other decisions").
+  uint32_t coop_searched = coop_kind_bit(DecisionKind::Evaluate);
+  static constexpr uint32_t coop_kind_bit(DecisionKind k) { return 1u << static_cast<unsigned>(k); }
+  static constexpr uint32_t kCoopSearchAll = ~0u;
   bool playout_path = true;  // competitive playouts count placements instead of listing them
                              // (Game::set_playout: the same playouts, fewer instructions)
 };
@@ -172,5 +181,7 @@ std::optional<MctsConfig> parse_mcts_spec(std::string_view spec);
 // (T threads), "mcts:N:T:win" (win/loss reward), "mcts:N:T:relative" (Reward::Relative);
 // nullptr when the text is not one of these.
 std::unique_ptr<Bot> make_mcts_bot(std::string_view spec);
+// The bot with a configuration of its own (tests, experiments).
+std::unique_ptr<Bot> make_mcts_bot(const MctsConfig& config);
 
 }  // namespace tw

@@ -126,8 +126,9 @@ TEST_CASE("a co-op rule set without a level plays its first level, said so, in s
   const Result strong = cli({"simulate", "--level", "mists-1", "--bots", "mcts:2,mcts", "--games", "1", "--threads",
                              "1", "--db", kAppDb});
   CHECK(strong.code == kExitOk);
-  CHECK(strong.out.find("2 players: bot:mcts:2 (2 iterations a decision), bot:mcts (" +
-                        std::to_string(tw::kMctsDefaultCoop) + " iterations a decision);") != std::string::npos);
+  const std::string coop_budget = " iterations a placement or evaluation, the co-op bot's other decisions";
+  CHECK(strong.out.find("2 players: bot:mcts:2 (2" + coop_budget + "), bot:mcts (" +
+                        std::to_string(tw::kMctsDefaultCoop) + coop_budget + ");") != std::string::npos);
   const Result play = cli({"play", "--ruleset", "mists", "--players", "bot:coop,bot:coop", "--seed", "2", "--quiet",
                            "--no-record", "--db", kAppDb});
   CHECK(play.code == kExitOk);

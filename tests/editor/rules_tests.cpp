@@ -62,14 +62,16 @@ TEST_CASE("estimate: seeded, every game counted, co-op loss reasons", "[estimate
   const auto m = twe::estimate(c, strong);
   REQUIRE(m.error.empty());
   CHECK(m.games == 1);
-  CHECK(m.measured_by == "bot:mcts:2 (2 iterations a decision), bot:coop (one ply)");
+  CHECK(m.measured_by ==
+        "bot:mcts:2 (2 iterations a placement or evaluation, the co-op bot's other decisions), bot:coop (one ply)");
   // `mcts` alone: the level's default budget (named before a game is played).
   twe::EstimateOptions deflt = co;
   deflt.bots = {"mcts", "mcts"};
   std::atomic<bool> stop{true};
   const auto d = twe::estimate(c, deflt, {}, &stop);
   CHECK(d.games == 0);
-  CHECK(d.measured_by == "bot:mcts (" + std::to_string(tw::kMctsDefaultCoop) + " iterations a decision) x2");
+  CHECK(d.measured_by == "bot:mcts (" + std::to_string(tw::kMctsDefaultCoop) +
+                         " iterations a placement or evaluation, the co-op bot's other decisions) x2");
 
   std::atomic<bool> cancel{true};
   CHECK(twe::estimate(c, o, {}, &cancel).games == 0);
@@ -175,7 +177,8 @@ TEST_CASE_METHOD(FrameFixture, "rules view: edit, refuse, undo, redo, clone, lev
   CHECK(rv->last_estimate().coop);
   CHECK(rv->last_estimate().games == 2);
   // The meter says who measured, with the budget, and the interval.
-  CHECK(rv->estimate_text().rfind("Measured by bot:mcts:4 (4 iterations a decision) x2\n", 0) == 0);
+  CHECK(rv->estimate_text().rfind(
+            "Measured by bot:mcts:4 (4 iterations a placement or evaluation, the co-op bot's other decisions) x2\n", 0) == 0);
   CHECK(rv->estimate_text().find("95% interval") != std::string::npos);
   // The charts of the estimate: the team's win rate with its interval, the loss reasons.
   REQUIRE(rv->estimate_chart()->has_chart());

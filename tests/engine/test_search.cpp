@@ -222,7 +222,8 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   // `mcts` alone: the rule system's default budget.
   CHECK(make_bot("mcts")->budget(base) == std::to_string(kMctsDefaultIterations) + " iterations a decision");
   CHECK(make_bot("mcts")->budget(discovery) == std::to_string(kMctsDefaultTruncated) + " iterations a decision");
-  CHECK(make_bot("mcts")->budget(mists) == std::to_string(kMctsDefaultCoop) + " iterations a decision");
+  CHECK(make_bot("mcts")->budget(mists) ==
+        std::to_string(kMctsDefaultCoop) + " iterations a placement or evaluation, the co-op bot's other decisions");
   // The competitive default is the measured one (docs/bots.md, "The default budget", issue
   // 37: 8000 beats the landed mcts:2000 and greedy); gcc plays it too, the co-op one is
   // 200 (issue 33: "The co-op budget" in docs/bots.md), and the largest is what a server
@@ -250,7 +251,14 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   CHECK(mcts_default_iterations(base) == kMctsDefaultIterations);
   CHECK(mcts_default_iterations(discovery) == kMctsDefaultTruncated);
   CHECK(mcts_default_iterations(mists) == kMctsDefaultCoop);
-  CHECK(make_bot("mcts:50")->budget(mists) == "50 iterations a decision");
+  CHECK(make_bot("mcts:50")->budget(mists) == "50 iterations a placement or evaluation, the co-op bot's other decisions");
+  MctsConfig every;
+  every.iterations = 50;
+  every.coop_searched = MctsConfig::kCoopSearchAll;
+  CHECK(make_mcts_bot(every)->budget(mists) == "50 iterations a decision");
+  every.coop_searched = 0;
+  CHECK(make_mcts_bot(every)->budget(mists) == "50 iterations a decision searched, the co-op bot's others");
+  CHECK(make_mcts_bot(every)->budget(base) == "50 iterations a decision");
   CHECK(make_bot("mcts:50:2")->budget(base) == "50 iterations a decision on each of 2 threads");
   CHECK(make_bot("mcts:50:1:win")->budget(base) == "50 iterations a decision, win/loss reward");
   CHECK(make_bot("greedy")->budget(base) == "one ply");
@@ -409,6 +417,63 @@ TEST_CASE("mcts: the guided co-op search starts from the co-op bot's best option
   MctsConfig plain = guided;
   plain.coop_guided = false;
   CHECK(mcts_search(g, plain, 7).size() == 12);  // every option may enter the plain root
+}
+
+TEST_CASE("co-op mcts searches placements and evaluations and leaves the other decisions to the co-op bot",
+          "[engine][search][coop]") {
+  // Below a placement the guided search's playouts let the co-op bot choose the follower,
+  // the face-down tile, the dog, ...; the bot does the same at the table instead of a
+  // search of each (docs/bots.md, "The co-op bot's other decisions"). Evaluations are
+  // searched (points or ghosts: the level's bank).
+  const Content& c = test::default_content();
+  MctsConfig config;
+  config.iterations = 6;
+  MctsConfig every = config;
+  every.coop_searched = MctsConfig::kCoopSearchAll;
+  auto mcts = make_mcts_bot(config), all = make_mcts_bot(every), coop = make_bot("coop");
+  std::map<DecisionKind, int> left, searched;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    Game g;
+    REQUIRE(!Game::create(c, setup_for({"mists", "mists-5", 2}, seed), g));
+    Rng rng(seed);
+    for (int guard = 0; guard < 120 && !g.finished(); ++guard) {
+      const Decision& d = g.pending();
+      if (d.options.size() > 1) {
+        Rng r1 = rng, r2 = rng, r3 = rng;
+        const auto ev = mcts->evaluate(g, r1);
+        int visits = 0;
+        for (const auto& e : ev) visits += e.visits;
+        if (d.kind == DecisionKind::Place || d.kind == DecisionKind::Evaluate) {
+          CHECK(visits == config.iterations);
+          ++searched[d.kind];
+        } else {
+          // The co-op bot's choice, on the same stream, and no search.
+          REQUIRE(ev.size() == 1);
+          CHECK(visits == 0);
+          CHECK(ev.front().index == coop->choose(g, r2));
+          ++left[d.kind];
+        }
+        // kCoopSearchAll: every decision is searched (the bot before).
+        int all_visits = 0;
+        for (const auto& e : all->evaluate(g, r3)) all_visits += e.visits;
+        CHECK(all_visits == config.iterations);
+      }
+      g.apply_index(mcts->choose(g, rng));
+    }
+  }
+  CHECK(searched[DecisionKind::Place] > 0);
+  CHECK(searched[DecisionKind::Evaluate] > 0);
+  CHECK(left[DecisionKind::Follower] > 0);
+  CHECK(left.size() >= 2);  // followers and at least one of the level's other decisions
+  // Not a co-op game: every decision is searched.
+  Game base;
+  REQUIRE(!Game::create(c, setup_for({"base", "", 2}, 3), base));
+  Rng rng(3);
+  while (base.pending().kind != DecisionKind::Follower || base.pending().options.size() < 2)
+    base.apply_index(make_bot("random")->choose(base, rng));
+  int visits = 0;
+  for (const auto& e : mcts->evaluate(base, rng)) visits += e.visits;
+  CHECK(visits == config.iterations);
 }
 
 TEST_CASE("coop: a stack short of its dog makes points worth more than a few ghosts", "[engine][search][coop]") {
