@@ -410,8 +410,9 @@ class Game {
 
   // Board
   int cell_index(int x, int y) const { return (y - y0_) * width_ + (x - x0_); }
-  // The board's row length: the cell above cell_index(x, y) is cell_index(x, y) + grid_width()
-  // (within the grid; the 5x5 cells around a placed tile always are: ensure_room).
+  // The board's row length: the cell above cell_index(x, y) is cell_index(x, y) + grid_width().
+  // The 5x5 cells around a placed tile always lie in the grid (ensure_room), so rule modules
+  // read a placed tile's neighbours straight from cells() with it.
   int grid_width() const { return width_; }
   bool in_grid(int x, int y) const {
     return x >= x0_ && y >= y0_ && x < x0_ + width_ && y < y0_ + height_;

@@ -7,7 +7,7 @@
 // name contains it, e.g. `mists`). Besides every decision's row, a rule set whose
 // decisions are not all placements gets a row of its placement decisions alone: in a
 // co-op level `mcts` searches the placements and leaves the other decisions to the
-// co-op bot (MctsConfig::coop_search_all), so the two differ by far.
+// co-op bot (MctsConfig::coop_searched), so the two differ by far.
 #include <algorithm>
 #include <ctime>
 #include <cstdio>

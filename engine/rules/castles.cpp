@@ -23,9 +23,8 @@ bool castle_complete(const Core& core, uint32_t node) {
 }
 
 int fogged_tiles_around(const Core& core, int p) {
-  // Absent tiles show no fog, so this counts the fogged tiles present among the 9. (The
-  // 5x5 cells around a placed tile lie in the board's grid: Game::ensure_room; so the
-  // cells are read directly, a row `width` cells long.)
+  // Absent tiles show no fog, so this counts the fogged tiles present among the 9, read
+  // straight from the board's cells (Game::grid_width).
   const auto& placed = core.placed();
   const auto& cells = core.cells();
   const auto& cache = core.cache();

@@ -57,8 +57,7 @@ bool cemetery_open(const Core& core, int p) {
 void queue_cemeteries_closed_around(Core& core, int p) {
   if (core.st().coop.level->cemetery == CemeteryMode::None) return;
   const PlacedTile pt = core.placed()[static_cast<size_t>(p)];
-  // (The 5x5 cells around a placed tile lie in the board's grid: Game::ensure_room; so
-  // the cells are read directly, a row `width` cells long.)
+  // (The 3x3 read straight from the board's cells: Game::grid_width.)
   const int centre = core.cell_index(pt.x, pt.y);
   if (core.cells()[static_cast<size_t>(centre)].centres == 0) return;  // no cemetery near
   const int width = core.grid_width();

@@ -19,8 +19,7 @@ namespace tw {
 namespace {
 
 // The empty cells among the 8 around placed tile pt that touch a tile on a side, added to
-// `out` when not there yet. (The 5x5 cells around a placed tile lie in the board's grid:
-// Game::ensure_room; so the cells are read directly, a row `width` cells long.)
+// `out` when not there yet. (Read straight from the board's cells: Game::grid_width.)
 void add_cells_around(const Core& core, const PlacedTile& pt, std::vector<FaceDownCell>& out) {
   const auto& cells = core.cells();
   const int centre = core.cell_index(pt.x, pt.y);
