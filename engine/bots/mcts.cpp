@@ -614,9 +614,12 @@ class MctsBot final : public Bot {
   std::string budget(const Game& g) const override {
     const int n = config_.iterations > 0 ? config_.iterations : mcts_default_iterations(g);
     // Co-op: the decisions it searches (MctsConfig::coop_searched), the rest the co-op bot's.
+    // (Placements are always searched: their bit does not change the text.)
+    const uint32_t searched = config_.coop_searched | MctsConfig::coop_kind_bit(DecisionKind::Place);
     const bool some = is_coop(g) && config_.coop_guided && config_.coop_searched != MctsConfig::kCoopSearchAll;
     const char* what = !some ? " a decision"
-                       : config_.coop_searched == MctsConfig::coop_kind_bit(DecisionKind::Evaluate)
+                       : searched == (MctsConfig::coop_kind_bit(DecisionKind::Place) |
+                                      MctsConfig::coop_kind_bit(DecisionKind::Evaluate))
                            ? " a placement or evaluation, the co-op bot's other decisions"
                            : " a decision searched, the co-op bot's others";
     std::string out = config_.ms > 0 ? std::to_string(static_cast<int>(config_.ms)) + " ms" + what

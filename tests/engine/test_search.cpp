@@ -256,6 +256,8 @@ TEST_CASE("bots name their budget in the game at hand", "[engine][search]") {
   every.iterations = 50;
   every.coop_searched = MctsConfig::kCoopSearchAll;
   CHECK(make_mcts_bot(every)->budget(mists) == "50 iterations a decision");
+  every.coop_searched = MctsConfig::coop_kind_bit(DecisionKind::Place) | MctsConfig::coop_kind_bit(DecisionKind::Evaluate);
+  CHECK(make_mcts_bot(every)->budget(mists) == "50 iterations a placement or evaluation, the co-op bot's other decisions");
   every.coop_searched = 0;
   CHECK(make_mcts_bot(every)->budget(mists) == "50 iterations a decision searched, the co-op bot's others");
   CHECK(make_mcts_bot(every)->budget(base) == "50 iterations a decision");
@@ -469,8 +471,10 @@ TEST_CASE("co-op mcts searches placements and evaluations and leaves the other d
   Game base;
   REQUIRE(!Game::create(c, setup_for({"base", "", 2}, 3), base));
   Rng rng(3);
-  while (base.pending().kind != DecisionKind::Follower || base.pending().options.size() < 2)
-    base.apply_index(make_bot("random")->choose(base, rng));
+  const auto random = make_bot("random");
+  while (!base.finished() && (base.pending().kind != DecisionKind::Follower || base.pending().options.size() < 2))
+    base.apply_index(random->choose(base, rng));
+  REQUIRE(!base.finished());
   int visits = 0;
   for (const auto& e : mcts->evaluate(base, rng)) visits += e.visits;
   CHECK(visits == config.iterations);
