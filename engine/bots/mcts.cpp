@@ -196,6 +196,29 @@ class Search {
     for (int i = 0; i < config_.iterations; ++i) iterate();
   }
 
+  // The same choice as run()'s (the most visited root option, ties by value), stopping
+  // as soon as no other option can catch up: once the most visited root child has more
+  // visits than any other could reach in the iterations left, the rest cannot change
+  // it. Returns the iterations run.
+  int run_until_decided() {
+    const int n = config_.iterations;
+    for (int i = 0; i < n; ++i) {
+      iterate();
+      uint32_t first = 0, second = 0;
+      for (const int c : nodes_[0].children) {
+        const uint32_t v = nodes_[static_cast<size_t>(c)].visits;
+        if (v > first) {
+          second = first;
+          first = v;
+        } else if (v > second) {
+          second = v;
+        }
+      }
+      if (first > second + static_cast<uint32_t>(n - 1 - i)) return i + 1;
+    }
+    return n;
+  }
+
   // Iterations until `iterations` are done, `ms` milliseconds have passed (0: no limit)
   // or `*stop` is set; returns the iterations run. At least one.
   int run(int iterations, double ms, const std::atomic<bool>* stop) {
@@ -633,8 +656,10 @@ class MctsBot final : public Bot {
     return out;
   }
   size_t choose(const Game& g, Rng& rng) override {
+    // evaluate()'s first option, from a search that stops once it is decided (mcts_search).
     if (g.pending().options.size() == 1) return 0;
-    return evaluate(g, rng).front().index;
+    if (coop_bot_decides(g)) return evaluate(g, rng).front().index;
+    return mcts_search(g, config_, rng.next(), true).front().index;
   }
   std::vector<OptionEval> evaluate(const Game& g, Rng& rng) override {
     if (g.pending().options.size() == 1) return {{0, 0, 0}};
@@ -660,7 +685,7 @@ class MctsBot final : public Bot {
 
 }  // namespace
 
-std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed) {
+std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed, bool choice_only) {
   const int threads = std::max(1, config.threads);
   std::vector<std::vector<OptionEval>> per(static_cast<size_t>(threads));
   auto work = [&](int t) {
@@ -669,6 +694,8 @@ std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uin
     Search s(g, config, Rng::splitmix64(x));
     if (config.ms > 0)
       s.run(config.iterations, config.ms, nullptr);
+    else if (choice_only && threads == 1)
+      s.run_until_decided();
     else
       s.run();
     per[static_cast<size_t>(t)] = s.root_stats();

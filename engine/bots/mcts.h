@@ -109,7 +109,10 @@ struct MctsConfig {
 };
 
 // The options at the root, most visited first (ties: higher value, then lower index).
-std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed);
+// `choice_only`: only the first option's index matters (a bot's choice): with one thread and
+// no time budget the search stops once no other option can overtake the most visited one
+// (the same choice; the visits and values of the others are then partial).
+std::vector<OptionEval> mcts_search(const Game& g, const MctsConfig& config, uint64_t seed, bool choice_only = false);
 
 // Analysis (analysis/analysis.h): one tree (config.threads is not used) over the
 // pending decision's information set, with what the search found for each root option

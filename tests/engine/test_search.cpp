@@ -480,6 +480,50 @@ TEST_CASE("co-op mcts searches placements and evaluations and leaves the other d
   CHECK(visits == config.iterations);
 }
 
+TEST_CASE("mcts stops a bot's search once its choice is decided, with the same choice", "[engine][search]") {
+  // MctsBot::choose searches with choice_only: it stops once the most visited root option
+  // has more visits than any other could still reach. The choice is evaluate()'s first
+  // option (the whole budget) at every decision, and some searches stop early.
+  const Content& c = test::default_content();
+  struct Case {
+    const char* rule_set;
+    const char* level;
+    int iterations;
+  };
+  for (const Case k : {Case{"base", "", 60}, Case{"gcc", "", 60}, Case{"mists", "mists-4", 30}}) {
+    MctsConfig config;
+    config.iterations = k.iterations;
+    auto mcts = make_mcts_bot(config);
+    int decisions = 0, early = 0;
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+      Game g;
+      REQUIRE(!Game::create(c, setup_for({k.rule_set, k.level, 2}, seed), g));
+      Rng rng(seed);
+      for (int guard = 0; guard < 40 && !g.finished(); ++guard) {
+        if (g.pending().options.size() > 1) {
+          Rng r1 = rng;
+          const auto full = mcts->evaluate(g, r1);
+          Rng r2 = rng;
+          const auto part = mcts_search(g, config, r2.next(), true);
+          int visits = 0;
+          for (const auto& e : part) visits += e.visits;
+          if (full.front().visits > 0) {  // (searched: not the co-op bot's decision)
+            ++decisions;
+            if (visits < k.iterations) ++early;
+            CHECK(part.front().index == full.front().index);
+          }
+          Rng r3 = rng;
+          CHECK(mcts->choose(g, r3) == full.front().index);
+        }
+        g.apply_index(mcts->choose(g, rng));
+      }
+    }
+    INFO(k.rule_set << ": " << early << " of " << decisions << " searches stopped early");
+    CHECK(decisions > 10);
+    CHECK(early > 0);
+  }
+}
+
 TEST_CASE("coop: a stack short of its dog makes points worth more than a few ghosts", "[engine][search][coop]") {
   // The quick rule (playouts, the rest of a turn) weighs points by the points the current
   // stack still misses for its dog per tile left: late in a stack, far from the dog and
