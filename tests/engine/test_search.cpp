@@ -489,34 +489,35 @@ TEST_CASE("mcts stops a bot's search once its choice is decided, with the same c
     const char* rule_set;
     const char* level;
     int iterations;
+    int plies;
   };
-  for (const Case k : {Case{"base", "", 60}, Case{"gcc", "", 60}, Case{"mists", "mists-4", 30}}) {
+  for (const Case k : {Case{"base", "", 40, 40}, Case{"gcc", "", 40, 40}, Case{"mists", "mists-4", 30, 60}}) {
     MctsConfig config;
     config.iterations = k.iterations;
     auto mcts = make_mcts_bot(config);
     int decisions = 0, early = 0;
-    for (uint64_t seed = 1; seed <= 2; ++seed) {
-      Game g;
-      REQUIRE(!Game::create(c, setup_for({k.rule_set, k.level, 2}, seed), g));
-      Rng rng(seed);
-      for (int guard = 0; guard < 40 && !g.finished(); ++guard) {
-        if (g.pending().options.size() > 1) {
-          Rng r1 = rng;
-          const auto full = mcts->evaluate(g, r1);
-          Rng r2 = rng;
-          const auto part = mcts_search(g, config, r2.next(), true);
-          int visits = 0;
-          for (const auto& e : part) visits += e.visits;
-          if (full.front().visits > 0) {  // (searched: not the co-op bot's decision)
-            ++decisions;
-            if (visits < k.iterations) ++early;
-            CHECK(part.front().index == full.front().index);
-          }
-          Rng r3 = rng;
-          CHECK(mcts->choose(g, r3) == full.front().index);
-        }
-        g.apply_index(mcts->choose(g, rng));
+    Game g;
+    REQUIRE(!Game::create(c, setup_for({k.rule_set, k.level, 2}, 1), g));
+    Rng rng(1);
+    for (int guard = 0; guard < k.plies && !g.finished(); ++guard) {
+      if (g.pending().options.size() == 1) {
+        g.apply_index(0);
+        continue;
       }
+      Rng r1 = rng;
+      const auto full = mcts->evaluate(g, r1);
+      Rng r2 = rng;
+      const auto part = mcts_search(g, config, r2.next(), true);
+      int visits = 0;
+      for (const auto& e : part) visits += e.visits;
+      if (full.front().visits > 0) {  // (searched: not the co-op bot's decision)
+        ++decisions;
+        if (visits < k.iterations) ++early;
+        CHECK(part.front().index == full.front().index);
+      }
+      const size_t pick = mcts->choose(g, rng);
+      CHECK(pick == full.front().index);
+      g.apply_index(pick);
     }
     INFO(k.rule_set << ": " << early << " of " << decisions << " searches stopped early");
     CHECK(decisions > 10);
