@@ -655,22 +655,20 @@ class MctsBot final : public Bot {
     if (config_.reward == MctsConfig::Reward::Relative) out += ", relative reward";
     return out;
   }
-  size_t choose(const Game& g, Rng& rng) override {
-    // evaluate()'s first option, from a search that stops once it is decided (mcts_search).
-    if (g.pending().options.size() == 1) return 0;
-    if (coop_bot_decides(g)) return evaluate(g, rng).front().index;
-    return mcts_search(g, config_, rng.next(), true).front().index;
-  }
-  std::vector<OptionEval> evaluate(const Game& g, Rng& rng) override {
+  // evaluate()'s first option, from a search that stops once it is decided (mcts_search).
+  size_t choose(const Game& g, Rng& rng) override { return decide(g, rng, true).front().index; }
+  std::vector<OptionEval> evaluate(const Game& g, Rng& rng) override { return decide(g, rng, false); }
+
+ private:
+  std::vector<OptionEval> decide(const Game& g, Rng& rng, bool choice_only) {
     if (g.pending().options.size() == 1) return {{0, 0, 0}};
     if (coop_bot_decides(g)) {
       if (!coop_) coop_ = make_bot("coop");
       return {{coop_->choose(g, rng), 0, 0}};  // (on a deal of its own: public_view)
     }
-    return mcts_search(g, config_, rng.next());
+    return mcts_search(g, config_, rng.next(), choice_only);
   }
 
- private:
   // A co-op decision that is not a placement and whose kind the search leaves to the co-op
   // bot (MctsConfig::coop_searched).
   bool coop_bot_decides(const Game& g) const {
