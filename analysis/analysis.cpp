@@ -79,6 +79,7 @@ void best_line_of(const Game& g, const Option& first, const std::vector<Option>&
 PlyEval evaluate(const Game& g, std::optional<size_t> played, const Settings& s) {
   PlyEval e;
   const Decision& d = g.pending();
+  if (played && *played >= d.options.size()) played.reset();  // not a listed option: no played value
   const Measure m = measure_for(g, s.win);
   e.ply = g.ply() + 1;
   e.player = d.player;
@@ -138,9 +139,15 @@ struct Job {
 };
 
 // The index of option `o` among g's pending options.
+// A placement read with an equivalent rotation (`place X 0,1 r180` for a tile that looks
+// the same turned half-way) is put down as named, so it is not itself in the list: the
+// listed option is its canonical form (issue 56, item 1: the search then read
+// options[size], past the end of the list). opts.size() when neither is listed.
 size_t index_of(const Game& g, const Option& o) {
   const auto& opts = g.pending().options;
-  return static_cast<size_t>(std::find(opts.begin(), opts.end(), o) - opts.begin());
+  auto it = std::find(opts.begin(), opts.end(), o);
+  if (it == opts.end()) it = std::find(opts.begin(), opts.end(), g.canonical(o));
+  return static_cast<size_t>(it - opts.begin());
 }
 
 // Why stored move `text`, the first of its line replay::read_line could not read, fails

@@ -293,6 +293,7 @@ class Search {
   }
   std::vector<Option> line_after(size_t index) const {
     std::vector<Option> out;
+    if (index >= root_.pending().options.size()) return out;
     const Option& o = root_.pending().options[index];
     int cur = -1;
     for (const int c : nodes_[0].children)
@@ -753,7 +754,7 @@ RootSearch mcts_root_search(const Game& g, const MctsConfig& config, uint64_t se
     order(out.options);
   }
   out.best_line = s.line_after(out.choice);
-  if (played) out.played_line = s.line_after(*played);
+  if (played && *played < g.pending().options.size()) out.played_line = s.line_after(*played);
   return out;
 }
 

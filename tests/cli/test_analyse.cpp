@@ -451,3 +451,62 @@ TEST_CASE("analysis: only public information counts (same history, other unseen 
     }
   }
 }
+
+TEST_CASE("analysis: a placement recorded with an equivalent rotation is the listed one (no read past the list)",
+          "[analysis]") {
+  // Issue 56, item 1: a record may name a placement with any rotation equivalent to the
+  // listed one (a monastery turned a half, a straight road turned a half); the engine puts
+  // the tile down as named, so that option is not itself in the list. The analysis took its
+  // index as the list's size and the search read options[size] (7 invalid reads under
+  // valgrind for ply 7 of a gcc record, SIGSEGV in Game::to_string). Here every placement
+  // with an equivalent rotation is written with another one, and every ply is analysed;
+  // the sanitizer build runs this test too.
+  const Content& c = test::default_content();
+  for (const char* rules : {"base", "gcc"}) {
+    CAPTURE(rules);
+    GameSetup setup = base_setup(21);
+    setup.rule_set = rules;
+    replay::Recorder rec;
+    REQUIRE(!replay::Recorder::start(c, setup, rec).has_value());
+    auto greedy = make_bot("greedy");
+    Rng rng(21);
+    std::vector<std::string> written;
+    int turned = 0;
+    while (!rec.game().finished() && written.size() < 30) {
+      const Game& h = rec.game();
+      const Option o = h.pending().options[greedy->choose(h, rng)];
+      Option named = o;
+      if (o.kind == OptKind::Place)
+        for (uint8_t r = 1; r < 4; ++r) {
+          Option t = o;
+          t.rot = static_cast<uint8_t>((o.rot + r) & 3);
+          if (t != o && h.canonical(t) == o) {
+            named = t;
+            break;
+          }
+        }
+      written.push_back(h.to_string(named));
+      if (named != o) ++turned;
+      REQUIRE(!rec.apply(std::string_view(written.back())).has_value());
+    }
+    REQUIRE(turned >= 2);  // the game has such placements
+    analysis::Settings s = small(40, 1);
+    const auto a = analysis::analyse(c, setup, written, s);
+    REQUIRE(a.error.empty());
+    REQUIRE(a.plies.size() == written.size());
+    Game g;
+    REQUIRE(!Game::create(c, setup, g).has_value());
+    for (size_t i = 0; i < written.size(); ++i) {
+      const auto& e = a.plies[i];
+      INFO("ply " << e.ply << ": " << written[i]);
+      const auto parsed = g.parse_option(written[i]);
+      REQUIRE(parsed);
+      // The played option is the listed (canonical) one, valued as played, not unknown.
+      CHECK(e.played_option == g.canonical(*parsed));
+      CHECK(std::find(g.pending().options.begin(), g.pending().options.end(), e.played_option) !=
+            g.pending().options.end());
+      CHECK(e.visits_played > 0);
+      REQUIRE(!g.apply(*parsed).has_value());
+    }
+  }
+}
