@@ -92,7 +92,8 @@ std::string format_error(const std::string& source, const ContentError& e) {
   out += ": " + text::printable(e.table, 80);
   if (!e.row.empty()) out += " row " + text::printable(e.row, 80);
   if (!e.column.empty()) out += " column " + text::printable(e.column, 80);
-  if (!e.value.empty() || !e.column.empty()) out += " = '" + text::printable(e.value, 80) + "'";
+  // 80 bytes of a value; a loader's value already cut there ("... (N bytes)") shows whole.
+  if (!e.value.empty() || !e.column.empty()) out += " = '" + text::printable(e.value, 120) + "'";
   out += ": " + text::printable(e.message, 2000);
   return out;
 }

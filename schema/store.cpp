@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -55,6 +57,36 @@ std::string type_name(int type) {
   }
 }
 
+// A reported value: at most kMaxShownValue bytes of it, cut at a character boundary with
+// its full size noted, as format_error shows it (text::printable cuts at the same length).
+constexpr size_t kMaxShownValue = 80;
+std::string clip_value(const std::string& v) {
+  if (v.size() <= kMaxShownValue) return v;
+  size_t cut = kMaxShownValue;
+  while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xc0) == 0x80) --cut;
+  return v.substr(0, cut) + "... (" + std::to_string(v.size()) + " bytes)";
+}
+
+// "" when `s` is UTF-8 without control characters (but line breaks and tabs where
+// `lines`), else what is wrong: ids and names reach terminals, pages and records, where a
+// control character is an escape sequence (issue 56, item 4).
+std::string text_fault(std::string_view s, bool lines) {
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = text::utf8_sequence_length(s, i);
+    if (n == 0)
+      return "UTF-8 text; byte " + text::printable(s.substr(i, 1)) + " at byte " + std::to_string(i) +
+             " is not UTF-8";
+    const auto b = static_cast<unsigned char>(s[i]);
+    const bool c0 = n == 1 && (b < 0x20 || b == 0x7f) && !(lines && (b == '\n' || b == '\t'));
+    const bool c1 = n == 2 && b == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
+    if (c0 || c1)
+      return std::string("text without control characters") + (lines ? " (line breaks and tabs allowed)" : "") +
+             "; control character " + text::printable(s.substr(i, n)) + " at byte " + std::to_string(i);
+    i += n;
+  }
+  return {};
+}
+
 // Reads the columns of the current row of a statement, appending a ContentError for
 // every value of the wrong type or out of range.
 class RowReader {
@@ -66,8 +98,11 @@ class RowReader {
   const std::string& row() const { return row_; }
   std::string describe_col(int col) const { return describe(st_.getColumn(col)); }
 
+  // The value is kept to its first kMaxShownValue bytes (a 100 KB cell reported a
+  // thousand times must not take a thousand copies of itself): every check's report is
+  // bounded by the size of its input.
   void error(const std::string& column, const std::string& value, const std::string& message) {
-    errors_.push_back({table_, row_, column, value, message});
+    errors_.push_back({table_, row_, column, clip_value(value), message});
   }
 
   // TEXT (NULL allowed only when `nullable`, read as ""). nullopt = reported problem.
@@ -81,6 +116,11 @@ class RowReader {
       return std::nullopt;
     }
     std::string s = c.getString();
+    const bool lines = column == "description" || column == "note";
+    if (const std::string fault = text_fault(s, lines); !fault.empty()) {
+      error(column, s, fault);
+      return std::nullopt;
+    }
     if (non_empty && s.empty()) {
       error(column, s, "a non-empty text");
       return std::nullopt;
@@ -106,9 +146,16 @@ class RowReader {
   // A text key column: when its type is wrong the row is named by rowid.
   std::optional<std::string> key(int col, const std::string& column) {
     const SQLite::Column c = st_.getColumn(col);
-    if (c.getType() == SQLITE_TEXT) return c.getString();
-    error(column, describe(c), "text, not " + type_name(c.getType()));
-    return std::nullopt;
+    if (c.getType() != SQLITE_TEXT) {
+      error(column, describe(c), "text, not " + type_name(c.getType()));
+      return std::nullopt;
+    }
+    std::string s = c.getString();
+    if (const std::string fault = text_fault(s, false); !fault.empty()) {
+      error(column, s, fault);
+      return std::nullopt;
+    }
+    return s;
   }
 
  private:
@@ -197,40 +244,65 @@ std::optional<size_t> find_terrain_index(const std::vector<Terrain>& ts, const s
   return std::nullopt;
 }
 
-// Parses `ports` into a mask; problems are reported through r.
+// Parses `ports` into a mask; problems are reported through r, each kind once (the
+// first unknown name, every repeated port named once), so a cell of any length gives at
+// most a handful of errors.
 uint16_t parse_ports(RowReader& r, const std::string& text) {
-  uint16_t mask = 0;
+  uint16_t mask = 0, repeated = 0;
+  size_t unknown = 0;
+  std::string first_unknown;
   for (const auto& w : text::words(text)) {
     auto p = parse_port(w);
     if (!p) {
-      r.error("ports", text, "unknown port name '" + w + "'; ports are " + all_port_names());
+      if (unknown++ == 0) first_unknown = w;
       continue;
     }
     const auto bit = static_cast<uint16_t>(1u << *p);
-    if (mask & bit) r.error("ports", text, "port " + w + " is listed twice");
+    if (mask & bit) repeated = static_cast<uint16_t>(repeated | bit);
     mask = static_cast<uint16_t>(mask | bit);
   }
+  if (unknown)
+    r.error("ports", text,
+            "unknown port name '" + text::printable(first_unknown, 40) + "'" +
+                (unknown > 1 ? " (and " + std::to_string(unknown - 1) + " more unknown)" : "") +
+                "; ports are " + all_port_names());
+  if (repeated)
+    r.error("ports", text, "port" + std::string(std::popcount(repeated) > 1 ? "s " : " ") +
+                               ports_text(repeated) + (std::popcount(repeated) > 1 ? " are" : " is") +
+                               " listed more than once");
   return mask;
 }
 
 std::vector<uint8_t> parse_touches(RowReader& r, const std::string& text) {
   std::vector<uint8_t> out;
+  // At most kShown problems a cell, then one line saying how many more: a long cell
+  // gives a bounded report.
+  constexpr int kShown = 8;
+  int reported = 0, more = 0;
+  const auto problem = [&](const std::string& message) {
+    if (reported < kShown) {
+      r.error("touches", text, message);
+      ++reported;
+    } else {
+      ++more;
+    }
+  };
   for (const auto& w : text::words(text)) {
     const bool digits = w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char ch) {
       return ch >= '0' && ch <= '9';
     });
     const int v = digits ? std::stoi(w) : -1;
     if (v < 0 || v > 31) {
-      r.error("touches", text,
-              "space-separated segment indices 0..31, not '" + w + "'");
+      problem("space-separated segment indices 0..31, not '" + text::printable(w, 40) + "'");
       continue;
     }
     if (std::find(out.begin(), out.end(), v) != out.end()) {
-      r.error("touches", text, "segment " + w + " is listed twice");
+      problem("segment " + w + " is listed twice");
       continue;
     }
     out.push_back(static_cast<uint8_t>(v));
   }
+  if (more) r.error("touches", text, "and " + std::to_string(more) + " more problems in the same cell");
   return out;
 }
 
@@ -681,10 +753,26 @@ Store Store::open(const std::string& path, Mode mode) {
     if (!exists) throw StoreError(path + ": no such database file");
     if (!fs::is_regular_file(status))
       throw StoreError(path + ": not a regular file, so not a Tilewright database");
-    if (fs::file_size(path, ec) == 0 && !ec)
+    const auto size = fs::file_size(path, ec);
+    if (size == 0 && !ec)
       throw StoreError(path +
                        ": empty file (0 bytes), not a Tilewright database; a Tilewright "
                        "database is never empty (was it truncated?)");
+    // SQLite takes a file shorter than its 100-byte header for an empty database and
+    // would write a new one over it (issue 56, item 7: a 1-byte file became an empty
+    // database on `replay list`): every SQLite file starts with its 16-byte magic.
+    if (!ec && size < 100)
+      throw StoreError(path + ": " + std::to_string(size) +
+                       " bytes, too short for an SQLite database, so not a Tilewright database (SQLite's header "
+                       "alone is 100 bytes; was it truncated?); nothing was changed");
+    if (!ec) {
+      std::ifstream in(path, std::ios::binary);
+      char magic[16] = {};
+      in.read(magic, sizeof magic);
+      if (in && std::memcmp(magic, "SQLite format 3", 16) != 0)
+        throw StoreError(path + ": not an SQLite file (its first bytes are not SQLite's header), so not a "
+                                "Tilewright database; nothing was changed");
+    }
   }
   const int flags = mode == Mode::ReadOnly ? SQLite::OPEN_READONLY
                     : mode == Mode::ReadWrite ? SQLite::OPEN_READWRITE
@@ -791,6 +879,19 @@ Store Store::open_scratch(const std::string& image, const std::string& name) {
   return store;
 }
 
+Store Store::scratch_copy() const {
+  auto mem = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  sqlite3_backup* b = sqlite3_backup_init(mem->getHandle(), "main", db_->getHandle(), "main");
+  if (!b) throw StoreError(path_ + ": cannot copy it into memory (" + mem->getErrorMsg() + ")");
+  const int step = sqlite3_backup_step(b, -1);
+  if (sqlite3_backup_finish(b) != SQLITE_OK || step != SQLITE_DONE) {
+    if (step == SQLITE_BUSY || step == SQLITE_LOCKED) throw BusyError(path_);
+    throw StoreError(path_ + ": cannot copy it into memory (" + mem->getErrorMsg() + ")");
+  }
+  mem->exec("PRAGMA foreign_keys = ON");
+  return Store(path_, std::move(mem), false);
+}
+
 std::vector<std::string> Store::integrity_check(int max) const {
   std::vector<std::string> problems;
   try {
@@ -798,6 +899,74 @@ std::vector<std::string> Store::integrity_check(int max) const {
     while (q.executeStep()) {
       std::string line = q.getColumn(0).getString();
       if (line != "ok") problems.push_back(std::move(line));
+    }
+  } catch (const SQLite::Exception& e) {
+    throw_if_busy(path_, e);
+    problems.push_back(sqlite_message(e));
+  }
+  return problems;
+}
+
+std::vector<std::string> Store::constraint_check(int max) const {
+  // SQLite checks CHECK, NOT NULL and STRICT types only on a writable connection (a
+  // read-only quick_check says "ok" over a row that breaks them), so each table's rows are
+  // copied into a TEMP table of the same definition, which checks them as an insert would:
+  // all at once first, and row by row (to name the rows) only where that fails.
+  std::vector<std::string> problems;
+  SQLite::Database& db = *db_;
+  const auto quoted = [](const std::string& name) {
+    std::string q = "\"";
+    for (const char ch : name) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return q + "\"";
+  };
+  try {
+    std::vector<std::pair<std::string, std::string>> tables;
+    {
+      SQLite::Statement q(db,
+                          "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND sql IS NOT NULL AND name NOT "
+                          "LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+      while (q.executeStep()) tables.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getString());
+    }
+    const bool fk = db.execAndGet("PRAGMA foreign_keys").getInt() != 0;
+    db.exec("PRAGMA foreign_keys = OFF");  // the copy's REFERENCES name tables of main
+    struct Restore {
+      SQLite::Database& db;
+      bool fk;
+      ~Restore() {
+        sqlite3_exec(db.getHandle(), "DROP TABLE IF EXISTS temp.tw_constraint_check", nullptr, nullptr, nullptr);
+        if (fk) sqlite3_exec(db.getHandle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
+      }
+    } restore{db, fk};
+    for (const auto& [name, sql] : tables) {
+      if (static_cast<int>(problems.size()) >= max) break;
+      const size_t open = sql.find('(');
+      if (open == std::string::npos) continue;
+      db.exec("DROP TABLE IF EXISTS temp.tw_constraint_check");
+      db.exec("CREATE TEMP TABLE tw_constraint_check " + sql.substr(open));
+      const std::string copy = "INSERT INTO temp.tw_constraint_check SELECT * FROM main." + quoted(name);
+      try {
+        db.exec(copy);
+        continue;
+      } catch (const SQLite::Exception&) {
+      }
+      const bool rowid = sql.find("WITHOUT ROWID") == std::string::npos;
+      if (!rowid) {
+        problems.push_back("table " + name + ": a row breaks a constraint of the table's definition");
+        continue;
+      }
+      SQLite::Statement ids(db, "SELECT rowid FROM main." + quoted(name) + " ORDER BY rowid");
+      SQLite::Statement one(db, copy + " WHERE rowid = ?");
+      while (ids.executeStep() && static_cast<int>(problems.size()) < max) {
+        const int64_t id = ids.getColumn(0).getInt64();
+        db.exec("DELETE FROM temp.tw_constraint_check");
+        one.tryReset();  // reset() would throw the last row's error again
+        one.bind(1, id);
+        try {
+          one.exec();
+        } catch (const SQLite::Exception& e) {
+          problems.push_back("table " + name + " row " + std::to_string(id) + ": " + sqlite_message(e));
+        }
+      }
     }
   } catch (const SQLite::Exception& e) {
     throw_if_busy(path_, e);
@@ -831,6 +1000,13 @@ void Store::check_and_migrate(Mode mode) {
       while (q.executeStep()) {
         const std::string line = q.getColumn(0).getString();
         if (line == "ok") continue;
+        // A row that breaks a CHECK, NOT NULL or type constraint is a bad row, not a
+        // damaged file (and a read-only connection does not even see it): the file stays
+        // usable, so that the row can be removed (`replay delete`), and `validate --full`
+        // names it (constraint_check). Issue 56, item 6.
+        if (line.rfind("CHECK constraint failed in ", 0) == 0 || line.rfind("NULL value in ", 0) == 0 ||
+            (line.rfind("non-", 0) == 0 && line.find(" value in ") != std::string::npos))
+          continue;
         if (!problems.empty()) problems += "; ";
         problems += line;
       }
@@ -865,25 +1041,61 @@ void Store::check_and_migrate(Mode mode) {
     throw StoreError(path_ + ": not a Tilewright database (schema version " +
                      std::to_string(version) + " but no terrain table)");
   if (version < latest) {
-    if (mode == Mode::ReadOnly)
-      throw StoreError(path_ + ": schema version " + std::to_string(version) +
-                       " is older than this build's " + std::to_string(latest) +
-                       "; open it for writing once to upgrade it (it is opened read-only "
-                       "here, so nothing was changed)");
+    // Rows that already break a foreign key are named before any migration runs, so that
+    // an upgrade is never blamed for them (issue 56, item 7: "migration 0004 broke a
+    // foreign key" for a NUL inside a key that was there before) and `validate` can say
+    // which rows they are on an old file too.
+    {
+      SQLite::Statement fk(db, "PRAGMA foreign_key_check");
+      std::string rows;
+      int n = 0;
+      while (fk.executeStep()) {
+        if (++n <= 5)
+          rows += std::string(rows.empty() ? "" : "; ") + "table " + fk.getColumn(0).getString() + " row " +
+                  (fk.getColumn(1).isNull() ? std::string("?") : std::to_string(fk.getColumn(1).getInt64())) +
+                  " names a row that table " + fk.getColumn(2).getString() + " does not have";
+      }
+      if (n)
+        throw StoreError(path_ + ": schema version " + std::to_string(version) + " is older than this build's " +
+                         std::to_string(latest) + ", and " + std::to_string(n) + " row" + (n == 1 ? "" : "s") +
+                         " already break" + (n == 1 ? "s" : "") + " a foreign key, so it cannot be upgraded: " +
+                         rows + (n > 5 ? "; ..." : "") +
+                         ". Remove or correct " + (n == 1 ? "that row" : "those rows") +
+                         " (sqlite3 PATH), then open it again; nothing was changed");
+    }
+    if (mode == Mode::ReadOnly && version == 0)
+      throw StoreError(path_ + ": an empty SQLite database (no tables, schema version 0), not yet a Tilewright "
+                               "database; a command that writes makes it one (it is opened read-only here, so "
+                               "nothing was changed)");
+    if (mode == Mode::ReadOnly) {
+      // Read through an upgraded copy in memory: every read command works on an old file
+      // alike (validate, content list and run refused it while the replay read commands
+      // upgraded it in place), and the file itself is left as it was. A write upgrades it.
+      auto mem = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+      sqlite3_backup* b = sqlite3_backup_init(mem->getHandle(), "main", db.getHandle(), "main");
+      if (!b) throw StoreError(path_ + ": cannot read it into memory to upgrade a copy (" + mem->getErrorMsg() + ")");
+      sqlite3_backup_step(b, -1);
+      if (sqlite3_backup_finish(b) != SQLITE_OK) {
+        throw_if_busy(path_, SQLite::Exception(mem->getHandle(), sqlite3_errcode(mem->getHandle())));
+        throw StoreError(path_ + ": cannot read it into memory to upgrade a copy (" + mem->getErrorMsg() + ")");
+      }
+      db_ = std::move(mem);  // `db` is gone from here on
+    }
+    SQLite::Database& mdb = *db_;
     // SQLite's recipe for schema changes: foreign keys off around the migration, then
     // PRAGMA foreign_key_check before each commit.
-    db.exec("PRAGMA foreign_keys = OFF");
+    mdb.exec("PRAGMA foreign_keys = OFF");
     for (const Migration& m : migrations()) {
       if (m.version <= version) continue;
       try {
-        SQLite::Transaction tx(db);
-        db.exec(std::string(m.sql));
-        SQLite::Statement fk(db, "PRAGMA foreign_key_check");
+        SQLite::Transaction tx(mdb);
+        mdb.exec(std::string(m.sql));
+        SQLite::Statement fk(mdb, "PRAGMA foreign_key_check");
         if (fk.executeStep())
           throw StoreError(path_ + ": migration " + std::string(m.name) +
                            " broke a foreign key in table " + fk.getColumn(0).getString() +
                            "; the database stays at schema version " + std::to_string(version));
-        db.exec("PRAGMA user_version = " + std::to_string(m.version));
+        mdb.exec("PRAGMA user_version = " + std::to_string(m.version));
         tx.commit();
       } catch (const SQLite::Exception& e) {
         throw_if_busy(path_, e);
@@ -894,7 +1106,7 @@ void Store::check_and_migrate(Mode mode) {
       version = m.version;
     }
   }
-  db.exec("PRAGMA foreign_keys = ON");
+  db_->exec("PRAGMA foreign_keys = ON");
 }
 
 int Store::schema_version() const { return db_->execAndGet("PRAGMA user_version").getInt(); }
@@ -918,6 +1130,19 @@ Content Store::load_content() const {
   c.source = path_;
   std::vector<ContentError> errors;
   try {
+    // One read transaction for every table: a `content import` committing in another
+    // process between two of these SELECTs would otherwise give rows of a rule set the
+    // first read did not see (issue 56, item 3). Inside a transaction of this connection
+    // (a write checking its own rows) the reads are consistent already.
+    const bool own = sqlite3_get_autocommit(db_->getHandle()) != 0;
+    if (own) db_->exec("BEGIN");
+    struct End {
+      SQLite::Database& db;
+      bool own;
+      ~End() {
+        if (own) sqlite3_exec(db.getHandle(), "ROLLBACK", nullptr, nullptr, nullptr);
+      }
+    } end{*db_, own};
     c.terrains = load_terrains(*db_, errors);
     load_tiles(*db_, c, errors);
     load_rule_sets(*db_, c, errors);

@@ -141,9 +141,20 @@ class Store {
   // bytes), or, when `image` is empty, a new database with the schema and no content.
   static Store open_scratch(const std::string& image, const std::string& name);
 
+  // A writable copy of this database in memory (SQLite's backup API, so the commits in a
+  // WAL file are in it too), named as this one in messages: a change tried on it is
+  // checked as it would be on the file, which is never written (content import
+  // --dry-run).
+  Store scratch_copy() const;
+
   // PRAGMA integrity_check (the thorough one, tables against their indexes): each
   // problem SQLite reports, at most `max` of them; empty when the file is sound.
   std::vector<std::string> integrity_check(int max = 20) const;
+  // The rows that break a CHECK, NOT NULL or STRICT type constraint of their table's
+  // definition, each named "table replay row 3: CHECK constraint failed: plies >= 0", at
+  // most `max`; empty when none does. (SQLite checks these only on writable connections;
+  // this works on a read-only one too.)
+  std::vector<std::string> constraint_check(int max = 20) const;
 
   Store(Store&&) noexcept;
   Store& operator=(Store&&) noexcept;

@@ -54,6 +54,18 @@ TEST_CASE("an empty file is refused, and stays empty") {
   CHECK(fs::file_size(path) == 0);
 }
 
+TEST_CASE("a file shorter than SQLite's header is refused, and never replaced by an empty database") {
+  // Issue 56, item 7: SQLite takes a 1-byte file for an empty database; a read-write open
+  // then wrote the schema over it (`replay list` made it an empty database).
+  TempDir dir;
+  for (const std::string& bytes : {std::string("x"), std::string(99, 'S')}) {
+    const std::string path = dir.file("short.db");
+    write_bytes(path, bytes);
+    refused_everywhere(path, {"too short for an SQLite database", "not a Tilewright database"});
+    CHECK(read_bytes(path) == bytes);
+  }
+}
+
 TEST_CASE("a truncated copy of default.db is reported as corrupt") {
   TempDir dir;
   const std::string full = read_bytes(TW_TEST_DB);
@@ -100,13 +112,14 @@ TEST_CASE("a missing file is named and not created, and Create refuses a taken p
   CHECK(read_bytes(taken) == before);
 }
 
-TEST_CASE("a read-only open refuses an old database and does not touch it") {
+TEST_CASE("a read-only open refuses an empty SQLite database and does not touch it") {
   TempDir dir;
   const std::string path = dir.file("v0.db");
   raw_sql(path, "CREATE TABLE t (x INTEGER); DROP TABLE t;");  // a blank database
   const std::string before = read_bytes(path);
   const std::string msg = open_error(path, Store::Mode::ReadOnly);
   INFO(msg);
-  CHECK(msg.find("schema version 0 is older") != std::string::npos);
+  CHECK(msg.find("an empty SQLite database (no tables, schema version 0), not yet a Tilewright database") !=
+        std::string::npos);
   CHECK(read_bytes(path) == before);
 }
