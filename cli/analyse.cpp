@@ -47,13 +47,8 @@ std::optional<int> search_budget(std::string name) {
 
 Store open_store(const AnalyseOptions& o) {
   const std::string path = resolve_db_path(o.db);
-  if (o.annotate) return Store::open(path, Store::Mode::ReadWrite);
-  try {
-    return Store::open(path, Store::Mode::ReadOnly);
-  } catch (const StoreError& e) {
-    if (std::string(e.what()).find("is older than this build's") == std::string::npos) throw;
-    return Store::open(path, Store::Mode::ReadWrite);
-  }
+  // Read-only, an old schema read through a copy upgraded in memory (Store::open).
+  return Store::open(path, o.annotate ? Store::Mode::ReadWrite : Store::Mode::ReadOnly);
 }
 
 std::string fixed1(double v) { return fmt::format("{:.1f}", v); }

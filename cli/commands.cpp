@@ -253,6 +253,16 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
         err << summary << '\n';
         return failed(kExitDatabase, summary);
       }
+      const auto broken = store.constraint_check();
+      if (!broken.empty()) {
+        for (const auto& p : broken) problem(db_path + ": " + p);
+        const std::string summary =
+            db_path + ": " + std::to_string(broken.size()) + " row" + (broken.size() == 1 ? " breaks" : "s break") +
+            " the constraints of its table; remove or correct " + (broken.size() == 1 ? "it" : "them") +
+            " (a replay: tilewright replay delete ID)";
+        err << summary << '\n';
+        return failed(kExitDatabase, summary);
+      }
     }
     content = store.load_content();
   } catch (const LoadError& e) {

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -394,8 +395,13 @@ int do_import(const ContentArgs& a, std::ostream& out) {
   const std::string path = resolve_db_path(a.db);
   Store store = Store::open(path, a.dry_run ? Store::Mode::ReadOnly : Store::Mode::ReadWrite);
   if (a.dry_run) {
-    // Renames and the loader's check need writes; a dry run shows the plan only.
-    const auto plan = pack::plan_import(store, p);
+    // The plan first: what each item of the pack is against this database.
+    std::vector<pack::PlanItem> plan;
+    try {
+      plan = pack::plan_import(store, p);
+    } catch (const pack::PackError& e) {
+      throw Fail{kExitIllegal, std::string(e.what()) + "\n(dry run: nothing was written)"};  // as the import says it
+    }
     size_t n[3] = {0, 0, 0};
     for (const auto& it : plan) {
       ++n[static_cast<int>(it.status)];
@@ -403,7 +409,20 @@ int do_import(const ContentArgs& a, std::ostream& out) {
           << " " << pack::describe_item(it.key) << '\n';
       for (const auto& d : it.differences) out << "      " << to_string(d) << '\n';
     }
-    out << a.file << ": " << n[0] << " new, " << n[1] << " identical, " << n[2] << " differing item(s); nothing written\n";
+    // Then the import itself, on a copy of the database in memory: the dry run refuses
+    // what the import would refuse (a pile over the limits, a parent loop, an unknown
+    // parameter), with the same message and exit code, and writes nothing.
+    Store copy = store.scratch_copy();
+    try {
+      (void)pack::import_pack(copy, std::move(p), o);
+    } catch (const pack::PackError& e) {
+      throw Fail{kExitIllegal, std::string(e.what()) + "\n(dry run: nothing was written)"};
+    } catch (const LoadError& e) {
+      throw Fail{kExitIllegal, std::string(e.what()) + "\n" + std::to_string(e.errors().size()) +
+                                   " problem(s); the import would be refused (dry run: nothing was written)"};
+    }
+    out << a.file << ": " << n[0] << " new, " << n[1] << " identical, " << n[2]
+        << " differing item(s); the import would pass the loader's checks; nothing written\n";
     return kExitOk;
   }
   pack::ImportReport r;
@@ -619,7 +638,11 @@ CLI::App* add_content_commands(CLI::App& app, ContentArgs& a) {
   return group;
 }
 
-int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
+namespace {
+
+// `raw`: where a pack exported to the standard output goes as it is (JSON, whose writer
+// escapes every control character); everything else is said to `out`.
+int run_content(const ContentArgs& a, std::ostream& out, std::ostream& err, std::ostream& raw) {
   using Action = ContentArgs::Action;
   try {
     switch (a.action) {
@@ -634,7 +657,7 @@ int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
         Store store = Store::open(path, Store::Mode::ReadOnly);
         const std::string text = pack::pack_text(pack::export_pack(store, a.ids));
         if (a.out_file.empty() || a.out_file == "-") {
-          out << text;
+          raw << text;
           return kExitOk;
         }
         std::string why;
@@ -668,6 +691,19 @@ int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
   } catch (const std::exception& e) {
     return command_failed(err, "content", e.what(), db_exit_code(e));
   }
+}
+
+}  // namespace
+
+int cmd_content(const ContentArgs& a, std::ostream& out, std::ostream& err) {
+  // Ids, names and descriptions come from databases and packs: whatever a content
+  // command says reaches the terminal printable (a control character as a visible escape
+  // such as \x1b, never raw; issue 56, item 4), as the replay commands do.
+  std::ostringstream said, warned;
+  const int code = run_content(a, said, warned, out);
+  err << text::printable_lines(warned.str());
+  out << text::printable_lines(said.str());
+  return code;
 }
 
 }  // namespace tw

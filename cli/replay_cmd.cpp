@@ -139,17 +139,12 @@ struct Fail {
 };
 
 
-// Opens the database: for writing when asked, or when it predates this build's schema
-// (so migration 0002 runs); else read-only.
+// Opens the database: for writing when asked, else read-only (a database older than
+// this build's schema is then read through a copy upgraded in memory, as every read
+// command reads it; the file is upgraded by the first command that writes).
 Store open_db(const ReplayArgs& a, bool write) {
   const std::string path = resolve_db_path(a.db);
-  if (write) return Store::open(path, Store::Mode::ReadWrite);
-  try {
-    return Store::open(path, Store::Mode::ReadOnly);
-  } catch (const StoreError& e) {
-    if (std::string(e.what()).find("is older than this build's") == std::string::npos) throw;
-    return Store::open(path, Store::Mode::ReadWrite);
-  }
+  return Store::open(path, write ? Store::Mode::ReadWrite : Store::Mode::ReadOnly);
 }
 
 NodePath target_of(const ReplayArgs& a, const Replay& r, bool default_last) {
@@ -345,9 +340,10 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     if (!res.replay) {
       std::string msg;
       for (const auto& e : res.errors) msg += (msg.empty() ? "" : "\n") + e;
-      const bool syntax = !res.errors.empty() && res.errors[0].find("illegal decision") == std::string::npos &&
-                          res.errors[0].find("cannot be set up") == std::string::npos;
-      throw Fail{syntax ? kExitInput : kExitIllegal, msg};
+      // As `run` says it: a record that cannot be read or set up (an unknown rule set or
+      // bot, say) is bad input (2); an illegal decision in a readable record is 1.
+      const bool illegal = !res.errors.empty() && res.errors[0].find("illegal decision") != std::string::npos;
+      throw Fail{illegal ? kExitIllegal : kExitInput, msg};
     }
     r = std::move(*res.replay);
     for (const auto& w : res.warnings) err << "warning: " << w << '\n';
@@ -409,7 +405,9 @@ Replay load_replay(const ReplayStore& rs, int64_t id) {
   try {
     return rs.load(id);
   } catch (const ReplayError& e) {
-    throw Fail{kExitInput, e.what()};
+    // A stored log that does not load is damage in the database (3), as every command
+    // says it; 2 is for files and words given on the command line (issue 56, item 7).
+    throw Fail{kExitDatabase, e.what()};
   }
 }
 
@@ -587,6 +585,10 @@ int do_export(const ReplayArgs& a, std::ostream& out, std::ostream& err, std::os
     // A log stored before imports checked its text (an XML archive holding an escape
     // sequence): its record would not read back.
     if (auto e = check_exportable(r.log); !e.empty())
+      throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e + "; not exported as TGN, which could not be read "
+                                                                    "back (--format xml keeps it as stored)"};
+    // The same for its variations and comments (a stored variation holding a NUL).
+    if (auto e = check_variations(content, r); !e.empty())
       throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": " + e + "; not exported as TGN, which could not be read "
                                                                     "back (--format xml keeps it as stored)"};
     tgn::Record rec = to_record(r);

@@ -973,7 +973,10 @@ std::optional<TextFault> find_text_fault(std::string_view s, std::size_t from) {
                            " is not UTF-8; a record is UTF-8 text (was it saved in another encoding?)"};
     const auto b = static_cast<unsigned char>(s[i]);
     const bool c1 = n == 2 && b == 0xc2 && static_cast<unsigned char>(s[i + 1]) < 0xa0;
-    if ((n == 1 && (b < 0x20 || b == 0x7f) && !is_space(s[i])) || c1)
+    // Tabs and line breaks only: VT and FF are whitespace to the lexer but control
+    // characters to a terminal, so a record holds neither.
+    const bool allowed_blank = b == '\t' || b == '\n' || b == '\r';
+    if ((n == 1 && (b < 0x20 || b == 0x7f) && !allowed_blank) || c1)
       return TextFault{i, n,
                        "control character " + quote(s.substr(i, n)) +
                            " in the text; a record holds no control characters but tabs and line breaks"};

@@ -24,12 +24,7 @@ std::optional<std::string> setup_from_record(const tgn::Record& r, GameSetup& ou
   out.seed = parse_seed(*seed);
   if (const std::string* players = r.tag("Players")) out.players = parse_players(*players);
   if (out.players.empty()) return "the record's Players tag names no player";
-  std::vector<std::string> bots;
-  for (auto n : bot_names()) bots.emplace_back(n);
-  for (const auto& p : out.players)
-    if (!p.bot.empty() && !make_bot(p.bot))
-      return "unknown bot '" + p.bot + "' in the Players tag" + text::did_you_mean(p.bot, bots) + " (known: " +
-             text::joined(bots) + ")";
+  if (auto problem = seat_bot_problem(out.players); !problem.empty()) return problem + " in the Players tag";
   if (const std::string* level = r.tag("Level")) out.level = *level;
   if (const std::string* draw = r.tag("Draw")) {
     std::istringstream in(*draw);

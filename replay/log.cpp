@@ -1,5 +1,7 @@
 #include "replay/log.h"
 
+#include "engine/bots/bots.h"
+
 #include "engine/result.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
@@ -144,7 +146,9 @@ std::string check_exportable(const GameLog& log) {
   if (level ? *level != h.level : !h.level.empty() && *rule_set != h.level)
     return "the Level tag says '" + (level ? *level : std::string()) + "', the log's level is '" + h.level + "'";
   std::vector<Seat> seats;
-  for (const PlayerSpec& p : parse_players(*players)) seats.push_back({p.name, p.bot});
+  const std::vector<PlayerSpec> specs = parse_players(*players);
+  if (auto problem = seat_bot_problem(specs); !problem.empty()) return "the Players tag: " + problem;
+  for (const PlayerSpec& p : specs) seats.push_back({p.name, p.bot});
   if (seats != h.players) {
     std::string names;
     for (const Seat& p : h.players) names += (names.empty() ? "'" : ", '") + p.name + "'";

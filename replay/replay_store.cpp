@@ -295,6 +295,9 @@ std::pair<int64_t, bool> ReplayStore::insert_unless_stored(const Replay& r) {
     tx.commit();
     return {id, true};
   } catch (const SQLite::Exception& e) {
+    // Busy (a WAL database another program holds for the whole timeout) as every other
+    // write says it: exit 4, not "database is locked" as damage (issue 56, item 7).
+    throw_if_storage_failure(store_.path(), e, "the replay was not stored");
     throw StoreError(store_.path() + ": cannot store the replay: " + e.what());
   }
 }

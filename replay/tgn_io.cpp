@@ -1,5 +1,7 @@
 #include "replay/tgn_io.h"
 
+#include "engine/bots/bots.h"
+
 #include <sstream>
 
 namespace tw::replay {
@@ -69,6 +71,8 @@ ImportResult import_record(const Content& content, const tgn::Record& rec, const
   setup.seed = parse_seed(*seed);
   if (const std::string* players = rec.tag("Players")) setup.players = parse_players(*players);
   if (setup.players.empty()) return fail("the record's Players tag names no player");
+  // The seats `run` would refuse are not stored either (issue 56, item 5).
+  if (auto problem = seat_bot_problem(setup.players); !problem.empty()) return fail(problem + " in the Players tag");
   if (const std::string* draw = rec.tag("Draw")) {
     std::istringstream in(*draw);
     for (std::string id; in >> id;) setup.draw.push_back(id);

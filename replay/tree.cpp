@@ -143,6 +143,12 @@ std::string legal_line(const Game& start, const Line& line, const NodePath& firs
       inner.steps.emplace_back(static_cast<int>(v), 1);
       if (auto e = legal_line(g, n.variations[v], inner); !e.empty()) return e;
     }
+    // The text as the TGN reader would take it: a NUL or an escape sequence in a stored
+    // variation must not reach an exported record (issue 56, item 7).
+    if (auto fault = tgn::find_text_fault(n.decision))
+      return here.to_string() + ": the move " + text::printable(n.decision, 80) + ": " + fault->message;
+    if (auto fault = tgn::find_text_fault(n.note.comment))
+      return here.to_string() + ": the comment: " + fault->message;
     if (auto v = g.apply(std::string_view(n.decision)))
       return here.to_string() + ": '" + n.decision + "' is illegal (game ply " +
              std::to_string(g.ply() + 1) + "): " + v->message;

@@ -1,5 +1,6 @@
 #include "replay/verify.h"
 
+#include "engine/bots/bots.h"
 #include "engine/result.h"
 #include "replay/digest.h"
 
@@ -27,6 +28,14 @@ VerifyReport verify(const Content& content, const GameLog& log, const std::strin
     return r;
   };
   if (auto e = check_shape(log); !e.empty()) return fail(VerifyStatus::BadShape, -1, e);
+  {
+    // A seat no bot can take (bot:nosuch, bot:mcts:-5) is refused by `run`: the log
+    // cannot be played again as recorded (issue 56, item 5).
+    std::vector<PlayerSpec> seats;
+    for (const Seat& s : log.header.players) seats.push_back({s.name, s.bot});
+    if (auto problem = seat_bot_problem(seats); !problem.empty())
+      return fail(VerifyStatus::SetupFailed, 0, "the seats: " + problem);
+  }
   const std::string source = content.source.empty() ? "this content" : content.source;
   const RuleSet* rs = content.find_rule_set(log.header.rule_set);
   if (!rs)

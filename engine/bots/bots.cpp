@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/core.h"
+#include "engine/text.h"
 
 #include "engine/bots/mcts.h"
 
@@ -573,6 +574,17 @@ std::unique_ptr<Bot> make_bot(std::string_view name) {
 const std::vector<std::string_view>& bot_names() {
   static const std::vector<std::string_view> names = {"random", "greedy", "coop", "mcts"};
   return names;
+}
+
+std::string seat_bot_problem(const std::vector<PlayerSpec>& players) {
+  for (const auto& p : players) {
+    if (p.bot.empty() || make_bot(p.bot)) continue;
+    std::vector<std::string> known;
+    for (auto n : bot_names()) known.emplace_back(n);
+    return "unknown bot '" + text::printable(p.bot, 60) + "'" + text::did_you_mean(p.bot, known) + " (known: " +
+           text::joined(known) + "; mcts:N for N iterations, 1..10000000)";
+  }
+  return {};
 }
 
 }  // namespace tw

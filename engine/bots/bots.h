@@ -82,5 +82,9 @@ int play_out(Game& g, const std::vector<Bot*>& bots, Rng& rng);
 // nullptr when the name is unknown. Names: random, greedy, coop, mcts, mcts:N, mcts:N:T.
 std::unique_ptr<Bot> make_bot(std::string_view name);
 const std::vector<std::string_view>& bot_names();
+// "" when every seat's bot (if any) is one make_bot makes, else what is wrong with the
+// first that is not: "unknown bot 'nosuch' (did you mean ...?) (known: ...)". The one
+// check of a record's seats for `run`, `replay import` and `replay verify`.
+std::string seat_bot_problem(const std::vector<PlayerSpec>& players);
 
 }  // namespace tw

@@ -254,6 +254,14 @@ TEST_CASE("tgn::find_text_fault and tag_problem are the reader's own checks") {
   REQUIRE(bad);
   CHECK(bad->message.rfind("byte \"\\xff\" is not UTF-8", 0) == 0);
   CHECK_FALSE(tgn::find_text_fault("\x01x", 1));  // from a later byte
+  // VT and FF are whitespace to the lexer but control characters to a terminal.
+  CHECK_FALSE(tgn::find_text_fault("crlf\r\n"));
+  const auto vt = tgn::find_text_fault("a\vb");
+  REQUIRE(vt);
+  CHECK(vt->offset == 1);
+  const auto ff = tgn::find_text_fault("a\fb");
+  REQUIRE(ff);
+  CHECK(ff->offset == 1);
 
   CHECK(tgn::tag_problem("Event", "Club night") == "");
   CHECK(tgn::tag_problem("Event", "a\x1b" "b") ==
