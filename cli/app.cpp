@@ -312,6 +312,15 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<uint64_t>());
   c.match->add_option("--go", a.match.go, "the budget each go asks, e.g. \"iterations 500\" or \"ms 100\"");
   c.match->add_flag("--quiet", a.match.quiet, "no line per game");
+  c.match->add_option("--handshake-timeout", a.match.handshake_timeout,
+                      "seconds each engine has to answer hello (0: wait; an engine that does not is named, exit 2)")
+      ->capture_default_str()
+      ->check(real(0, 86400));
+  c.match->add_option("--move-timeout", a.match.move_timeout,
+                      "seconds each answer in a game may take: newgame, position, and go until bestmove (0: wait; "
+                      "an engine that takes longer is named, exit 1)")
+      ->capture_default_str()
+      ->check(real(0, 86400));
   add_db(c.match);
 
   c.solve = app.add_subcommand("solve", "search one co-op deal, the whole pile known, for a winning line");
