@@ -299,7 +299,7 @@ TEST_CASE("replay options lists the options at a node; vary appends after it; li
   }();
   const Result v = cli({"replay", "vary", "1", "--ply", "3", "--replace", alt, "--db", db});
   REQUIRE(v.code == kExitOk);
-  CHECK(v.out == "Added variation 3/0:1 (1 plies)\n");
+  CHECK(v.out == "Added variation 3/0:1 (1 ply)\n");
   const Result next = cli({"replay", "options", "1", "--node", "3/0:1", "--db", db});
   REQUIRE(next.code == kExitOk);
   std::string follow = next.out.substr(0, next.out.find('\n'));
