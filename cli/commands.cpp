@@ -739,7 +739,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
             err << "tilewright play: take-back: " << *e << '\n';
             return kExitIllegal;
           }
-          out << "  taken back to ply " << g.ply() + 1 << '\n';
+          out << "  taken back to ply " << g.ply() << '\n';  // as the board's heading counts: decisions made
           taken_back = true;
           break;
         }
