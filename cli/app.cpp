@@ -900,8 +900,8 @@ const char* dynamic_kind(const std::string& option) {
 
 // Commands whose positional arguments are ids (not files).
 const char* positional_kind(const std::string& path) {
-  if (path == "content show" || path == "content diff" || path == "content export" || path == "content clone")
-    return "ids";
+  if (path == "content show" || path == "content diff" || path == "content export") return "ids";
+  if (path == "content clone") return "variants";  // SOURCE: a rule set or a level (NEW is a new id)
   if (path == "compare") return "variants";
   if (path.rfind("replay ", 0) == 0 && path != "replay import" && path != "replay list") return "replays";
   return nullptr;
@@ -933,6 +933,9 @@ std::string completion_script(const std::string& shell) {
          "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
          "    [[ \"${COMP_WORDS[i]}\" == --db ]] && db=\"${COMP_WORDS[i+1]}\"\n"
          "  done\n"
+         "  # The word as typed: a leading ~ is the shell's to expand, not the program's.\n"
+         "  [[ \"$db\" == \"~\" ]] && db=\"$HOME\"\n"
+         "  [[ \"$db\" == \"~/\"* ]] && db=\"$HOME/${db#\\~/}\"\n"
          "  \"${COMP_WORDS[0]}\" complete \"$1\" ${db:+--db \"$db\"} 2>/dev/null\n"
          "}\n"
          "_tilewright() {\n"
@@ -961,7 +964,6 @@ std::string completion_script(const std::string& shell) {
     for (const auto& [path, app] : all) {
       std::vector<std::string> w = names_of(visible_subcommands(app));
       for (const auto& o : option_names(app)) w.push_back(o);
-      if (path.empty()) w.push_back("--help"), w.push_back("--version");
       s << "    \"" << path << "\") words=\"" << words(w) << "\" ;;\n";
     }
     s << "  esac\n"
@@ -986,6 +988,7 @@ std::string completion_script(const std::string& shell) {
          "_tilewright_dyn() {\n"
          "  local db i\n"
          "  for ((i = 2; i < CURRENT; i++)); do [[ ${words[i]} == --db ]] && db=${words[i+1]}; done\n"
+         "  [[ $db == \"~\" || $db == \"~/\"* ]] && db=$HOME${db#\\~}\n"
          "  local -a ids\n"
          "  ids=(${(f)\"$(${words[1]} complete $1 ${db:+--db $db} 2>/dev/null)\"})\n"
          "  compadd -a ids\n"
@@ -1057,7 +1060,7 @@ std::string completion_script(const std::string& shell) {
          "function __tilewright_dyn\n"
          "    set -l words (commandline -opc)\n"
          "    set -l db\n"
-         "    set -l i (contains -i -- --db $words); and set db --db $words[(math $i + 1)]\n"
+         "    set -l i (contains -i -- --db $words); and set db --db (string replace -r '^~(?=/|$)' $HOME -- $words[(math $i + 1)])\n"
          "    $words[1] complete $argv[1] $db 2>/dev/null\n"
          "end\n"
          "complete -c tilewright -f\n";
