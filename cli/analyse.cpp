@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "cli/files.h"
 #include "engine/bots/mcts.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
 #include "replay/archive.h"
@@ -52,6 +53,20 @@ Store open_store(const AnalyseOptions& o) {
 }
 
 std::string fixed1(double v) { return fmt::format("{:.1f}", v); }
+
+}  // namespace
+
+std::string player_summary(const std::string& name, int player, const std::array<int, 4>& counts, double mean_loss,
+                           const std::string& unit, bool colour) {
+  const auto& c = counts;
+  return paint(name, player, colour) + " (" +
+         (player >= 0 && player < kMaxPlayers ? std::string(kColourNames[static_cast<size_t>(player)]) : std::string("-")) + "): " +
+         text::counted(c[0], "ply", "plies") + ", " + text::counted(c[1], "inaccuracy", "inaccuracies") + " (?!), " +
+         text::counted(c[2], "mistake", "mistakes") + " (?), " + text::counted(c[3], "blunder", "blunders") +
+         " (?\?), mean loss " + fixed1(mean_loss) + " " + unit + "\n";
+}
+
+namespace {
 
 }  // namespace
 
@@ -200,12 +215,11 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         if (e.glyph == "??") ++c[3];
         lost[e.player] += e.loss;
       }
+      out << text::printable_lines(t.str());
+      // The names escaped first, then painted: the colour's escape codes are ours.
       const bool colour = colour_wanted(out);
       for (const auto& [p, c] : by)
-        t << paint(name_of(p), p, colour) << " (" << (p >= 0 && p < kMaxPlayers ? kColourNames[static_cast<size_t>(p)] : "-")
-          << "): " << c[0] << " plies, " << c[1] << " inaccuracies (?!), " << c[2] << " mistakes (?), "
-          << c[3] << " blunders (?\?), mean loss " << fixed1(lost[p] / c[0]) << " " << unit << "\n";
-      out << text::printable_lines(t.str());
+        out << player_summary(text::printable(name_of(p)), p, c, lost[p] / c[0], unit, colour);
     }
 
     if (o.annotate) {
@@ -232,9 +246,10 @@ int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
         std::string why;
         if (!write_file_atomic(o.out_file, replay::export_tgn(r), &why)) throw Fail{kExitInput, why};
       }
-      say << "Annotated " << (o.replay ? source : text::printable(o.out_file, 1000)) << ": " << rep.marked
-          << " marked plies, " << rep.glyphs << " glyphs, " << rep.comments << " comments, " << rep.variations
-          << " variations";
+      say << "Annotated " << (o.replay ? source : text::printable(o.out_file, 1000)) << ": "
+          << text::counted(rep.marked, "marked ply", "marked plies") << ", " << text::counted(rep.glyphs, "glyph", "glyphs")
+          << ", " << text::counted(rep.comments, "comment", "comments") << ", "
+          << text::counted(rep.variations, "variation", "variations");
       if (rep.kept_comments > 0)
         say << "; " << rep.kept_comments << " human comment" << (rep.kept_comments == 1 ? "" : "s")
             << " kept (the analysis went on the variation)";

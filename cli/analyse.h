@@ -5,6 +5,7 @@
 // an annotated copy of the record (FILE.tgn with --out FILE).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -30,5 +31,10 @@ struct AnalyseOptions {
   bool progress = false;           // progress on err (a terminal)
 };
 int cmd_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err);
+
+// A player's line of the summary: `name` (already printable: it is painted as it is),
+// its colour, plies and ?! / ? / ?? counts, the mean loss.
+std::string player_summary(const std::string& name, int player, const std::array<int, 4>& counts, double mean_loss,
+                           const std::string& unit, bool colour);
 
 }  // namespace tw

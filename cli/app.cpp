@@ -312,6 +312,15 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<uint64_t>());
   c.match->add_option("--go", a.match.go, "the budget each go asks, e.g. \"iterations 500\" or \"ms 100\"");
   c.match->add_flag("--quiet", a.match.quiet, "no line per game");
+  c.match->add_option("--handshake-timeout", a.match.handshake_timeout,
+                      "seconds each engine has to answer hello (0: wait; an engine that does not is named, exit 2)")
+      ->capture_default_str()
+      ->check(real(0, 86400));
+  c.match->add_option("--move-timeout", a.match.move_timeout,
+                      "seconds each answer in a game may take: newgame, position, and go until bestmove (0: wait; "
+                      "an engine that takes longer is named, exit 1)")
+      ->capture_default_str()
+      ->check(real(0, 86400));
   add_db(c.match);
 
   c.solve = app.add_subcommand("solve", "search one co-op deal, the whole pile known, for a winning line");
@@ -372,6 +381,8 @@ Commands define(CLI::App& app, Args& a) {
 
   c.replay = add_replay_commands(app, a.replay);
   c.content = add_content_commands(app, a.content);
+  add_db(c.replay);  // `tilewright replay --db X list`: between the group and its command too
+  add_db(c.content);
 
   c.completion = app.add_subcommand("completion", "print the shell completion script (bash, zsh or fish)");
   c.completion->add_option("shell", a.shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
@@ -434,6 +445,7 @@ std::string unknown_command(const CLI::App& app, const std::vector<std::string>&
     if (w.size() > 1 && w[0] == '-') {
       const std::string name = w.substr(0, w.find('='));
       const CLI::Option* o = find_option(at, name);
+      if (!o) o = find_option(&app, name);  // --db, taken before a group's command too
       if (o && w.find('=') == std::string::npos && o->get_expected_min() > 0) ++i;  // its value
       continue;
     }
@@ -468,6 +480,21 @@ const CLI::App* deepest(const CLI::App& app, const std::vector<std::string>& arg
         break;
       }
   return at;
+}
+
+// The extension of a file name, with its dot ("" for none).
+std::string fs_extension(const std::string& file) {
+  const size_t slash = file.find_last_of('/');
+  const size_t dot = file.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash) || dot == slash + 1) return {};
+  return file.substr(dot);
+}
+
+// A command's help, its usage line naming the whole command ("Usage: tilewright replay
+// export [OPTIONS] id"): CLI11 names only the last word unless given the words before it.
+std::string help_of(const CLI::App* at, const std::string& path) {
+  const size_t cut = path.rfind(' ');
+  return at->help(cut == std::string::npos ? "" : path.substr(0, cut));
 }
 
 // What --json asks for, taken out of the arguments before CLI11 sees them: `--json` (the
@@ -600,12 +627,26 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   };
   if (!json_usage.empty()) return usage_error(json_usage);
   if (auto m = unknown_command(app, args); !m.empty()) return usage_error(m);
+  // No command (bare `tilewright`, `tilewright replay`): the usage with the commands to choose from.
+  {
+    std::string path;
+    const CLI::App* at = deepest(app, args, &path);
+    bool asks = false;  // --help and --version are answered by the parse below
+    for (size_t i = 1; i < args.size() && args[i] != "--"; ++i)
+      asks = asks || args[i] == "--help" || args[i] == "-h" || args[i] == "--help-all" || args[i] == "--version";
+    if (!asks && at->get_require_subcommand_min() > 0) {
+      err << path << ": give a command\n\n" << help_of(at, path);
+      if (json) json_error(out, path + ": give a command (" + text::joined(names_of(visible_subcommands(at))) + ")");
+      return kExitInput;
+    }
+  }
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 takes them reversed
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
     std::string path;
-    out << deepest(app, args, &path)->help();
+    const CLI::App* at = deepest(app, args, &path);
+    out << help_of(at, path);
     return kExitOk;
   } catch (const CLI::CallForAllHelp&) {
     out << app.help("", CLI::AppFormatMode::All);
@@ -625,6 +666,28 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
       return usage_error(path + ": unknown option '" + text::printable(name, 60) + "'" +
                          text::did_you_mean(name, option_names(at)) +
                          "; options: " + text::joined(option_names(at)));
+    }
+    // A word no positional argument takes: name it, and what the command takes.
+    const std::string said = e.what();
+    const size_t colon = said.find(": ");
+    const std::vector<std::string> extras = text::words(colon == std::string::npos ? "" : said.substr(colon + 2));
+    std::vector<std::string> takes;
+    for (const CLI::Option* o : at->get_options())
+      if (o->get_positional()) takes.push_back(o->get_required() ? o->get_name() : "[" + o->get_name() + "]");
+    for (size_t i = 1; i < args.size(); ++i) {
+      const std::string& w = args[i];
+      if (w.size() > 1 && w[0] == '-') {
+        const CLI::Option* o = find_option(at, w.substr(0, w.find('=')));
+        if (!o) o = find_option(&app, w.substr(0, w.find('=')));
+        if (o && w.find('=') == std::string::npos && o->get_expected_min() > 0) ++i;  // its value
+        continue;
+      }
+      if (std::find(extras.begin(), extras.end(), w) == extras.end()) continue;
+      if (i > 1 && args[i - 1] == "--json")
+        return usage_error(path + ": --json takes no value after a space: --json alone prints the JSON on standard "
+                                  "output, --json=FILE writes it to FILE (here: --json=" + text::printable(w, 60) + ")");
+      return usage_error(path + ": unexpected argument '" + text::printable(w, 60) + "' (usage: " + path +
+                         " [OPTIONS]" + (takes.empty() ? "" : " " + text::joined(takes, " ")) + ")");
     }
     return usage_error(path + ": " + e.what());
   } catch (const CLI::ParseError& e) {
@@ -655,6 +718,11 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
       }
       std::string why;
       if (!check_writable(file, &why)) return usage_error(path + ": " + name + ": " + why);
+      if (name == std::string("--plot")) {  // as study::plot takes them, refused before any game is played
+        const std::string ext = fs_extension(file);
+        if (ext != ".svg" && ext != ".SVG" && ext != ".png" && ext != ".PNG")
+          return usage_error(path + ": --plot: the file must end in .svg or .png, not '" + text::printable(file, 200) + "'");
+      }
     }
     if (to_stdout > 1) return usage_error(path + ": only one output can go to standard output (-)");
   }
@@ -891,8 +959,8 @@ const char* dynamic_kind(const std::string& option) {
 
 // Commands whose positional arguments are ids (not files).
 const char* positional_kind(const std::string& path) {
-  if (path == "content show" || path == "content diff" || path == "content export" || path == "content clone")
-    return "ids";
+  if (path == "content show" || path == "content diff" || path == "content export") return "ids";
+  if (path == "content clone") return "variants";  // SOURCE: a rule set or a level (NEW is a new id)
   if (path == "compare") return "variants";
   if (path.rfind("replay ", 0) == 0 && path != "replay import" && path != "replay list") return "replays";
   return nullptr;
@@ -924,6 +992,9 @@ std::string completion_script(const std::string& shell) {
          "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
          "    [[ \"${COMP_WORDS[i]}\" == --db ]] && db=\"${COMP_WORDS[i+1]}\"\n"
          "  done\n"
+         "  # The word as typed: a leading ~ is the shell's to expand, not the program's.\n"
+         "  [[ \"$db\" == \"~\" ]] && db=\"$HOME\"\n"
+         "  [[ \"$db\" == \"~/\"* ]] && db=\"$HOME/${db#\\~/}\"\n"
          "  \"${COMP_WORDS[0]}\" complete \"$1\" ${db:+--db \"$db\"} 2>/dev/null\n"
          "}\n"
          "_tilewright() {\n"
@@ -952,7 +1023,6 @@ std::string completion_script(const std::string& shell) {
     for (const auto& [path, app] : all) {
       std::vector<std::string> w = names_of(visible_subcommands(app));
       for (const auto& o : option_names(app)) w.push_back(o);
-      if (path.empty()) w.push_back("--help"), w.push_back("--version");
       s << "    \"" << path << "\") words=\"" << words(w) << "\" ;;\n";
     }
     s << "  esac\n"
@@ -977,6 +1047,7 @@ std::string completion_script(const std::string& shell) {
          "_tilewright_dyn() {\n"
          "  local db i\n"
          "  for ((i = 2; i < CURRENT; i++)); do [[ ${words[i]} == --db ]] && db=${words[i+1]}; done\n"
+         "  [[ $db == \"~\" || $db == \"~/\"* ]] && db=$HOME${db#\\~}\n"
          "  local -a ids\n"
          "  ids=(${(f)\"$(${words[1]} complete $1 ${db:+--db $db} 2>/dev/null)\"})\n"
          "  compadd -a ids\n"
@@ -1048,7 +1119,7 @@ std::string completion_script(const std::string& shell) {
          "function __tilewright_dyn\n"
          "    set -l words (commandline -opc)\n"
          "    set -l db\n"
-         "    set -l i (contains -i -- --db $words); and set db --db $words[(math $i + 1)]\n"
+         "    set -l i (contains -i -- --db $words); and set db --db (string replace -r '^~(?=/|$)' $HOME -- $words[(math $i + 1)])\n"
          "    $words[1] complete $argv[1] $db 2>/dev/null\n"
          "end\n"
          "complete -c tilewright -f\n";
@@ -1129,6 +1200,8 @@ std::string man_page() {
     << ".TP\n.B 1\nan illegal decision in a record, or a failed check (validate, verify)\n"
     << ".TP\n.B 2\nusage or bad input: an unknown command or option, an unreadable or malformed file\n"
     << ".TP\n.B 3\na database that cannot be used (missing, damaged, write-protected, newer)\n"
+    << ".TP\n.B 4\nthe database is busy: another program held it locked for the whole busy timeout (5 s); "
+       "nothing was changed, try again\n"
     << ".SH ENVIRONMENT\n"
     << ".TP\n.B TILEWRIGHT_DB\nthe database used without \\-\\-db\n"
     << ".TP\n.B TILEWRIGHT_DEFAULT_DB\nthe bundled database your own is copied from\n"

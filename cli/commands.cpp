@@ -19,6 +19,7 @@
 #include "cli/files.h"
 #include "cli/record_rules.h"
 #include "present/record.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "engine/bots/bots.h"
 #include "engine/tgn.h"
@@ -300,10 +301,12 @@ int cmd_validate(const std::string& db_path, std::ostream& out, std::ostream& er
     out << json_text(j) << '\n';
     return kExitOk;
   }
-  out << db_path << ": ok" << (full ? " (file and content)" : "") << " — " << content.terrains.size()
-      << " terrains, " << content.tiles.size()
-      << " tile types (" << tiles << " tiles), " << content.rule_sets.size() << " rule sets, "
-      << content.levels.size() << " levels\n";
+  out << db_path << ": ok" << (full ? " (file and content)" : "") << " — "
+      << text::counted(static_cast<long long>(content.terrains.size()), "terrain", "terrains") << ", "
+      << text::counted(static_cast<long long>(content.tiles.size()), "tile type", "tile types") << " ("
+      << text::counted(tiles, "tile", "tiles") << "), "
+      << text::counted(static_cast<long long>(content.rule_sets.size()), "rule set", "rule sets") << ", "
+      << text::counted(static_cast<long long>(content.levels.size()), "level", "levels") << "\n";
   return kExitOk;
 }
 
@@ -746,7 +749,7 @@ int cmd_play(const Content& c, const PlayOptions& o, std::istream& in, std::ostr
             err << "tilewright play: take-back: " << *e << '\n';
             return kExitIllegal;
           }
-          out << "  taken back to ply " << g.ply() + 1 << '\n';
+          out << "  taken back to ply " << g.ply() << '\n';  // as the board's heading counts: decisions made
           taken_back = true;
           break;
         }

@@ -14,6 +14,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine/rules/level_columns.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "replay/digest.h"
 #include "schema/pack.h"
@@ -281,7 +282,7 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
   jrs["parent"] = rs.parent.empty() ? J(nullptr) : J(rs.parent);
   jrs["digest"] = hex(replay::rules_digest(c, rs));
   jrs["status"] = status_of(store, {"rule_set:" + rs.id});
-  jrs["start_tile"] = start ? start->tile_set + "/" + start->notation_id() : "";
+  jrs["start_tile"] = start ? start->tile_set + "/" + start->id : "";  // the row's id (MS00), not its piece's
   jrs["pool_types"] = rs.pool.size();
   jrs["pool_tiles"] = pool_tiles;
   jrs["params"] = params;
@@ -312,8 +313,10 @@ int do_show(Store& store, const Content& c, const ContentArgs& a, std::ostream& 
   out << "rule set " << rs.id << " \"" << rs.name << "\" · system " << system_name(rs.system)
       << (rs.parent.empty() ? "" : " · parent " + rs.parent) << " · digest " << jrs["digest"].get<std::string>() << " · "
       << jrs["status"].get<std::string>() << "\n"
-      << "start tile " << jrs["start_tile"].get<std::string>() << " · pool " << rs.pool.size() << " tile types, "
-      << pool_tiles << " tiles\n"
+      << "start tile " << text::printable(jrs["start_tile"].get<std::string>(), 200)
+      << (start && !start->piece.empty() ? " (a cell of piece " + text::printable(start->piece, 100) + ")" : "") << " · pool "
+      << text::counted(static_cast<long long>(rs.pool.size()), "tile type", "tile types") << ", "
+      << text::counted(pool_tiles, "tile", "tiles") << "\n"
       << "modules played" << (r.level ? " (level " + r.level->id + ")" : "") << ": " << text::joined(modules) << "\n\n";
   table(out, rows);
   return kExitOk;

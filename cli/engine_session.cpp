@@ -12,6 +12,7 @@
 
 #include "engine/bots/bots.h"
 #include "engine/rng.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "engine/tgn_play.h"
 #include "present/record.h"
@@ -108,22 +109,48 @@ EngineSession::EngineSession(const Content& content) : content_(content) {
 }
 
 std::optional<std::string> EngineSession::new_game(const std::string& rule_set, const std::string& level, int players) {
-  if (players < 1 || players > 6) return "players must be 1 to 6, not " + std::to_string(players);
+  // Whatever the outcome, the position is gone: a `go` now has nothing to search.
+  const auto failed = [this](std::string why) {
+    refuse_rules(why);
+    return why;
+  };
+  game_.reset();
+  played_.clear();
+  tree_.clear();
+  if (players < 1 || players > 6) return failed("players must be 1 to 6, not " + std::to_string(players));
   GameSetup s;
   s.rule_set = rule_set;
   s.level = level;
   for (int i = 0; i < players; ++i) s.players.push_back({"P" + std::to_string(i + 1), ""});
   Game g;
-  if (auto v = Game::create(content_, s, g)) return v->message;
+  if (auto v = Game::create(content_, s, g)) return failed(v->message);
   setup_ = s;
-  game_ = std::move(g);
-  played_.clear();
   setup_key_ = setup_key(s);
-  tree_.clear();
+  rules_error_.clear();
   return std::nullopt;
 }
 
-std::optional<std::string> EngineSession::replay(GameSetup setup, const std::vector<tgn::Node>& line, std::string* warning) {
+void EngineSession::refuse_rules(const std::string& why) {
+  game_.reset();
+  played_.clear();
+  tree_.clear();
+  rules_error_ = why;
+}
+
+std::optional<std::string> EngineSession::replay(GameSetup setup, const std::vector<tgn::Node>& line, std::string* warning,
+                                                bool draws_named) {
+  // A position that fails leaves none: `go` must not answer for the one before it.
+  std::optional<std::string> e = replay_into(std::move(setup), line, warning, draws_named);
+  if (e) {
+    game_.reset();
+    played_.clear();
+    tree_.clear();
+  }
+  return e;
+}
+
+std::optional<std::string> EngineSession::replay_into(GameSetup setup, const std::vector<tgn::Node>& line,
+                                                     std::string* warning, bool draws_named) {
   const auto play = [&](const GameSetup& s, Game& g, std::vector<Option>& played) -> std::optional<std::string> {
     if (auto v = Game::create(content_, s, g)) return v->message;
     int ply = 0;
@@ -142,10 +169,16 @@ std::optional<std::string> EngineSession::replay(GameSetup setup, const std::vec
   if (auto e = play(setup, g, played)) return e;
   // The Draw prefix is public to the bots: no more of it than the tiles drawn so far.
   const size_t drawn = g.tiles_drawn().size();
+  // Without a record's seed the pile is the engine's own: a tile the list does not name
+  // would be one it made up, never drawn at the table.
+  if (draws_named && setup.draw.size() < drawn)
+    return "the position has drawn " + text::counted(static_cast<long long>(drawn), "tile", "tiles") +
+           ", the draw list names " + std::to_string(setup.draw.size()) +
+           ": name every tile drawn so far, the current one last (position draw T1 T2 ... moves ...)";
   if (setup.draw.size() > drawn) {
     if (warning)
-      *warning = "the Draw list names " + std::to_string(setup.draw.size()) + " tiles, " + std::to_string(drawn) +
-                 " drawn so far: the bot sees only those";
+      *warning = "the Draw list names " + text::counted(static_cast<long long>(setup.draw.size()), "tile", "tiles") + ", " +
+                 std::to_string(drawn) + " drawn so far: the bot sees only " + (drawn == 1 ? "that one" : "those");
     setup.draw.resize(drawn);
     g = Game{};
     played.clear();
@@ -169,25 +202,31 @@ std::optional<std::string> EngineSession::set_position(const std::vector<std::st
                                                        std::string* warning) {
   auto parsed = tgn::parse("[Format \"TGN 1\"]\n[Ruleset \"x\"]\n[Seed \"0\"]\n\n" + moves);
   if (!parsed.record) return "the moves: " + parsed.errors.front().message;
+  if (!rules_error_.empty()) {
+    game_.reset();
+    return "no rules: the last newgame failed (" + rules_error_ + ")";
+  }
   GameSetup s = setup_;
   s.draw = drawn;
-  return replay(std::move(s), parsed.record->mainline, warning);
+  return replay(std::move(s), parsed.record->mainline, warning, true);
 }
 
 std::optional<std::string> EngineSession::set_record(const tgn::Record& r, std::string* warning, bool* setup_failed) {
   GameSetup s;
   if (auto e = setup_from_record(r, s)) {
     if (setup_failed) *setup_failed = true;
+    game_.reset();
     return e;
   }
   {
     Game probe;
     if (auto v = Game::create(content_, s, probe)) {
       if (setup_failed) *setup_failed = true;
+      game_.reset();
       return v->message;
     }
   }
-  return replay(std::move(s), r.mainline, warning);
+  return replay(std::move(s), r.mainline, warning, false);
 }
 
 std::optional<std::string> EngineSession::set_option(const std::string& name, const std::string& value) {
@@ -347,7 +386,7 @@ int run_engine(const Content& content, std::istream& in, std::ostream& out) {
       say("option evaliterations 0");
       say("hello " + std::to_string(kEngineProtocol));
     } else if (cmd == "newgame") {
-      std::string rs = "base", level;
+      std::string rs, level;  // neither: base; a level alone: its rule set
       int players = 2;
       std::string bad;
       for (size_t i = 1; i < w.size(); i += 2) {
@@ -365,8 +404,12 @@ int run_engine(const Content& content, std::istream& in, std::ostream& out) {
           bad = "newgame: unknown word '" + text::printable(w[i], 40) + "' (ruleset, level, players)";
         }
       }
-      if (bad.empty())
+      if (rs.empty() && level.empty()) rs = "base";
+      if (bad.empty()) {
         if (auto e = s.new_game(rs, level, players)) bad = "newgame: " + *e;
+      } else {
+        s.refuse_rules(bad);  // a newgame that fails leaves no rules and no position
+      }
       say(bad.empty() ? "ok" : "error " + text::printable(bad, 2000));
     } else if (cmd == "position") {
       std::optional<std::string> e;
@@ -402,10 +445,7 @@ int run_engine(const Content& content, std::istream& in, std::ostream& out) {
         } else if (i < w.size()) {
           e = "position: unknown word '" + text::printable(w[i], 40) + "' (draw T..., moves ..., or tgn)";
         }
-        if (!e) {
-          if (!s.has_game()) e = s.new_game("base", "", 2);
-          if (!e) e = s.set_position(drawn, moves, &warning);
-        }
+        if (!e) e = s.set_position(drawn, moves, &warning);
       }
       if (!warning.empty()) say("info warning " + warning);
       say(e ? "error position: " + text::printable(*e, 2000) : "ok");
@@ -428,7 +468,7 @@ int run_engine(const Content& content, std::istream& in, std::ostream& out) {
         else
           bad = "go: unknown word '" + text::printable(w[i], 40) + "' (iterations N, ms M)";
       }
-      if (bad.empty() && !s.has_game()) bad = "go: no position (newgame, position)";
+      if (bad.empty() && !s.has_game()) bad = "go: no position (send position after newgame)";
       if (bad.empty() && s.game().finished()) bad = "go: the game is over";
       if (!bad.empty()) {
         say("error " + bad);

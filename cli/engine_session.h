@@ -57,11 +57,16 @@ class EngineSession {
  public:
   explicit EngineSession(const Content& content);
 
-  // `newgame`: the rule set (or a co-op level) and the number of seats. Clears the
-  // position (no decision yet) and the tree. Returns an error text or nullopt.
+  // `newgame`: the rule set (or a co-op level: rule set "" plays its own) and the number
+  // of seats. Clears the position (`go` has none until the next `position`) and the tree,
+  // whether or not it succeeds; after a failure `position` is refused until a newgame
+  // succeeds. Returns an error text or nullopt.
   std::optional<std::string> new_game(const std::string& rule_set, const std::string& level, int players);
+  // A `newgame` refused before it reached the rules (a bad word): as a failed new_game.
+  void refuse_rules(const std::string& why);
   // `position`: the tiles drawn so far (the current one last) and the decisions, as a
-  // TGN body. Returns an error text; `warning` gets a note (a Draw list cut).
+  // TGN body: every tile drawn must be named. Returns an error text (and leaves no
+  // position); `warning` gets a note (a Draw list cut).
   std::optional<std::string> set_position(const std::vector<std::string>& drawn, const std::string& moves,
                                           std::string* warning);
   // A whole record (its tags and main line). The same checks.
@@ -81,10 +86,15 @@ class EngineSession {
   int eval_iterations() const { return eval_iterations_; }
 
  private:
-  std::optional<std::string> replay(GameSetup setup, const std::vector<tgn::Node>& line, std::string* warning);
+  // `draws_named`: the draw list must name every tile drawn (no record's seed behind it).
+  std::optional<std::string> replay(GameSetup setup, const std::vector<tgn::Node>& line, std::string* warning,
+                                    bool draws_named);
+  std::optional<std::string> replay_into(GameSetup setup, const std::vector<tgn::Node>& line, std::string* warning,
+                                         bool draws_named);
 
   const Content& content_;
   GameSetup setup_;                  // newgame's
+  std::string rules_error_;          // why the last newgame failed ("" = the rules are good)
   std::optional<Game> game_;         // the position
   std::vector<Option> played_;       // the decisions that led to it
   uint64_t setup_key_ = 0;           // what makes two positions the same game

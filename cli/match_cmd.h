@@ -22,6 +22,8 @@ struct MatchOptions {
   uint64_t seed = 1;
   std::string go = "";               // the go command's budget ("iterations 500", "ms 100"); "" = the engine's own
   bool quiet = false;                // no line per game
+  double handshake_timeout = 10;     // seconds for each engine to answer hello (0: wait)
+  double move_timeout = 60;          // seconds for each answer in a game: newgame, position, go (0: wait)
 };
 int cmd_match(const Content& c, const MatchOptions& o, std::ostream& out, std::ostream& err);
 

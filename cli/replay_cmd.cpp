@@ -11,6 +11,7 @@
 #include "cli/files.h"
 #include "cli/validators.h"
 #include "present/record.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
 #include "replay/archive.h"
@@ -359,9 +360,9 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   out << "Imported " << a.file << ": rule set " << r.log.header.rule_set << ", "
-      << players_text(r.log.header.players) << ", " << r.log.plies() << " plies, "
-      << count_variations(r.mainline) << " variations, " << flatten(r).annotations.size()
-      << " annotated nodes\n";
+      << players_text(r.log.header.players) << ", " << text::counted(r.log.plies(), "ply", "plies") << ", "
+      << text::counted(static_cast<long long>(count_variations(r.mainline)), "variation", "variations") << ", "
+      << text::counted(static_cast<long long>(flatten(r).annotations.size()), "annotated node", "annotated nodes") << "\n";
   out << id << '\n';
   return kExitOk;
 }
@@ -391,7 +392,7 @@ int do_list(const ReplayArgs& a, std::ostream& out) {
   }
   for (const auto& s : all)
     out << s.id << "  " << s.created << "  " << s.rule_set << (s.level.empty() ? "" : " " + s.level) << "  "
-        << s.players << "  seed " << s.seed << "  " << s.plies << " plies  "
+        << s.players << "  seed " << s.seed << "  " << text::counted(s.plies, "ply", "plies") << "  "
         << (s.finished ? s.result : "unfinished") << (s.pinned.empty() ? "" : "  — " + s.pinned.substr(0, s.pinned.find('\n')))
         << '\n';
   if (all.empty())
@@ -418,7 +419,7 @@ int do_show(const ReplayArgs& a, std::ostream& out) {
   const VerifyReport rules = verify(content, r.log, ReplayStore::where(a.id));
   if (rules.status == VerifyStatus::RulesDiffer) throw Fail{kExitIllegal, rules.message};
   out << "Replay " << a.id << " · " << r.log.header.rule_set << " · " << players_text(r.log.header.players)
-      << " · seed " << r.log.header.seed << " · " << r.log.plies() << " plies · "
+      << " · seed " << r.log.header.seed << " · " << text::counted(r.log.plies(), "ply", "plies") << " · "
       << (r.log.finished ? "finished: " + r.log.result : "unfinished") << '\n';
   if (!r.pinned.empty()) out << "Pinned: " << r.pinned << '\n';
   std::optional<NodePath> at;  // none: the start of the game
@@ -666,8 +667,9 @@ int do_verify(const ReplayArgs& a, std::ostream& out) {
         throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": the Result tag says '" + *tag + "' but " + *problem};
   if (auto e = check_variations(content, r); !e.empty())
     throw Fail{kExitIllegal, ReplayStore::where(a.id) + ": variation " + e};
-  out << ReplayStore::where(a.id) << ": " << count_variations(r.mainline)
-      << " variations, every move legal\n";
+  out << ReplayStore::where(a.id) << ": "
+      << text::counted(static_cast<long long>(count_variations(r.mainline)), "variation", "variations")
+      << ", every move legal\n";
   return kExitOk;
 }
 
@@ -722,7 +724,8 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
           NodePath added;
           if (a.replace) {
             if (auto e = add_variation(*c, r, at, a.moves, &added); !e.empty()) return e;
-            o << "Added variation " << added.to_string() << " (" << a.moves.size() << " plies)\n";
+            o << "Added variation " << added.to_string() << " ("
+              << text::counted(static_cast<long long>(a.moves.size()), "ply", "plies") << ")\n";
             return {};
           }
           if (auto e = append_after(*c, r, at, a.moves, &added); !e.empty()) return e;
@@ -736,7 +739,7 @@ static int run_replay(const ReplayArgs& a, std::ostream& out, std::ostream& err,
           NodePath moved;
           if (auto e = promote_to_main(*c, r, at, &moved); !e.empty()) return e;
           o << "Promoted: " << at.to_string() << " is now " << moved.to_string() << " on the main line ("
-            << r.log.plies() << " plies)\n";
+            << text::counted(r.log.plies(), "ply", "plies") << ")\n";
           return {};
         });
       case Action::Delete:

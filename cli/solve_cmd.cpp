@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/files.h"
 #include "engine/bots/solver.h"
+#include "engine/plural.h"
 #include "engine/rules/coop.h"
 #include "engine/rules/level.h"
 #include "engine/tgn.h"
@@ -116,8 +117,9 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   out << fmt::format("solve: level {} ({}), {} players, seed {}, budget {}\n", o.level, level.rule_set, o.players,
                      o.seed, budget);
   if (r.won)
-    out << fmt::format("won: a line of {} decisions over {} turns ({}; replayed as `tilewright run` does: win)\n",
-                       r.line.size(), r.depth, confirmed);
+    out << fmt::format("won: a line of {} over {} ({}; replayed as `tilewright run` does: win)\n",
+                       text::counted(static_cast<long long>(r.line.size()), "decision", "decisions"),
+                       text::counted(r.depth, "turn", "turns"), confirmed);
   else
     out << verdict << '\n';
   out << fmt::format("effort: {} nodes, {} pass{} (last width {}), {} rollout{}, depth reached {} turns, best "

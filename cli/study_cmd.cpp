@@ -12,6 +12,7 @@
 #include "cli/files.h"
 #include "cli/progress.h"
 #include "engine/bots/bots.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "replay/digest.h"
 #include "replay/replay_store.h"
@@ -262,7 +263,8 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
   r.seconds = run.seconds;
   r.threads = run.threads;
   const study::Variant& v = s.variants.front();
-  const std::string games = fmt::format("{} games{}", r.rows.size(), s.rotate ? " (seats rotated)" : "");
+  const std::string games =
+      fmt::format("{}{}", text::counted(static_cast<long long>(r.rows.size()), "game", "games"), s.rotate ? " (seats rotated)" : "");
   if (v.coop)
     out << fmt::format("simulate: level {} ({}), {} players: {}; {}, {}{}, {}\n", v.level, v.rule_set,
                        v.bots.size(), study::bots_text(c, v, s.seed), games, seeds_text(s), shard_text(r),
@@ -272,7 +274,8 @@ int cmd_simulate(const Content& c, const SimulateOptions& opts, std::ostream& ou
                        timing_text(r));
   print_variant(s, 0, out, r);
   if (record)
-    out << fmt::format("stored {} games as replays {}..{} in {} ({} per transaction)\n", stored_ids.size(),
+    out << fmt::format("stored {} as replays {}..{} in {} ({} per transaction)\n",
+                       text::counted(static_cast<long long>(stored_ids.size()), "game", "games"),
                        stored_ids.front(), stored_ids.back(), o.record_db, ro.batch);
   if (auto e = write_outputs(r, o.json_file, o.csv_file, o.plot_file, "simulate", err)) return *e;
   return kExitOk;

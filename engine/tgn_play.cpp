@@ -1,4 +1,5 @@
 #include "engine/tgn_play.h"
+#include "engine/plural.h"
 
 namespace tw::tgn {
 
@@ -14,7 +15,7 @@ std::optional<Option> read_decision(const Game& g, const Node& node, int ply, st
   if (node.line > 0) where += " (line " + std::to_string(node.line) + ")";
   error = where + ": illegal decision '" + node.move + "': " + why;
   if (why.find("legal option") == std::string::npos)
-    error += " (" + std::to_string(g.pending().options.size()) + " legal options)";
+    error += " (" + text::counted(static_cast<long long>(g.pending().options.size()), "legal option", "legal options") + ")";
   return std::nullopt;
 }
 

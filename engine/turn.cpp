@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/plural.h"
 
 namespace tw {
 
@@ -115,8 +116,8 @@ std::optional<Violation> Game::apply(const Option& o) {
   // board; the state hash holds the rotation, so a replay recorded with it still verifies).
   const Option c = all_rotations_ ? o : canonical(o);
   if (std::find(opts.begin(), opts.end(), c) == opts.end())
-    return Violation{"'" + to_string(o) + "' is not among the " + std::to_string(opts.size()) +
-                     " legal options"};
+    return Violation{"'" + to_string(o) + "' is not among the " +
+                     text::counted(static_cast<long long>(opts.size()), "legal option", "legal options")};
   return apply_checked(o);
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
+#include "engine/plural.h"
 #include "engine/text.h"
 #include "engine/tgn_play.h"
 
@@ -515,7 +516,7 @@ std::string state_text(const Game& g, const BoardView& view) {
     } else if (d.kind == DecisionKind::Place) {
       out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
     }
-    out << " (" << d.options.size() << " options)\n";
+    out << " (" << text::counted(static_cast<long long>(d.options.size()), "option", "options") << ")\n";
   }
   return out.str();
 }

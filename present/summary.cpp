@@ -1,5 +1,6 @@
 #include "present/summary.h"
 
+#include "engine/plural.h"
 #include "engine/result.h"
 
 namespace tw {
@@ -8,7 +9,7 @@ namespace {
 
 std::string colour_name(int c) { return std::string(kColourNames[static_cast<size_t>(c)]); }
 
-std::string plural(int n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+std::string plural(long long n, const char* word) { return text::counted(n, word, std::string(word) + "s"); }
 
 }  // namespace
 
@@ -25,7 +26,7 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
     case SummaryForm::Text: {
       add(K::Heading, -1, "Ruleset " + g.rule_set().id + " · ply " + std::to_string(g.ply()) + " · tiles left " + tiles_left);
       for (int p = 0; is_coop(g) && p < g.player_count(); ++p) {
-        std::string s = "  " + name(p) + ": " + std::to_string(g.supply(p)) + " followers in supply (";
+        std::string s = "  " + name(p) + ": " + plural(g.supply(p), "follower") + " in supply (";
         for (size_t i = 0; i < g.colours_of(p).size(); ++i) {
           const int c = g.colours_of(p)[i];
           s += (i ? ", " : "") + colour_name(c) + ' ' + std::to_string(g.colour_supply(c));
@@ -33,10 +34,10 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
         add(K::Seat, g.colours_of(p).empty() ? -1 : g.colours_of(p)[0], s + ")");
       }
       for (int p = 0; !is_coop(g) && p < g.player_count(); ++p) {
-        std::string s = "  " + colour_name(p) + "  " + name(p) + ": " + std::to_string(g.score(p)) + " points, " +
-                        std::to_string(g.supply(p)) + " followers";
+        std::string s = "  " + colour_name(p) + "  " + name(p) + ": " + plural(g.score(p), "point") + ", " +
+                        plural(g.supply(p), "follower");
         if (guards)
-          s += ", " + std::to_string(g.guard_supply(p)) + " guards (" + std::to_string(g.general_guards(p)) +
+          s += ", " + plural(g.guard_supply(p), "guard") + " (" + std::to_string(g.general_guards(p)) +
                " in the general supply)";
         add(K::Seat, p, s + " in supply");
       }
@@ -46,7 +47,7 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
             "  level " + coop_level(g)->id + " · " + coop_scores_text(g) + " of " + std::to_string(target) +
                 " · ghost bank " + std::to_string(ghost_bank(g)) + ", on the board " +
                 std::to_string(ghosts_on_board(g)) + " · stack " + std::to_string(current_stack(g) + 1) + " (" +
-                std::to_string(stack_tiles_left(g)) + " tiles left) · dogs reached " +
+                plural(stack_tiles_left(g), "tile") + " left) · dogs reached " +
                 std::to_string(dogs_reached(g)));
       break;
     }
@@ -68,11 +69,11 @@ std::vector<SummaryLine> state_summary(const Game& g, SummaryForm form) {
             "Ghosts: bank " + std::to_string(ghost_bank(g)) + ", board " + std::to_string(ghosts_on_board(g)) +
                 " · dogs reached " + std::to_string(dogs_reached(g)));
         add(K::Pile, -1,
-            "Stack " + std::to_string(current_stack(g) + 1) + ": " + std::to_string(stack_tiles_left(g)) +
-                " tiles · Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
+            "Stack " + std::to_string(current_stack(g) + 1) + ": " + plural(stack_tiles_left(g), "tile") +
+                " · Tiles left: " + tiles_left + " · ply " + std::to_string(g.ply()));
       } else {
         for (int p = 0; p < g.player_count(); ++p) {
-          std::string s = colour_name(p) + " " + name(p) + ": " + std::to_string(g.score(p)) + " points, " +
+          std::string s = colour_name(p) + " " + name(p) + ": " + plural(g.score(p), "point") + ", " +
                           plural(g.supply(p), "follower");
           if (guards) s += ", " + plural(g.guard_supply(p), "guard");
           add(K::Seat, p, s);

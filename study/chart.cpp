@@ -32,22 +32,23 @@ Chart chart_data(const Report& r) {
     const Variant& var = s.variants[v];
     const VariantSummary& sum = sums[v];
     const int series = static_cast<int>(v);
-    const std::string prefix = s.variants.size() > 1 ? var.label + " " : std::string();
+    const std::string group = s.variants.size() > 1 ? var.label : std::string();
+    const std::string prefix = group.empty() ? std::string() : group + " ";
     if (var.coop) {
-      c.win_rates.push_back({var.label, sum.win_rate.mean, sum.win_rate.lo, sum.win_rate.hi, series});
+      c.win_rates.push_back({var.label, sum.win_rate.mean, sum.win_rate.lo, sum.win_rate.hi, series, ""});
       for (const auto& [why, n] : sum.loss_reasons)
-        c.outcomes.push_back({prefix + why, double(n), double(n), double(n), series});
+        c.outcomes.push_back({prefix + why, double(n), double(n), double(n), series, group});
     } else {
       for (size_t j = 0; j < sum.entrants.size(); ++j) {
         const auto& e = sum.entrants[j];
         c.win_rates.push_back({prefix + std::to_string(j + 1) + ":" + e.bot, e.win_rate.mean, e.win_rate.lo,
-                               e.win_rate.hi, series});
+                               e.win_rate.hi, series, group});
       }
       for (size_t p = 0; p < sum.seat_wins.size(); ++p) {
         const double n = sum.seat_wins[p];
-        c.outcomes.push_back({prefix + "seat " + std::to_string(p + 1), n, n, n, series});
+        c.outcomes.push_back({prefix + "seat " + std::to_string(p + 1), n, n, n, series, group});
       }
-      c.outcomes.push_back({prefix + "tie", double(sum.ties), double(sum.ties), double(sum.ties), series});
+      c.outcomes.push_back({prefix + "tie", double(sum.ties), double(sum.ties), double(sum.ties), series, group});
     }
     if (v > 0) {
       // The point of a comparison: B - A on the same seeds, with the interval.
@@ -67,7 +68,7 @@ Chart chart_data(const Report& r) {
           it = c.differences.end() - 1;
         }
         it->bars.push_back({var.label + " - " + s.variants.front().label, k * d.diff.mean, k * d.diff.lo,
-                            k * d.diff.hi, series});
+                            k * d.diff.hi, series, ""});
       }
     }
     ChartHistogram h;

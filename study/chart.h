@@ -12,10 +12,17 @@
 namespace tw::study {
 
 struct ChartBar {
-  std::string label;
+  std::string label;        // the whole label ("gcc@greedy,random 1:greedy")
   double value = 0;         // a rate in [0, 1] or a count
   double lo = 0, hi = 0;    // 95% interval (win rates), else lo == hi == value
   int series = 0;           // the variant it belongs to (colour)
+  std::string group = {};   // with several variants, the variant ("gcc@greedy,random"): label
+                            // is group + " " + the bar's own part ("1:greedy"), which a chart
+                            // may draw under the bar with the group once under its bars
+  // The bar's own part of the label: without the group.
+  std::string own_label() const {
+    return !group.empty() && label.rfind(group + " ", 0) == 0 ? label.substr(group.size() + 1) : label;
+  }
 };
 
 struct ChartHistogram {

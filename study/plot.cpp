@@ -23,8 +23,16 @@ enum class BarMode { Rates, Counts, Differences };
 
 // The labels under the bars: each cut at its spaces into lines that fit its slot, in the
 // largest of a few sizes where every line fits; when none does, the smallest size with
-// the bars' labels on alternate rows. Widths are measured from PLplot's character height
-// (an average glyph is taken as 0.75 of it).
+// the bars' labels on alternate rows. With several variants (every bar has a group),
+// a bar shows only its own part ("1:greedy", "seat 2", "tie") and each variant's name is
+// written once, centred under its run of bars, below them: six variants of two or three
+// bars each no longer run their long labels into one another. Widths are measured from
+// PLplot's character height: an average glyph of these labels is taken as kGlyph of it
+// (measured on the svg and pngcairo drivers: "gcc@greedy,greedy 1:greedy" is 4.9 mm
+// wide at a character height of 0.45 x 3.5 mm, 0.87 of it a glyph; a little more, so
+// that neighbours keep a gap).
+constexpr double kGlyph = 0.95;
+
 void bar_labels(plstream& pls, const std::vector<ChartBar>& bs) {
   const double n = static_cast<double>(std::max<size_t>(1, bs.size()));
   PLFLT def = 0, ht = 0;
@@ -34,26 +42,38 @@ void bar_labels(plstream& pls, const std::vector<ChartBar>& bs) {
   PLFLT vx0 = 0, vx1 = 0, vy0 = 0, vy1 = 0;
   pls.gvpd(vx0, vx1, vy0, vy1);
   const double slot_mm = (sx1 - sx0) * (vx1 - vx0) / n * 0.92;
+  const auto chars = [&](double sc, double slots) {
+    return static_cast<size_t>(std::max(1.0, slots * slot_mm / (def * sc * kGlyph)));
+  };
+  const bool grouped =
+      !bs.empty() && std::all_of(bs.begin(), bs.end(), [](const ChartBar& b) { return !b.group.empty(); });
+  std::vector<std::string> own;
+  for (const auto& b : bs) own.push_back(grouped ? b.own_label() : b.label);
   double scale = 0.5;
   bool stagger = true;
   std::vector<std::vector<std::string>> lines(bs.size());
-  const auto cut = [&](double sc, double slots) {
-    const size_t width = static_cast<size_t>(std::max(1.0, slots * slot_mm / (def * sc * 0.75)));
+  const auto cut = [&](double sc, double slots, size_t max_lines) {
+    const size_t width = chars(sc, slots);
     bool fits = true;
     for (size_t i = 0; i < bs.size(); ++i) {
-      lines[i] = label_lines(bs[i].label, width);
-      if (lines[i].size() > 3) fits = false;
+      lines[i] = label_lines(own[i], width);
+      if (lines[i].size() > max_lines) fits = false;
       for (const auto& l : lines[i]) fits = fits && l.size() <= width;
     }
     return fits;
   };
-  for (double sc : {0.85, 0.75, 0.65, 0.55, 0.45})
-    if (cut(sc, 1)) {
-      scale = sc;
-      stagger = false;
-      break;
-    }
-  if (stagger) cut(scale, 2);  // twice the room: every other bar's label goes below its neighbours'
+  // One line each if any size allows it ("seat 1" whole), else up to three.
+  for (size_t max_lines : {size_t{1}, size_t{3}}) {
+    for (double sc : {0.85, 0.75, 0.65, 0.55})
+      if (cut(sc, 1, max_lines)) {
+        scale = sc;
+        stagger = false;
+        break;
+      }
+    if (!stagger) break;
+  }
+  if (stagger && cut(0.45, 1, 3)) scale = 0.45, stagger = false;
+  if (stagger) cut(scale, 2, 3);  // twice the room: every other bar's label goes below its neighbours'
   size_t most = 1;
   for (const auto& l : lines) most = std::max(most, l.size());
   // Lines 1.5 character heights apart: the glyphs drawn are taller than PLplot's nominal height.
@@ -64,6 +84,36 @@ void bar_labels(plstream& pls, const std::vector<ChartBar>& bs) {
     for (size_t k = 0; k < lines[i].size(); ++k)
       pls.mtex("b", 1.6 + below + step * static_cast<double>(k), (static_cast<double>(i) + 0.5) / n, 0.5,
                lines[i][k].c_str());
+  }
+  if (grouped) {
+    // The runs of bars of one variant, and below the bars' own labels, each variant's name.
+    std::vector<std::pair<size_t, size_t>> runs;
+    for (size_t i = 0; i < bs.size(); ++i)
+      if (runs.empty() || bs[i].group != bs[runs.back().first].group)
+        runs.emplace_back(i, i + 1);
+      else
+        runs.back().second = i + 1;
+    const double rows = static_cast<double>(most) * (stagger ? 2 : 1);
+    const double top_mm = (1.6 + step * rows) * def * scale + 0.5 * def * scale;  // a gap under the bars' labels
+    double gscale = 0.45;
+    std::vector<std::vector<std::string>> glines(runs.size());
+    for (double sc : {0.75, 0.65, 0.55, 0.45}) {
+      bool fits = true;
+      for (size_t r = 0; r < runs.size(); ++r) {
+        const size_t width = chars(sc, static_cast<double>(runs[r].second - runs[r].first));
+        glines[r] = label_lines(bs[runs[r].first].group, width);
+        if (glines[r].size() > 2) fits = false;
+        for (const auto& l : glines[r]) fits = fits && l.size() <= width;
+      }
+      gscale = sc;
+      if (fits) break;
+    }
+    pls.schr(0, gscale);
+    for (size_t r = 0; r < runs.size(); ++r) {
+      const double centre = (static_cast<double>(runs[r].first + runs[r].second) / 2) / n;
+      for (size_t k = 0; k < glines[r].size(); ++k)
+        pls.mtex("b", top_mm / (def * gscale) + 0.6 + step * static_cast<double>(k), centre, 0.5, glines[r][k].c_str());
+    }
   }
   pls.schr(0, 1.0);
 }
@@ -138,9 +188,10 @@ std::string plot(const Chart& c, const std::string& file) {
   bars(*pls, c.win_rates, "win rate", ("win rate with 95% interval: " + c.title).c_str(), BarMode::Rates);
 
   // The score distribution: one step line per variant.
+  // Room at the top for the legend (a line a variant, top right): the steps stay below it.
   double ymax = 1;
   for (const auto& h : c.scores)
-    for (double v : h.counts) ymax = std::max(ymax, v * 1.1);
+    for (double v : h.counts) ymax = std::max(ymax, v * 1.1 * (1 + 0.06 * static_cast<double>(c.scores.size())));
   pls->col0(1);
   pls->env(c.score_min, c.score_max, 0, ymax, 0, 0);
   pls->lab("final score (co-op: the team's)", "games", "score distribution");

@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "engine/bots/bots.h"
 #include "engine/bots/mcts.h"
+#include "engine/text.h"
 #include "fixtures.h"
 #include "replay/log.h"
 #include "replay/replay_store.h"
@@ -509,4 +510,15 @@ TEST_CASE("analysis: a placement recorded with an equivalent rotation is the lis
       REQUIRE(!g.apply(*parsed).has_value());
     }
   }
+}
+
+// Issue 56: on a terminal the names were painted before the summary was made printable,
+// so the colour codes came out escaped ("\\x1b[31m"). A name is escaped, then painted;
+// the counts agree with their words.
+TEST_CASE("analyse: the players' summary paints escaped names; one inaccuracy, two mistakes", "[cli][analysis]") {
+  const std::string line = player_summary(text::printable("Ann\x1b[2J"), 0, {1, 1, 2, 0}, 1.3, "points", true);
+  CHECK(line == "\x1b[31mAnn\\x1b[2J\x1b[0m (red): 1 ply, 1 inaccuracy (?!), 2 mistakes (?), 0 blunders (?\?), mean loss "
+                "1.3 points\n");
+  CHECK(player_summary("Ben", 1, {3, 0, 1, 1}, 0, "points", false) ==
+        "Ben (green): 3 plies, 0 inaccuracies (?!), 1 mistake (?), 1 blunder (?\?), mean loss 0.0 points\n");
 }

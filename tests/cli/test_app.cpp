@@ -299,7 +299,7 @@ TEST_CASE("replay options lists the options at a node; vary appends after it; li
   }();
   const Result v = cli({"replay", "vary", "1", "--ply", "3", "--replace", alt, "--db", db});
   REQUIRE(v.code == kExitOk);
-  CHECK(v.out == "Added variation 3/0:1 (1 plies)\n");
+  CHECK(v.out == "Added variation 3/0:1 (1 ply)\n");
   const Result next = cli({"replay", "options", "1", "--node", "3/0:1", "--db", db});
   REQUIRE(next.code == kExitOk);
   std::string follow = next.out.substr(0, next.out.find('\n'));
@@ -342,4 +342,46 @@ TEST_CASE("completion scripts and the manual page come from the command definiti
   const fs::path share = fs::path(TW_BUILD_DIR) / "share";
   CHECK(test::read_text(share / "bash-completion" / "completions" / "tilewright") == bash);
   CHECK(test::read_text(share / "man" / "man1" / "tilewright.1") == man);
+}
+
+// Issue 56 item 10: the rough edges a new user meets first.
+TEST_CASE("usage: bare tilewright lists the commands; usage lines name the whole command; extra words named") {
+  const Result bare = cli({});
+  CHECK(bare.code == kExitInput);
+  CHECK(bare.err.rfind("tilewright: give a command\n", 0) == 0);
+  CHECK(bare.err.find("Usage: tilewright [OPTIONS] SUBCOMMAND") != std::string::npos);
+  for (const char* c : {"run", "simulate", "replay", "content", "match"}) CHECK(bare.err.find(std::string("  ") + c + " ") != std::string::npos);
+  const Result group = cli({"replay", "--db", kAppDb});
+  CHECK(group.code == kExitInput);
+  CHECK(group.err.find("tilewright replay: give a command") != std::string::npos);
+  CHECK(group.err.find("Usage: tilewright replay [OPTIONS] SUBCOMMAND") != std::string::npos);
+  CHECK(group.err.find("  export ") != std::string::npos);
+  // --help and --version still answer on their own.
+  CHECK(cli({"--help"}).code == kExitOk);
+  CHECK(cli({"--version"}).code == kExitOk);
+  const Result help = cli({"replay", "export", "--help"});
+  CHECK(help.code == kExitOk);
+  CHECK(help.out.find("Usage: tilewright replay export [OPTIONS] id") != std::string::npos);
+  CHECK(cli({"run", "--help"}).out.find("Usage: tilewright run [OPTIONS] file") != std::string::npos);
+  CHECK(cli({"--help"}).out.find("Usage: tilewright [OPTIONS]") != std::string::npos);
+  // `run m.tgn --json -`: --json takes no separate value, said so (text and JSON alike).
+  const Result dash = cli({"run", "m.tgn", "--json", "-", "--db", kAppDb});
+  CHECK(dash.code == kExitInput);
+  CHECK(dash.err.find("tilewright run: --json takes no value after a space: --json alone prints the JSON on standard "
+                      "output, --json=FILE writes it to FILE (here: --json=-)") != std::string::npos);
+  CHECK(dash.err.find("not expected") == std::string::npos);
+  CHECK(dash.out.find("{\"error\":\"tilewright run: --json takes no value") == 0);
+  const Result extra = cli({"run", "m.tgn", "more.tgn", "--db", kAppDb});
+  CHECK(extra.code == kExitInput);
+  CHECK(extra.err.find("tilewright run: unexpected argument 'more.tgn' (usage: tilewright run [OPTIONS] file)") !=
+        std::string::npos);
+}
+
+TEST_CASE("the manual page's exit status lists every code the commands use, 4 included") {
+  const std::string man = man_page();
+  const size_t at = man.find(".SH EXIT STATUS");
+  REQUIRE(at != std::string::npos);
+  const std::string status = man.substr(at, man.find(".SH ", at + 1) - at);
+  for (const char* code : {".B 0\n", ".B 1\n", ".B 2\n", ".B 3\n", ".B 4\n"}) CHECK(status.find(code) != std::string::npos);
+  CHECK(status.find("busy") != std::string::npos);
 }

@@ -373,7 +373,7 @@ TEST_CASE("completion: ids from the database at completion time, and fish") {
     const std::string script = d.file("c.bash", completion_script("bash"));
     const auto complete = [&](const std::string& words, int cword) {
       const std::string out = d.p("reply.txt");
-      const std::string cmd = "bash -c 'source " + script + "; COMP_WORDS=(" + bin.string() + " " + words +
+      const std::string cmd = "HOME='" + d.path.string() + "' bash -c 'source " + script + "; COMP_WORDS=(" + bin.string() + " " + words +
                               "); COMP_CWORD=" + std::to_string(cword) +
                               "; _tilewright; printf \"%s\\n\" \"${COMPREPLY[@]}\"' > " + out;
       REQUIRE(std::system(cmd.c_str()) == 0);
@@ -385,6 +385,24 @@ TEST_CASE("completion: ids from the database at completion time, and fish") {
     CHECK(g.find("base") == std::string::npos);
     CHECK(complete("content show --db " + db + " mists-", 5).find("mists-3\n") != std::string::npos);
     CHECK(complete("simulate --bots greedy,m", 3) == "greedy,mcts\n");
+    // Issue 56: --db ~/t.db as typed (the ~ is not expanded in COMP_WORDS) is the file in HOME.
+    const std::string tilde = complete("simulate --db \"~/t.db\" --ruleset gcc-f", 5);
+    CHECK(tilde == "gcc-fresh\n");
+    // content clone takes a rule set or level to copy, not a tile set.
+    const std::string clone = complete("content clone --db " + db + " \"\"", 5);
+    CHECK(clone.find("mists-3\n") != std::string::npos);
+    CHECK(clone.find("gcc-fresh\n") != std::string::npos);
+    CHECK(clone.find("tile_set:") == std::string::npos);
+    // Each word once: --help and --version at the top level.
+    const std::string top = complete("--", 1);
+    const auto count = [&](const std::string& w) {
+      size_t n = 0;
+      for (size_t at = top.find(w + "\n"); at != std::string::npos; at = top.find(w + "\n", at + 1))
+        if (at == 0 || top[at - 1] == '\n') ++n;
+      return n;
+    };
+    CHECK(count("--help") == 1);
+    CHECK(count("--version") == 1);
   }
 }
 

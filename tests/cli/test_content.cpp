@@ -144,6 +144,18 @@ TEST_CASE("content show names value, default, origin, range and meaning of every
   CHECK(bad.err.find("gcc-harsh") != std::string::npos);
 }
 
+// Issue 56: the start tile as its row names it (MS00, one cell of the piece MS), in the text and the JSON.
+TEST_CASE("content show names the start tile by its row's id, not its piece's") {
+  const Result t = cli({"content", "show", "gcc", "--db", TW_TEST_DB});
+  REQUIRE(t.code == 0);
+  CHECK(t.out.find("start tile mists/MS00 (a cell of piece MS) · pool ") != std::string::npos);
+  CHECK(t.out.find("start tile mists/MS ") == std::string::npos);
+  const auto j = nlohmann::json::parse(cli({"content", "show", "gcc", "--db", TW_TEST_DB, "--json"}).out);
+  CHECK(j["rule_set"]["start_tile"] == "mists/MS00");
+  const Result b = cli({"content", "show", "base", "--db", TW_TEST_DB});
+  CHECK(b.out.find("start tile base/D · pool ") != std::string::npos);
+}
+
 TEST_CASE("content diff names each differing parameter and exits 1") {
   Dir d;
   const auto db = designer_db(d);

@@ -144,7 +144,8 @@ TEST_CASE("engine protocol: the tree is kept from one decision to the next", "[c
   REQUIRE(fresh.size() == 2);
   CHECK(fresh[1].find(" reused 0 ") != std::string::npos);
   // Another game (another rule set) starts a new tree.
-  const auto other = infos(talk(start + "newgame ruleset gcc\nposition draw E D moves place E 0,1 r180 pass\ngo iterations 50\n"));
+  // (A position of that game: 0,1 is taken by gcc's start piece, and a failed position is not searched.)
+  const auto other = infos(talk(start + "newgame ruleset gcc\nposition draw E\ngo iterations 50\n"));
   REQUIRE(other.size() == 2);
   CHECK(other[1].find(" reused 0 ") != std::string::npos);
 }
@@ -158,7 +159,7 @@ TEST_CASE("engine protocol: a whole record, bad input, stop", "[cli][engine]") {
   CHECK(line_starting(out, "bestmove place D ") != "");
   // Errors name what is wrong, and the engine goes on.
   const std::string bad = talk(
-      "go\nnewgame ruleset nosuch\nnewgame players\nposition draw E D moves place D 5,5 r0\n"
+      "go\nnewgame ruleset nosuch\nnewgame players\nnewgame\nposition draw E D moves place D 5,5 r0\n"
       "position tgn\n[Format \"TGN 1\"]\nend\nsetoption colour red\nsetoption bot deep-blue\n"
       "go iterations 0\ngo furiously 3\nisready\n");
   CHECK(bad.find("error go: no position") != std::string::npos);
@@ -181,6 +182,55 @@ TEST_CASE("engine protocol: a whole record, bad input, stop", "[cli][engine]") {
       talk("setoption bot greedy\nnewgame\nposition draw E D moves place E 0,1 r180 pass\ngo iterations 40\n");
   CHECK(line_starting(greedy, "bestmove place D ") != "");
   CHECK(line_starting(greedy, "info iterations 40 ") != "");
+}
+
+// Issue 56 item 9: the documented `newgame level L` plays the level's rule set, and `go`
+// searches only a position the client gave: never a tile the engine drew itself.
+TEST_CASE("engine protocol: newgame level L; go without a valid position is an error", "[cli][engine]") {
+  // A level alone plays its own rule set.
+  const std::string level = talk("newgame level mists-1\ngo\n");
+  CHECK(level == "ok\nerror go: no position (send position after newgame)\n");
+  CHECK(talk("newgame ruleset mists level mists-1\n") == "ok\n");
+  CHECK(talk("newgame ruleset base level mists-1\n").rfind("error newgame: level 'mists-1' plays rule set 'mists'", 0) == 0);
+  // The level's first tile, named: a search of the level's game.
+  Game g;
+  GameSetup setup;
+  setup.level = "mists-1";
+  setup.players = parse_players("P1, P2");
+  setup.seed = 4;
+  REQUIRE_FALSE(Game::create(test::default_content(), setup, g));
+  std::string drawn;
+  for (const uint16_t t : g.tiles_drawn()) drawn += " " + test::default_content().tiles[t].id;
+  const std::string first = test::default_content().tiles[g.tiles_drawn().back()].id;
+  const std::string played = talk("newgame level mists-1\nposition draw" + drawn + "\ngo iterations 20\n");
+  INFO(played);
+  CHECK(line_starting(played, "bestmove place " + first + " ") != "");
+  // newgame alone: no position, whatever came before.
+  CHECK(talk("newgame\ngo iterations 5\n") == "ok\nerror go: no position (send position after newgame)\n");
+  const std::string again = talk("newgame\nposition draw E D moves place E 0,1 r180 pass\nnewgame\ngo iterations 5\n");
+  CHECK(again == "ok\nok\nok\nerror go: no position (send position after newgame)\n");
+  // A failed newgame leaves no rules: neither the old position nor base's is searched.
+  const std::string failed =
+      talk("newgame\nposition draw E D moves place E 0,1 r180 pass\nnewgame level mists-9\ngo iterations 5\n"
+           "position draw E\n");
+  const auto fl = lines_of(failed);
+  REQUIRE(fl.size() == 5);
+  CHECK(fl[2].rfind("error newgame: unknown level 'mists-9'", 0) == 0);
+  CHECK(fl[3] == "error go: no position (send position after newgame)");
+  CHECK(fl[4].rfind("error position: no rules: the last newgame failed (unknown level 'mists-9'", 0) == 0);
+  // A position that does not name the tiles drawn (the current one): refused, and go too.
+  const std::string unnamed = talk("newgame\nposition\ngo iterations 5\nposition draw E moves place E 0,1 r180 pass\ngo\n");
+  const auto ul = lines_of(unnamed);
+  REQUIRE(ul.size() == 5);
+  CHECK(ul[1] == "error position: the position has drawn 1 tile, the draw list names 0: name every tile drawn so far, "
+                 "the current one last (position draw T1 T2 ... moves ...)");
+  CHECK(ul[2] == "error go: no position (send position after newgame)");
+  CHECK(ul[3].rfind("error position: the position has drawn 2 tiles, the draw list names 1", 0) == 0);
+  CHECK(ul[4] == "error go: no position (send position after newgame)");
+  // A failed position does not leave the one before it to be searched.
+  const std::string after_bad =
+      talk("newgame\nposition draw E D moves place E 0,1 r180 pass\nposition draw E D moves place D 5,5 r0\ngo\n");
+  CHECK(lines_of(after_bad).back() == "error go: no position (send position after newgame)");
 }
 
 TEST_CASE("mcts: a time budget per decision, and the names that give it", "[engine][search]") {

@@ -1,6 +1,7 @@
 // tilewright match: two engine commands over the engine protocol, seats swapped.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -8,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/match_cmd.h"
+#include "cli_run.h"
 #include "fixtures.h"
 
 namespace fs = std::filesystem;
@@ -61,4 +63,56 @@ TEST_CASE("match: an engine that answers an illegal turn, or none, is named", "[
   CHECK(cmd_match(test::default_content(), o, out3, err3) == kExitInput);
   std::error_code ec;
   fs::remove(script, ec);
+}
+
+// Issue 56 item 8: every wait on an engine is bounded. An engine that reads but never
+// answers, one that reads nothing, one that goes silent on `go`: each is named, within
+// about its timeout (plus the moment an engine is given to end after `quit`).
+TEST_CASE("match: an engine that does not shake hands, or does not answer go, is named within its timeout",
+          "[cli][engine]") {
+  const auto timed = [](MatchOptions o, std::string& err_text) {
+    std::ostringstream out, err;
+    const auto t0 = std::chrono::steady_clock::now();
+    const int code = cmd_match(test::default_content(), o, out, err);
+    err_text = err.str();
+    INFO(err_text);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+    return code;
+  };
+  MatchOptions o;
+  o.games = 1;
+  o.go = "iterations 10";
+  o.handshake_timeout = 0.5;
+  o.move_timeout = 1;
+  std::string e;
+  // Reads everything, says nothing (the issue's reproducer).
+  o.engines = {engine_command(), "sh -c 'cat >/dev/null'"};
+  CHECK(timed(o, e) == kExitInput);
+  CHECK(e.find("the engine 'sh -c 'cat >/dev/null'' did not answer hello within 0.5 s (--handshake-timeout)") !=
+        std::string::npos);
+  // Reads nothing and ignores quit: ended by the match.
+  o.engines = {"exec sleep 600", engine_command()};
+  CHECK(timed(o, e) == kExitInput);
+  CHECK(e.find("the engine 'exec sleep 600' did not answer hello within 0.5 s") != std::string::npos);
+  // Shakes hands, then thinks forever.
+  const fs::path script = fs::temp_directory_path() / ("tw-match-slow-" + std::to_string(::getpid()) + ".sh");
+  std::ofstream(script) << "while read l; do case \"$l\" in hello*) echo 'hello 1';; newgame*|position*) echo ok;;"
+                           " quit) exit;; esac; done\n";
+  o.engines = {"sh '" + script.string() + "'", engine_command()};
+  CHECK(timed(o, e) == kExitIllegal);
+  CHECK(e.find("game 1: the engine 'sh '" + script.string() + "'' did not answer go within 1 s (--move-timeout)") !=
+        std::string::npos);
+  std::error_code ec;
+  fs::remove(script, ec);
+}
+
+TEST_CASE("match: the timeouts are options with their defaults in the help", "[cli][engine]") {
+  const auto help = test::cli({"match", "--help"});
+  CHECK(help.out.find("--handshake-timeout") != std::string::npos);
+  CHECK(help.out.find("--move-timeout") != std::string::npos);
+  CHECK(MatchOptions{}.handshake_timeout == 10);
+  CHECK(MatchOptions{}.move_timeout == 60);
+  const auto bad = test::cli({"match", "--engine", "true", "--engine", "true", "--move-timeout", "soon"});
+  CHECK(bad.code == kExitInput);
+  CHECK(bad.err.find("--move-timeout") != std::string::npos);
 }

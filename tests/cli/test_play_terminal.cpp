@@ -184,12 +184,21 @@ TEST_CASE("play: take-back returns to the player's previous decision; never over
   PlayDir d;
   const auto out = d.file("tb.tgn");
   // Ann places and decides her follower; the bot plays; at her next placement she takes
-  // back twice: to her follower decision (ply 2), then to her placement (ply 1).
+  // back twice: to her follower decision (1 decision made: ply 1), then to her placement
+  // (ply 0). The message counts plies as the board's heading does (issue 56).
   const auto r = cli({"play", "--players", "Ann,bot:random", "--seed", "5", "--no-record", "--out", out, "--db", kTerminalDb},
                      "1\n1\nu\nu\nu\nq\n");
   REQUIRE(r.code == kExitOk);
-  CHECK(r.out.find("taken back to ply 2") != std::string::npos);
-  CHECK(r.out.find("taken back to ply 1") != std::string::npos);
+  CHECK(r.out.find("taken back to ply 1\n") != std::string::npos);
+  CHECK(r.out.find("taken back to ply 0\n") != std::string::npos);
+  for (size_t at = r.out.find("taken back to ply "); at != std::string::npos; at = r.out.find("taken back to ply ", at + 1)) {
+    const size_t n = at + 18;
+    const std::string ply = r.out.substr(n, r.out.find('\n', n) - n);
+    const std::string board = "Ruleset base · ply ";
+    const size_t heading = r.out.find(board, n);
+    REQUIRE(heading != std::string::npos);
+    CHECK(r.out.substr(heading, r.out.find(' ', heading + board.size()) - heading) == board + ply);
+  }
   CHECK(r.out.find("nothing to take back: no decision yet") != std::string::npos);
   CHECK(r.out.find("Stopped at ply 0") != std::string::npos);
   CHECK(read_record(out).mainline.empty());
@@ -197,7 +206,7 @@ TEST_CASE("play: take-back returns to the player's previous decision; never over
   const auto again = cli({"play", "--players", "Ann,bot:random", "--seed", "5", "--no-record", "--out", out, "--db",
                           kTerminalDb}, "1\nu\n1\n1\nq\n");
   REQUIRE(again.code == kExitOk);
-  CHECK(again.out.find("taken back to ply 1") != std::string::npos);
+  CHECK(again.out.find("taken back to ply 0") != std::string::npos);
   CHECK(read_record(out).mainline.size() >= 2);
   // Two humans: Ben cannot take back Ann's decisions.
   const auto two = cli({"play", "--players", "Ann,Ben", "--seed", "5", "--no-record", "--db", kTerminalDb}, "1\n1\nu\nq\n");

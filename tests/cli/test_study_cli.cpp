@@ -156,3 +156,21 @@ TEST_CASE("a sharded comparison merges into the whole comparison", "[study]") {
   const auto j = nlohmann::ordered_json::parse(test::read_text(whole));
   CHECK(j["comparison"][0]["measures"].size() == 1);
 }
+
+// Issue 56: a --plot file PLplot cannot write is refused before any game is played.
+TEST_CASE("simulate, compare, merge: --plot x.pdf is refused before any game", "[study]") {
+  test::TempTestDir dir;
+  const std::string pdf = (dir.path / "x.pdf").string();
+  const Result sim = cli({"simulate", "--db", TW_TEST_DB, "--games", "3", "--threads", "1", "--plot", pdf});
+  CHECK(sim.code == kExitInput);
+  CHECK(sim.out.empty());  // no table: no game was played
+  CHECK(sim.err.find("tilewright simulate: --plot: the file must end in .svg or .png, not '") != std::string::npos);
+  CHECK_FALSE(fs::exists(pdf));
+  const Result cmp = cli({"compare", "base", "gcc", "--db", TW_TEST_DB, "--games", "2", "--threads", "1", "--plot", pdf});
+  CHECK(cmp.code == kExitInput);
+  CHECK(cmp.out.empty());
+  CHECK(cmp.err.find("--plot: the file must end in .svg or .png") != std::string::npos);
+  const Result none = cli({"simulate", "--db", TW_TEST_DB, "--games", "3", "--plot", (dir.path / "chart").string()});
+  CHECK(none.code == kExitInput);
+  CHECK(none.out.empty());
+}

@@ -165,7 +165,7 @@ TEST_CASE("replay annotate, vary, promote and delete-variation change only what 
     vary.moves = {"meeple city:E"};
     const CliRun v = run(vary, db);
     REQUIRE(v.code == kExitOk);
-    CHECK(v.out == "Added variation 4/1:1 (1 plies)\n");
+    CHECK(v.out == "Added variation 4/1:1 (1 ply)\n");
     ReplayArgs promote = args(Action::Promote, id);
     promote.node = "3/0:3/0:2";
     const CliRun p = run(promote, db);

@@ -234,6 +234,37 @@ TEST_CASE("the SPRT accepts H1 for a clear difference and H0 for none") {
   CHECK(flat.llr <= flat.lower);
 }
 
+// Issue 56: with six variants the bars' labels ("gcc@greedy,random 1:greedy") ran into one
+// another. A bar of a comparison now carries its variant as its group: the chart draws the
+// bar's own part under it and the variant once under its bars (looked at: PNG and SVG).
+TEST_CASE("charts of several variants group each variant's bars under its name") {
+  Study s;
+  for (const auto& bots : std::vector<std::vector<std::string>>{
+           {"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}, {"greedy", "mcts:5"}, {"mcts:5", "greedy"}})
+    s.variants.push_back({"gcc", "", bots, "", 0, false, 0});
+  s.seeds = 1;
+  s.seed = 3;
+  REQUIRE(prepare(test::default_content(), s).empty());
+  const Report r = run_whole(s, 2);
+  const Chart c = chart_data(r);
+  REQUIRE(c.win_rates.size() == 12);
+  REQUIRE(c.outcomes.size() == 18);
+  for (size_t i = 0; i < c.win_rates.size(); ++i) {
+    const ChartBar& b = c.win_rates[i];
+    CHECK(b.group == s.variants[i / 2].label);
+    CHECK(b.own_label() == std::to_string(i % 2 + 1) + ":" + s.variants[i / 2].bots[i % 2]);
+    CHECK(b.label == b.group + " " + b.own_label());  // the whole label is kept (the editor draws it)
+  }
+  CHECK(c.outcomes[2].own_label() == "tie");
+  CHECK(c.outcomes[3].group == s.variants[1].label);
+  test::TempTestDir dir;
+  CHECK(plot(c, (dir.path / "six.svg").string()).empty());
+  // One variant: no group, the label as it was.
+  const Chart one = chart_data(run_whole(small_study(), 1));
+  CHECK(one.win_rates[0].group.empty());
+  CHECK(one.win_rates[0].own_label() == one.win_rates[0].label);
+}
+
 TEST_CASE("charts hold one bar per variant or bot and a histogram per variant, PLplot writes the SVG") {
   const Study s = coop_study();
   const Report r = run_whole(s, 1);
