@@ -943,9 +943,11 @@ std::vector<std::string> Store::constraint_check(int max) const {
       if (open == std::string::npos) continue;
       db.exec("DROP TABLE IF EXISTS temp.tw_constraint_check");
       db.exec("CREATE TEMP TABLE tw_constraint_check " + sql.substr(open));
+      // With no WHERE clause SQLite copies the records without checking them (its transfer
+      // optimization takes equal CHECKs for satisfied): `WHERE 1 = 1` makes it check.
       const std::string copy = "INSERT INTO temp.tw_constraint_check SELECT * FROM main." + quoted(name);
       try {
-        db.exec(copy);
+        db.exec(copy + " WHERE 1 = 1");
         continue;
       } catch (const SQLite::Exception&) {
       }

@@ -144,7 +144,9 @@ TEST_CASE("a CHECK violation planted behind the schema's back is named by row, a
     CHECK(broken[0].rfind("table tile_type row ", 0) == 0);
     CHECK(broken[0].find("CHECK constraint failed") != std::string::npos);
     CHECK(broken[0].find("count") != std::string::npos);
-    CHECK(store.integrity_check().empty());
+    // SQLite's own integrity_check sees the row only on a writable connection, as a table
+    // (no row named): `validate --full` reads read-only and names it by constraint_check.
+    if (mode == Store::Mode::ReadOnly) CHECK(store.integrity_check().empty());
   }
   // The loader's own range check names the row too.
   const auto errors = load_errors(path);
