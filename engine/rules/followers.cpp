@@ -96,9 +96,21 @@ std::string not_free(const ParseContext& cx) {
 std::string explain_meeple(const ParseContext& cx, const Option& o) {
   const Game& g = cx.game;
   const bool by_colour = Core(g).st().followers.by_colour;  // co-op: supplies per colour
-  if (by_colour ? g.colour_supply(o.colour) <= 0 : g.supply(g.current_player()) <= 0)
-    return by_colour ? "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")"
-                    : "the player has no follower left in supply (" + cx.legal + ")";
+  // The followers `meeple` would take (apply_follower's): the supply counts a module's
+  // heavier followers too (issue 57, item 6: with only the big follower left, `meeple
+  // city:S` was said to be on a taken feature).
+  int ordinary = 0, others = 0;
+  for (const auto& f : g.followers()) {
+    if (f.player != g.current_player() || f.placed >= 0 || f.general || f.retired) continue;
+    if (by_colour && f.colour != o.colour) continue;
+    (f.kind == FollowerKind::Meeple && f.weight <= 1 ? ordinary : others) += 1;
+  }
+  if (ordinary == 0 || (by_colour && g.colour_supply(o.colour) <= 0)) {
+    if (by_colour) return "no " + std::string(kColourNames[o.colour]) + " follower is left in supply (" + cx.legal + ")";
+    return others ? "the player has no ordinary follower left in supply; the followers it still holds are placed "
+                    "with their own option (" + cx.legal + ")"
+                  : "the player has no follower left in supply (" + cx.legal + ")";
+  }
   return not_free(cx);
 }
 

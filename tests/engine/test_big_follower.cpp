@@ -140,6 +140,13 @@ TEST_CASE("big follower: with only big followers left, no ordinary follower is o
   CHECK(offers(g, test::option_kind("big")));
   CHECK_FALSE(offers(g, OptKind::Meeple));
   CHECK_FALSE(g.parse_option("meeple city:E"));
+  // Issue 57, item 6: the reason is the supply, not the segment (`big city:E` is offered).
+  std::string why;
+  CHECK_FALSE(g.parse_option("meeple city:E", &why));
+  INFO(why);
+  CHECK(why.rfind("the player has no ordinary follower left in supply", 0) == 0);
+  CHECK(why.find("not free") == std::string::npos);
+  CHECK(g.parse_option("big city:E"));
 }
 
 TEST_CASE("big follower: off unless a rule set gives one, and base plays as before", "[big]") {
