@@ -51,7 +51,13 @@ bool setup_coop(Core& core, const Level& level) {
 
   const bool marker_from_supply =
       level.scoring == ScoringMode::PerColour && level.marker_from_supply && n >= core.rules().marker_supply_players;
-  const int per = std::max(0, lf->per_colour - (marker_from_supply ? 1 : 0));
+  // With the colours chosen (the uk book's level 6) the markers come from the chosen
+  // colours only, one follower each, taken when a colour is chosen (apply_marker): an
+  // unchosen colour keeps all of its followers (issue 59, item 4).
+  const size_t colours_in_play = static_cast<size_t>(n) * static_cast<size_t>(lf->colours);
+  const bool chosen_later = level.scoring == ScoringMode::PerColour && core.rules().marker_colours_chosen != 0 &&
+                            level.score_markers > 0 && static_cast<size_t>(level.score_markers) < colours_in_play;
+  const int per = std::max(0, lf->per_colour - (marker_from_supply && !chosen_later ? 1 : 0));
   if (int64_t{n} * lf->colours * per > kMaxGameFollowers || level.ghost_bank > kMaxGhostBank) {
     core.end_reason() = "level '" + level.id + "' gives " + std::to_string(n * lf->colours) + " colours " +
                   std::to_string(per) + " followers each and a bank of " + std::to_string(level.ghost_bank) +

@@ -3,6 +3,9 @@
 // shipped reading (the first colours in play take them) stays the default.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <vector>
+
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "engine/rules/score_markers.h"
@@ -113,5 +116,40 @@ TEST_CASE("marker colours: bots make the choice and play the game to its end", "
       CHECK(marker_colours(a).size() == 3);
       CHECK(a.state_hash() == b.state_hash());  // deterministic
     }
+  }
+}
+
+TEST_CASE("marker colours: at 4 and 5 players the markers' followers come from the chosen colours only",
+          "[engine][coop][markers]") {
+  // Issue 59, item 4: the uk book takes three followers for the markers, one from each
+  // chosen colour; an unchosen colour keeps all of its followers. (At 1-2 players the
+  // markers come from the box: test above.)
+  for (const int players : {4, 5}) {
+    CAPTURE(players);
+    const Content& c = variant(true);
+    const Level* level = c.find_level("mists-6");
+    REQUIRE(level);
+    REQUIRE(level->marker_from_supply);
+    const LevelFollowers* lf = level->followers_for(players);
+    REQUIRE(lf);
+    REQUIRE(lf->colours == 1);
+    Game g;
+    REQUIRE_FALSE(Game::create(c, setup(players, 2), g));
+    REQUIRE(g.pending().kind == DecisionKind::Marker);
+    for (int colour = 0; colour < players; ++colour) CHECK(g.colour_supply(colour) == lf->per_colour);
+    const std::vector<int> chosen = {3, 0, 1};
+    for (const int colour : chosen) {
+      REQUIRE(g.pending().kind == DecisionKind::Marker);
+      g.apply_index(option_of_colour(g, colour));
+      CHECK(g.check_invariants().empty());
+    }
+    REQUIRE(g.pending().kind == DecisionKind::Place);
+    size_t followers = 0;
+    for (int colour = 0; colour < players; ++colour) {
+      const bool took = std::find(chosen.begin(), chosen.end(), colour) != chosen.end();
+      CHECK(g.colour_supply(colour) == lf->per_colour - (took ? 1 : 0));
+      followers += static_cast<size_t>(g.colour_supply(colour));
+    }
+    CHECK(g.followers().size() == followers);
   }
 }
