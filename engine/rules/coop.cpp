@@ -103,6 +103,21 @@ bool setup_coop(Core& core, const Level& level) {
   return true;
 }
 
+void take_marker_follower(Core& core, int colour) {
+  const Level* level = core.st().coop.level;
+  if (!level || !level->marker_from_supply || core.player_count() < core.rules().marker_supply_players) return;
+  // Before the first tile, so no follower stands anywhere yet.
+  auto& fs = core.followers();
+  for (size_t i = fs.size(); i-- > 0;)
+    if (fs[i].colour == static_cast<int8_t>(colour) && fs[i].placed < 0 && !fs[i].retired) {
+      --core.supply()[static_cast<size_t>(fs[i].player)];
+      fs.erase(fs.begin() + static_cast<std::ptrdiff_t>(i));
+      --core.st().followers.colour_total[static_cast<size_t>(colour)];
+      --core.st().followers.colour_supply[static_cast<size_t>(colour)];
+      return;
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // Flow
 

@@ -19,6 +19,10 @@ struct CoopState {
 bool setup_coop(Core& core, const Level& level);
 void coop_lose(Core& core, std::string kind, std::string why);
 void coop_win(Core& core);
+// A marker colour chosen at setup (the uk book's level 6): where the level takes the
+// markers from the followers, that colour gives one follower for its marker (setup_coop
+// leaves the chosen colours' followers in supply until then).
+void take_marker_follower(Core& core, int colour);
 void hash_coop(const Core& core, Fnv64& h);
 std::string check_coop(const Core& core);
 

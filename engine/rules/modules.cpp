@@ -43,6 +43,14 @@ namespace {
 size_t at(OptKind k) { return static_cast<size_t>(k); }
 size_t at(Kind k) { return static_cast<size_t>(k); }
 
+// A marker colour chosen at setup (the uk book's level 6) also gives the co-op module's
+// follower for the marker, from that colour only (take_marker_follower).
+void apply_marker_taking_follower(Core& core, const Option& o) {
+  const bool setup = core.st().markers.to_choose > 0;
+  apply_marker(core, o);
+  if (setup) take_marker_follower(core, o.colour);
+}
+
 }  // namespace
 
 std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const Rules& r,
@@ -229,7 +237,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     if (r.marker_colours_chosen != 0 && level->score_markers > 0)
       p.draw = p.draw == &draw_from_stacks ? &draw_after_marker_colours<&draw_from_stacks>
                                            : &draw_after_marker_colours<&Core::draw_from_pile>;
-    handle(DecisionKind::Marker, OptKind::Marker, &apply_marker);
+    handle(DecisionKind::Marker, OptKind::Marker,
+           r.marker_colours_chosen != 0 && level->score_markers > 0 ? &apply_marker_taking_follower : &apply_marker);
   }
   const bool floored = floor && module("score floor");
   if (floored) {

@@ -63,22 +63,6 @@ void apply_marker(Core& core, const Option& o) {
     core.st().markers.of_colour[o.colour] = static_cast<int8_t>(core.st().markers.colour.size());
     core.st().markers.colour.push_back(o.colour);
     core.st().markers.score.push_back(0);
-    // Where the level takes the markers from the supply (marker_from_supply, at
-    // marker_supply_players or more), the chosen colour gives one follower for its marker,
-    // and only it (coop.cpp sets the supplies up without these). Before the first tile,
-    // so no follower stands anywhere yet.
-    const Level* level = core.st().coop.level;
-    if (level && level->marker_from_supply && core.player_count() >= core.rules().marker_supply_players) {
-      auto& fs = core.followers();
-      for (size_t i = fs.size(); i-- > 0;)
-        if (fs[i].colour == static_cast<int8_t>(o.colour) && fs[i].placed < 0 && !fs[i].retired) {
-          --core.supply()[static_cast<size_t>(fs[i].player)];
-          fs.erase(fs.begin() + static_cast<std::ptrdiff_t>(i));
-          --core.st().followers.colour_total[o.colour];
-          --core.st().followers.colour_supply[o.colour];
-          break;
-        }
-    }
     if (--core.st().markers.to_choose == 0) core.current() = core.player_count() - 1;
     return;
   }
