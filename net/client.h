@@ -30,6 +30,9 @@ class Client {
   // place of the system's store (e.g. a self-signed server certificate). "" (the default):
   // the system's store. Set before connect.
   void set_ca_file(const std::string& path);
+  // The local address the connection leaves from (an IP address; "": the system's
+  // choice). Tests on loopback speak from 127.0.0.2 so. Set before connect.
+  void set_local_address(const std::string& address);
 
   // Connects and upgrades to WebSocket; false and why when it cannot within `timeout`.
   // A wss:// URL connects over TLS and checks the server's certificate (against the
