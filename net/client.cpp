@@ -282,6 +282,28 @@ bool Client::send_text(const std::string& text, std::string* why) {
   return true;
 }
 
+bool Client::send_ping(std::string* why) {
+  Impl& m = *impl_;
+  if (m.is_closed) {
+    if (why) *why = m.error.empty() ? "not connected" : m.error;
+    return false;
+  }
+  bool done = false;
+  beast::error_code result;
+  m.with([&](auto& s) {
+    s.async_ping({}, [&](beast::error_code ec) {
+      result = ec;
+      done = true;
+    });
+  });
+  if (!m.run_until(done, std::chrono::seconds(30)) || result) {
+    if (why) *why = "cannot send: " + (done ? result.message() : std::string("timed out"));
+    close();
+    return false;
+  }
+  return true;
+}
+
 bool Client::send(const nlohmann::json& j, std::string* why) {
   return send_text(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), why);
 }

@@ -41,6 +41,8 @@ class Client {
   bool connect(const std::string& url, std::string* why, std::chrono::milliseconds timeout = std::chrono::seconds(10));
   bool send(const nlohmann::json& j, std::string* why);
   bool send_text(const std::string& text, std::string* why);
+  // A WebSocket ping frame (not the protocol's "ping" message: the transport's own).
+  bool send_ping(std::string* why);
   // The next message: nullopt when none came within `timeout` (why: "timeout"; the
   // connection stays usable) or the connection ended (why says so; closed() is then true).
   std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout, std::string* why);
