@@ -420,6 +420,9 @@ class Session : public SessionBase, public std::enable_shared_from_this<Session<
     tokens_ = std::min(srv_.opt.burst, tokens_ + srv_.opt.rate * std::chrono::duration<double>(now - last_).count());
     last_ = now;
     if (tokens_ < 1) {
+      // Refused messages count up and accepted ones count down one each, so a client that
+      // keeps sending faster than the rate is closed soon (a reset on each accepted message
+      // let a flood at 20 times the rate go on for ever, answered message by message).
       if (++over_ > static_cast<int>(srv_.opt.burst)) {
         srv_.count("closed_flood");
         srv_.note_limited("flood", "connection " + std::to_string(id_) + ": closed: a flood of messages");
@@ -432,7 +435,7 @@ class Session : public SessionBase, public std::enable_shared_from_this<Session<
                                "", ""}));
     } else {
       tokens_ -= 1;
-      over_ = 0;
+      if (over_ > 0) --over_;
       srv_.hub.message(id_, text);
     }
     if (!closing_) read();
@@ -641,7 +644,7 @@ void Server::Impl::housekeep() {
     for (const auto& line : limiter.flush(hub.now_ms())) note(line);
 #if defined(__GLIBC__)
     // Rooms or connections gone in numbers (a flood expired): give the memory back.
-    if (hub.rooms() + 200 < rooms_at_trim || sockets + 500 < sockets_at_trim) {
+    if (hub.rooms() + 32 < rooms_at_trim || sockets + 64 < sockets_at_trim) {
       malloc_trim(0);
       rooms_at_trim = hub.rooms();
       sockets_at_trim = sockets;
