@@ -395,9 +395,13 @@ void Hub::abandon(Room& room) {
 void Hub::housekeep() {
   const int64_t now = now_ms();
   std::vector<std::string> expired, abandoned, dropped;
+  std::vector<std::pair<int64_t, std::string>> finished;  // kept: (ended, code)
   for (const auto& [code, r] : rooms_) {
     if (r.state == "finished" || r.state == "broken") {
-      if (now - r.ended_ms >= opt_.finished_keep_ms) dropped.push_back(code);
+      if (now - r.ended_ms >= opt_.finished_keep_ms)
+        dropped.push_back(code);
+      else
+        finished.emplace_back(r.ended_ms, code);
       continue;
     }
     if (players_connected(r)) continue;
@@ -416,6 +420,10 @@ void Hub::housekeep() {
       note("room " + code + ": abandoned (no player for " + std::to_string(opt_.abandon_ms / 1000) + " s)");
       abandon(*r);
     }
+  if (finished.size() > opt_.max_finished_kept) {  // the oldest go first
+    std::sort(finished.begin(), finished.end());
+    for (size_t i = 0; i + opt_.max_finished_kept < finished.size(); ++i) dropped.push_back(finished[i].second);
+  }
   for (const auto& code : dropped) {
     auto it = rooms_.find(code);
     if (it == rooms_.end()) continue;
@@ -447,7 +455,9 @@ void Hub::bind(ConnId c, Room& room, int seat) {
 
 void Hub::on_create(ConnId c, const Request& r) {
   const std::string address = conns_[c].address;
-  if (rooms_.size() >= opt_.max_rooms) {
+  size_t live = 0;
+  for (const auto& [code, room] : rooms_) live += room.state == "open" || room.state == "playing";
+  if (live >= opt_.max_rooms) {
     refuse(c, "busy", "the server holds as many rooms as it may; try later", r.id);
     return;
   }

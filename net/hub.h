@@ -43,7 +43,7 @@ void prepare_database(Store& store, bool fsync_every_decision);
 struct HubOptions {
   // Where a new game's seed comes from (default: 64 random bits). Tests fix it.
   std::function<uint64_t()> seeds;
-  size_t max_rooms = 10000;          // rooms held at once (open, playing, finished kept a while)
+  size_t max_rooms = 10000;          // open and playing rooms held at once
   // Live (open or playing) rooms made from one address at once (IPv6: its /64); 0: no
   // limit. So no client fills max_rooms alone (serve --rooms-per-address).
   size_t max_rooms_per_address = 20;
@@ -55,6 +55,9 @@ struct HubOptions {
   int64_t open_room_ms = 10 * 60 * 1000;
   int64_t abandon_ms = 30 * 60 * 1000;
   int64_t finished_keep_ms = 10 * 60 * 1000;
+  // At most this many finished rooms are kept in memory (the oldest leave first; they do
+  // not count toward max_rooms, so finished games cannot fill the server).
+  size_t max_finished_kept = 1000;
   // Wall-clock milliseconds since 1970 (default: the system's clock). Clocks of rooms
   // are read with it; tests give a clock of their own and move it.
   std::function<int64_t()> now_ms;

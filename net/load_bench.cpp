@@ -26,6 +26,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <map>
 #include <mutex>
 #include <random>
@@ -47,6 +49,20 @@ long rss_kib(const std::string& pid) {
   while (std::getline(in, line))
     if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
   return -1;
+}
+
+// The CPU time (user + system) the process has used, in seconds (-1 when unknown).
+double cpu_seconds(const std::string& pid) {
+  std::ifstream in("/proc/" + pid + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t close = stat.rfind(')');
+  if (close == std::string::npos) return -1;
+  std::istringstream rest(stat.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 struct Options {
@@ -429,6 +445,7 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(seconds(2));  // the attack under way before the games start
   }
   const long rss_attack = o.pid.empty() ? -1 : rss_kib(o.pid);
+  const double cpu0 = o.pid.empty() ? -1 : cpu_seconds(o.pid);
   std::vector<Result> results(static_cast<size_t>(o.games));
   std::atomic<int> ready{0};
   std::vector<std::thread> threads;
@@ -437,6 +454,7 @@ int main(int argc, char** argv) {
     threads.emplace_back(play, std::cref(o), i, std::ref(results[static_cast<size_t>(i)]), std::ref(ready));
   for (auto& t : threads) t.join();
   const double secs = duration<double>(steady_clock::now() - t0).count();
+  const double cpu1 = o.pid.empty() ? -1 : cpu_seconds(o.pid);
   if (o.attack) attacker.finish();
   long rss_after = -1;
   if (!o.pid.empty() && o.attack) {
@@ -467,6 +485,8 @@ int main(int argc, char** argv) {
               static_cast<double>(acks) / secs, gaps);
   std::printf("latency move->ack: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(all, 0.5), p99, pct(all, 1.0));
   if (!o.pid.empty()) {
+    std::printf("server CPU: %.1f s in the %.1f s of the games (%.0f%% of one core)\n", cpu1 - cpu0, secs,
+                100 * (cpu1 - cpu0) / secs);
     std::printf("server RSS: %ld KiB before, %ld KiB peak: %.0f KiB a game\n", rss0, rss_peak.load(),
                 static_cast<double>(rss_peak.load() - rss0) / o.games);
     if (o.attack)

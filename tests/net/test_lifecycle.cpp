@@ -79,7 +79,7 @@ TEST_CASE("net lifecycle: an open room nobody joined expires, and stays expired 
   CHECK(rows(h.store, "SELECT count(*) FROM net_room") == 0);
 }
 
-TEST_CASE("net lifecycle: one address's rooms are capped; another address still creates and plays") {
+TEST_CASE("net lifecycle: one address's rooms are capped, another address still creates and plays") {
   test::HubHarness h(test::fresh_server_db("lifecycle-per-address"), 1000, 8000, [](net::HubOptions& o) {
     o.max_rooms_per_address = 3;
     o.max_rooms = 5;
@@ -87,8 +87,8 @@ TEST_CASE("net lifecycle: one address's rooms are capped; another address still 
   h.hello(1, "127.0.0.1");
   h.hello(2, "127.0.0.1");  // a second connection of the same address shares its count
   for (int i = 0; i < 3; ++i) CHECK(!h.create(1 + i % 2, "rule_set", "base", kHumanAndBot, true).first.empty());
-  CHECK(h.create(2, "rule_set", "base", kHumanAndBot, true).first.empty());
-  CHECK(code_of_msg(h.last_message(2)) == "too_many_rooms");
+  const json create{{"type", "create"}, {"rule_set", "base"}, {"seats", kHumanAndBot}};
+  CHECK(code_of_msg(h.answer(2, create)) == "too_many_rooms");
   CHECK(h.hub.rooms() == 3);
   h.hello(3, "127.0.0.2");
   auto [room, host] = h.create(3, "rule_set", "base", kHumanAndBot, true);
@@ -109,7 +109,7 @@ TEST_CASE("net lifecycle: one address's rooms are capped; another address still 
   CHECK(!h.create(3, "rule_set", "base", kHumanAndBot, true).first.empty());
 }
 
-TEST_CASE("net lifecycle: an abandoned game ends stored unfinished; whoever comes back learns the result") {
+TEST_CASE("net lifecycle: an abandoned game ends stored unfinished, whoever comes back learns the result") {
   const std::string db = test::fresh_server_db("lifecycle-abandon");
   test::HubHarness h(db, 1000, 8000, tune_lifecycle);
   h.hello(1, "127.0.0.1");
@@ -138,7 +138,7 @@ TEST_CASE("net lifecycle: an abandoned game ends stored unfinished; whoever come
   h.hello(2, "127.0.0.1");
   const size_t from = h.got[2].size();
   h.say(2, {{"type", "resume"}, {"room", room}, {"token", token}});
-  CHECK(types_since(h, 2, from) == std::vector<std::string>{"welcome", "joined", "room", "state", "over"});
+  CHECK(types_since(h, 2, from) == std::vector<std::string>{"joined", "room", "state", "over"});
   const json over = h.last(2, "over");
   CHECK(over["replay"] == *replay);
   CHECK(over["abandoned"] == true);
@@ -165,9 +165,10 @@ TEST_CASE("net lifecycle: an abandoned game ends stored unfinished; whoever come
   CHECK(code_of_msg(h.answer(3, {{"type", "join"}, {"room", "ZZZZZZZZ"}})) == "no_room");
 }
 
-TEST_CASE("net lifecycle: a forfeit says finished in the state; one applied at a restart waits for its players") {
+TEST_CASE("net lifecycle: a forfeit says finished in the state, one applied at a restart waits for its players") {
   const std::string db = test::fresh_server_db("lifecycle-forfeit");
-  const json clock{{"initial_ms", 5000}, {"at_zero", "forfeit"}};
+  const json clock{{"initial_ms", 60000}, {"at_zero", "forfeit"}};
+  const json short_clock{{"initial_ms", 5000}, {"at_zero", "forfeit"}};
   std::string room, token;
   int64_t t0 = 0;
   {
@@ -181,7 +182,8 @@ TEST_CASE("net lifecycle: a forfeit says finished in the state; one applied at a
     h.bots();
     // A first game forfeits while the server runs: its last state says so.
     h.hello(2);
-    h.say(2, {{"type", "create"}, {"rule_set", "base"}, {"seats", kHumanAndBot}, {"auto_start", true}, {"clock", clock}});
+    h.say(2, {{"type", "create"}, {"rule_set", "base"}, {"seats", kHumanAndBot}, {"auto_start", true},
+              {"clock", short_clock}});
     const std::string room2 = h.last(2, "created")["room"];
     REQUIRE(!h.join(2, room2).empty());
     h.bots();
@@ -209,7 +211,7 @@ TEST_CASE("net lifecycle: a forfeit says finished in the state; one applied at a
   CHECK(h.last(1, "state")["view"]["finished"] == true);
 }
 
-TEST_CASE("net resend: the same decision in other words is acknowledged again; another seat's is not") {
+TEST_CASE("net resend: the same decision in other words is acknowledged again, another seat's is not") {
   test::HubHarness h(test::fresh_server_db("resend"));
   h.hello(1);
   h.hello(2);
@@ -240,11 +242,11 @@ TEST_CASE("net resend: the same decision in other words is acknowledged again; a
     const std::string text = g->to_string(g->pending().options[0]);
     const int64_t ply = g->ply();
     std::string other;
-    if (text.rfind("place ", 0) == 0 && text.size() > 3 && text[text.size() - 2] == 'r') {
-      for (char r = '0'; r <= '3' && other.empty(); ++r) {
-        std::string alt = text;
-        alt.back() = r;
-        if (alt == text) continue;
+    const size_t last = text.rfind(' ');
+    if (last != std::string::npos && text.compare(last, 2, " r") == 0) {  // "place J -1,0 r90"
+      for (const char* r : {"r0", "r90", "r180", "r270"}) {
+        const std::string alt = text.substr(0, last + 1) + r;
+        if (alt == text || !other.empty()) continue;
         const auto o = g->parse_option(alt);
         if (o && g->to_string(g->canonical(*o)) == text) other = alt;
       }
@@ -299,7 +301,7 @@ TEST_CASE("net validation: auto_start, clocks, names that spoof, and requests be
   CHECK(code_of_msg(h.answer(1, {{"type", "hello"}, {"version", 1}, {"name", "x\u200bx"}})) == "bad_field");
 }
 
-TEST_CASE("net operations: refusals are counted and their log lines rate-limited; the metrics text") {
+TEST_CASE("net operations: refusals are counted and their log lines rate-limited, the metrics text") {
   test::HubHarness h(test::fresh_server_db("ops"));
   h.hub.opened(1);
   for (int i = 0; i < 500; ++i) h.say(1, {{"type", "join"}, {"room", "ABCDEFGH"}});  // hello_first, 500 times
@@ -315,4 +317,31 @@ TEST_CASE("net operations: refusals are counted and their log lines rate-limited
   CHECK(m.text().find("tilewright_refusals_total{code=\"hello_first\"} 500") != std::string::npos);
   CHECK(m.text().find("# TYPE tilewright_rooms gauge") != std::string::npos);
   CHECK(m.text().find("tilewright_decisions_total{by=\"human\"} 0") != std::string::npos);
+}
+
+TEST_CASE("net lifecycle: finished rooms do not count toward the cap, and only so many stay in memory") {
+  test::HubHarness h(test::fresh_server_db("lifecycle-finished-cap"), 1000, 8000, [](net::HubOptions& o) {
+    o.max_rooms = 2;
+    o.max_finished_kept = 1;
+  });
+  h.hello(1, "127.0.0.1");
+  const json clock{{"initial_ms", 1000}, {"at_zero", "forfeit"}};
+  std::vector<std::string> rooms;
+  for (int i = 0; i < 2; ++i) {
+    h.say(1, {{"type", "create"}, {"rule_set", "base"}, {"seats", kHumanAndBot}, {"auto_start", true}, {"clock", clock}});
+    rooms.push_back(h.last(1, "created")["room"]);
+    REQUIRE(!h.join(1, rooms.back()).empty());
+    h.bots();
+  }
+  const json create{{"type", "create"}, {"rule_set", "base"}, {"seats", kHumanAndBot}};
+  CHECK(code_of_msg(h.answer(1, create)) == "busy");
+  h.now += 2000;
+  h.hub.tick();  // both forfeit
+  CHECK(h.hub.playing() == 0);
+  CHECK(h.answer(1, create)["type"] == "created");  // finished rooms leave room
+  h.hub.closed(1);
+  h.hub.housekeep();
+  CHECK(h.hub.rooms() == 2);  // the open one and one finished
+  h.hello(2);
+  for (const auto& room : rooms) CHECK(h.answer(2, {{"type", "join"}, {"room", room}})["type"] == "over");
 }
