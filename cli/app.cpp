@@ -257,7 +257,7 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--name", a.online.name, "--connect: your name, said to the server");
   c.play->add_option("--clock", a.online.clock,
                      "--connect --create: each human seat's time control, TIME[+INCREMENT per turn] (10m+5s, 90s, "
-                     "50ms), kept by the server");
+                     "1500ms; at least 1s), kept by the server");
   c.play->add_option("--at-zero", a.online.at_zero,
                      "--clock: when a seat's time runs out: forfeit (the game ends, that seat loses) or bot (a "
                      "server bot plays the seat)")

@@ -319,7 +319,10 @@ class Session : public SessionBase, public std::enable_shared_from_this<Session<
       if (req.target() == "/metrics" && srv_.opt.metrics)
         return answer_http(req.version(), http::status::ok, "text/plain; version=0.0.4", srv_.metrics_text());
     }
-    if (refuse_plain_ || !websocket::is_upgrade(req) || req.target() != "/") {
+    // The endpoint is "/"; a query ("/?room=CODE") is allowed and ignored here: a front
+    // that routes rooms to hosts reads it (docs/protocol.md, "Past one host").
+    const bool endpoint = req.target() == "/" || req.target().starts_with("/?");
+    if (refuse_plain_ || !websocket::is_upgrade(req) || !endpoint) {
       if (refuse_plain_) {
         srv_.count("refused_plain_at_tls");
         srv_.note_limited("plain at tls", "connection " + std::to_string(id_) + ": refused: plain ws:// at a TLS server");

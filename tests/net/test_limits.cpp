@@ -201,6 +201,13 @@ TEST_CASE("net limits: hello in time, too_big before closing, ping frames, every
   REQUIRE(slow.write("GET / HTTP/1.1\r\nHost: x\r\n"));
   CHECK(slow.closed_within(5s));
 
+  // The endpoint takes a query (a front may route by it) and nothing else.
+  net::Client routed;
+  REQUIRE(routed.connect(r.url() + "?room=ABCDEFGH", &why));
+  routed.close();
+  net::Client wrong_path;
+  CHECK(!wrong_path.connect(r.url() + "x?room=ABCDEFGH", &why));
+
   // GET /health and /metrics.
   const std::string health = test::http_get(r.server.port(), "/health");
   CHECK(health.rfind("HTTP/1.1 200", 0) == 0);
