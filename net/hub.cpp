@@ -633,6 +633,8 @@ bool Hub::over_from_database(ConnId c, const std::string& code, const std::strin
   if (!q.getColumn(3).isNull()) j["forfeit"] = q.getColumn(3).getInt();
   if (how == "abandoned") j["abandoned"] = true;
   reply(c, j, id);
+  // (Then a refusal: a client that waits for `joined` and knows no `over` here stops.)
+  refuse(c, "not_playing", "the game is over: " + j["result"].get<std::string>(), id, false);
   return true;
 }
 
@@ -663,6 +665,8 @@ void Hub::on_join(ConnId c, const Request& r) {
       j["id"] = r.id;
       send_(c, dump(j));
     }
+    // (Then a refusal: a client that waits for `joined` and knows no `over` here stops.)
+    refuse(c, "not_playing", "the game is over: " + room->result, r.id, false);
     return;
   }
   int seat = -1;
