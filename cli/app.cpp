@@ -257,7 +257,7 @@ Commands define(CLI::App& app, Args& a) {
   c.play->add_option("--name", a.online.name, "--connect: your name, said to the server");
   c.play->add_option("--clock", a.online.clock,
                      "--connect --create: each human seat's time control, TIME[+INCREMENT per turn] (10m+5s, 90s, "
-                     "50ms), kept by the server");
+                     "1500ms; at least 1s), kept by the server");
   c.play->add_option("--at-zero", a.online.at_zero,
                      "--clock: when a seat's time runs out: forfeit (the game ends, that seat loses) or bot (a "
                      "server bot plays the seat)")
@@ -280,6 +280,47 @@ Commands define(CLI::App& app, Args& a) {
       ->capture_default_str()
       ->check(whole<int>(1, 10000000));
   c.serve->add_option("--key", a.serve.key, "serve wss:// (TLS): the certificate's private key, a PEM file");
+  c.serve->add_flag("--metrics", a.serve.metrics, "serve GET /metrics: the counters in Prometheus' text format");
+  c.serve->add_option("--trust-proxy", a.serve.trust_proxy,
+                      "a reverse proxy's address (repeatable): its X-Forwarded-For header names the client")
+      ->delimiter(',');
+  c.serve->add_option("--max-connections", a.serve.max_connections, "sockets at once")
+      ->capture_default_str()
+      ->check(whole<int>(1, 1000000));
+  c.serve->add_option("--connections-per-address", a.serve.connections_per_address,
+                      "sockets at once from one address (IPv6: a /64)")
+      ->capture_default_str()
+      ->check(whole<int>(1, 1000000));
+  c.serve->add_option("--max-rooms", a.serve.max_rooms, "rooms held at once")
+      ->capture_default_str()
+      ->check(whole<int>(1, 10000000));
+  c.serve->add_option("--rooms-per-address", a.serve.rooms_per_address,
+                      "open or playing rooms made from one address at once (0: no limit)")
+      ->capture_default_str()
+      ->check(whole<int>(0, 10000000));
+  c.serve->add_option("--open-room-ttl", a.serve.open_room_s,
+                      "seconds an open room with no player in it lives (then it is deleted)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 1e7));
+  c.serve->add_option("--abandon-after", a.serve.abandon_s,
+                      "seconds a game with no player connected lives (then it ends, stored unfinished)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 1e7));
+  c.serve->add_option("--keep-finished", a.serve.keep_finished_s,
+                      "seconds a finished room stays in memory (later its result is read from the database)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e7));
+  c.serve->add_option("--hello-timeout", a.serve.hello_s, "seconds a new connection has to say hello")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  c.serve->add_option("--handshake-timeout", a.serve.handshake_s,
+                      "seconds for the TLS handshake and the WebSocket upgrade")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  c.serve->add_option("--idle-timeout", a.serve.idle_s,
+                      "seconds without a frame before a connection is closed (pinged at half of it)")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 86400.0));
   add_db(c.serve);
 
   c.suggest = app.add_subcommand("suggest", "a bot's choice for a record's pending decision");

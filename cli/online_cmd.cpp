@@ -43,6 +43,19 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   so.cert_file = o.cert;
   so.hub.max_bot_iterations = o.max_bot_budget;
   so.key_file = o.key;
+  const auto ms = [](double s) { return std::chrono::milliseconds(static_cast<int64_t>(s * 1000)); };
+  so.metrics = o.metrics;
+  so.trusted_proxies = o.trust_proxy;
+  so.max_connections = static_cast<size_t>(o.max_connections);
+  so.max_connections_per_address = static_cast<size_t>(o.connections_per_address);
+  so.hello_timeout = ms(o.hello_s);
+  so.handshake_timeout = ms(o.handshake_s);
+  so.idle_timeout = ms(o.idle_s);
+  so.hub.max_rooms = static_cast<size_t>(o.max_rooms);
+  so.hub.max_rooms_per_address = static_cast<size_t>(o.rooms_per_address);
+  so.hub.open_room_ms = ms(o.open_room_s).count();
+  so.hub.abandon_ms = ms(o.abandon_s).count();
+  so.hub.finished_keep_ms = ms(o.keep_finished_s).count();
   if (!split_listen(o.listen, so.host, so.port)) {
     err << "tilewright serve: --listen wants HOST:PORT (127.0.0.1:8765), not '" << text::printable(o.listen, 60)
         << "'\n";

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 #include <utility>
 
 namespace tw {
@@ -16,6 +17,19 @@ struct ServeOptions {
   bool fsync = false;  // --fsync: every decision on the disk before its ack (net::prepare_database)
   std::string cert, key;
   int max_bot_budget = 8000;  // --max-bot-budget: a server bot's mcts iterations a decision, at most  // --cert FILE --key FILE (PEM): serve wss:// (TLS) instead of ws://
+  // The limits and the room lifecycle (issue 55; net::ServerOptions, net::HubOptions):
+  bool metrics = false;                     // --metrics: GET /metrics
+  std::vector<std::string> trust_proxy;     // --trust-proxy ADDR: read its X-Forwarded-For
+  int max_connections = 4096;               // --max-connections
+  int connections_per_address = 32;         // --connections-per-address
+  int max_rooms = 10000;                    // --max-rooms
+  int rooms_per_address = 20;               // --rooms-per-address
+  double open_room_s = 600;                 // --open-room-ttl S
+  double abandon_s = 1800;                  // --abandon-after S
+  double keep_finished_s = 600;             // --keep-finished S
+  double hello_s = 10;                      // --hello-timeout S
+  double handshake_s = 10;                  // --handshake-timeout S
+  double idle_s = 300;                      // --idle-timeout S
 };
 // Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" (wss:// with
 // --cert/--key) first, then a line per room event and refusal.

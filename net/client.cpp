@@ -62,6 +62,7 @@ struct Client::Impl {
   std::optional<ssl::context> tls_ctx;
   std::optional<websocket::stream<beast::ssl_stream<beast::tcp_stream>>> wss;
   std::string ca_file;
+  std::string local_address;
   beast::flat_buffer buf;
   bool reading = false;
   bool is_closed = true;
@@ -113,6 +114,7 @@ Client::~Client() { close(); }
 bool Client::closed() const { return impl_->is_closed; }
 
 void Client::set_ca_file(const std::string& path) { impl_->ca_file = path; }
+void Client::set_local_address(const std::string& address) { impl_->local_address = address; }
 
 namespace {
 // Why the TLS handshake failed, in words: the certificate's fault when it was one.
@@ -204,7 +206,7 @@ bool Client::connect(const std::string& url, std::string* why, std::chrono::mill
       done = true;
       return;
     }
-    lowest.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
+    const auto connected = [&](beast::error_code ec2) {
       if (ec2) {
         result = ec2;
         done = true;
@@ -221,7 +223,24 @@ bool Client::connect(const std::string& url, std::string* why, std::chrono::mill
         }
         upgrade(*m.wss);
       });
-    });
+    };
+    if (m.local_address.empty()) {
+      lowest.async_connect(r, [connected](beast::error_code ec2, const tcp::endpoint&) { connected(ec2); });
+      return;
+    }
+    // From a given local address: the first endpoint, from a socket bound to it.
+    beast::error_code bind_ec;
+    const auto local = asio::ip::make_address(m.local_address, bind_ec);
+    const tcp::endpoint to = r.begin()->endpoint();
+    if (!bind_ec) lowest.socket().open(to.protocol(), bind_ec);
+    if (!bind_ec) lowest.socket().bind(tcp::endpoint(local, 0), bind_ec);
+    if (bind_ec) {
+      result = bind_ec;
+      failure = "cannot speak from " + m.local_address + ": " + bind_ec.message();
+      done = true;
+      return;
+    }
+    lowest.async_connect(to, connected);
   });
   if (!m.run_until(done, timeout + std::chrono::seconds(1)) || result) {
     if (why)
@@ -251,6 +270,28 @@ bool Client::send_text(const std::string& text, std::string* why) {
   m.with([&](auto& s) {
     s.text(true);
     s.async_write(asio::buffer(text), [&](beast::error_code ec, size_t) {
+      result = ec;
+      done = true;
+    });
+  });
+  if (!m.run_until(done, std::chrono::seconds(30)) || result) {
+    if (why) *why = "cannot send: " + (done ? result.message() : std::string("timed out"));
+    close();
+    return false;
+  }
+  return true;
+}
+
+bool Client::send_ping(std::string* why) {
+  Impl& m = *impl_;
+  if (m.is_closed) {
+    if (why) *why = m.error.empty() ? "not connected" : m.error;
+    return false;
+  }
+  bool done = false;
+  beast::error_code result;
+  m.with([&](auto& s) {
+    s.async_ping({}, [&](beast::error_code ec) {
       result = ec;
       done = true;
     });

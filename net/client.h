@@ -30,6 +30,9 @@ class Client {
   // place of the system's store (e.g. a self-signed server certificate). "" (the default):
   // the system's store. Set before connect.
   void set_ca_file(const std::string& path);
+  // The local address the connection leaves from (an IP address; "": the system's
+  // choice). Tests on loopback speak from 127.0.0.2 so. Set before connect.
+  void set_local_address(const std::string& address);
 
   // Connects and upgrades to WebSocket; false and why when it cannot within `timeout`.
   // A wss:// URL connects over TLS and checks the server's certificate (against the
@@ -38,6 +41,8 @@ class Client {
   bool connect(const std::string& url, std::string* why, std::chrono::milliseconds timeout = std::chrono::seconds(10));
   bool send(const nlohmann::json& j, std::string* why);
   bool send_text(const std::string& text, std::string* why);
+  // A WebSocket ping frame (not the protocol's "ping" message: the transport's own).
+  bool send_ping(std::string* why);
   // The next message: nullopt when none came within `timeout` (why: "timeout"; the
   // connection stays usable) or the connection ended (why says so; closed() is then true).
   std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout, std::string* why);

@@ -55,6 +55,46 @@ void Hub::note(const std::string& line) {
   if (log) log(line);
 }
 
+void Hub::note_limited(const std::string& kind, const std::string& line) {
+  if (limiter_.allow(kind, now_ms())) note(line);
+}
+
+void Hub::metrics(MetricsText& m) const {
+  std::map<std::string, size_t> by_state{{"open", 0}, {"playing", 0}, {"finished", 0}};
+  size_t players = 0;
+  for (const auto& [code, r] : rooms_) {
+    ++by_state[r.state];
+    for (const auto& s : r.seats) players += !s.conns.empty();
+  }
+  m.family("tilewright_rooms", "gauge", "Rooms in memory by state (finished rooms stay a while).");
+  for (const auto& [state, n] : by_state) m.sample("tilewright_rooms", static_cast<double>(n), MetricsText::label("state", state));
+  m.family("tilewright_seats_connected", "gauge", "Seats with a player connected.");
+  m.sample("tilewright_seats_connected", static_cast<double>(players));
+  size_t greeted = 0;
+  for (const auto& [c, conn] : conns_) greeted += conn.hello;
+  m.family("tilewright_clients", "gauge", "WebSocket connections open, and those that said hello.");
+  m.sample("tilewright_clients", static_cast<double>(conns_.size()), MetricsText::label("hello", "any"));
+  m.sample("tilewright_clients", static_cast<double>(greeted), MetricsText::label("hello", "yes"));
+  m.family("tilewright_decisions_total", "counter", "Decisions stored and applied, by who made them.");
+  m.sample("tilewright_decisions_total", static_cast<double>(counters_.decisions_human), MetricsText::label("by", "human"));
+  m.sample("tilewright_decisions_total", static_cast<double>(counters_.decisions_bot), MetricsText::label("by", "bot"));
+  m.family("tilewright_moves_again_total", "counter", "Decisions sent again and acknowledged again (not applied twice).");
+  m.sample("tilewright_moves_again_total", static_cast<double>(counters_.again));
+  m.family("tilewright_rooms_created_total", "counter", "Rooms created.");
+  m.sample("tilewright_rooms_created_total", static_cast<double>(counters_.rooms_created));
+  m.family("tilewright_rooms_expired_total", "counter", "Open rooms deleted because nobody was in them.");
+  m.sample("tilewright_rooms_expired_total", static_cast<double>(counters_.rooms_expired));
+  m.family("tilewright_games_ended_total", "counter", "Games ended, by how.");
+  m.sample("tilewright_games_ended_total", static_cast<double>(counters_.games_finished), MetricsText::label("how", "finished"));
+  m.sample("tilewright_games_ended_total", static_cast<double>(counters_.games_forfeited), MetricsText::label("how", "forfeit"));
+  m.sample("tilewright_games_ended_total", static_cast<double>(counters_.games_abandoned), MetricsText::label("how", "abandoned"));
+  m.family("tilewright_refusals_total", "counter", "Requests refused, by error code.");
+  for (const auto& [code, n] : counters_.refusals)
+    m.sample("tilewright_refusals_total", static_cast<double>(n), MetricsText::label("code", code));
+  m.family("tilewright_log_lines_suppressed_total", "counter", "Log lines left out by the rate limit (the Hub's).");
+  m.sample("tilewright_log_lines_suppressed_total", static_cast<double>(limiter_.suppressed_total()));
+}
+
 size_t Hub::playing() const {
   size_t n = 0;
   for (const auto& [code, r] : rooms_) n += r.state == "playing";
@@ -85,8 +125,9 @@ int Hub::load() {
   int resumed = 0;
   SQLite::Statement rooms(db,
                           "SELECT code, rule_set, level, seed, host_token, state, auto_start, clock_initial_ms, "
-                          "clock_increment_ms, clock_at_zero, turn_start_ms, forfeit_seat FROM net_room "
-                          "WHERE state IN ('open', 'playing') ORDER BY rowid");
+                          "clock_increment_ms, clock_at_zero, turn_start_ms, forfeit_seat, active_ms, creator "
+                          "FROM net_room WHERE state IN ('open', 'playing') ORDER BY rowid");
+  const int64_t loaded_at = now_ms();
   std::vector<Room> loaded;
   while (rooms.executeStep()) {
     Room r;
@@ -101,6 +142,8 @@ int Hub::load() {
       r.clock = Clock{rooms.getColumn(7).getInt64(), rooms.getColumn(8).getInt64(), rooms.getColumn(9).getString()};
     r.turn_start_ms = rooms.getColumn(10).isNull() ? 0 : rooms.getColumn(10).getInt64();
     r.forfeit_seat = rooms.getColumn(11).isNull() ? -1 : rooms.getColumn(11).getInt();
+    r.active_ms = rooms.getColumn(12).isNull() ? loaded_at : rooms.getColumn(12).getInt64();
+    r.creator = rooms.getColumn(13).getString();
     loaded.push_back(std::move(r));
   }
   for (Room& r : loaded) {
@@ -137,6 +180,7 @@ int Hub::load() {
             problem = "decision " + std::to_string(ply) + " '" + text::printable(move, 100) + "': " + bad->message;
           } else {
             r.moves.push_back(move);
+            r.move_seats.push_back(moves.getColumn(1).getInt());
           }
         }
       }
@@ -160,14 +204,24 @@ int Hub::load() {
     if (bot_due(room)) due_.insert(code);
     set_deadline(room);  // a clock that ran out while the server was down: the next tick
   }
+  // What expired while the server was down goes now: the clocks that ran out first (they
+  // ran out before any abandonment could), then the open rooms nobody came back to and the
+  // games nobody played (deleted, ended as abandoned).
+  if (!deadlines_.empty() && deadlines_.begin()->first <= now_ms()) tick();
+  housekeep();
   if (!due_.empty() && wake) wake();
-  return resumed;
+  return static_cast<int>(rooms_.size()) < resumed ? static_cast<int>(rooms_.size()) : resumed;
 }
 
 // ---------------------------------------------------------------------------------------
 // Connections and messages
 
-void Hub::opened(ConnId c) { conns_[c]; }
+void Hub::opened(ConnId c, const std::string& address) { conns_[c].address = address; }
+
+bool Hub::greeted(ConnId c) const {
+  auto it = conns_.find(c);
+  return it != conns_.end() && it->second.hello;
+}
 
 void Hub::closed(ConnId c) {
   auto it = conns_.find(c);
@@ -175,8 +229,17 @@ void Hub::closed(ConnId c) {
   const std::string code = it->second.room;
   conns_.erase(it);
   if (Room* r = find_room(code)) {
+    const bool was = players_connected(*r);
     for (auto& s : r->seats) s.conns.erase(c);
     r->watchers.erase(c);
+    // The last player left: the room's idle time starts now (stored for a restart).
+    if (was && !players_connected(*r) && (r->state == "open" || r->state == "playing")) {
+      try {
+        store_active(*r, now_ms());
+      } catch (const std::exception& e) {
+        note("room " + r->code + ": its last player's time not stored: " + std::string(e.what()));
+      }
+    }
     broadcast_room(*r);
   }
 }
@@ -193,15 +256,20 @@ void Hub::reply(ConnId c, const OJ& j, const std::string& id) {
 
 void Hub::refuse(ConnId c, const std::string& code, const std::string& message, const std::string& id,
                  bool log_it) {
-  if (log_it) note("connection " + std::to_string(c) + ": refused (" + code + "): " + message);
-  send_(c, error_text(Refusal{code, message, id}));
+  ++counters_.refusals[code];
+  if (log_it) note_limited("refused (" + code + ")", "connection " + std::to_string(c) + ": refused (" + code + "): " + message);
+  send_(c, error_text(Refusal{code, message, id, {}}));
 }
 
 void Hub::message(ConnId c, std::string_view text) {
   Conn& conn = conns_[c];
   auto parsed = parse_request(text);
   if (auto* bad = std::get_if<Refusal>(&parsed)) {
-    refuse(c, bad->code, bad->message, bad->id);
+    // A request of a known kind before hello is refused as such, whatever its fields.
+    if (!conn.hello && bad->code == "bad_field" && !bad->type.empty() && bad->type != "hello" && bad->type != "ping")
+      refuse(c, "hello_first", "say hello first (with the protocol version)", bad->id);
+    else
+      refuse(c, bad->code, bad->message, bad->id);
     return;
   }
   const Request& r = std::get<Request>(parsed);
@@ -270,16 +338,104 @@ int Hub::seat_of_token(const Room& room, const std::string& token) const {
   return seat;
 }
 
-void Hub::sweep() {
-  for (auto it = rooms_.begin(); it != rooms_.end();) {
-    const Room& r = it->second;
-    bool connected = !r.watchers.empty();
-    for (const auto& s : r.seats) connected = connected || !s.conns.empty();
-    if ((r.state == "finished" || r.state == "broken") && !connected)
-      it = rooms_.erase(it);
-    else
-      ++it;
+bool Hub::players_connected(const Room& room) const {
+  for (const auto& s : room.seats)
+    if (!s.conns.empty()) return true;
+  return false;
+}
+
+void Hub::store_active(Room& room, int64_t now) {
+  room.active_ms = now;
+  SQLite::Statement up(store_.database(), "UPDATE net_room SET active_ms = ? WHERE code = ?");
+  up.bind(1, now);
+  up.bind(2, room.code);
+  up.exec();
+}
+
+size_t Hub::live_rooms_of(const std::string& address) const {
+  size_t n = 0;
+  for (const auto& [code, r] : rooms_) n += r.creator == address && (r.state == "open" || r.state == "playing");
+  return n;
+}
+
+void Hub::delete_open(const std::string& code) {
+  auto& db = store_.database();
+  SQLite::Transaction t(db);
+  for (const char* sql : {"DELETE FROM net_move WHERE room = ?", "DELETE FROM net_seat WHERE room = ?",
+                          "DELETE FROM net_room WHERE code = ? AND state = 'open'"}) {
+    SQLite::Statement del(db, sql);
+    del.bind(1, code);
+    del.exec();
   }
+  t.commit();
+  if (Room* r = find_room(code))
+    for (const ConnId w : r->watchers)
+      if (auto it = conns_.find(w); it != conns_.end()) it->second.room.clear();
+  rooms_.erase(code);
+  due_.erase(code);
+  ++counters_.rooms_expired;
+  note_limited("room expired", "room " + code + ": expired (nobody came in " +
+                                   std::to_string(opt_.open_room_ms / 1000) + " s); deleted");
+}
+
+void Hub::abandon(Room& room) {
+  due_.erase(room.code);
+  room.ended_how = "abandoned";
+  const std::string result = "abandoned (" + result_text(room.rec->game()) + ")";
+  if (store_finished(room, "abandoned", result) == 0) {
+    room.ended_how.clear();
+    return;
+  }
+  ++counters_.games_abandoned;
+  broadcast_state(room);
+  broadcast(room, over_message(room));
+  broadcast_room(room);
+}
+
+void Hub::housekeep() {
+  const int64_t now = now_ms();
+  std::vector<std::string> expired, abandoned, dropped;
+  std::vector<std::pair<int64_t, std::string>> finished;  // kept: (ended, code)
+  for (const auto& [code, r] : rooms_) {
+    if (r.state == "finished" || r.state == "broken") {
+      if (now - r.ended_ms >= opt_.finished_keep_ms)
+        dropped.push_back(code);
+      else
+        finished.emplace_back(r.ended_ms, code);
+      continue;
+    }
+    if (players_connected(r)) continue;
+    if (r.state == "open" && now - r.active_ms >= opt_.open_room_ms) expired.push_back(code);
+    if (r.state == "playing" && now - r.active_ms >= opt_.abandon_ms) abandoned.push_back(code);
+  }
+  for (const auto& code : expired) {
+    try {
+      delete_open(code);
+    } catch (const std::exception& e) {
+      note("room " + code + ": not deleted: " + e.what());
+    }
+  }
+  for (const auto& code : abandoned)
+    if (Room* r = find_room(code)) {
+      note("room " + code + ": abandoned (no player for " + std::to_string(opt_.abandon_ms / 1000) + " s)");
+      abandon(*r);
+    }
+  if (finished.size() > opt_.max_finished_kept) {  // the oldest go first
+    std::sort(finished.begin(), finished.end());
+    for (size_t i = 0; i + opt_.max_finished_kept < finished.size(); ++i) dropped.push_back(finished[i].second);
+  }
+  for (const auto& code : dropped) {
+    auto it = rooms_.find(code);
+    if (it == rooms_.end()) continue;
+    const Room& r = it->second;
+    for (const auto& s : r.seats)
+      for (const ConnId c : s.conns)
+        if (auto ct = conns_.find(c); ct != conns_.end()) ct->second.room.clear();
+    for (const ConnId c : r.watchers)
+      if (auto ct = conns_.find(c); ct != conns_.end()) ct->second.room.clear();
+    rooms_.erase(it);
+  }
+  for (const auto& line : limiter_.flush(now)) note(line);
 }
 
 void Hub::bind(ConnId c, Room& room, int seat) {
@@ -298,9 +454,19 @@ void Hub::bind(ConnId c, Room& room, int seat) {
 }
 
 void Hub::on_create(ConnId c, const Request& r) {
-  sweep();  // finished games are in the database (replays); their rooms leave memory
-  if (rooms_.size() >= opt_.max_rooms) {
+  const std::string address = conns_[c].address;
+  size_t live = 0;
+  for (const auto& [code, room] : rooms_) live += room.state == "open" || room.state == "playing";
+  if (live >= opt_.max_rooms) {
     refuse(c, "busy", "the server holds as many rooms as it may; try later", r.id);
+    return;
+  }
+  if (!address.empty() && opt_.max_rooms_per_address > 0 && live_rooms_of(address) >= opt_.max_rooms_per_address) {
+    refuse(c, "too_many_rooms",
+           "your address has " + std::to_string(opt_.max_rooms_per_address) +
+               " rooms open or playing, the most it may; finish or leave one (an open room nobody is in expires in " +
+               std::to_string(opt_.open_room_ms / 1000) + " s)",
+           r.id);
     return;
   }
   Room room;
@@ -355,7 +521,9 @@ void Hub::on_create(ConnId c, const Request& r) {
     refuse(c, "bad_field", "a room needs a human seat (bots alone play with `tilewright simulate`)", r.id);
     return;
   }
-  room.auto_start = r.body.contains("auto_start") && r.body["auto_start"].is_boolean() && r.body["auto_start"].get<bool>();
+  room.auto_start = r.body.contains("auto_start") && r.body["auto_start"].get<bool>();  // (checked: a boolean)
+  room.creator = address;
+  room.active_ms = now_ms();
   room.setup.seed = opt_.seeds ? opt_.seeds() : random_u64();
   OJ clamped = OJ::array();
   {
@@ -383,8 +551,8 @@ void Hub::on_create(ConnId c, const Request& r) {
   {
     SQLite::Transaction t(db);
     SQLite::Statement ins(db, "INSERT INTO net_room (code, rule_set, level, seed, host_token, state, auto_start, "
-                              "clock_initial_ms, clock_increment_ms, clock_at_zero) "
-                              "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)");
+                              "clock_initial_ms, clock_increment_ms, clock_at_zero, active_ms, creator) "
+                              "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)");
     ins.bind(1, room.code);
     ins.bind(2, room.setup.rule_set);
     ins.bind(3, room.setup.level);
@@ -397,6 +565,8 @@ void Hub::on_create(ConnId c, const Request& r) {
       ins.bind(7);
     ins.bind(8, room.clock ? room.clock->increment_ms : int64_t{0});
     ins.bind(9, room.clock ? room.clock->at_zero : std::string("forfeit"));
+    ins.bind(10, room.active_ms);
+    ins.bind(11, room.creator);
     ins.exec();
     for (size_t i = 0; i < room.seats.size(); ++i) {
       SQLite::Statement s(db, "INSERT INTO net_seat (room, seat, kind, name, bot, left_ms) VALUES (?, ?, ?, ?, ?, ?)");
@@ -415,8 +585,11 @@ void Hub::on_create(ConnId c, const Request& r) {
   }
   const std::string code = room.code;
   Room& stored = rooms_.emplace(code, std::move(room)).first->second;
-  note("room " + code + ": created (" + (stored.setup.level.empty() ? stored.setup.rule_set : stored.setup.level) +
-       ", " + std::to_string(stored.seats.size()) + " seats)");
+  ++counters_.rooms_created;
+  note_limited("room created", "room " + code + ": created (" +
+                                   (stored.setup.level.empty() ? stored.setup.rule_set : stored.setup.level) + ", " +
+                                   std::to_string(stored.seats.size()) + " seats)" +
+                                   (address.empty() ? std::string() : " from " + address));
   OJ created{{"type", "created"}, {"room", code}, {"host_token", stored.host_token}};
   if (!clamped.empty()) {
     created["clamped"] = clamped;
@@ -428,9 +601,41 @@ void Hub::on_create(ConnId c, const Request& r) {
 }
 
 Hub::Room* Hub::request_room(ConnId c, const Request& r) {
-  Room* room = find_room(r.body["room"].get<std::string>());
-  if (!room) refuse(c, "no_room", "no open room has that code", r.id);
-  return room;
+  const std::string code = r.body["room"].get<std::string>();
+  Room* room = find_room(code);
+  if (room) return room;
+  // A finished game's room that left memory: `join` and `resume` learn its result.
+  if ((r.type == MsgType::Join || r.type == MsgType::Resume) && over_from_database(c, code, r.id)) return nullptr;
+  refuse(c, "no_room", "no open room has that code", r.id);
+  return nullptr;
+}
+
+std::string Hub::over_message(const Room& room) const {
+  OJ j{{"type", "over"}, {"room", room.code}, {"result", room.result}};
+  j["replay"] = room.replay_id ? OJ(*room.replay_id) : OJ(nullptr);
+  if (room.ended_how == "forfeit" || room.forfeit_seat >= 0) j["forfeit"] = room.forfeit_seat;
+  if (room.ended_how == "abandoned") j["abandoned"] = true;
+  return dump(j);
+}
+
+bool Hub::over_from_database(ConnId c, const std::string& code, const std::string& id) {
+  auto& db = store_.database();
+  SQLite::Statement q(db,
+                      "SELECT r.result, r.replay_id, r.ended_how, r.forfeit_seat, p.result FROM net_room r "
+                      "LEFT JOIN replay p ON p.id = r.replay_id WHERE r.code = ? AND r.state = 'finished'");
+  q.bind(1, code);
+  if (!q.executeStep()) return false;
+  OJ j{{"type", "over"}, {"room", code}};
+  j["result"] = !q.getColumn(0).isNull() ? q.getColumn(0).getString()
+                : q.getColumn(4).isNull() ? std::string() : q.getColumn(4).getString();
+  j["replay"] = q.getColumn(1).isNull() ? OJ(nullptr) : OJ(q.getColumn(1).getInt64());
+  const std::string how = q.getColumn(2).isNull() ? std::string() : q.getColumn(2).getString();
+  if (!q.getColumn(3).isNull()) j["forfeit"] = q.getColumn(3).getInt();
+  if (how == "abandoned") j["abandoned"] = true;
+  reply(c, j, id);
+  // (Then a refusal: a client that waits for `joined` and knows no `over` here stops.)
+  refuse(c, "not_playing", "the game is over: " + j["result"].get<std::string>(), id, false);
+  return true;
 }
 
 int Hub::request_seat(ConnId c, const Request& r, const Room& room) {
@@ -442,11 +647,26 @@ int Hub::request_seat(ConnId c, const Request& r, const Room& room) {
 void Hub::on_join(ConnId c, const Request& r) {
   Room* room = request_room(c, r);
   if (!room) return;
+  const bool over = room->state == "finished";
   if (r.body.contains("seat") && r.body["seat"].is_string()) {  // "watch"
     bind(c, *room, -1);
     reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", nullptr}}, r.id);
     broadcast_room(*room);
     if (room->rec) send_state(c, *room);
+    if (over) send_(c, over_message(*room));
+    return;
+  }
+  if (over) {  // no seat to take: the result
+    const std::string text = over_message(*room);
+    if (r.id.empty()) {
+      send_(c, text);
+    } else {
+      OJ j = OJ::parse(text);
+      j["id"] = r.id;
+      send_(c, dump(j));
+    }
+    // (Then a refusal: a client that waits for `joined` and knows no `over` here stops.)
+    refuse(c, "not_playing", "the game is over: " + room->result, r.id, false);
     return;
   }
   int seat = -1;
@@ -484,7 +704,8 @@ void Hub::on_join(ConnId c, const Request& r) {
   }
   room->seats[static_cast<size_t>(seat)].token = token;
   bind(c, *room, seat);
-  note("room " + room->code + ": seat " + std::to_string(seat) + " taken");
+  store_active(*room, now_ms());
+  note_limited("seat taken", "room " + room->code + ": seat " + std::to_string(seat) + " taken");
   reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", seat}, {"token", token}}, r.id);
   broadcast_room(*room);
   if (room->rec)
@@ -499,9 +720,11 @@ void Hub::on_resume(ConnId c, const Request& r) {
   const int seat = request_seat(c, r, *room);
   if (seat < 0) return;
   bind(c, *room, seat);
+  if (room->state == "open" || room->state == "playing") store_active(*room, now_ms());
   reply(c, OJ{{"type", "joined"}, {"room", room->code}, {"seat", seat}, {"token", r.body["token"]}}, r.id);
   broadcast_room(*room);
   if (room->rec) send_state(c, *room);
+  if (room->state == "finished") send_(c, over_message(*room));
 }
 
 void Hub::on_start(ConnId c, const Request& r) {
@@ -536,7 +759,7 @@ std::string Hub::start_game(Room& room) {
   room.rec = std::move(rec);
   room.state = "playing";
   room.turn_start_ms = now;
-  note("room " + room.code + ": started");
+  note_limited("room started", "room " + room.code + ": started");
   broadcast_room(room);
   broadcast_state(room);
   set_deadline(room);
@@ -560,8 +783,10 @@ void Hub::on_move(ConnId c, const Request& r) {
   const auto ply = static_cast<size_t>(r.body["ply"].get<int64_t>());
   const std::string move = r.body["move"].get<std::string>();
   if (ply != room->moves.size()) {
-    // A decision sent again (its acknowledgement was lost): acknowledged again, applied once.
-    if (ply < room->moves.size() && room->rec->log().decisions.size() > ply && room->moves[ply] == move) {
+    // A decision sent again (its acknowledgement was lost): acknowledged again, applied
+    // once; the same decision (as the engine reads it) by the same seat.
+    if (ply < room->moves.size() && same_decision(*room, ply, seat, move)) {
+      ++counters_.again;
       reply(c, OJ{{"type", "ack"}, {"ply", ply}, {"again", true}}, r.id);
       return;
     }
@@ -591,6 +816,21 @@ void Hub::on_move(ConnId c, const Request& r) {
   maybe_wake(*room);
 }
 
+bool Hub::same_decision(const Room& room, size_t ply, int seat, const std::string& move) const {
+  if (ply >= room.moves.size() || ply >= room.move_seats.size() || room.move_seats[ply] != seat) return false;
+  if (room.moves[ply] == move) return true;
+  // Another text: read it where the game stood at that decision (the stored decisions
+  // played again: a resend is rare, and a connection's messages are rate-limited).
+  replay::Recorder at;
+  if (replay::Recorder::start(content_, room.setup, at)) return false;
+  for (size_t i = 0; i < ply; ++i)
+    if (at.apply(std::string_view(room.moves[i]))) return false;
+  const Game& g = at.game();
+  if (g.finished() || g.pending().player != seat) return false;
+  const auto o = g.parse_option(move);
+  return o && g.to_string(g.canonical(*o)) == room.moves[ply];
+}
+
 // ---------------------------------------------------------------------------------------
 // Decisions
 
@@ -600,6 +840,7 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
   const int ply = static_cast<int>(room.moves.size());
   const int64_t now = now_ms();
   const int running = clock_seat(room);
+  const bool human = room.seats[static_cast<size_t>(seat)].kind == "human" && !room.seats[static_cast<size_t>(seat)].timed_out;
   auto& db = store_.database();
   // The decision, and with a clock the seat's time left and the next turn's start: one
   // transaction, so a restarted server has both or neither.
@@ -625,6 +866,12 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
     if (after.finished() || after.pending().player != running) *left += room.clock->increment_ms;  // the turn passed
   }
   try {
+    if (human) {  // a player was here now (the restart's expiry reads it)
+      SQLite::Statement up(db, "UPDATE net_room SET active_ms = ? WHERE code = ?");
+      up.bind(1, now);
+      up.bind(2, room.code);
+      up.exec();
+    }
     if (room.clock) {
       if (left) {
         SQLite::Statement up(db, "UPDATE net_seat SET left_ms = ? WHERE room = ? AND seat = ?");
@@ -651,6 +898,13 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
   if (left) room.seats[static_cast<size_t>(running)].left_ms = *left;
   room.turn_start_ms = now;
   room.moves.push_back(text);
+  room.move_seats.push_back(seat);
+  if (human) {
+    room.active_ms = now;
+    ++counters_.decisions_human;
+  } else {
+    ++counters_.decisions_bot;
+  }
   if (bot_due(room))
     due_.insert(room.code);
   else
@@ -667,9 +921,17 @@ int64_t Hub::store_finished(Room& room, const std::string& what, const std::stri
   try {
     replay::GameLog game_log = room.rec->log();
     id = replay::ReplayStore(store_).insert_unless_stored(replay::from_log(std::move(game_log))).first;
-    SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'finished', replay_id = ? WHERE code = ?");
+    SQLite::Statement up(store_.database(),
+                         "UPDATE net_room SET state = 'finished', replay_id = ?, result = ?, ended_ms = ?, "
+                         "ended_how = ? WHERE code = ?");
     up.bind(1, id);
-    up.bind(2, room.code);
+    up.bind(2, result);
+    up.bind(3, now_ms());
+    if (room.ended_how.empty())
+      up.bind(4);
+    else
+      up.bind(4, room.ended_how);
+    up.bind(5, room.code);
     up.exec();
   } catch (const std::exception& e) {
     note("room " + room.code + ": the " + what + " game was not stored as a replay: " + e.what());
@@ -677,8 +939,10 @@ int64_t Hub::store_finished(Room& room, const std::string& what, const std::stri
   }
   room.state = "finished";
   room.replay_id = id;
+  room.result = result;
+  room.ended_ms = now_ms();
   set_deadline(room);
-  note("room " + room.code + ": finished (" + result + "), replay " + std::to_string(id));
+  note_limited("room finished", "room " + room.code + ": finished (" + result + "), replay " + std::to_string(id));
   return id;
 }
 
@@ -687,7 +951,8 @@ void Hub::finish(Room& room) {
   const Game& g = room.rec->game();
   const int64_t id = store_finished(room, "finished", result_text(g));
   if (id == 0) return;
-  broadcast(room, dump(OJ{{"type", "over"}, {"room", room.code}, {"result", result_text(g)}, {"replay", id}}));
+  ++counters_.games_finished;
+  broadcast(room, over_message(room));
   broadcast_room(room);
 }
 
@@ -787,14 +1052,12 @@ void Hub::finish_forfeit(Room& room) {
   const Seat& loser = room.seats[static_cast<size_t>(room.forfeit_seat)];
   const std::string result = loser.name + " lost on time (" + result_text(g) + ")";
   // Stored unfinished: the game stopped at the forfeit.
+  room.ended_how = "forfeit";
   const int64_t id = store_finished(room, "forfeited", result);
   if (id == 0) return;
+  ++counters_.games_forfeited;
   broadcast_state(room);
-  broadcast(room, dump(OJ{{"type", "over"},
-                          {"room", room.code},
-                          {"result", result},
-                          {"replay", id},
-                          {"forfeit", room.forfeit_seat}}));
+  broadcast(room, over_message(room));
   broadcast_room(room);
 }
 
@@ -885,6 +1148,12 @@ void Hub::broadcast_room(const Room& room) { broadcast(room, dump(room_json(room
 
 std::string Hub::state_message(const Room& room) const {
   OJ j{{"type", "state"}, {"room", room.code}, {"ply", room.moves.size()}, {"view", public_view(room.rec->game())}};
+  if (room.state == "finished" && !room.rec->game().finished()) {
+    // Ended before its last decision (a forfeit, abandoned): the view says so.
+    j["view"]["finished"] = true;
+    j["view"]["result"] = room.result;
+    j["view"]["pending"] = nullptr;
+  }
   clock_json(room, j);
   return dump(j);
 }

@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/content.h"
+#include "net/ops.h"
 #include "net/protocol.h"
 #include "replay/log.h"
 #include "schema/store.h"
@@ -43,6 +44,20 @@ struct HubOptions {
   // Where a new game's seed comes from (default: 64 random bits). Tests fix it.
   std::function<uint64_t()> seeds;
   size_t max_rooms = 10000;          // open and playing rooms held at once
+  // Live (open or playing) rooms made from one address at once (IPv6: its /64); 0: no
+  // limit. So no client fills max_rooms alone (serve --rooms-per-address).
+  size_t max_rooms_per_address = 20;
+  // The room lifecycle (docs/protocol.md "Room lifecycle"), wall-clock milliseconds:
+  // an open room with no player connected for open_room_ms is deleted (a room nobody
+  // joined); a game with no player connected for abandon_ms is ended and stored as an
+  // unfinished replay; a finished room stays in memory for finished_keep_ms so that its
+  // players learn the result (afterwards `join` and `resume` read it from the database).
+  int64_t open_room_ms = 10 * 60 * 1000;
+  int64_t abandon_ms = 30 * 60 * 1000;
+  int64_t finished_keep_ms = 10 * 60 * 1000;
+  // At most this many finished rooms are kept in memory (the oldest leave first; they do
+  // not count toward max_rooms, so finished games cannot fill the server).
+  size_t max_finished_kept = 1000;
   // Wall-clock milliseconds since 1970 (default: the system's clock). Clocks of rooms
   // are read with it; tests give a clock of their own and move it.
   std::function<int64_t()> now_ms;
@@ -68,7 +83,9 @@ class Hub {
   // 'broken' and named in the log.
   int load();
 
-  void opened(ConnId c);
+  // A connection opened; `address` is its client's (IPv6: the /64; "": unknown, no
+  // per-address limit), for the limit on rooms an address makes.
+  void opened(ConnId c, const std::string& address = {});
   void message(ConnId c, std::string_view text);
   void closed(ConnId c);
 
@@ -88,8 +105,21 @@ class Hub {
   std::optional<int64_t> next_deadline() const;
   void tick();
   int64_t now_ms() const;
-  // A line for the server's log (refusals, errors, games stored); may be empty.
+  // A line for the server's log (refusals, errors, games stored); may be empty. Refusals
+  // and room events are rate-limited per kind (LogLimiter): a flood writes a few lines
+  // and then one with the count of the others.
   std::function<void(const std::string&)> log;
+
+  // The room lifecycle, run by the server every second (tests call it): deletes open rooms
+  // nobody is in for open_room_ms, ends games abandoned for abandon_ms, drops finished
+  // rooms from memory after finished_keep_ms, and writes the rate-limited log's counts.
+  void housekeep();
+  // A refusal the server made itself (too_big, rate_limited), counted with the Hub's.
+  void refused(const std::string& code) { ++counters_.refusals[code]; }
+  // Whether the connection said hello (the server closes those that do not in time).
+  bool greeted(ConnId c) const;
+  // The Hub's part of GET /metrics (rooms by state, refusals by code, decisions, ...).
+  void metrics(MetricsText& m) const;
 
   // For tests and the benchmark.
   size_t rooms() const { return rooms_.size(); }
@@ -121,13 +151,20 @@ class Hub {
     std::set<ConnId> watchers;
     std::unique_ptr<replay::Recorder> rec;
     std::vector<std::string> moves;
+    std::vector<int> move_seats;  // the seat of each decision
     std::optional<int64_t> replay_id;
     std::optional<Clock> clock;
     int64_t turn_start_ms = 0;  // when the pending seat's clock started running
     int forfeit_seat = -1;      // the seat that lost on time
+    std::string creator;        // the address that made it
+    int64_t active_ms = 0;      // when a player was last seen (connected, or a decision)
+    std::string result;         // finished: the result `over` says
+    std::string ended_how;      // finished: "", "forfeit" or "abandoned"
+    int64_t ended_ms = 0;       // finished: when
   };
   struct Conn {
     bool hello = false;
+    std::string address;
     std::string room;
     int seat = -1;  // -1: watching (or nowhere)
   };
@@ -170,8 +207,21 @@ class Hub {
   void set_deadline(const Room& room);
   void maybe_wake(const Room& room);
   void note(const std::string& line);
-  // Drops finished rooms nobody is connected to from memory (their games are replays).
-  void sweep();
+  // A line of a kind that floods can repeat: at most a few a kind per 10 s (LogLimiter).
+  void note_limited(const std::string& kind, const std::string& line);
+  bool players_connected(const Room& room) const;
+  // Stores when a player was last seen in the room (the restart's expiry reads it).
+  void store_active(Room& room, int64_t now);
+  // An open room expired: its rows deleted, the room dropped.
+  void delete_open(const std::string& code);
+  // A game nobody plays in: stored unfinished, the room finished.
+  void abandon(Room& room);
+  std::string over_message(const Room& room) const;
+  // A finished room that left memory: `over` from the database (true when it was one).
+  bool over_from_database(ConnId c, const std::string& code, const std::string& id);
+  // A move for a ply already played: the same decision (parsed) by the same seat.
+  bool same_decision(const Room& room, size_t ply, int seat, const std::string& move) const;
+  size_t live_rooms_of(const std::string& address) const;
 
   const Content& content_;
   Store& store_;
@@ -182,6 +232,12 @@ class Hub {
   std::set<std::string> due_;  // rooms whose pending decision is a bot's
   std::set<std::pair<int64_t, std::string>> deadlines_;  // running clocks: when each reaches zero
   std::map<std::string, int64_t> deadline_of_;           // the same by room
+  LogLimiter limiter_;
+  struct Counters {
+    std::map<std::string, uint64_t> refusals;  // by code
+    uint64_t decisions_human = 0, decisions_bot = 0, again = 0;
+    uint64_t rooms_created = 0, rooms_expired = 0, games_finished = 0, games_forfeited = 0, games_abandoned = 0;
+  } counters_;
 };
 
 }  // namespace tw::net

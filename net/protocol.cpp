@@ -15,7 +15,7 @@ namespace {
 using J = nlohmann::json;
 
 Refusal refuse(std::string code, std::string message, const std::string& id = {}) {
-  return Refusal{std::move(code), std::move(message), id};
+  return Refusal{std::move(code), std::move(message), id, {}};
 }
 
 bool is_string(const J& o, const char* key) { return o.contains(key) && o[key].is_string(); }
@@ -55,12 +55,8 @@ std::string check_seats(const J& o) {
       if (auto e = need_string(s, "bot", kMaxNameBytes); !e.empty()) return at + e;
     if (s.contains("name")) {
       if (auto e = need_string(s, "name", kMaxNameBytes); !e.empty()) return at + e;
-      const auto& name = s["name"].get_ref<const std::string&>();
-      if (!printable_name(name, kMaxNameBytes)) return at + "field 'name' must be printable text";
-      // The record's Players tag lists the names with commas, and "bot:" names a bot there.
-      if (name.find(',') != std::string::npos || name.rfind("bot:", 0) == 0 || name.front() == ' ' ||
-          name.back() == ' ')
-        return at + "field 'name' must not hold a comma, start with \"bot:\" or with a space";
+      if (auto e = name_problem(s["name"].get_ref<const std::string&>(), kMaxNameBytes); !e.empty())
+        return at + "field 'name' " + e;
     }
   }
   return {};
@@ -71,7 +67,7 @@ std::string check_clock(const J& o) {
   if (!o.contains("clock") || o["clock"].is_null()) return {};
   const J& c = o["clock"];
   if (!c.is_object()) return "field 'clock' must be an object {initial_ms, increment_ms, at_zero}";
-  if (auto e = need_int(c, "initial_ms", 0, kMaxClockMs, true); !e.empty()) return "clock: " + e;
+  if (auto e = need_int(c, "initial_ms", kMinClockMs, kMaxClockMs, true); !e.empty()) return "clock: " + e;
   if (auto e = need_int(c, "increment_ms", 0, kMaxIncrementMs, false); !e.empty()) return "clock: " + e;
   if (c.contains("at_zero") &&
       !(c["at_zero"].is_string() && (c["at_zero"] == "forfeit" || c["at_zero"] == "bot")))
@@ -124,6 +120,7 @@ std::variant<Request, Refusal> parse_request(std::string_view text) {
   }
   if (!is_string(j, "type")) return refuse("bad_field", "missing field 'type'", id);
   const std::string& type = j["type"].get_ref<const std::string&>();
+  if (type.size() > 40) return refuse("unknown_type", "unknown message type '" + text::printable(type, 40) + "'", id);
   Request r;
   r.id = id;
   std::string e;
@@ -132,8 +129,10 @@ std::variant<Request, Refusal> parse_request(std::string_view text) {
     e = need_int(j, "version", 0, 1000000, true);
     if (e.empty() && j.contains("name")) {
       e = need_string(j, "name", kMaxNameBytes);
-      if (e.empty() && !printable_name(j["name"].get_ref<const std::string&>(), kMaxNameBytes))
-        e = "field 'name' must be printable text";
+      if (e.empty()) {
+        e = name_problem(j["name"].get_ref<const std::string&>(), kMaxNameBytes, /*seat=*/false);
+        if (!e.empty()) e = "field 'name' " + e;
+      }
     }
   } else if (type == "create") {
     r.type = MsgType::Create;
@@ -142,6 +141,8 @@ std::variant<Request, Refusal> parse_request(std::string_view text) {
     if (e.empty()) e = need_string(j, rs ? "rule_set" : "level", 64);
     if (e.empty()) e = check_seats(j);
     if (e.empty()) e = check_clock(j);
+    if (e.empty() && j.contains("auto_start") && !j["auto_start"].is_boolean())
+      e = "field 'auto_start' must be true or false";
   } else if (type == "join") {
     r.type = MsgType::Join;
     e = need_string(j, "room", kRoomCodeChars);
@@ -159,9 +160,15 @@ std::variant<Request, Refusal> parse_request(std::string_view text) {
   } else if (type == "ping") {
     r.type = MsgType::Ping;
   } else {
-    return refuse("unknown_type", "unknown message type '" + text::printable(type, 40) + "'", id);
+    Refusal unknown = refuse("unknown_type", "unknown message type '" + text::printable(type, 40) + "'", id);
+    unknown.type = type;
+    return unknown;
   }
-  if (!e.empty()) return refuse("bad_field", type + ": " + e, id);
+  if (!e.empty()) {
+    Refusal bad = refuse("bad_field", type + ": " + e, id);
+    bad.type = type;
+    return bad;
+  }
   r.body = std::move(j);
   return r;
 }
@@ -224,6 +231,33 @@ bool printable_name(std::string_view s, size_t max) {
   for (const char c : s)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return false;
   return true;
+}
+
+}  // namespace tw::net
+
+namespace tw::net {
+
+std::string name_problem(std::string_view s, size_t max, bool seat) {
+  if (!printable_name(s, max)) return "must be printable text of 1.." + std::to_string(max) + " bytes";
+  // The invisible code points, read from the UTF-8 (printable_name checked it is valid).
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const size_t len = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+    uint32_t cp = len == 1 ? b : len == 2 ? b & 0x1fu : len == 3 ? b & 0x0fu : b & 0x07u;
+    for (size_t k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fu);
+    i += len;
+    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+      return "must not hold bidirectional controls (U+202A-U+202E, U+2066-U+2069)";
+    if ((cp >= 0x200b && cp <= 0x200f) || cp == 0x2060 || cp == 0xfeff)
+      return "must not hold zero-width characters or direction marks (U+200B-U+200F, U+2060, U+FEFF)";
+    if (cp == 0x80 || (cp > 0x80 && cp < 0xa0)) return "must be printable text";  // C1 controls
+  }
+  if (!seat) return {};
+  if (s.find(',') != std::string_view::npos) return "must not hold a comma";
+  if (s.rfind("bot:", 0) == 0) return "must not start with \"bot:\"";
+  if (s.front() == ' ') return "must not start with a space";
+  if (s.back() == ' ') return "must not end with a space";
+  return {};
 }
 
 }  // namespace tw::net

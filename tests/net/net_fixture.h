@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,12 +37,14 @@ struct HubHarness {
   int64_t now = 1'700'000'000'000;  // the Hub's wall clock (ms): tests move it by hand
 
   explicit HubHarness(const std::string& db, uint64_t first_seed = 1000,
-                      int max_bot_iterations = net::HubOptions{}.max_bot_iterations)
+                      int max_bot_iterations = net::HubOptions{}.max_bot_iterations,
+                      const std::function<void(net::HubOptions&)>& tune = {}, int64_t start_ms = 1'700'000'000'000)
       : store(open_store(db)),
         content(store.load_content()),
         hub(content, store, [this](net::ConnId c, const std::string& t) { got[c].push_back(t); },
-            options(max_bot_iterations)),
-        next_seed(first_seed) {
+            options(max_bot_iterations, tune)),
+        next_seed(first_seed),
+        now(start_ms) {
     hub.log = [this](const std::string& s) { log.push_back(s); };
   }
   // (The database is set up as `tilewright serve` sets it: net::prepare_database.)
@@ -51,8 +54,9 @@ struct HubHarness {
     return s;
   }
 
-  net::HubOptions options(int max_bot_iterations) {
+  net::HubOptions options(int max_bot_iterations, const std::function<void(net::HubOptions&)>& tune = {}) {
     net::HubOptions o;
+    if (tune) tune(o);
     o.max_bot_iterations = max_bot_iterations;
     o.seeds = [this] { return next_seed++; };
     o.now_ms = [this] { return now; };
@@ -82,8 +86,8 @@ struct HubHarness {
     return it == got.end() || it->second.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(it->second.back());
   }
 
-  void hello(net::ConnId c) {
-    hub.opened(c);
+  void hello(net::ConnId c, const std::string& address = {}) {
+    hub.opened(c, address);
     say(c, {{"type", "hello"}, {"version", net::kProtocolVersion}});
   }
 

@@ -5,6 +5,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <sstream>
+#include <streambuf>
+#include <thread>
 
 #include "cli/online_cmd.h"
 #include "net/client.h"
@@ -150,7 +152,7 @@ TEST_CASE("net clocks: a bad clock is refused; a room without one shows none") {
   const json seats = json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "random"}}});
   for (const json& bad : {json(5), json({{"increment_ms", 5}}), json({{"initial_ms", -1}}),
                           json({{"initial_ms", 1000}, {"at_zero", "draw"}}),
-                          json({{"initial_ms", net::kMaxClockMs + 1}})}) {
+                          json({{"initial_ms", net::kMaxClockMs + 1}}), json({{"initial_ms", 0}})}) {
     const json a = h.answer(1, {{"type", "create"}, {"rule_set", "base"}, {"seats", seats}, {"clock", bad}});
     CHECK(a["code"] == "bad_field");
     CHECK(a["message"].get<std::string>().find("clock") != std::string::npos);
@@ -174,6 +176,8 @@ TEST_CASE("net clocks: a version-5 database gets the clock columns, its rooms no
     for (const char* c : {"clock_initial_ms", "clock_increment_ms", "clock_at_zero", "turn_start_ms", "forfeit_seat"})
       raw.exec(std::string("ALTER TABLE net_room DROP COLUMN ") + c);
     raw.exec("ALTER TABLE net_seat DROP COLUMN left_ms; ALTER TABLE net_seat DROP COLUMN timed_out");
+    for (const char* c : {"active_ms", "creator", "result", "ended_ms", "ended_how"})  // (migration 7's)
+      raw.exec(std::string("ALTER TABLE net_room DROP COLUMN ") + c);
     raw.exec("INSERT INTO net_room (code, rule_set, seed, host_token, state) VALUES ('OLDROOM2', 'base', 7, "
              "'00000000000000000000000000000000', 'open')");
     raw.exec("INSERT INTO net_seat (room, seat, kind, name) VALUES ('OLDROOM2', 0, 'human', 'Ann')");
@@ -203,7 +207,30 @@ struct ClockServer {
 };
 }  // namespace
 
-TEST_CASE("net clocks on loopback: a 50 ms clock forfeits a silent seat; a 0 s clock hands the seat to a bot") {
+// Input that comes only after a delay (a player who thinks too long).
+class DelayedInput : public std::streambuf {
+ public:
+  DelayedInput(std::string text, std::chrono::milliseconds delay) : text_(std::move(text)), delay_(delay) {}
+
+ protected:
+  int_type underflow() override {
+    if (!slept_) {
+      std::this_thread::sleep_for(delay_);
+      slept_ = true;
+    }
+    if (given_) return traits_type::eof();
+    given_ = true;
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::string text_;
+  std::chrono::milliseconds delay_;
+  bool slept_ = false, given_ = false;
+};
+
+TEST_CASE("net clocks on loopback: a 1 s clock forfeits a silent seat, and hands a slow seat to a bot") {
   ClockServer r(test::fresh_server_db("clock-loopback"));
   std::string why;
   net::Client c;
@@ -211,7 +238,7 @@ TEST_CASE("net clocks on loopback: a 50 ms clock forfeits a silent seat; a 0 s c
   REQUIRE(c.send(json{{"type", "hello"}, {"version", net::kProtocolVersion}}, &why));
   REQUIRE(c.send(json{{"type", "create"}, {"rule_set", "base"}, {"auto_start", true},
                       {"seats", json::array({{{"kind", "human"}, {"name", "Ann"}}, {{"kind", "bot"}, {"bot", "random"}}})},
-                      {"clock", {{"initial_ms", 50}, {"at_zero", "forfeit"}}}},
+                      {"clock", {{"initial_ms", 1000}, {"at_zero", "forfeit"}}}},
                  &why));
   std::string room;
   json over;
@@ -228,16 +255,18 @@ TEST_CASE("net clocks on loopback: a 50 ms clock forfeits a silent seat; a 0 s c
   CHECK(over["forfeit"] == 0);
   CHECK(over["result"].get<std::string>().rfind("Ann lost on time", 0) == 0);
 
-  // The command line's client: its seat's time is 0; the server's bot plays it to the end.
+  // The command line's client: its player thinks 1.5 s over the first decision, its 1 s
+  // clock runs out, and the server's bot plays the seat to the end.
   std::string lines;
   for (int i = 0; i < 400; ++i) lines += "1\n";
-  std::istringstream in(lines);
+  DelayedInput slow(lines, 1500ms);
+  std::istream in(&slow);
   std::ostringstream out, err;
   OnlineOptions o;
   o.url = r.url();
   o.create = true;
   o.players = "Ann, bot:random";
-  o.clock = "0";
+  o.clock = "1s";
   o.at_zero = "bot";
   o.timeout_s = 60;
   const int code = cmd_play_online(o, in, out, err);

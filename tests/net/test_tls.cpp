@@ -15,11 +15,13 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "cli/online_cmd.h"
 #include "net/client.h"
 #include "net/server.h"
 #include "net_fixture.h"
+#include "raw_socket.h"
 
 using namespace tw;
 using nlohmann::json;
@@ -220,4 +222,33 @@ TEST_CASE("net tls: the server names a missing, unreadable or mismatched certifi
   CHECK(server_error(db, o).find("both --cert FILE and --key FILE") != std::string::npos);
   o.key_file = good.key;
   CHECK(server_error(db, o).empty());
+}
+
+TEST_CASE("net tls: connections still in TLS detection count toward the caps") {
+  net::ServerOptions o = tls_options(loopback_cert());
+  o.max_connections = 3;
+  o.handshake_timeout = std::chrono::milliseconds(600);
+  TlsRunning r(test::fresh_server_db("tls-detect"), o);
+  // Three silent sockets (not a byte: the server cannot tell TLS from plain yet) fill the
+  // cap: a fourth, from another address, is closed at its accept.
+  std::vector<test::RawSocket> silent;
+  for (int i = 0; i < 3; ++i) silent.emplace_back(r.server.port());
+  for (int i = 0; i < 100 && r.server.metrics_text().find("tilewright_sockets 3") == std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(r.server.metrics_text().find("tilewright_sockets 3\n") != std::string::npos);
+  test::RawSocket fourth(r.server.port(), "127.0.0.2");
+  CHECK(fourth.closed_within(std::chrono::seconds(5)));
+  CHECK(r.server.metrics_text().find("tilewright_connection_events_total{event=\"refused_max_connections\"} 1") !=
+        std::string::npos);
+  // The detection has a deadline: the silent ones are closed, and a TLS client gets in.
+  for (auto& s : silent) CHECK(s.closed_within(std::chrono::seconds(5)));
+  net::Client c;
+  c.set_ca_file(loopback_cert().cert);
+  std::string why;
+  REQUIRE(c.connect(r.url("wss"), &why));
+  REQUIRE(c.send(nlohmann::json{{"type", "ping"}}, &why));
+  auto pong = c.receive(std::chrono::seconds(10), &why);
+  REQUIRE(pong);
+  CHECK((*pong)["type"] == "pong");
+  r.server.stop();
 }
