@@ -515,7 +515,7 @@ TEST_CASE("analysis: a placement recorded with an equivalent rotation is the lis
 // Issue 56: on a terminal the names were painted before the summary was made printable,
 // so the colour codes came out escaped ("\\x1b[31m"). A name is escaped, then painted;
 // the counts agree with their words.
-TEST_CASE("analyse: the players' summary paints escaped names; one inaccuracy, two mistakes", "[cli][analysis]") {
+TEST_CASE("analyse: the players' summary paints escaped names, one inaccuracy, two mistakes", "[cli][analysis]") {
   const std::string line = player_summary(text::printable("Ann\x1b[2J"), 0, {1, 1, 2, 0}, 1.3, "points", true);
   CHECK(line == "\x1b[31mAnn\\x1b[2J\x1b[0m (red): 1 ply, 1 inaccuracy (?!), 2 mistakes (?), 0 blunders (?\?), mean loss "
                 "1.3 points\n");

@@ -277,7 +277,7 @@ TEST_CASE("terminal play: board keys redraw without a decision, piped answers st
   CHECK(r.out.find("Stopped at ply 1") != std::string::npos);  // the keys made no decision; "1" did
 }
 
-TEST_CASE("replay options lists the options at a node; vary appends after it; list filters by level") {
+TEST_CASE("replay options lists the options at a node, vary appends after it, list filters by level") {
   AppDir d;
   const std::string db = d.db();
   const std::string rec = d.file("g.tgn");
@@ -345,7 +345,7 @@ TEST_CASE("completion scripts and the manual page come from the command definiti
 }
 
 // Issue 56 item 10: the rough edges a new user meets first.
-TEST_CASE("usage: bare tilewright lists the commands; usage lines name the whole command; extra words named") {
+TEST_CASE("usage: bare tilewright lists the commands, usage lines name the whole command, extra words named") {
   const Result bare = cli({});
   CHECK(bare.code == kExitInput);
   CHECK(bare.err.rfind("tilewright: give a command\n", 0) == 0);

@@ -106,7 +106,7 @@ TEST_CASE("standard input: - reads a record, pack or archive from standard input
   CHECK(big.err.find("standard input: more than") != std::string::npos);
 }
 
-TEST_CASE("standard output: - writes JSON, CSV and exports to standard output; never a file named -") {
+TEST_CASE("standard output: - writes JSON, CSV and exports to standard output, never a file named -") {
   IoDir d;
   const fs::path here = fs::current_path();
   fs::current_path(d.path);
@@ -138,7 +138,7 @@ TEST_CASE("standard output: - writes JSON, CSV and exports to standard output; n
   CHECK(exp.out.rfind("[Format \"TGN", 0) == 0);
 }
 
-TEST_CASE("json: one rule for --json for every command; --json=FILE writes the same JSON to FILE") {
+TEST_CASE("json: one rule for --json for every command, --json=FILE writes the same JSON to FILE") {
   IoDir d;
   const std::string rec = game_record(d);
   // run: the flag in any position (NOTATION.md), and --json=FILE.

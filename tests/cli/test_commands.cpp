@@ -134,7 +134,7 @@ TEST_CASE("play with bots writes a record that run replays to the same result", 
   CHECK(tgn::write(*parsed.record) == text);
 }
 
-TEST_CASE("play: a human answers by number or text; q stops and the record is kept", "[cli]") {
+TEST_CASE("play: a human answers by number or text, q stops and the record is kept", "[cli]") {
   TempFile rec("human.tgn");
   PlayOptions p;
   p.players = "Ann, bot:random";
@@ -152,7 +152,7 @@ TEST_CASE("play: a human answers by number or text; q stops and the record is ke
   CHECK(parsed.record->mainline[1].move == "pass");
 }
 
-TEST_CASE("simulate reports every seat with intervals; bench prints its signature", "[cli]") {
+TEST_CASE("simulate reports every seat with intervals, bench prints its signature", "[cli]") {
   SimulateOptions s;
   s.bots = {"greedy", "random"};
   s.games = 30;

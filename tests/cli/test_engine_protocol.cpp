@@ -61,7 +61,7 @@ TEST_CASE("engine protocol: handshake, versions, unknown commands", "[cli][engin
   CHECK(out.find("error protocol 2 is not spoken: this engine speaks 1") != std::string::npos);
 }
 
-TEST_CASE("engine protocol: a position, go, the whole turn; the same answer for the same seed", "[cli][engine]") {
+TEST_CASE("engine protocol: a position, go, the whole turn, the same answer for the same seed", "[cli][engine]") {
   const std::string script =
       "newgame ruleset base players 2\n"
       "position draw E D moves 1. place E 0,1 r180 pass\n"
@@ -186,7 +186,7 @@ TEST_CASE("engine protocol: a whole record, bad input, stop", "[cli][engine]") {
 
 // Issue 56 item 9: the documented `newgame level L` plays the level's rule set, and `go`
 // searches only a position the client gave: never a tile the engine drew itself.
-TEST_CASE("engine protocol: newgame level L; go without a valid position is an error", "[cli][engine]") {
+TEST_CASE("engine protocol: newgame level L, go without a valid position is an error", "[cli][engine]") {
   // A level alone plays its own rule set.
   const std::string level = talk("newgame level mists-1\ngo\n");
   CHECK(level == "ok\nerror go: no position (send position after newgame)\n");

@@ -180,7 +180,7 @@ TEST_CASE("play --resume goes on with a record, or with the recovery file of a s
   CHECK(missing.code == kExitInput);
 }
 
-TEST_CASE("play: take-back returns to the player's previous decision; never over another human's") {
+TEST_CASE("play: take-back returns to the player's previous decision, never over another human's") {
   PlayDir d;
   const auto out = d.file("tb.tgn");
   // Ann places and decides her follower; the bot plays; at her next placement she takes

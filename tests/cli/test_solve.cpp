@@ -194,7 +194,7 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   CHECK_FALSE(to_json(pr)["games"][0].contains("solver"));
 }
 
-TEST_CASE("simulate --solve prints the bracket; compare --solve pairs the winnable share", "[cli][solver]") {
+TEST_CASE("simulate --solve prints the bracket, compare --solve pairs the winnable share", "[cli][solver]") {
   const auto r = test::cli({"simulate", "--db", solve_db(), "--level", "mists-1", "--games", "3", "--seed", "2", "--solve",
                             "--solve-nodes", "30000", "--threads", "1"});
   INFO(r.out << r.err);

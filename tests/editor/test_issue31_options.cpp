@@ -138,7 +138,7 @@ TEST_CASE("play view: a click applies the clicked option, undo and redo replay i
   CHECK(pv->session()->game().state_hash() == after);
 }
 
-TEST_CASE("scenario: decisions are kept as options; undoing a placement gives its tile back", "[issue31][scenario]") {
+TEST_CASE("scenario: decisions are kept as options, undoing a placement gives its tile back", "[issue31][scenario]") {
   twe::ScenarioModel m(content());
   REQUIRE(m.reset("base", "Ann, Ben", 5).empty());
   const std::string tile = m.selected();

@@ -70,7 +70,7 @@ TEST_CASE("issue 34.9: Hint draws the suggested move on the board and leaves the
   CHECK_FALSE(pv->board()->scene().hint);
 }
 
-TEST_CASE("issue 34.10: a click that places nothing says why; the next decision clears it", "[play][ui][issue34]") {
+TEST_CASE("issue 34.10: a click that places nothing says why, the next decision clears it", "[play][ui][issue34]") {
   twe::test::FrameFixture f;
   twe::PlayView* pv = i34_play_view(f);
   REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
@@ -106,7 +106,7 @@ TEST_CASE("issue 34.10: a click that places nothing says why; the next decision 
   CHECK_FALSE(i34_status(f).Contains("taken"));
 }
 
-TEST_CASE("issue 34.12: hotseat Take back names whose move it takes back; a resumed game is shown and said",
+TEST_CASE("issue 34.12: hotseat Take back names whose move it takes back, a resumed game is shown and said",
           "[play][ui][issue34]") {
   twe::test::FrameFixture f;
   twe::PlayView* pv = i34_play_view(f);
@@ -143,7 +143,7 @@ TEST_CASE("issue 34.12: hotseat Take back names whose move it takes back; a resu
   CHECK(i34_status(f).Contains("Ann, Ben"));
 }
 
-TEST_CASE("issue 34.13: events name a seat called You in the second person; status errors clear", "[play][ui][issue34]") {
+TEST_CASE("issue 34.13: events name a seat called You in the second person, status errors clear", "[play][ui][issue34]") {
   // A gcc game with a seat named You: every event line reads "your follower", "You score",
   // never "You's" or "You scores".
   twe::PlaySession s;
@@ -183,7 +183,7 @@ TEST_CASE("issue 34.13: events name a seat called You in the second person; stat
   CHECK_FALSE(i34_status(f).Contains("does not fit"));
 }
 
-TEST_CASE("issue 34.11: a human seat's name is a hint, not text; the co-op bot only for a co-op game",
+TEST_CASE("issue 34.11: a human seat's name is a hint, not text, the co-op bot only for a co-op game",
           "[play][ui][issue34]") {
   twe::test::FrameFixture f;
   twe::NewGameDialog dlg(f.frame, twe::test::content(), setup_of("gcc", "Ann, bot:greedy", 3));

@@ -351,7 +351,7 @@ TEST_CASE("play view: Hint names and selects what the search bot would play, the
   CHECK(pv->last_hint() == before);
 }
 
-TEST_CASE("play view: a bot thinks on a worker thread; the game is the one bot_step plays, a stale answer is dropped",
+TEST_CASE("play view: a bot thinks on a worker thread, the game is the one bot_step plays, a stale answer is dropped",
           "[play][ui][issue13]") {
   twe::test::FrameFixture f;
   twe::PlayView* pv = shown_play_view(f);

@@ -35,7 +35,7 @@ tw::replay::Replay greedy_random(const tw::Content& c, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("review: Keep stores the evaluations; after a restart the graph and marks come back",
+TEST_CASE("review: Keep stores the evaluations, after a restart the graph and marks come back",
           "[review][ui][analysis][issue34]") {
   twe::test::FrameFixture f;
   twe::ReplayView* rv = f.frame->replays();

@@ -93,7 +93,7 @@ TEST_CASE("follower options: pass always, one per free segment, fields too", "[e
   CHECK(names == std::vector<std::string>{"pass", "meeple road:E", "meeple field:Nw", "meeple field:Es"});
 }
 
-TEST_CASE("any port of a segment names it; canonical text is written back", "[engine]") {
+TEST_CASE("any port of a segment names it, canonical text is written back", "[engine]") {
   Game g = new_game({"U"});
   apply_ok(g, "place U 1,0 r0");
   std::string why;
@@ -175,7 +175,7 @@ TEST_CASE("setup errors are values", "[engine]") {
   CHECK(v->message.find("unknown rule set 'nosuch'") != std::string::npos);
 }
 
-TEST_CASE("the same seed gives the same game; another seed another", "[engine][determinism]") {
+TEST_CASE("the same seed gives the same game, another seed another", "[engine][determinism]") {
   const Content& c = test::default_content();
   auto play = [&](uint64_t seed, const char* bot_name) {
     GameSetup s;

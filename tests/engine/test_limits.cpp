@@ -68,7 +68,7 @@ TEST_CASE("limits: pile_size counts the start tile (or piece), the pool and thei
   CHECK(pile_size(c, *gcc).tiles == pool + 4);  // the 2x2 start piece
 }
 
-TEST_CASE("limits: kMaxGameTiles tiles load; one more is refused at load and by Game::create", "[engine][limits]") {
+TEST_CASE("limits: kMaxGameTiles tiles load, one more is refused at load and by Game::create", "[engine][limits]") {
   Content c = test::default_content();
   scale_base_pool(c, kMaxGameTiles);
   CHECK(!has_error(validate_content(c), "rule_set_pool", "base", "count", "tiles in one game"));

@@ -40,7 +40,7 @@ json clock_of(const json& state, int seat) { return state["clocks"][static_cast<
 
 }  // namespace
 
-TEST_CASE("net clocks: time is charged to the seat to move, the increment given when its turn passes; at zero it forfeits") {
+TEST_CASE("net clocks: time is charged to the seat to move, the increment given when its turn passes, at zero it forfeits") {
   test::HubHarness h(test::fresh_server_db("clock-forfeit"));
   h.hello(1);
   h.hello(2);
@@ -94,7 +94,7 @@ TEST_CASE("net clocks: time is charged to the seat to move, the increment given 
   CHECK(!h.hub.next_deadline());
 }
 
-TEST_CASE("net clocks: at zero a server bot plays the seat; the clocks survive a restart of the server") {
+TEST_CASE("net clocks: at zero a server bot plays the seat, the clocks survive a restart of the server") {
   const std::string db = test::fresh_server_db("clock-bot");
   std::string room, ann;
   int64_t now = 0;
@@ -146,7 +146,7 @@ TEST_CASE("net clocks: at zero a server bot plays the seat; the clocks survive a
   CHECK(h.hub.game(room)->finished());
 }
 
-TEST_CASE("net clocks: a bad clock is refused; a room without one shows none") {
+TEST_CASE("net clocks: a bad clock is refused, a room without one shows none") {
   test::HubHarness h(test::fresh_server_db("clock-bad"));
   h.hello(1);
   const json seats = json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "random"}}});

@@ -49,7 +49,7 @@ json expect(net::Client& c, const std::string& type) {
 
 }  // namespace
 
-TEST_CASE("net loopback: two command-line clients and a server bot play a complete game; a spectator watches") {
+TEST_CASE("net loopback: two command-line clients and a server bot play a complete game, a spectator watches") {
   Running r(test::fresh_server_db("loopback"));
   net::Client host;
   std::string why;

@@ -102,7 +102,7 @@ TEST_CASE("bad evaluations are refused before anything is written") {
   refused([](Replay& b) { b.evaluations[1].played.clear(); }, "no played option");
 }
 
-TEST_CASE("migration 0004 adds replay_eval to an older database; a newer one is refused") {
+TEST_CASE("migration 0004 adds replay_eval to an older database, a newer one is refused") {
   test::ReplayTempDir dir;
   const std::string path = test::copy_default_db(dir);
   int64_t id = 0;

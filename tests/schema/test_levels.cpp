@@ -87,7 +87,7 @@ TEST_CASE("save_level: a new level round-trips, a bad one is refused and nothing
   }
 }
 
-TEST_CASE("delete_tile_type: a tile nobody uses goes with its segments; a used one is refused") {
+TEST_CASE("delete_tile_type: a tile nobody uses goes with its segments, a used one is refused") {
   TempDir dir;
   const std::string path = copy_default(dir);
   Store st = Store::open(path, Store::Mode::ReadWrite);

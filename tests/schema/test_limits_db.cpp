@@ -6,7 +6,7 @@
 using namespace tw;
 using namespace tw::test;
 
-TEST_CASE("limits: a pool beyond 16,000 tiles is refused at load with its row; one row of 10,000 loads") {
+TEST_CASE("limits: a pool beyond 16,000 tiles is refused at load with its row, one row of 10,000 loads") {
   TempDir dir;
   const std::string path = copy_default(dir);
   raw_sql(path, "UPDATE rule_set_pool SET count = 10000 WHERE rule_set = 'base'");

@@ -26,7 +26,7 @@ std::string nested(int depth, const std::string& open = "[", const std::string& 
 
 }  // namespace
 
-TEST_CASE("pack limits: nesting kMaxPackDepth deep parses; one deeper is refused where it starts") {
+TEST_CASE("pack limits: nesting kMaxPackDepth deep parses, one deeper is refused where it starts") {
   const std::string at_limit = error_of(nested(pack::kMaxPackDepth));
   CHECK(at_limit.find("nested") == std::string::npos);  // parsed: refused for other reasons
   CHECK(at_limit.find("not a content pack (no \"format\"") != std::string::npos);
@@ -43,7 +43,7 @@ TEST_CASE("pack limits: nesting kMaxPackDepth deep parses; one deeper is refused
   CHECK(error_of(nested(5'000'000)).find("nested more than 32 deep") != std::string::npos);
 }
 
-TEST_CASE("pack limits: kMaxPackValues values parse; one more is refused") {
+TEST_CASE("pack limits: kMaxPackValues values parse, one more is refused") {
   // The array itself and its numbers: kMaxPackValues values in all, then one more.
   std::string at_limit = "[";
   for (size_t i = 0; i + 2 < pack::kMaxPackValues; ++i) at_limit += "0,";
@@ -84,7 +84,7 @@ TEST_CASE("pack limits: every shipped item exports to a pack well inside the lim
   CHECK(error_of(text) == "(no error)");
 }
 
-TEST_CASE("pack limits: an object of kMaxPackMembers members parses; one more is refused at its key") {
+TEST_CASE("pack limits: an object of kMaxPackMembers members parses, one more is refused at its key") {
   const auto object = [](size_t members) {
     std::string s = "{";
     for (size_t i = 0; i < members; ++i) s += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
