@@ -768,6 +768,10 @@ int cmd_tune(const Content& c0, const TuneOptions& o, std::ostream& out, std::os
     return kExitIllegal;
   }
   bar.finish();
+  if (res.values.empty()) {
+    err << "tilewright tune: " << res.verdict << '\n';
+    return kExitInput;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::string bots;
   for (const auto& b : base.bots) bots += (bots.empty() ? "" : ",") + b;

@@ -387,14 +387,14 @@ TuneResult tune(const TuneSpec& sp, const TuneEvaluator& eval) {
   // Plays `count` more seeds at v (never a seed it played there before); false when the
   // budget allows none.
   const auto play = [&](int64_t v, int count, const char* why) {
-    TuneValue& tv = R.values[v];
-    tv.value = v;
     const int64_t per_seed = seeds_played > 0 ? std::max<int64_t>(1, R.games / seeds_played) : 1;
     const int64_t left = (sp.budget - R.games) / per_seed;
     if (left <= 0) {
       R.budget_spent = true;
       return false;
     }
+    TuneValue& tv = R.values[v];  // (a value enters only with games)
+    tv.value = v;
     count = static_cast<int>(std::min<int64_t>(count, left));
     auto xs = eval(v, tv.seeds, count);
     R.evals.push_back({v, tv.seeds, count, why});
@@ -421,11 +421,12 @@ TuneResult tune(const TuneSpec& sp, const TuneEvaluator& eval) {
   };
   const auto mean = [&](int64_t v) { return R.values.at(v).iv.mean; };
 
-  if (sp.hi < sp.lo || !first(sp.lo, "end of the range") || !first(sp.hi, "end of the range")) {
+  const bool ends = sp.hi >= sp.lo && first(sp.lo, "end of the range") && first(sp.hi, "end of the range");
+  if (R.values.empty()) {
     R.verdict = "nothing played (an empty range or no budget)";
     return R;
   }
-  {
+  if (ends) {
     const double rise = mean(sp.hi) - mean(sp.lo);
     R.direction = rise > 0 ? 1 : rise < 0 ? -1 : 0;
   }
@@ -483,7 +484,9 @@ TuneResult tune(const TuneSpec& sp, const TuneEvaluator& eval) {
     R.separated = lo.side < 0 && hi.side > 0;
   }
   std::string v;
-  if (R.direction == 0) {
+  if (!ends) {
+    v = "the budget does not cover both ends of the range";
+  } else if (R.direction == 0) {
     v = "the measure is the same at both ends of the range: nothing to bisect";
   } else if (!R.bracketed) {
     v = "the target lies outside the range: the nearest end is " + std::to_string(R.best);
