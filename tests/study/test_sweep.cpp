@@ -119,7 +119,7 @@ TEST_CASE("tune: a known rising probability gives the bracket the arithmetic pre
   CHECK(*d.above == 14);
 }
 
-TEST_CASE("tune: a non-monotone measure is reported, not hidden; a spent budget is said", "[sweep]") {
+TEST_CASE("tune: a non-monotone measure is reported, not hidden, and a spent budget is said", "[sweep]") {
   // Low at 0, high at 10, middling at 20: bisection alone would trust 0 -> 20.
   Synthetic syn;
   syn.p = [](int64_t v) { return v <= 10 ? 0.1 + 0.08 * static_cast<double>(v) : 0.9 - 0.04 * static_cast<double>(v - 10); };
