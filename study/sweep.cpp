@@ -438,23 +438,44 @@ TuneResult tune(const TuneSpec& sp, const TuneEvaluator& eval) {
     settle(b, "end of the range");
     if (g(a) < 0 && g(b) >= 0) {
       R.bracketed = true;
-      while (b - a > 1 && !R.budget_spent) {
-        const int64_t m = a + (b - a) / 2;
-        if (!first(m, "bisection")) break;
-        settle(m, "bisection");
-        (g(m) < 0 ? a : b) = m;
-      }
-      settle(a, "grow the bracket");
-      settle(b, "grow the bracket");
-      // Grow both until they are separated from the target (or the budget is spent).
-      while (!R.budget_spent) {
-        const TuneValue& ta = R.values.at(a);
-        const TuneValue& tb = R.values.at(b);
-        const bool a_done = ta.side != 0 || within(ta.iv);
-        const bool b_done = tb.side != 0 || within(tb.iv);
-        if (a_done && b_done) break;
-        const int64_t v = !a_done && (b_done || ta.xs.size() <= tb.xs.size()) ? a : b;
-        if (!play(v, R.values.at(v).seeds, "grow the bracket")) break;
+      // Bisect, grow the bracket; when the grown figures move the target out of it (a value
+      // first measured on few seeds was lucky), bisect again between the played values
+      // that now bracket it.
+      for (int round = 0; round < 32; ++round) {
+        while (b - a > 1 && !R.budget_spent) {
+          const int64_t m = a + (b - a) / 2;
+          if (!first(m, "bisection")) break;
+          settle(m, "bisection");
+          (g(m) < 0 ? a : b) = m;
+        }
+        // Grow both bracket values on the same seeds (paired: their deals alike) until both
+        // are separated from the target, or the nearer one's interval lies within the
+        // tolerance, or the budget is spent.
+        while (!R.budget_spent) {
+          const TuneValue& ta = R.values.at(a);
+          const TuneValue& tb = R.values.at(b);
+          // Decided only on the same seeds: bisection measures each value on its first
+          // seeds, and a few lucky deals lift every value measured on them alike.
+          const bool paired = ta.seeds == tb.seeds;
+          if (paired && ta.side != 0 && tb.side != 0) break;
+          const TuneValue& near = std::abs(ta.iv.mean - sp.target) <= std::abs(tb.iv.mean - sp.target) ? ta : tb;
+          if (paired && within(near.iv)) break;
+          const int n = paired ? 2 * ta.seeds : std::max(ta.seeds, tb.seeds);
+          const int grow_a = n - ta.seeds, grow_b = n - tb.seeds;
+          if (grow_a > 0 && !play(a, grow_a, "grow the bracket")) break;
+          if (grow_b > 0 && !play(b, grow_b, "grow the bracket")) break;
+        }
+        if (g(a) < 0 && g(b) >= 0) break;
+        // g runs from < 0 to >= 0 in value order (a < b): the first such pair of played values.
+        std::optional<std::pair<int64_t, int64_t>> next;
+        std::optional<int64_t> prev;
+        for (const auto& entry : R.values) {
+          if (prev && !next && g(*prev) < 0 && g(entry.first) >= 0) next = {*prev, entry.first};
+          prev = entry.first;
+        }
+        if (!next || R.budget_spent) break;
+        a = next->first;
+        b = next->second;
       }
       if (R.direction > 0) R.below = a, R.above = b;
       else R.below = b, R.above = a;
