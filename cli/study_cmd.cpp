@@ -199,7 +199,7 @@ void print_sweep(const Study& s, const std::vector<study::GameRow>& rows, std::o
   const bool pct = study::proportion_measure(sw.measure);
   const auto points = study::sweep_points(s, rows);
   const auto steps = study::sweep_steps(s, rows);
-  out << fmt::format("  {:>12}{:>8}{:>12}{:>20}   {}\n", sw.param, "games", sw.measure, "95% interval",
+  out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", sw.param, "games", sw.measure, "95% interval",
                      "step from the previous value (paired, 95%)");
   for (size_t i = 0; i < points.size(); ++i) {
     const auto& p = points[i];
@@ -210,7 +210,7 @@ void print_sweep(const Study& s, const std::vector<study::GameRow>& rows, std::o
       step = fmt::format("{:+.{}f} ({:+.{}f} .. {:+.{}f}){}", k * st.diff.mean, pct ? 1 : 3, k * st.diff.lo, pct ? 1 : 3,
                          k * st.diff.hi, pct ? 1 : 3, st.diff.lo > 0 || st.diff.hi < 0 ? " *" : "");
     }
-    out << fmt::format("  {:>12}{:>8}{:>12}{:>20}   {}\n", p.value, p.games, measure_text(p.measure.mean, pct),
+    out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", p.value, p.games, measure_text(p.measure.mean, pct),
                        interval_text(p.measure, pct), step);
   }
   out << study::monotonicity(points, steps).text << '\n';
@@ -780,12 +780,12 @@ int cmd_tune(const Content& c0, const TuneOptions& o, std::ostream& out, std::os
                      param->level_column ? "level column" : "parameter", param->key,
                      param->source_is_level ? "level" : "rule set", source, measure, measure_text(target, pct), lo, hi,
                      source, param->current, bots, o.seed, o.games, o.budget);
-  out << fmt::format("  {:>12}{:>8}{:>12}{:>20}   {}\n", param->key, "games", measure, "95% interval", "");
+  out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", param->key, "games", measure, "95% interval", "");
   for (const auto& [v, tv] : res.values) {
     const std::string mark = res.below && v == *res.below   ? "below the target"
                              : res.above && v == *res.above ? "above the target"
                                                             : "";
-    out << fmt::format("  {:>12}{:>8}{:>12}{:>20}   {}{}\n", v, tv.xs.size(), measure_text(tv.iv.mean, pct),
+    out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}{}\n", v, tv.xs.size(), measure_text(tv.iv.mean, pct),
                        interval_text(tv.iv, pct), mark, v == res.best ? (mark.empty() ? "nearest" : ", nearest") : "");
   }
   out << fmt::format("played {} games at {} value{} in {} step{} ({:.2f} s); {}\n", res.games, res.values.size(),
