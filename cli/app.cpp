@@ -66,6 +66,11 @@ struct Args {
   std::string compare_bots;
   std::string compare_shard;
   MergeOptions merge;
+  SweepOptions sweep;
+  std::string sweep_bots, sweep_shard;
+  double sweep_target = 0;
+  TuneOptions tune;
+  std::string tune_bots;
   BenchOptions bench;
   PlayOptions play;
   OnlineOptions online;
@@ -89,6 +94,8 @@ struct Commands {
   CLI::App* simulate = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* merge = nullptr;
+  CLI::App* sweep = nullptr;
+  CLI::App* tune = nullptr;
   CLI::App* bench = nullptr;
   CLI::App* play = nullptr;
   CLI::App* serve = nullptr;
@@ -206,6 +213,70 @@ Commands define(CLI::App& app, Args& a) {
       ->capture_default_str()
       ->check(whole<int64_t>(1));
   add_db(c.compare);
+
+  // sweep and tune (issue 62): options they share with compare.
+  const auto study_opts = [&](CLI::App* sub, std::string& bots, int& players, int& threads, uint64_t& seed,
+                              bool& rotate, bool& solve, int64_t& solve_nodes) {
+    sub->add_option("--bots", bots, "bots of the variant without @ (default greedy,greedy; co-op: coop)");
+    sub->add_option("--players", players, "seats (co-op default 2)")->check(whole<int>(1, 6));
+    sub->add_option("--threads", threads, "worker threads (0 = all cores)")
+        ->capture_default_str()
+        ->check(whole<int>(0, kMaxThreads));
+    sub->add_option("--seed", seed, "the first seed")->capture_default_str()->check(whole<uint64_t>());
+    sub->add_flag("--rotate", rotate, "play each seed once per seat rotation");
+    sub->add_flag("--solve", solve, "co-op: also search every deal for a winning line (the measure winnable)");
+    sub->add_option("--solve-nodes", solve_nodes, "--solve: the solver's node budget per deal")
+        ->capture_default_str()
+        ->check(whole<int64_t>(1));
+  };
+  c.sweep = app.add_subcommand("sweep",
+                               "play one parameter of a rule set or level over values on the same seeds: the "
+                               "measure per value with 95% intervals, a chart, paired steps");
+  c.sweep->add_option("source", a.sweep.source,
+                      "the rule set or level varied, optionally with its bots: mists-4, gcc@greedy,greedy")
+      ->required();
+  c.sweep->add_option("--param", a.sweep.param, "the parameter or level column (as `content show` names it)")
+      ->required();
+  c.sweep->add_option("--values", a.sweep.values, "the values: 10,11,12");
+  c.sweep->add_option("--range", a.sweep.range, "the values: LO..HI or LO..HI/STEP (8..16, 8..40/4)");
+  c.sweep->add_option("--measure", a.sweep.measure,
+                      "win, winnable (--solve), score, seat-advantage (default: win co-op, seat-advantage "
+                      "competitive)");
+  c.sweep->add_option("--games", a.sweep.games, "seeds per value")->capture_default_str()->check(whole<int>(1));
+  study_opts(c.sweep, a.sweep_bots, a.sweep.players, a.sweep.threads, a.sweep.seed, a.sweep.rotate, a.sweep.solve,
+             a.sweep.solve_nodes);
+  c.sweep->add_option("--target", a.sweep_target, "a target of the measure: where it falls, and a line on the chart");
+  c.sweep->add_option("--shard", a.sweep_shard, "I/N: play only the I-th (from 0) of N disjoint slices (merge)");
+  c.sweep->add_flag("--json", a.study_json,
+                    "the study as JSON (as simulate --json, with the sweep's summary) on standard output; "
+                    "--json=FILE writes it to FILE");
+  c.sweep->add_option("--csv", a.sweep.csv_file, "write one row per game as CSV (- for standard output)");
+  c.sweep->add_option("--plot", a.sweep.plot_file, "draw the measure by value with its 95% band (.svg or .png)");
+  add_db(c.sweep);
+
+  c.tune = app.add_subcommand("tune",
+                              "find the value of a parameter whose measure is nearest a target (bisection on "
+                              "paired deals, games grown where they decide)");
+  c.tune->add_option("source", a.tune.source, "the rule set or level, optionally with its bots: mists-4, gcc@greedy,greedy")
+      ->required();
+  c.tune->add_option("--param", a.tune.param, "the parameter or level column (as `content show` names it)")->required();
+  c.tune->add_option("--target", a.tune.target, "MEASURE=VALUE: win=0.30, seat-advantage=0, score=60")->required();
+  c.tune->add_option("--range", a.tune.range, "LO..HI searched (default: the parameter's whole range)");
+  c.tune->add_option("--games", a.tune.games, "seeds a value gets when first played (then doubled as needed)")
+      ->capture_default_str()
+      ->check(whole<int>(2));
+  c.tune->add_option("--budget", a.tune.budget, "games in all, at most")->capture_default_str()->check(whole<int64_t>(1));
+  c.tune->add_option("--tolerance", a.tune.tolerance,
+                     "done when the nearest value's 95% interval lies within the target +- this")
+      ->capture_default_str()
+      ->check(real(0, 1e9));
+  study_opts(c.tune, a.tune_bots, a.tune.players, a.tune.threads, a.tune.seed, a.tune.rotate, a.tune.solve,
+             a.tune.solve_nodes);
+  c.tune->add_option("--save", a.tune.save, "write the tuned variant as a new rule set or level ID (content clone --set)");
+  c.tune->add_flag("--json", a.study_json, "the search as JSON on standard output; --json=FILE writes it to FILE");
+  c.tune->add_option("--csv", a.tune.csv_file, "one row per value played as CSV (- for standard output)");
+  c.tune->add_option("--plot", a.tune.plot_file, "draw the values played with their 95% intervals (.svg or .png)");
+  add_db(c.tune);
 
   c.merge = app.add_subcommand("merge", "merge the --json parts of a sharded study into the whole run's result");
   c.merge->add_option("parts", a.merge.parts, "the parts (part-*.json; - for standard input), every shard once")
@@ -549,7 +620,8 @@ struct JsonRequest {
 };
 
 bool study_command(const std::string& path) {
-  return path == "tilewright simulate" || path == "tilewright compare" || path == "tilewright merge";
+  return path == "tilewright simulate" || path == "tilewright compare" || path == "tilewright merge" ||
+         path == "tilewright sweep" || path == "tilewright tune";
 }
 
 // Rewrites `--json=X` (and a study command's `--json X`) to `--json`; "" or a message.
@@ -767,7 +839,7 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     }
     if (to_stdout > 1) return usage_error(path + ": only one output can go to standard output (-)");
   }
-  if (jr.on) a.sim.json_file = a.compare.json_file = a.merge.json_file = jr.file;  // studies write it themselves
+  if (jr.on) a.sim.json_file = a.compare.json_file = a.merge.json_file = a.sweep.json_file = a.tune.json_file = jr.file;  // studies write it themselves
   a.run.json = a.run.json || jr.on;
   a.suggest.json = a.suggest.json || jr.on;
   a.solve.json = a.solve.json || jr.on;
@@ -810,7 +882,8 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     if (c.merge->parsed()) return cmd_merge(a.merge, report(a.merge.json_file, a.merge.csv_file), e);
     for (auto [sub, text, index, count] :
          {std::tuple{c.simulate, &a.sim_shard, &a.sim.shard_index, &a.sim.shard_count},
-          std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count}}) {
+          std::tuple{c.compare, &a.compare_shard, &a.compare.shard_index, &a.compare.shard_count},
+          std::tuple{c.sweep, &a.sweep_shard, &a.sweep.shard_index, &a.sweep.shard_count}}) {
       if (!sub->parsed() || text->empty()) continue;
       // I/N
       const size_t slash = text->find('/');
@@ -919,6 +992,32 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
       a.compare.progress = err_terminal;
       return cmd_compare(*content, a.compare, report(a.compare.json_file, a.compare.csv_file), e);
     }
+    if (c.sweep->parsed() || c.tune->parsed()) {
+      const auto bots_of = [](const std::string& text) {
+        std::vector<std::string> list;
+        for (size_t start = 0; start <= text.size();) {
+          size_t comma = text.find(',', start);
+          if (comma == std::string::npos) comma = text.size();
+          std::string b = text.substr(start, comma - start);
+          b.erase(0, b.find_first_not_of(' '));
+          if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
+          if (b.rfind("bot:", 0) == 0) b = b.substr(4);
+          if (!b.empty()) list.push_back(b);
+          start = comma + 1;
+        }
+        return list;
+      };
+      if (c.sweep->parsed()) {
+        a.sweep.bots = bots_of(a.sweep_bots);
+        if (c.sweep->count("--target") > 0) a.sweep.target = a.sweep_target;
+        a.sweep.progress = err_terminal;
+        return cmd_sweep(*content, a.sweep, report(a.sweep.json_file, a.sweep.csv_file), e);
+      }
+      a.tune.bots = bots_of(a.tune_bots);
+      a.tune.progress = err_terminal;
+      a.tune.db = db_path;
+      return cmd_tune(*content, a.tune, report(a.tune.json_file, a.tune.csv_file), e);
+    }
     if (c.bench->parsed()) return cmd_bench(*content, a.bench, o, e);
     if (c.play->parsed()) return cmd_play(*content, a.play, in, o, e, in_terminal);
     return kExitInput;
@@ -939,7 +1038,8 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
   }
   // --json=FILE. A study writes its own file (its table stays on out); any other command's
   // JSON, its error included, goes into FILE whole.
-  if (c.simulate->parsed() || c.compare->parsed() || c.merge->parsed()) return dispatch(out, watched_err);
+  if (c.simulate->parsed() || c.compare->parsed() || c.merge->parsed() || c.sweep->parsed() || c.tune->parsed())
+    return dispatch(out, watched_err);
   std::ostringstream buffer;
   const int code = dispatch(buffer, watched_err);
   if (code != kExitOk && buffer.str().empty()) json_error(buffer, said);
@@ -1002,7 +1102,7 @@ const char* dynamic_kind(const std::string& option) {
 const char* positional_kind(const std::string& path) {
   if (path == "content show" || path == "content diff" || path == "content export") return "ids";
   if (path == "content clone") return "variants";  // SOURCE: a rule set or a level (NEW is a new id)
-  if (path == "compare") return "variants";
+  if (path == "compare" || path == "sweep" || path == "tune") return "variants";
   if (path.rfind("replay ", 0) == 0 && path != "replay import" && path != "replay list") return "replays";
   return nullptr;
 }

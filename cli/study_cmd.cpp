@@ -1,6 +1,7 @@
 #include "cli/study_cmd.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -20,6 +21,8 @@
 #include "schema/store.h"
 #include "study/chart.h"
 #include "study/study.h"
+#include "study/sweep.h"
+#include "cli/content_cmd.h"
 
 namespace tw {
 
@@ -145,7 +148,9 @@ std::optional<int> write_outputs(const Report& r, const std::string& json_file, 
     return kExitInput;
   }
   if (!plot_file.empty())
-    if (const std::string e = study::plot(study::chart_data(r), plot_file); !e.empty()) {
+    if (const std::string e = r.study.sweep ? study::plot_sweep(study::sweep_chart(r.study, r.rows), plot_file)
+                                            : study::plot(study::chart_data(r), plot_file);
+        !e.empty()) {
       err << "tilewright " << command << ": " << e << '\n';
       return kExitInput;
     }
@@ -175,6 +180,71 @@ std::vector<std::string> split_bots(const std::string& text) {
     start = comma + 1;
   }
   return out;
+}
+
+// The measure as people read it: a rate in %, else a number.
+std::string measure_text(double x, bool percent) {
+  return percent ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.3f}", x);
+}
+std::string interval_text(const study::Interval& iv, bool percent) {
+  return percent ? fmt::format("{:.1f} .. {:.1f}%", 100 * iv.lo, 100 * iv.hi)
+                 : fmt::format("{:.3f} .. {:.3f}", iv.lo, iv.hi);
+}
+
+// A sweep's table: per value the games and the measure with its interval, the paired
+// step from the previous value, and whether the measure is monotone.
+void print_sweep(const Study& s, const std::vector<study::GameRow>& rows, std::ostream& out,
+                 std::optional<double> target) {
+  const auto& sw = *s.sweep;
+  const bool pct = study::proportion_measure(sw.measure);
+  const auto points = study::sweep_points(s, rows);
+  const auto steps = study::sweep_steps(s, rows);
+  out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", sw.param, "games", sw.measure, "95% interval",
+                     "step from the previous value (paired, 95%)");
+  for (size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i];
+    std::string step;
+    if (i > 0) {
+      const auto& st = steps[i - 1];
+      const double k = pct ? 100 : 1;
+      step = fmt::format("{:+.{}f} ({:+.{}f} .. {:+.{}f}){}", k * st.diff.mean, pct ? 1 : 3, k * st.diff.lo, pct ? 1 : 3,
+                         k * st.diff.hi, pct ? 1 : 3, st.diff.lo > 0 || st.diff.hi < 0 ? " *" : "");
+    }
+    out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", p.value, p.games, measure_text(p.measure.mean, pct),
+                       interval_text(p.measure, pct), step);
+  }
+  out << study::monotonicity(points, steps).text << '\n';
+  if (target) {
+    std::optional<size_t> cross;
+    for (size_t i = 0; i + 1 < points.size() && !cross; ++i)
+      if ((points[i].measure.mean - *target) * (points[i + 1].measure.mean - *target) <= 0) cross = i;
+    if (cross)
+      out << fmt::format("target {}: between {} ({}) and {} ({})\n", measure_text(*target, pct), points[*cross].value,
+                         measure_text(points[*cross].measure.mean, pct), points[*cross + 1].value,
+                         measure_text(points[*cross + 1].measure.mean, pct));
+    else
+      out << fmt::format("target {}: not crossed between {} and {}\n", measure_text(*target, pct), points.front().value,
+                         points.back().value);
+  }
+}
+
+// SOURCE or SOURCE@bot,bot: the variant a sweep or tune varies (as compare reads a variant).
+std::optional<int> base_variant(const Content& c, const std::string& word, const std::vector<std::string>& default_bots,
+                                int players, const char* command, study::Variant& v, std::ostream& err) {
+  const size_t at = word.find('@');
+  const std::string name = word.substr(0, at);
+  std::vector<std::string> bots = at == std::string::npos ? default_bots : split_bots(word.substr(at + 1));
+  std::string rule_set = name, level;
+  if (c.find_level(name)) {
+    level = name;
+    rule_set.clear();
+  }
+  if (auto e = resolve_level(c, rule_set, level, command, err)) return *e;
+  if (bots.empty()) bots.assign(static_cast<size_t>(players > 0 ? players : 2), level.empty() ? "greedy" : "coop");
+  else if (players > 0) bots.resize(static_cast<size_t>(players), bots.back());
+  if (auto e = check_bots(bots, command, err)) return *e;
+  v = study::Variant{rule_set, level, bots, "", 0, false, 0};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -459,6 +529,11 @@ int cmd_merge(const MergeOptions& o, std::ostream& out, std::ostream& err) {
   const Report& r = *merged;
   out << fmt::format("merge: {} part{}, {} games, {}, slowest part {:.2f} s\n", parts.size(),
                      parts.size() == 1 ? "" : "s", r.rows.size(), seeds_text(r.study), r.seconds);
+  if (r.study.sweep) {
+    print_sweep(r.study, r.rows, out, std::nullopt);
+    if (auto e = write_outputs(r, o.json_file, o.csv_file, o.plot_file, "merge", err)) return *e;
+    return kExitOk;
+  }
   for (size_t v = 0; v < r.study.variants.size(); ++v) {
     const auto& var = r.study.variants[v];
     if (r.study.variants.size() > 1 || var.level.empty())
@@ -470,6 +545,332 @@ int cmd_merge(const MergeOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (r.study.variants.size() > 1) print_comparison(r.study, r, out);
   if (auto e = write_outputs(r, o.json_file, o.csv_file, o.plot_file, "merge", err)) return *e;
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------
+// sweep
+
+int cmd_sweep(const Content& c0, const SweepOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.games <= 0) {
+    err << "tilewright sweep: --games must be at least 1\n";
+    return kExitInput;
+  }
+  if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
+    err << "tilewright sweep: --shard I/N needs 0 <= I < N\n";
+    return kExitInput;
+  }
+  study::Variant base;
+  if (auto e = base_variant(c0, o.source, o.bots, o.players, "sweep", base, err)) return *e;
+  const std::string source = base.level.empty() ? base.rule_set : base.level;
+  std::string error;
+  const auto param = study::find_param_of(c0, source, o.param, &error);
+  if (!param) {
+    err << "tilewright sweep: " << error << '\n';
+    return kExitInput;
+  }
+  const auto values = study::parse_values(o.values, o.range, &error);
+  if (!values) {
+    err << "tilewright sweep: " << error << '\n';
+    return kExitInput;
+  }
+  Content c = c0;  // the derived variants live in this copy, in memory
+  const auto ids = study::derive_all(c, *param, *values, &error);
+  if (!ids) {
+    err << "tilewright sweep: " << error << '\n';
+    return kExitIllegal;
+  }
+  Study s;
+  s.seed = o.seed;
+  s.seeds = o.games;
+  s.rotate = o.rotate;
+  for (size_t i = 0; i < values->size(); ++i) {
+    study::Variant v = base;
+    v.rule_set = (*ids)[i].rule_set;
+    v.level = (*ids)[i].level;
+    v.label = param->key + "=" + std::to_string((*values)[i]);
+    s.variants.push_back(v);
+  }
+  if (const std::string e = study::prepare(c, s); !e.empty()) {
+    err << "tilewright sweep: " << e << '\n';
+    return kExitInput;
+  }
+  s.solve.on = o.solve;
+  s.solve.nodes = o.solve_nodes;
+  const std::string measure = o.measure.empty() ? (s.variants.front().coop ? "win" : "seat-advantage") : o.measure;
+  if (o.solve && !s.variants.front().coop) {
+    err << "tilewright sweep: --solve searches co-op deals; '" << source << "' is competitive\n";
+    return kExitInput;
+  }
+  if (const std::string e = study::check_measure(s, s.variants.front(), measure); !e.empty()) {
+    err << "tilewright sweep: " << e << '\n';
+    return kExitInput;
+  }
+  s.sweep = study::SweepSpec{source, param->key, measure, *values};
+  study::RunOptions ro;
+  ro.threads = o.threads;
+  Progress bar(err, "games", o.progress);
+  if (o.progress) ro.progress = [&bar](int done, int total) { bar.update(done, total); };
+  Report r;
+  r.study = s;
+  r.shard = {o.shard_index, o.shard_count};
+  auto run = study::play(c, s, study::shard_indices(s, r.shard), ro);
+  bar.finish();
+  r.rows = std::move(run.rows);
+  r.seconds = run.seconds;
+  r.threads = run.threads;
+  std::string bots;
+  for (const auto& b : base.bots) bots += (bots.empty() ? "" : ",") + b;
+  out << fmt::format("sweep: {} {} of {} {} over {} value{} ({} now {}), bots {}; {} games, {}{}{}, {}\n",
+                     param->level_column ? "level column" : "parameter", param->key,
+                     param->source_is_level ? "level" : "rule set", source, values->size(),
+                     values->size() == 1 ? "" : "s", source, param->current, bots, r.rows.size(), seeds_text(s),
+                     s.rotate ? " (seats rotated)" : "", shard_text(r), timing_text(r));
+  print_sweep(s, r.rows, out, o.target);
+  if (o.target) {
+    // The target line on the chart: drawn here (merge has none).
+    if (!o.plot_file.empty()) {
+      if (const std::string e = study::plot_sweep(study::sweep_chart(s, r.rows, o.target), o.plot_file); !e.empty()) {
+        err << "tilewright sweep: " << e << '\n';
+        return kExitInput;
+      }
+    }
+    if (auto e = write_outputs(r, o.json_file, o.csv_file, "", "sweep", err)) return *e;
+    return kExitOk;
+  }
+  if (auto e = write_outputs(r, o.json_file, o.csv_file, o.plot_file, "sweep", err)) return *e;
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------
+// tune
+
+int cmd_tune(const Content& c0, const TuneOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.games < 2 || o.budget < 1) {
+    err << "tilewright tune: --games must be at least 2 and --budget at least 1\n";
+    return kExitInput;
+  }
+  if (!(o.tolerance > 0)) {
+    err << "tilewright tune: --tolerance must be above 0\n";
+    return kExitInput;
+  }
+  // MEASURE=X
+  const size_t eq = o.target.find('=');
+  std::string measure = eq == std::string::npos ? "" : o.target.substr(0, eq);
+  double target = 0;
+  {
+    size_t used = 0;
+    const std::string t = eq == std::string::npos ? "" : o.target.substr(eq + 1);
+    try {
+      target = std::stod(t, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (measure.empty() || t.empty() || used != t.size() || !std::isfinite(target)) {
+      err << "tilewright tune: --target wants MEASURE=VALUE (win=0.30, seat-advantage=0), not '"
+          << text::printable(o.target, 60) << "'\n";
+      return kExitInput;
+    }
+  }
+  study::Variant base;
+  if (auto e = base_variant(c0, o.source, o.bots, o.players, "tune", base, err)) return *e;
+  const std::string source = base.level.empty() ? base.rule_set : base.level;
+  std::string error;
+  const auto param = study::find_param_of(c0, source, o.param, &error);
+  if (!param) {
+    err << "tilewright tune: " << error << '\n';
+    return kExitInput;
+  }
+  if (!o.save.empty() && param->source_is_level && !param->level_column) {
+    err << "tilewright tune: --save clones level " << source << ", whose numbers are its columns; " << param->key
+        << " is a parameter of its rule set: tune without --save, then `content clone` the rule set with the value "
+           "and point a copy of the level at it\n";
+    return kExitInput;
+  }
+  int64_t lo = param->min, hi = param->max;
+  if (!o.range.empty()) {
+    const auto vs = study::parse_values("", o.range, &error);
+    if (!vs) {
+      err << "tilewright tune: " << error << '\n';
+      return kExitInput;
+    }
+    if (o.range.find('/') != std::string::npos) {
+      err << "tilewright tune: --range LO..HI (tune bisects every whole number between; no step)\n";
+      return kExitInput;
+    }
+    lo = vs->front();
+    hi = vs->back();
+  }
+  if (lo < param->min || hi > param->max) {
+    err << fmt::format("tilewright tune: {} ranges over {}..{}; --range {}..{} leaves it\n", param->key, param->min,
+                       param->max, lo, hi);
+    return kExitInput;
+  }
+  Content c = c0;
+  // The proto study: checked on the source's own value (or the range's low end).
+  Study proto;
+  proto.seed = o.seed;
+  proto.rotate = o.rotate;
+  proto.seeds = 1;
+  proto.solve.on = o.solve;
+  proto.solve.nodes = o.solve_nodes;
+  {
+    const auto ids = study::derive(c, *param, lo, &error);
+    if (!ids) {
+      err << "tilewright tune: " << error << '\n';
+      return kExitIllegal;
+    }
+    Study probe = proto;
+    study::Variant v = base;
+    v.rule_set = ids->rule_set;
+    v.level = ids->level;
+    probe.variants = {v};
+    if (const std::string e = study::prepare(c, probe); !e.empty()) {
+      err << "tilewright tune: " << e << '\n';
+      return kExitInput;
+    }
+    if (o.solve && !probe.variants.front().coop) {
+      err << "tilewright tune: --solve searches co-op deals; '" << source << "' is competitive\n";
+      return kExitInput;
+    }
+    if (const std::string e = study::check_measure(probe, probe.variants.front(), measure); !e.empty()) {
+      err << "tilewright tune: " << e << '\n';
+      return kExitInput;
+    }
+  }
+  const bool pct = study::proportion_measure(measure);
+  study::TuneSpec spec;
+  spec.lo = lo;
+  spec.hi = hi;
+  spec.target = target;
+  spec.proportion = pct;
+  spec.start_games = o.games;
+  spec.budget = o.budget;
+  spec.tolerance = o.tolerance;
+  study::RunOptions ro;
+  ro.threads = o.threads;
+  Progress bar(err, "games", o.progress);
+  int64_t done = 0;
+  const auto inner = study::engine_evaluator(c, *param, base, proto, measure, ro);
+  const auto eval = [&](int64_t value, int first, int count) {
+    auto xs = inner(value, first, count);
+    done += static_cast<int64_t>(xs.size());
+    if (o.progress) bar.update(static_cast<int>(std::min(done, o.budget)), static_cast<int>(o.budget));
+    return xs;
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  study::TuneResult res;
+  try {
+    res = study::tune(spec, eval);
+  } catch (const std::exception& e) {
+    bar.finish();
+    err << "tilewright tune: " << e.what() << '\n';
+    return kExitIllegal;
+  }
+  bar.finish();
+  if (res.values.empty()) {
+    err << "tilewright tune: " << res.verdict << '\n';
+    return kExitInput;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::string bots;
+  for (const auto& b : base.bots) bots += (bots.empty() ? "" : ",") + b;
+  out << fmt::format("tune: {} {} of {} {} for {} = {}, over {}..{} ({} now {}), bots {}; seeds from {}, {} games "
+                     "at first, budget {}\n",
+                     param->level_column ? "level column" : "parameter", param->key,
+                     param->source_is_level ? "level" : "rule set", source, measure, measure_text(target, pct), lo, hi,
+                     source, param->current, bots, o.seed, o.games, o.budget);
+  out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}\n", param->key, "games", measure, "95% interval", "");
+  for (const auto& [v, tv] : res.values) {
+    const std::string mark = res.below && v == *res.below   ? "below the target"
+                             : res.above && v == *res.above ? "above the target"
+                                                            : "";
+    out << fmt::format("  {:>12}{:>8}{:>16}{:>20}   {}{}\n", v, tv.xs.size(), measure_text(tv.iv.mean, pct),
+                       interval_text(tv.iv, pct), mark, v == res.best ? (mark.empty() ? "nearest" : ", nearest") : "");
+  }
+  out << fmt::format("played {} games at {} value{} in {} step{} ({:.2f} s); {}\n", res.games, res.values.size(),
+                     res.values.size() == 1 ? "" : "s", res.evals.size(), res.evals.size() == 1 ? "" : "s", seconds,
+                     res.monotonicity.text);
+  out << "result: " << res.verdict << '\n';
+  out << fmt::format("value: {} = {} ({} {}, 95% {})\n", param->key, res.best, measure,
+                     measure_text(res.values.at(res.best).iv.mean, pct),
+                     interval_text(res.values.at(res.best).iv, pct));
+  // Outputs.
+  study::Json j;
+  j["format"] = "tilewright tune 1";
+  j["source"] = source;
+  j["param"] = param->key;
+  j["level_column"] = param->level_column;
+  j["current"] = param->current;
+  j["measure"] = measure;
+  j["target"] = target;
+  j["range"] = study::Json{lo, hi};
+  j["bots"] = base.bots;
+  j["seed"] = o.seed;
+  j["rotate"] = o.rotate;
+  j["start_games"] = o.games;
+  j["budget"] = o.budget;
+  j["tolerance"] = o.tolerance;
+  study::Json steps = study::Json::array();
+  for (const auto& e : res.evals)
+    steps.push_back(study::Json{{"value", e.value}, {"first_seed", o.seed + static_cast<uint64_t>(e.first)},
+                                {"seeds", e.count}, {"why", e.why}});
+  j["steps"] = steps;
+  study::Json vals = study::Json::array();
+  for (const auto& [v, tv] : res.values)
+    vals.push_back(study::Json{{"value", v}, {"seeds", tv.seeds}, {"games", tv.xs.size()}, {"mean", tv.iv.mean},
+                               {"lo", tv.iv.lo}, {"hi", tv.iv.hi}, {"side", tv.side}});
+  j["values"] = vals;
+  j["direction"] = res.direction;
+  j["bracketed"] = res.bracketed;
+  j["below"] = res.below ? study::Json(*res.below) : study::Json();
+  j["above"] = res.above ? study::Json(*res.above) : study::Json();
+  j["best"] = res.best;
+  j["separated"] = res.separated;
+  j["within_tolerance"] = res.within_tolerance;
+  j["budget_spent"] = res.budget_spent;
+  j["games"] = res.games;
+  j["monotone"] = res.monotonicity.monotone;
+  j["trend"] = res.monotonicity.text;
+  j["verdict"] = res.verdict;
+  j["saved"] = o.save.empty() ? study::Json() : study::Json(o.save);
+  j["timing"] = study::Json{{"seconds", seconds}};
+  if (!o.json_file.empty() && !write_file_atomic(o.json_file, json_text(j) + "\n", &error, false)) {
+    err << "tilewright tune: " << error << '\n';
+    return kExitInput;
+  }
+  if (!o.csv_file.empty()) {
+    std::string csv = "value,seeds,games,mean,lo,hi,side\n";
+    for (const auto& [v, tv] : res.values)
+      csv += fmt::format("{},{},{},{},{},{},{}\n", v, tv.seeds, tv.xs.size(), tv.iv.mean, tv.iv.lo, tv.iv.hi, tv.side);
+    if (!write_file_atomic(o.csv_file, csv, &error, false)) {
+      err << "tilewright tune: " << error << '\n';
+      return kExitInput;
+    }
+  }
+  if (!o.plot_file.empty()) {
+    study::SweepChart ch;
+    for (const auto& [v, tv] : res.values) ch.points.push_back({v, static_cast<int>(tv.xs.size()), tv.iv});
+    ch.target = target;
+    ch.percent = pct;
+    ch.x_label = param->key;
+    ch.y_label = measure + (pct ? " (%)" : "");
+    ch.title = "tune " + param->key + " of " + source + " for " + measure + " = " + measure_text(target, pct) +
+               " (values played, 95% intervals)";
+    if (const std::string e = study::plot_sweep(ch, o.plot_file); !e.empty()) {
+      err << "tilewright tune: " << e << '\n';
+      return kExitInput;
+    }
+  }
+  if (!o.save.empty()) {
+    // As `content clone SOURCE ID --set KEY=VALUE` writes it (the same code, the same checks).
+    ContentArgs a;
+    a.action = ContentArgs::Action::Clone;
+    a.db = o.db;
+    a.ids = {source, o.save};
+    a.sets = {param->key + "=" + std::to_string(res.best)};
+    if (const int code = cmd_content(a, out, err); code != kExitOk) return code;
+  }
   return kExitOk;
 }
 

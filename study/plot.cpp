@@ -7,6 +7,7 @@
 #include <plstream.h>
 
 #include "study/chart.h"
+#include "study/sweep.h"
 
 namespace tw::study {
 
@@ -219,6 +220,81 @@ std::string plot(const Chart& c, const std::string& file) {
     bars(*pls, d.bars, d.title.rfind("win", 0) == 0 ? "percentage points" : "points", d.title.c_str(),
          BarMode::Differences);
   pls.reset();  // plend1: writes and closes the file
+  return {};
+}
+
+std::string plot_sweep(const SweepChart& c, const std::string& file) {
+  const std::string ext = std::filesystem::path(file).extension().string();
+  std::string device;
+  if (ext == ".svg" || ext == ".SVG") device = "svg";
+  else if (ext == ".png" || ext == ".PNG") device = "pngcairo";
+  else return "--plot: the file must end in .svg or .png";
+  if (c.points.empty()) return "--plot: no value to draw";
+  if (std::FILE* f = std::fopen(file.c_str(), "wb")) {
+    std::fclose(f);
+  } else {
+    return "--plot: cannot write " + file;
+  }
+  const double k = c.percent ? 100.0 : 1.0;
+  double xmin = static_cast<double>(c.points.front().value), xmax = static_cast<double>(c.points.back().value);
+  double ymin = 1e300, ymax = -1e300;
+  for (const auto& p : c.points) {
+    xmin = std::min(xmin, static_cast<double>(p.value));
+    xmax = std::max(xmax, static_cast<double>(p.value));
+    ymin = std::min(ymin, k * p.measure.lo);
+    ymax = std::max(ymax, k * p.measure.hi);
+  }
+  if (c.target) ymin = std::min(ymin, k * *c.target), ymax = std::max(ymax, k * *c.target);
+  const double xpad = std::max(0.5, 0.04 * (xmax - xmin)), ypad = std::max(0.05 * (ymax - ymin), c.percent ? 1.0 : 0.01);
+  if (c.percent) ymin = std::max(0.0, ymin - ypad), ymax = std::min(100.0, ymax + ypad);
+  else ymin -= ypad, ymax += ypad;
+  if (ymax <= ymin) ymax = ymin + 1;
+  auto pls = std::make_unique<plstream>();
+  pls->sdev(device.c_str());
+  pls->sfnam(file.c_str());
+  pls->spage(90, 90, 1200, 700, 0, 0);
+  pls->scmap0n(kSeriesBase + 9);  // the palette and the band's colour
+  pls->scolbg(255, 255, 255);
+  pls->scol0(1, 0, 0, 0);
+  pls->init();
+  for (int i = 0; i < 8; ++i) pls->scol0(kSeriesBase + i, kPalette[i][0], kPalette[i][1], kPalette[i][2]);
+  pls->scol0(kSeriesBase + 8, 190, 220, 240);  // the band: a light blue
+  pls->col0(1);
+  pls->env(xmin - xpad, xmax + xpad, ymin, ymax, 0, 0);
+  pls->lab(c.x_label.c_str(), c.y_label.c_str(), c.title.c_str());
+  // The 95% band: lo along the values, hi back.
+  std::vector<PLFLT> bx, by;
+  for (const auto& p : c.points) bx.push_back(static_cast<double>(p.value)), by.push_back(k * p.measure.lo);
+  for (auto it = c.points.rbegin(); it != c.points.rend(); ++it)
+    bx.push_back(static_cast<double>(it->value)), by.push_back(k * it->measure.hi);
+  if (c.points.size() > 1) {
+    pls->col0(kSeriesBase + 8);
+    pls->fill(static_cast<PLINT>(bx.size()), bx.data(), by.data());
+  }
+  if (c.target) {
+    PLFLT tx[2] = {xmin - xpad, xmax + xpad}, ty[2] = {k * *c.target, k * *c.target};
+    pls->col0(series_colour(5));
+    pls->lsty(2);
+    pls->line(2, tx, ty);
+    pls->lsty(1);
+    pls->schr(0, 0.8);
+    pls->ptex(xmin - xpad * 0.8, k * *c.target + (ymax - ymin) * 0.02, 1, 0, 0, "target");
+    pls->schr(0, 1.0);
+  }
+  std::vector<PLFLT> xs, ys, los, his;
+  for (const auto& p : c.points) {
+    xs.push_back(static_cast<double>(p.value));
+    ys.push_back(k * p.measure.mean);
+    los.push_back(k * p.measure.lo);
+    his.push_back(k * p.measure.hi);
+  }
+  pls->col0(series_colour(0));
+  pls->width(2);
+  pls->line(static_cast<PLINT>(xs.size()), xs.data(), ys.data());
+  pls->erry(static_cast<PLINT>(xs.size()), xs.data(), los.data(), his.data());
+  pls->width(1);
+  pls->poin(static_cast<PLINT>(xs.size()), xs.data(), ys.data(), 17);
+  pls.reset();
   return {};
 }
 

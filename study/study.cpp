@@ -18,6 +18,7 @@
 #include "replay/digest.h"
 #include "replay/log.h"
 #include "replay/tree.h"
+#include "study/sweep.h"
 
 namespace tw::study {
 
@@ -668,6 +669,11 @@ Json identity(const Study& s) {
   j["variants"] = vs;
   if (s.solve.on)  // (absent without the solver: such a study's identity is as it was)
     j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}, {"rollouts", s.solve.rollouts}};
+  if (s.sweep)  // (absent in a plain study, whose identity is as it was)
+    j["sweep"] = Json{{"source", s.sweep->source},
+                      {"param", s.sweep->param},
+                      {"measure", s.sweep->measure},
+                      {"values", s.sweep->values}};
   return j;
 }
 
@@ -702,6 +708,7 @@ Json to_json(const Report& r) {
                      {"beta", r.sprt->beta}, {"verdict", r.sprt_verdict}, {"pairs", r.sprt_state.pairs},
                      {"llr", r.sprt_state.llr}, {"lower", r.sprt_state.lower}, {"upper", r.sprt_state.upper}};
   }
+  if (s.sweep) j["sweep_summary"] = sweep_json(s, r.rows);
   Json rows = Json::array();
   for (const auto& g : r.rows) rows.push_back(row_json(g));
   j["games"] = rows;
@@ -734,6 +741,14 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.study.solve.rollouts = it->value("rollouts", false);  // older files: the beam alone
       if (r.study.solve.nodes < 1 || r.study.solve.first_width < 1) return fail("a bad solver budget");
     }
+    if (const auto it = st.find("sweep"); it != st.end()) {
+      SweepSpec sw;
+      sw.source = it->at("source").get<std::string>();
+      sw.param = it->at("param").get<std::string>();
+      sw.measure = it->at("measure").get<std::string>();
+      sw.values = it->at("values").get<std::vector<int64_t>>();
+      r.study.sweep = sw;
+    }
     for (const auto& x : st.at("variants")) {
       Variant v;
       v.label = x.at("label").get<std::string>();
@@ -749,6 +764,8 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.study.variants.push_back(v);
     }
     if (r.study.variants.empty() || r.study.seeds < 1) return fail("a study without variants or seeds");
+    if (r.study.sweep && r.study.sweep->values.size() != r.study.variants.size())
+      return fail("a sweep with not one value per variant");
     if (r.study.rotate)
       for (const auto& v : r.study.variants)
         if (v.bots.size() != r.study.variants.front().bots.size()) return fail("rotation with different seat counts");

@@ -62,8 +62,19 @@ struct SolveSpec {
   friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
 };
 
+// A sweep (study/sweep.h): the variants are one source with one parameter at these
+// values, in this order; part of the study's identity.
+struct SweepSpec {
+  std::string source;              // the rule set or level varied
+  std::string param;               // its parameter or level column
+  std::string measure;             // "win", "winnable", "score", "seat-advantage"
+  std::vector<int64_t> values;     // one per variant
+  friend bool operator==(const SweepSpec&, const SweepSpec&) = default;
+};
+
 struct Study {
   std::vector<Variant> variants;
+  std::optional<SweepSpec> sweep;  // a sweep's variants (absent in a plain study)
   SolveSpec solve;                 // co-op variants only
   int seeds = 1000;                // seeds per variant (games per variant without rotation)
   uint64_t seed = 1;               // the first seed

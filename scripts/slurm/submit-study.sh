@@ -3,7 +3,7 @@
 # every shard has succeeded. Prints the two job ids ("ARRAYJOB MERGEJOB").
 #   scripts/slurm/submit-study.sh -n N -o OUTDIR [-t TILEWRIGHT] \
 #       -- simulate arguments...
-# (simulate arguments; `-- compare A B ...` shards a comparison instead)
+# (simulate arguments; `-- compare A B ...` shards a comparison, `-- sweep SOURCE --param ...` a sweep)
 # e.g. scripts/slurm/submit-study.sh -n 4 -o /shared/study-1 -t ./build/cli/tilewright \
 #        -- --db build/default.db --level mists-3 --games 2000 --seed 1
 # OUTDIR must be reachable from every node (a shared file system). Results: OUTDIR/part-I.json,
