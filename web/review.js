@@ -7,7 +7,7 @@
 // the current node (#at=PATH, replay/tree.h's node path; #at=0 the start).
 // Test hook: #test=keys:Right,Right,End (optionally &at=PATH first) writes what the page
 // shows after each key into <pre id="tw-test-out"> as JSON; a key "G12" clicks the score
-// graph where it plots ply 12, "B1" shows the best line's first move.
+// graph where it plots ply 12 ("H12" hovers there), "B1" shows the best line's first move.
 (function () {
   'use strict';
   var t0 = (window.performance && performance.now) ? performance.now() : 0;
@@ -684,7 +684,9 @@
              evalText: evalBox.textContent, evalValue: evalBox.dataset.value !== undefined ? +evalBox.dataset.value : null,
              evalPlotted: n.ml && evalVals[mainIds.indexOf(cur)] !== undefined ? evalVals[mainIds.indexOf(cur)] : null,
              lastFrame: board.querySelectorAll('.tw-lastframe').length, underScorebox: under, marksCut: cut,
-             bestStep: bestStep, details: details.textContent, url: location.hash };
+             bestStep: bestStep, details: details.textContent, url: location.hash,
+             tip: Array.prototype.map.call(graphs.querySelectorAll('.tw-tip'), function (t) { return t.hidden ? '' : t.textContent; }).join(''),
+             bar: ebar.hidden ? null : ebarText.textContent, summary: summary.textContent, game: gameInfo.textContent };
   }
 
   // The fragment: "at=PATH" and the test hook's "test=keys:...", each part read on its
@@ -709,10 +711,10 @@
     var steps = [snapshot('')];
     params.test.slice(5).split(',').forEach(function (k) {
       if (!k) return;
-      var g = /^G(\d+)$/.exec(k), b = /^B(\d+)$/.exec(k);
-      if (g) {  // a click on the score graph where it plots that ply
-        var r = scoreSvg.getBoundingClientRect(), x = r.left + scoreSvg.clientLeft + px(+g[1]) / W * scoreSvg.clientWidth;
-        scoreSvg.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: r.top + 5, bubbles: true }));
+      var g = /^([GH])(\d+)$/.exec(k), b = /^B(\d+)$/.exec(k);
+      if (g) {  // a click on (G) or the pointer over (H) the score graph where it plots that ply
+        var r = scoreSvg.getBoundingClientRect(), x = r.left + scoreSvg.clientLeft + px(+g[2]) / W * scoreSvg.clientWidth;
+        scoreSvg.dispatchEvent(new MouseEvent(g[1] === 'G' ? 'click' : 'mousemove', { clientX: x, clientY: r.top + 5, bubbles: true }));
       } else if (b) {
         var btn = evalBox.querySelectorAll('.tw-bestmove')[+b[1] - 1];
         if (btn) btn.click();

@@ -343,6 +343,8 @@ TEST_CASE("browser: navigation, graph clicks, the fragment, the fit and the fram
   arrow.markers = {m};
   arrow.comment = "[a link](https://example.org/x)";
   REQUIRE(replay::annotate(r, replay::NodePath::main(1), arrow).empty());
+  r.log.set_tag("Event", "<b onmouseover=x>Club</b> night");
+  r.log.set_tag("Site", "Ann's kitchen");
   const fs::path page = write_page("navigation", web::page_html(c, r));
   const auto nav = press(page, "Right,Right,Right,Down,Down,Up");
   check_steps(c, r, nav);
@@ -355,6 +357,9 @@ TEST_CASE("browser: navigation, graph clicks, the fragment, the fit and the fram
   CHECK(nav["steps"][2]["lastFrame"] == 1);
   // The URL follows the current node.
   CHECK(nav["steps"][4]["url"] == "#at=3/0:1");
+  // The game's details: its tags as text.
+  CHECK(nav["steps"][0]["game"].get<std::string>().find("Event: <b onmouseover=x>Club</b> night") == 0);
+  CHECK(nav["steps"][0]["game"].get<std::string>().find("Site: Ann's kitchen") != std::string::npos);
   // "%" in the fragment is ignored, not the page.
   const auto pct = open_at(page, "%&test=keys:Right");
   CHECK(paths(pct) == std::vector<std::string>{"", "1"});
@@ -402,6 +407,11 @@ TEST_CASE("browser: the analysed 300-ply game: graph clicks at the ends, the sco
   }
   // The details: the tile drawn, supplies and tiles left.
   CHECK(best["steps"][1]["details"].get<std::string>().find("Tiles left") != std::string::npos);
+  // Hover values, the evaluation bar, the per-player summary.
+  const auto hover = press(page, "H150");
+  CHECK(hover["steps"][1]["tip"].get<std::string>().find("Ply 150") != std::string::npos);
+  CHECK(!hover["steps"][0]["bar"].is_null());
+  CHECK(hover["steps"][0]["summary"].get<std::string>().find("blunders") != std::string::npos);
   screenshot(page, drawn, "analysed-300-best");
 }
 
