@@ -3,7 +3,8 @@
 // scores) as the engine played it. Text from the record is set with textContent; only
 // the comments, rendered to safe HTML by web/markdown.cpp, are set as HTML.
 // Keys as on Lichess: Left/Right a move, Home/End the start/end of the line, Down into
-// the next variation, Up back out of it; + / - zoom, F fits the board. The URL follows
+// the next variation, Up back out of it; + / - zoom, F fits the board; B the best line
+// (then Left/Right through it, Escape back). The URL follows
 // the current node (#at=PATH, replay/tree.h's node path; #at=0 the start).
 // Test hook: #test=keys:Right,Right,End (optionally &at=PATH first) writes what the page
 // shows after each key into <pre id="tw-test-out"> as JSON; a key "G12" clicks the score
@@ -629,6 +630,14 @@
   function lineEnd(i) { while (N[i].ch.length) i = N[i].ch[0]; return i; }
   function key(k) {
     var n = N[cur], sib, idx;
+    // In the best line, Left / Right step through it, Escape (or Left at its first move)
+    // goes back to the move played; B opens it.
+    if (bestStep >= 0 && (k === 'ArrowRight' || k === 'ArrowLeft' || k === 'Escape')) {
+      if (k === 'ArrowRight') { if (n.ev.bs[bestStep + 1]) go(cur, bestStep + 1); }
+      else go(cur, k === 'ArrowLeft' && bestStep > 0 ? bestStep - 1 : undefined);
+      return true;
+    }
+    if (k === 'b' || k === 'B') { if (n.ev && n.ev.bs && n.ev.bs.length) go(cur, 0); return true; }
     if (k === 'ArrowRight') { if (n.ch.length) go(n.ch[0]); }
     else if (k === 'ArrowLeft') { if (n.p >= 0) go(n.p); }
     else if (k === 'Home') go(0);

@@ -391,12 +391,17 @@ TEST_CASE("browser: the analysed 300-ply game: graph clicks at the ends, the sco
     if (!empty && n["ev"].contains("bt") && !n["ev"]["bt"].empty() && drawn.empty()) drawn = n["k"];
   }
   REQUIRE(!drawn.empty());
-  const auto best = press(page, "Right*" + drawn + ",B1");
+  const auto best = press(page, "Right*" + drawn + ",B1,Left,B,Escape");
   CHECK(best["steps"][1]["best"].get<int>() > 0);
   CHECK(best["steps"][1]["evalText"].get<std::string>().find("Not drawn") == std::string::npos);
   // Stepping through the best line: the board before the move and the line's first move.
   CHECK(best["steps"][2]["bestStep"] == 0);
   CHECK(best["steps"][2]["tiles"].get<int>() >= best["steps"][1]["tiles"].get<int>());
+  // Keys: Left at its first move goes back to the move played, B opens it, Escape leaves it.
+  CHECK(best["steps"][3]["bestStep"] == -1);
+  CHECK(best["steps"][4]["bestStep"] == 0);
+  CHECK(best["steps"][5]["bestStep"] == -1);
+  for (const auto& st : best["steps"]) CHECK((st["node"] == drawn || st["node"] == ""));
   if (!none.empty()) {
     const auto words = press(page, "Right*" + none);
     CHECK(words["steps"][1]["best"] == 0);
