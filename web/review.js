@@ -98,7 +98,7 @@
   var details = el('div'); details.id = 'tw-details';  // tile drawn, supplies, tiles left
   info.append(comment, evalBox, events, details);
   // The game's details: its tags (Event, Site, Date, ...) as text, the setup ones aside.
-  var gameInfo = el('div'); gameInfo.id = 'tw-game';
+  var gameInfo = el('p', 'tw-meta'); gameInfo.id = 'tw-game';
   var SETUP_TAGS = { Format: 1, Ruleset: 1, Level: 1, Players: 1, Seed: 1, Draw: 1, Result: 1, RulesDigest: 1 };
   var ORDER = ['Event', 'Site', 'Date', 'Round'];
   (D.tags || []).slice().sort(function (a, b) {
@@ -106,10 +106,11 @@
     return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
   }).forEach(function (t) {
     if (SETUP_TAGS[t[0]]) return;
-    var d = el('div');
-    d.append(el('span', 'tw-tag', t[0] + ': '), document.createTextNode(t[1]));
+    var d = el('span', 'tw-tagv');
+    d.append(el('span', 'tw-tag', (gameInfo.firstChild ? ' \u00b7 ' : '') + t[0] + ': '), document.createTextNode(t[1]));
     gameInfo.append(d);
   });
+  document.getElementById('tw-head').append(gameInfo);  // in the header, under the rule set and result
   var moves = el('div'); moves.id = 'tw-moves';
   var foot = el('div'); foot.id = 'tw-foot';
   var dl = el('a', '', 'Download record');
@@ -124,7 +125,7 @@
   var det = el('details'); det.append(el('summary', '', 'Record (TGN)'), el('pre', '', D.tgn));
   foot.append(dl, el('span', '', ' \u00b7 open it in Tilewright with tilewright replay import FILE.tgn (or this page\'s file)'), det);
   var summary = el('div'); summary.id = 'tw-summary';
-  side.append(status, nav, info, gameInfo, summary, moves, foot);
+  side.append(status, nav, info, summary, moves, foot);
   main.append(left, side);
   if (D.pinned) {
     var pin = el('div', 'tw-inline-comment');
