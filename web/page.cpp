@@ -309,6 +309,7 @@ class Builder {
             if (k.ply == ply && !k.glyph.empty() && k.glyph == node["g"].get<std::string>()) {
               if (e.glyph.empty()) node.erase("g");
               else node["g"] = e.glyph;
+              break;
             }
         }
         if (e.best != e.played) {
