@@ -51,9 +51,9 @@ CLI::App* add_replay_commands(CLI::App& app, ReplayArgs& a) {
     if (required) sub->require_option(1, 2);
   };
 
-  auto* imp = add("import", "store a game record (TGN, or an exported XML archive); prints the new id last",
+  auto* imp = add("import", "store a game record (TGN, an exported XML archive, or a review page's record); prints the new id last",
                   Action::Import);
-  imp->add_option("file", a.file, "the record (.tgn) or archive (.xml); - for standard input")->required();
+  imp->add_option("file", a.file, "the record (.tgn), archive (.xml) or review page (.html); - for standard input")->required();
   imp->add_flag("--duplicate", a.duplicate, "store the game even when the same game is already stored");
   imp->add_option("--rename", a.rename,
                   "NEW: the record's rule set (co-op: its level) is NEW here; a record carrying its rules brings them "
@@ -255,7 +255,14 @@ int do_import(const ReplayArgs& a, std::ostream& out, std::ostream& err) {
   std::string why;
   const auto read = read_text_file(a.file, kMaxArchiveBytes, "a record or replay archive", &why);
   if (!read) throw Fail{kExitInput, why};
-  const std::string& text = *read;
+  std::string text = *read;
+  // A review page (`replay export --format html`) holds its record: that is imported.
+  if (const size_t start = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+      start != std::string::npos && (text.compare(start, 9, "<!DOCTYPE") == 0 || text.compare(start, 9, "<!doctype") == 0)) {
+    auto record = web::record_of_page(text);
+    if (!record) throw Fail{kExitInput, a.file + ": an HTML file that is not a Tilewright review page (no record in it)"};
+    text = std::move(*record);
+  }
   Store store = open_db(a, true);
   Content content = store.load_content();
   Replay r;
@@ -489,6 +496,7 @@ int do_export_html(const ReplayArgs& a, std::ostream& out, std::ostream& err, st
   const Content content = store.load_content();
   const Content* play_on = &content;
   RecordRules rules;
+  std::string carried_rules;  // the %rules of a record file (TGN 2)
   Replay r;
   std::string where;
   if (a.id > 0) {
@@ -518,6 +526,7 @@ int do_export_html(const ReplayArgs& a, std::ostream& out, std::ostream& err, st
     // The record's rules (cli/record_rules.h): a record carrying them is played on them.
     rules = record_rules(content, *parsed.record, a.source);
     if (rules.error) throw Fail{kExitInput, *rules.error};
+    carried_rules = parsed.record->rules;
     for (const auto& w : rules.warnings) err << "warning: " << text::printable_lines(w) << '\n';
     play_on = &rules.content(content);
     ImportResult res = import_record(*play_on, *parsed.record, a.source);
@@ -531,15 +540,32 @@ int do_export_html(const ReplayArgs& a, std::ostream& out, std::ostream& err, st
     where = a.source;
   }
   std::optional<analysis::Analysis> an;
+  web::PageOptions po;
   if (a.analyse) {
     analysis::Settings s;
     s.iterations = *a.analyse;
     s.seed = a.analyse_seed;
     an = analysis::analyse_replay(*play_on, r, s, false);
     if (!an->error.empty()) throw Fail{kExitIllegal, where + ": " + an->error};
+  } else if (!r.evaluations.empty()) {
+    // The evaluations kept by `analyse --replay ID --annotate` (or the editor's Keep
+    // analysis): the graph and the marks they wrote, without analysing again.
+    an = analysis::from_kept(*play_on, r);
+    if (!an) err << "note: " << where << ": its kept evaluations do not read in its main line; exported without them\n";
+    po.analysis_is_kept = true;
   }
-  web::PageOptions po;
   if (an) po.analysis = &*an;
+  // The record in the page carries its rules when they are not shipped ones (issue 61,
+  // item 9), so the downloaded record replays on any database, as --with-rules writes it.
+  if (!carried_rules.empty()) {
+    po.rules = carried_rules;
+  } else if (play_on == &content) {
+    const std::string pack_id =
+        r.log.header.level.empty() ? "rule_set:" + r.log.header.rule_set : "level:" + r.log.header.level;
+    const auto marker = store.meta("shipped:" + pack_id);
+    const auto digest = pack::item_digest(store, pack_id);
+    if (!marker || !digest || *marker != hex64(*digest)) po.rules = pack::pack_text(pack::export_pack(store, {pack_id}));
+  }
   std::string html;
   try {
     html = web::page_html(*play_on, r, po);

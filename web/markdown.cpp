@@ -55,7 +55,7 @@ std::string inline_html(std::string_view s, int depth = 0) {
           const size_t end = s.find(')', close + 2);
           const std::string_view url = end == std::string_view::npos ? "" : s.substr(close + 2, end - close - 2);
           if (end != std::string_view::npos && safe_url(url)) {
-            out += "<a href=\"" + escape_html(url) + "\" rel=\"noopener noreferrer\">" +
+            out += "<a href=\"" + escape_html(url) + "\" target=\"_blank\" rel=\"noopener noreferrer\">" +
                    inline_html(s.substr(i + 1, close - i - 1), depth + 1) + "</a>";
             i = end + 1;
             continue;

@@ -21,6 +21,8 @@
 #include "present/summary.h"
 #include "present/tile_svg.h"
 #include "replay/tgn_io.h"
+#include "engine/text.h"
+#include "engine/tgn.h"
 #include "web/markdown.h"
 #include "web/web_assets.h"  // generated: kReviewJs, kReviewCss (web/CMakeLists.txt)
 
@@ -78,7 +80,7 @@ class Builder {
     for (const auto& t : r_.log.header.tags) tags.push_back(J::array({t.name, t.value}));
     data["tags"] = tags;
     data["pinned"] = r_.pinned.empty() ? J(nullptr) : J(markdown_html(r_.pinned));
-    data["tgn"] = replay::export_tgn(r_);
+    data["tgn"] = record_text();
     data["plies"] = r_.log.plies();
 
     nodes_ = J::array();
@@ -87,18 +89,31 @@ class Builder {
     std::vector<TileRec> tiles = tiles_of(g);
     walk(g, 0, r_.mainline, {}, 0, tiles, true);
     if (o_.analysis) add_analysis(data);
+    data["lines"] = std::move(lines_);
     J arts = J::array();
     for (const auto& a : art_svg_) arts.push_back(a);
     data["art"] = arts;
     for (auto& n : nodes_) {  // the full lists were kept for the comparisons only
       n.erase("fz");
       n.erase("sbz");
+      n.erase("pnz");
     }
     data["nodes"] = std::move(nodes_);
     return data;
   }
 
  private:
+  // The canonical record, with the game's rules when they are given (TGN 2).
+  std::string record_text() const {
+    if (o_.rules.empty()) return replay::export_tgn(r_);
+    tgn::Record rec = replay::to_record(r_);
+    std::string rules = o_.rules;
+    while (!rules.empty() && rules.back() == '\n') rules.pop_back();
+    rec.rules = std::move(rules);
+    rec.set_tag("RulesDigest", text::hex64(r_.log.header.rules_digest));
+    return tgn::write(rec);
+  }
+
   std::string title(const Game& g) const {
     if (!o_.title.empty()) return o_.title;
     std::string s;
@@ -195,6 +210,23 @@ class Builder {
     for (const auto& line : state_summary(g, SummaryForm::ScoreBox)) box.push_back(J::array({line.text, line.colour}));
     if (parent < 0 || nodes_[static_cast<size_t>(parent)].value("sbz", J()) != box) j["sb"] = box;
     j["sbz"] = std::move(box);
+    // The details (supplies, tiles left) as the editor's Play panel words them, and the
+    // tile drawn when a placement is pending.
+    // Lines repeat from node to node: each is written once (data "lines"), nodes name them.
+    J panel = J::array();
+    for (const auto& line : state_summary(g, SummaryForm::Panel)) {
+      const auto key = std::make_pair(line.text, line.colour);
+      auto it = line_ids_.find(key);
+      if (it == line_ids_.end()) {
+        it = line_ids_.emplace(key, static_cast<int>(lines_.size())).first;
+        lines_.push_back(J::array({line.text, line.colour}));
+      }
+      panel.push_back(it->second);
+    }
+    if (parent < 0 || nodes_[static_cast<size_t>(parent)].value("pnz", J()) != panel) j["pn"] = panel;
+    j["pnz"] = std::move(panel);
+    if (!g.finished() && g.pending().tile >= 0 && static_cast<size_t>(g.pending().tile) < c_.tiles.size())
+      j["dr"] = art(g.pending().tile, 0, false);
     if (n) {
       const auto ev = event_lines(g);
       if (!ev.empty()) j["e"] = ev;
@@ -225,7 +257,15 @@ class Builder {
       if (!o) throw std::runtime_error("node " + path.to_string() + ": '" + n.decision + "' " + (why.empty() ? "cannot be played" : why));
       if (auto v = g.apply(*o)) throw std::runtime_error("node " + path.to_string() + ": " + v->message);
       const int id = static_cast<int>(nodes_.size());
-      nodes_.push_back(node_json(g, parent, &n, path.to_string(), mover, tiles, main));
+      J nj = node_json(g, parent, &n, path.to_string(), mover, tiles, main);
+      // A turn starts with its tile's placement, as the record numbers turns (TGN: "N."
+      // per placement), whoever moves (a one-seat co-op game is many turns of one seat).
+      if (o->kind == OptKind::Place) nj["ts"] = 1;
+      // The tile placed this turn stays framed through the turn's later decisions (the
+      // engine forgets it once the follower step ends the turn in some rule sets).
+      else if (!nj.contains("l") && !nj.contains("tf") && nodes_[static_cast<size_t>(parent)].contains("l"))
+        nj["l"] = nodes_[static_cast<size_t>(parent)]["l"];
+      nodes_.push_back(std::move(nj));
       nodes_[static_cast<size_t>(parent)]["ch"].push_back(id);
       if (main) main_ids_.push_back(id);
       for (size_t v = 0; v < n.variations.size(); ++v) {
@@ -255,25 +295,52 @@ class Builder {
       if (it != by_ply.end() && !g.finished()) {
         const analysis::PlyEval& e = *it->second;
         J ev;
-        ev["before"] = std::round(e.eval_before * 10) / 10;
+        // A kept row holds the value after the move and the loss; the best's value is their sum.
+        ev["before"] = std::round((o_.analysis_is_kept ? e.eval_after + e.loss : e.eval_before) * 10) / 10;
         ev["after"] = std::round(e.eval_after * 10) / 10;
         ev["loss"] = std::round(e.loss * 10) / 10;
         ev["mover"] = e.player;
         if (!e.glyph.empty()) ev["glyph"] = e.glyph;
+        // One set of marks: a glyph the kept analysis wrote (equal to its mark at this ply)
+        // is superseded by this fresh analysis' mark; the reviewer's own glyphs stay.
+        J& node = nodes_[static_cast<size_t>(main_ids_[i])];
+        if (!o_.analysis_is_kept && node.contains("g")) {
+          for (const auto& k : r_.evaluations)
+            if (k.ply == ply && !k.glyph.empty() && k.glyph == node["g"].get<std::string>()) {
+              if (e.glyph.empty()) node.erase("g");
+              else node["g"] = e.glyph;
+              break;
+            }
+        }
         if (e.best != e.played) {
-          std::string line;
-          for (const auto& s : e.best_line) line += (line.empty() ? "" : ", ") + s;
-          ev["best"] = line;
+          ev["best"] = e.best_line;  // the best move, then the rest of the mover's turn
           // The board after the best line's moves (up to the end of the mover's turn).
           Game b = g;
           const size_t before_tiles = b.placed().size();
           bool ok = true;
+          // Per move of the best line: the tiles added so far, the followers added and the
+          // indices (in the list before the move) of those gone.
+          J steps = J::array();
+          const J before_list = followers_json(g);
           for (const Option& m : e.best_moves.empty() ? std::vector<Option>{e.best_option} : e.best_moves) {
             if (b.finished() || b.apply(m)) {
               ok = false;
               break;
             }
+            J st = J::array();
+            for (size_t t = before_tiles; t < b.placed().size(); ++t) {
+              const PlacedTile& pt = b.placed()[t];
+              st.push_back(J::array({pt.x, pt.y, art(pt.type, pt.rot, face_down(pt))}));
+            }
+            const J now = followers_json(b);
+            J added = J::array(), gone = J::array();
+            for (const auto& f : now)
+              if (std::find(before_list.begin(), before_list.end(), f) == before_list.end()) added.push_back(f);
+            for (size_t k = 0; k < before_list.size(); ++k)
+              if (std::find(now.begin(), now.end(), before_list[k]) == now.end()) gone.push_back(k);
+            steps.push_back(J::array({std::move(st), std::move(added), std::move(gone)}));
           }
+          if (ok) ev["bs"] = std::move(steps);
           if (ok) {
             J bt = J::array();
             for (size_t t = before_tiles; t < b.placed().size(); ++t) {
@@ -304,6 +371,8 @@ class Builder {
   J nodes_;
   std::vector<int> main_ids_;
   std::map<std::tuple<int, int, bool>, int> art_;
+  std::map<std::pair<std::string, int>, int> line_ids_;
+  J lines_ = J::array();
   std::vector<std::string> art_svg_;
 };
 
@@ -311,6 +380,17 @@ class Builder {
 
 nlohmann::ordered_json page_data(const Content& c, const replay::Replay& r, const PageOptions& o) {
   return Builder(c, r, o).build();
+}
+
+std::optional<std::string> record_of_page(std::string_view html) {
+  static constexpr std::string_view open = "<script type=\"application/json\" id=\"tw-data\">";
+  const size_t a = html.find(open);
+  if (a == std::string_view::npos) return std::nullopt;
+  const size_t b = html.find("</script>", a + open.size());
+  if (b == std::string_view::npos) return std::nullopt;
+  const auto j = nlohmann::json::parse(html.substr(a + open.size(), b - a - open.size()), nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("tgn") || !j["tgn"].is_string()) return std::nullopt;
+  return j["tgn"].get<std::string>();
 }
 
 std::string script_json(const nlohmann::ordered_json& j) {
@@ -362,7 +442,9 @@ std::string page_html(const Content& c, const replay::Replay& r, const PageOptio
   html += "<title>" + escape_html(data["title"].get<std::string>()) + "</title>\n<style>\n";
   html += kReviewCss;
   html += "</style></head>\n<body>\n<header id=\"tw-head\">" + head + "</header>\n";
-  html += "<noscript><p>This page needs JavaScript to step through the game; the record is below.</p></noscript>\n";
+  html += "<noscript><p>This page needs JavaScript to step through the game; here is its record (TGN), to read or to "
+          "import with <code>tilewright replay import</code>:</p><pre>" +
+          escape_html(data["tgn"].get<std::string>()) + "</pre></noscript>\n";
   html += "<svg id=\"tw-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>" + symbols + "</defs></svg>\n";
   html += "<script type=\"application/json\" id=\"tw-data\">" + json + "</script>\n<script nonce=\"" + nonce + "\">\n";
   html += kReviewJs;

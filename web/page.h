@@ -21,7 +21,9 @@
 // user's text (names, tags, comments, labels) reaches the page as markup.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +35,16 @@ namespace tw::web {
 
 struct PageOptions {
   const analysis::Analysis* analysis = nullptr;  // of the replay's main line, or none
-  std::string title;                             // "" : made from the players and rule set
+  // The analysis is the one kept with the replay (Replay::evaluations, analysis::from_kept),
+  // not a fresh one. A fresh analysis supersedes the kept marks: a main-line glyph equal to
+  // the kept evaluation's glyph at its ply was that analysis' mark and the page shows the
+  // fresh one instead; any other glyph is the reviewer's and stays (issue 61, item 12).
+  bool analysis_is_kept = false;
+  std::string title;  // "" : made from the players and rule set
+  // The content pack of the game's rules (the text of TGN 2's %rules lines, as `replay
+  // export --with-rules` writes): when given, the record in the page (downloaded, shown,
+  // imported back) carries it, so the game replays where its rules are not shipped.
+  std::string rules;
 };
 
 // The page's data (what the script reads), or throws std::runtime_error naming the node
@@ -41,6 +52,10 @@ struct PageOptions {
 nlohmann::ordered_json page_data(const Content& c, const replay::Replay& r, const PageOptions& o = {});
 // The whole page.
 std::string page_html(const Content& c, const replay::Replay& r, const PageOptions& o = {});
+
+// The record (TGN text) a page holds, or nullopt when `html` is not a page of this kind
+// (its data element missing or unreadable): `replay import page.html` reads it.
+std::optional<std::string> record_of_page(std::string_view html);
 
 // JSON text safe inside a <script> element: every '<' written as \u003c (and U+2028/9
 // escaped), so no text in it can close the element.

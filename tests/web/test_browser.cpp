@@ -94,9 +94,9 @@ std::string shown_text(const std::string& html) {
   return unescape_html(out);
 }
 
-// Opens the page with the test hook and returns its report.
-nlohmann::json press(const fs::path& page, const std::string& keys) {
-  const std::string dom = browser("--dump-dom 'file://" + page.string() + "#test=keys:" + keys + "'");
+// Opens the page at `fragment` (which holds the test hook) and returns its report.
+nlohmann::json open_at(const fs::path& page, const std::string& fragment) {
+  const std::string dom = browser("--window-size=1280,800 --dump-dom 'file://" + page.string() + "#" + fragment + "'");
   const std::string open = "<pre id=\"tw-test-out\">";
   const size_t a = dom.rfind(open);  // the element, after the script (whose comment names it)
   INFO("chromium gave " << dom.size() << " bytes");
@@ -105,6 +105,9 @@ nlohmann::json press(const fs::path& page, const std::string& keys) {
   REQUIRE(b != std::string::npos);
   return nlohmann::json::parse(unescape_html(dom.substr(a + open.size(), b - a - open.size())));
 }
+
+// Opens the page with the test hook and returns its report.
+nlohmann::json press(const fs::path& page, const std::string& keys) { return open_at(page, "test=keys:" + keys); }
 
 void screenshot(const fs::path& page, const std::string& at, const std::string& name) {
   fs::create_directories(TW_SCREENSHOT_DIR);
@@ -249,6 +252,172 @@ TEST_CASE("browser: a 300-ply analysed game: evaluation graph, marks and best mo
   WARN("300-ply page: " << html.size() << " bytes; script ran in " << report["scriptMs"] << " ms, ready "
                         << report["readyMs"] << " ms after navigation start");
   screenshot(page, marked, "analysed-300-mistake");
+}
+
+// --- issue 61: the review page as a reviewer's tool ---
+
+// The number of turns the record has: its placements (TGN numbers a line per placement).
+size_t placements(const replay::Replay& r) {
+  size_t n = 0;
+  for (const auto& d : r.log.decisions) n += d.rfind("place ", 0) == 0;
+  return n;
+}
+
+TEST_CASE("browser: a one-seat co-op game is numbered by turns, as its record (issue 61, item 10)") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  const replay::Replay r = webt::bot_game("", "mists-6", 1, "coop", 3);
+  REQUIRE(r.log.plies() > static_cast<int>(placements(r)));  // turns of several decisions
+  const fs::path page = write_page("coop-one-seat", web::page_html(c, r));
+  const auto report = press(page, "Right,Right*3,End");
+  check_steps(c, r, report);
+  const auto& last = report["steps"].back();
+  CHECK(last["rows"] == placements(r));
+  CHECK(last["turn"] == std::to_string(placements(r)) + ".");
+  CHECK(report["steps"][1]["turn"] == "1.");
+}
+
+TEST_CASE("browser: the evaluation from one point of view, the marks in the move list (issue 61, items 11, 12)") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  // Two seats: the first seat's view in the text, the graph and the bar alike.
+  const replay::Replay r = webt::record_replay("tests/records/base/06-majority.tgn");
+  analysis::Settings s;
+  s.iterations = 30;
+  s.seed = 2;
+  const analysis::Analysis a = analysis::analyse_replay(c, r, s, false);
+  REQUIRE(a.error.empty());
+  web::PageOptions o;
+  o.analysis = &a;
+  const fs::path two = write_page("eval-two-seats", web::page_html(c, r, o));
+  std::string keys;
+  for (int k = 0; k < r.log.plies(); ++k) keys += "Right,";
+  const auto report = press(two, keys + "Home");
+  size_t compared = 0;
+  bool second_seat = false;
+  for (const auto& st : report["steps"]) {
+    if (st["evalValue"].is_null()) continue;
+    ++compared;
+    INFO("node " << st["node"]);
+    CHECK(st["evalValue"] == st["evalPlotted"]);
+    CHECK(st["evalText"].get<std::string>().find("Ann's view") != std::string::npos);
+    second_seat = second_seat || st["status"].get<std::string>().find("Ben:") != std::string::npos;
+  }
+  CHECK(compared >= 3);
+  CHECK(second_seat);
+  // Four seats: a line per seat, each seat's own view; an analysis not written into the
+  // record shows its marks in the move list, the same as the graph's dots.
+  const auto& big = webt::big_game();
+  const replay::Replay plain = replay::from_log(big.replay.log);
+  web::PageOptions bo;
+  bo.analysis = &big.analysis;
+  const fs::path four = write_page("eval-four-seats", web::page_html(c, plain, bo));
+  int marked = 0;
+  std::string glyph;
+  size_t marks = 0;
+  for (const auto& e : big.analysis.plies)
+    if (!e.glyph.empty()) {
+      if (!marked) marked = e.ply, glyph = e.glyph;
+      ++marks;
+    }
+  REQUIRE(marked > 0);
+  const auto rep4 = press(four, "Right*" + std::to_string(marked));
+  CHECK(rep4["steps"][1]["evalLines"] == 4);
+  CHECK(rep4["steps"][1]["mark"] == glyph);
+  CHECK(rep4["steps"][1]["evalDots"] == marks);
+  CHECK(rep4["steps"][1]["evalValue"] == rep4["steps"][1]["evalPlotted"]);
+}
+
+TEST_CASE("browser: navigation, graph clicks, the fragment, the fit and the frames (issue 61, item 13)") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  // Up from the second variation of a move goes back to the move, not to the first variation.
+  replay::Replay r = webt::record_replay("tests/records/base/06-majority.tgn");
+  webt::add_alternative(c, r, 3);
+  webt::add_alternative(c, r, 3, 1);
+  replay::Annotation arrow;
+  replay::Marker m;
+  m.kind = replay::Marker::Kind::Arrow;
+  m.x2 = 9;
+  m.y2 = -5;
+  arrow.markers = {m};
+  arrow.comment = "[a link](https://example.org/x)";
+  REQUIRE(replay::annotate(r, replay::NodePath::main(1), arrow).empty());
+  r.log.set_tag("Event", "<b onmouseover=x>Club</b> night");
+  r.log.set_tag("Site", "Ann's kitchen");
+  const fs::path page = write_page("navigation", web::page_html(c, r));
+  const auto nav = press(page, "Right,Right,Right,Down,Down,Up");
+  check_steps(c, r, nav);
+  CHECK(paths(nav) == std::vector<std::string>{"", "1", "2", "3", "3/0:1", "3/1:1", "3"});
+  // Fit shows an arrow whole, head and all; a comment's link opens a new tab.
+  CHECK(nav["steps"][1]["marksCut"] == 0);
+  CHECK(nav["links"] == nlohmann::json::array({"_blank noopener noreferrer"}));
+  // The tile just placed stays framed at its turn's follower step (base: ply 2 is ply 1's follower).
+  REQUIRE(r.log.decisions[1].rfind("place", 0) != 0);
+  CHECK(nav["steps"][2]["lastFrame"] == 1);
+  // The URL follows the current node.
+  CHECK(nav["steps"][4]["url"] == "#at=3/0:1");
+  // The game's details: its tags as text.
+  CHECK(nav["steps"][0]["game"].get<std::string>().find("Event: <b onmouseover=x>Club</b> night") == 0);
+  CHECK(nav["steps"][0]["game"].get<std::string>().find("Site: Ann's kitchen") != std::string::npos);
+  // "%" in the fragment is ignored, not the page.
+  const auto pct = open_at(page, "%&test=keys:Right");
+  CHECK(paths(pct) == std::vector<std::string>{"", "1"});
+  const auto at = open_at(page, "at=3/1:1&%zz&test=keys:Up");
+  CHECK(paths(at) == std::vector<std::string>{"3/1:1", "3"});
+}
+
+TEST_CASE("browser: the analysed 300-ply game: graph clicks at the ends, the score box, the best move (issue 61, items 13, 14)") {
+  if (skip_without_chromium()) return;
+  const Content& c = test_content();
+  const auto& big = webt::big_game();
+  web::PageOptions o;
+  o.analysis = &big.analysis;
+  const fs::path page = write_page("analysed-300-review", web::page_html(c, big.replay, o));
+  const int last = big.replay.log.plies();
+  // Clicks on the graph land on the ply plotted there, at both ends and between.
+  const auto clicks = press(page, "G" + std::to_string(last) + ",G" + std::to_string(last - 1) + ",G1,G0,G150");
+  std::vector<std::string> want{"", std::to_string(last), std::to_string(last - 1), "1", "", "150"};
+  CHECK(paths(clicks) == want);
+  // The score box of the 4-seat game's end covers no tile.
+  CHECK(clicks["steps"][1]["underScorebox"] == 0);
+  // A best move that puts nothing on the board says so, in words; one that does is drawn.
+  const auto data = web::page_data(c, big.replay, o);
+  std::string none, drawn;
+  for (const auto& n : data["nodes"]) {
+    if (!n.contains("ev") || !n["ev"].contains("best")) continue;
+    const bool empty = n["ev"].contains("bt") && n["ev"]["bt"].empty() && n["ev"]["bf"].empty();
+    if (empty && none.empty()) none = n["k"];
+    if (!empty && n["ev"].contains("bt") && !n["ev"]["bt"].empty() && drawn.empty()) drawn = n["k"];
+  }
+  REQUIRE(!drawn.empty());
+  const auto best = press(page, "Right*" + drawn + ",B1,Left,B,Escape");
+  CHECK(best["steps"][1]["best"].get<int>() > 0);
+  CHECK(best["steps"][1]["evalText"].get<std::string>().find("Not drawn") == std::string::npos);
+  // Stepping through the best line: the board before the move and the line's first move.
+  CHECK(best["steps"][2]["bestStep"] == 0);
+  CHECK(best["steps"][2]["tiles"].get<int>() >= best["steps"][1]["tiles"].get<int>());
+  // Keys: Left at its first move goes back to the move played, B opens it, Escape leaves it.
+  CHECK(best["steps"][3]["bestStep"] == -1);
+  CHECK(best["steps"][4]["bestStep"] == 0);
+  CHECK(best["steps"][5]["bestStep"] == -1);
+  for (const auto& st : best["steps"]) CHECK((st["node"] == drawn || st["node"] == ""));
+  if (!none.empty()) {
+    const auto words = press(page, "Right*" + none);
+    CHECK(words["steps"][1]["best"] == 0);
+    CHECK(words["steps"][1]["evalText"].get<std::string>().find("dashed green") == std::string::npos);
+    CHECK(words["steps"][1]["evalText"].get<std::string>().find("Not drawn") != std::string::npos);
+  } else {
+    WARN("no best move without a board change in this game");
+  }
+  // The details: the tile drawn, supplies and tiles left.
+  CHECK(best["steps"][1]["details"].get<std::string>().find("Tiles left") != std::string::npos);
+  // Hover values, the evaluation bar, the per-player summary.
+  const auto hover = press(page, "H150");
+  CHECK(hover["steps"][1]["tip"].get<std::string>().find("Ply 150") != std::string::npos);
+  CHECK(!hover["steps"][0]["bar"].is_null());
+  CHECK(hover["steps"][0]["summary"].get<std::string>().find("blunders") != std::string::npos);
+  screenshot(page, drawn, "analysed-300-best");
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ TEST_CASE("web markdown: markup in a comment is text, Markdown is rendered") {
   CHECK(markdown_html("# Title") == "<h3>Title</h3>");
   // Links: http, https and mailto only; quotes in a URL cannot leave the attribute.
   CHECK(markdown_html("[x](https://example.org/a\"b)") ==
-        "<p><a href=\"https://example.org/a&quot;b\" rel=\"noopener noreferrer\">x</a></p>");
+        "<p><a href=\"https://example.org/a&quot;b\" target=\"_blank\" rel=\"noopener noreferrer\">x</a></p>");  // a new tab (issue 61)
   CHECK(markdown_html("[x](javascript:alert(1))") == "<p>[x](javascript:alert(1))</p>");
   CHECK(markdown_html("[x](JavaScript:alert(1))").find("<a") == std::string::npos);
   CHECK(markdown_html("[x](data:text/html,<script>)").find("<a") == std::string::npos);
@@ -112,6 +112,32 @@ TEST_CASE("web page: every node's board is the engine's, the same bytes twice") 
   // The main continuation is the first child.
   CHECK(nodes[0]["ch"][0].get<int>() == 1);
   CHECK(web::page_html(c, r) == web::page_html(c, r));
+}
+
+TEST_CASE("web page: without JavaScript the record is shown, escaped (issue 61, item 13)") {
+  replay::Replay r = record_replay("tests/records/base/06-majority.tgn");
+  webt::annotate_hostile(r, 3);
+  const std::string page = web::page_html(test_content(), r);
+  const size_t a = page.find("<noscript>"), b = page.find("</noscript>");
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  const std::string ns = page.substr(a, b - a);
+  CHECK(ns.find("<pre>") != std::string::npos);
+  CHECK(ns.find(web::escape_html(replay::export_tgn(r))) != std::string::npos);
+  CHECK(ns.find("<script") == std::string::npos);
+}
+
+TEST_CASE("web page: turns start at placements, the tile placed stays framed through its turn (issue 61, items 10, 13)") {
+  const Content& c = test_content();
+  const replay::Replay r = record_replay("tests/records/base/06-majority.tgn");
+  const auto data = web::page_data(c, r);
+  const auto& nodes = data["nodes"];
+  for (size_t i = 1; i < nodes.size(); ++i) {
+    const std::string d = nodes[i]["d"];
+    INFO(d);
+    CHECK(nodes[i].contains("ts") == (d.rfind("place ", 0) == 0));
+    CHECK(nodes[i].contains("l"));
+  }
 }
 
 TEST_CASE("web page: a 300-ply analysed annotated game gives a page under 1 MB") {

@@ -54,8 +54,9 @@ inline void annotate_hostile(replay::Replay& r, int ply) {
 }
 
 // Adds a variation at main-line ply `ply`: the last legal option there other than the one
-// played, then (when the game goes on) the first option after it; a comment on its first node.
-inline replay::NodePath add_alternative(const Content& c, replay::Replay& r, int ply) {
+// played (with `skip`, the one `skip` before it), then (when the game goes on) the first
+// option after it; a comment on its first node.
+inline replay::NodePath add_alternative(const Content& c, replay::Replay& r, int ply, int skip = 0) {
   Game g;
   REQUIRE(!Game::create(c, r.log.setup(), g));
   std::vector<Option> played;
@@ -65,7 +66,7 @@ inline replay::NodePath add_alternative(const Content& c, replay::Replay& r, int
   const std::string main_move = r.log.decisions[static_cast<size_t>(ply - 1)];
   std::vector<Option> moves;
   for (auto it = g.pending().options.rbegin(); it != g.pending().options.rend(); ++it)
-    if (g.to_string(*it) != main_move) {
+    if (g.to_string(*it) != main_move && skip-- == 0) {
       moves.push_back(*it);
       break;
     }
@@ -84,6 +85,23 @@ inline replay::NodePath add_alternative(const Content& c, replay::Replay& r, int
   a.markers = {cell};
   REQUIRE(replay::annotate(r, added, a).empty());
   return added;
+}
+
+// A game of bots: `players` seats of `bot` on a rule set or a level, from `seed`.
+inline replay::Replay bot_game(const std::string& rule_set, const std::string& level, int players, const std::string& bot,
+                               uint64_t seed) {
+  const Content& c = test_content();
+  GameSetup setup;
+  setup.rule_set = rule_set;
+  setup.level = level;
+  setup.seed = seed;
+  for (int p = 0; p < players; ++p) setup.players.push_back({"bot:" + bot, bot});
+  replay::Recorder rec;
+  REQUIRE(!replay::Recorder::start(c, setup, rec));
+  auto b = make_bot(bot);
+  Rng rng(seed);
+  while (!rec.game().finished()) rec.apply_index(b->choose(rec.game(), rng));
+  return replay::from_log(rec.take_log());
 }
 
 // A 300-ply game (gcc, four greedy bots, seed 7), every tenth ply commented with markers,
