@@ -23,7 +23,7 @@ const std::set<std::string> kCodes = {"too_big", "bad_json", "bad_field", "unkno
                                       "version", "unknown_rules", "busy", "no_room", "no_seat",
                                       "seat_taken", "room_full", "bad_token", "not_open", "seats_free",
                                       "not_playing", "stale_ply", "not_your_turn", "illegal", "storage",
-                                      "rate_limited"};
+                                      "rate_limited", "too_many_rooms", "hello_timeout", "timed_out"};
 
 struct World {
   tw::Store store = tw::Store::open_scratch("", "fuzz");
