@@ -1295,6 +1295,13 @@ void Store::save_tile_type(const TileType& t) {
                         "a terrain of kind " + std::string(kind_name(s.kind)) + ", not " +
                             std::string(kind_name(terrains[s.terrain].kind))});
   }
+  // Ids, the name and the note as the loader reads them (no control characters).
+  for (const auto& [column, value, lines] :
+       {std::tuple<const char*, const std::string*, bool>{"tile_set", &t.tile_set, false},
+        {"id", &t.id, false},
+        {"note", &t.note, true}})
+    if (const std::string fault = text_fault(*value, lines); !fault.empty())
+      errors.push_back({"tile_type", row, column, clip_value(*value), fault});
   if (errors.empty()) {
     TileType check = t;
     finalize_tile(check, terrains, errors);
@@ -1400,6 +1407,13 @@ void Store::save_level(const Level& level) {
 // transaction. Problems -> LoadError, nothing written.
 void Store::write_level(const Level& level, const Content& c) {
   std::vector<ContentError> errors = check_level_columns(level);
+  // The id, name and description as the loader reads them (no control characters).
+  for (const auto& [column, value, lines] :
+       {std::tuple<const char*, const std::string*, bool>{"id", &level.id, false},
+        {"name", &level.name, false},
+        {"description", &level.description, true}})
+    if (const std::string fault = text_fault(*value, lines); !fault.empty())
+      errors.push_back({"level", level.id, column, clip_value(*value), fault});
   if (errors.empty()) {
     Content probe;
     probe.tiles = c.tiles;

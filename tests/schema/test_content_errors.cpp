@@ -308,3 +308,28 @@ TEST_CASE("fog that touches no edge is refused: its ghosts could never emerge") 
   Damaged d({"UPDATE tile_segment SET ports = 'C' WHERE tile_set = 'mists' AND tile_id = 'M06' AND idx = 4"});
   CHECK(has_error(d.errors, "tile_segment", "mists/M06#4", "ports", "fog must cover at least one side"));
 }
+
+TEST_CASE("control characters are refused at every store write the editor makes, and nothing is written") {
+  // Issue 56, item 4: a rule-set name with ESC]0;...BEL reached `content show` raw.
+  TempDir dir;
+  const std::string path = copy_default(dir);
+  const std::string evil = std::string("evil") + "\x1b]0;owned\x07" + "\x1b[2J";
+  Store store = Store::open(path, Store::Mode::ReadWrite);
+  const std::string before = read_bytes(path);
+  CHECK_THROWS_AS(store.clone_rule_set("gcc", "gcc-x", evil), EditError);
+  CHECK_THROWS_AS(store.clone_rule_set("gcc", std::string("gcc\0x", 5), "x"), EditError);
+  CHECK_THROWS_AS(store.clone_level("mists-1", "m1x", evil), EditError);
+  CHECK_THROWS_AS(store.set_level_value("mists-1", "description", "a\x1b[2Jb"), EditError);
+  Content c = store.load_content();
+  TileType t = c.tiles.front();
+  t.id = "Z\x1b";
+  try {
+    store.save_tile_type(t);
+    FAIL("a tile id with ESC was saved");
+  } catch (const LoadError& e) {
+    CHECK(std::string(e.what()).find("control character") != std::string::npos);
+  }
+  CHECK(read_bytes(path) == before);
+  // Multi-line text may hold line breaks and tabs.
+  CHECK_NOTHROW(store.set_level_value("mists-1", "description", "two\nlines\tand a tab"));
+}
