@@ -67,7 +67,9 @@ void draw_sweep_chart(wxDC& dc, const wxRect& r, const tw::study::SweepChart& c)
     const int ty = sy(*c.target);
     dc.DrawLine(a.x + 1, ty, a.GetRight() - 1, ty);
     dc.SetTextForeground(target);
-    dc.DrawText("target " + sweep_axis_text(*c.target, c.percent), r.x + 2, std::max(a.y + th, ty - th / 2));
+    // Its label at the right end, above the line (below it when the line is at the top).
+    const wxString tl = "target " + sweep_axis_text(*c.target, c.percent);
+    dc.DrawText(tl, a.GetRight() - dc.GetTextExtent(tl).x - 6, ty - th - 1 > a.y ? ty - th - 1 : ty + 2);
     dc.SetTextForeground(*wxBLACK);
   }
   // The means with their whiskers, and the values under the axis (those that fit).

@@ -92,8 +92,8 @@ void TuneDialog::build(const std::string& bots) {
   form->Add(param_, 1, wxEXPAND);
   label("Range");
   auto* range = new wxBoxSizer(wxHORIZONTAL);
-  lo_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 0, 1, 0);
-  hi_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 0, 1, 1);
+  lo_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 0, 1, 0);
+  hi_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 0, 1, 1);
   range->Add(lo_, 0, wxRIGHT, 4);
   range->Add(new wxStaticText(this, wxID_ANY, ".."), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
   range->Add(hi_, 0);
@@ -120,16 +120,16 @@ void TuneDialog::build(const std::string& bots) {
   form->Add(bots_, 1, wxEXPAND);
 
   label("Games at first");
-  games_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 2, 100000, 200);
+  games_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 2, 100000, 200);
   games_->SetToolTip("Seeds a value is played on when first tried (then doubled where it decides)");
   form->Add(games_, 0);
   label("Game budget");
   auto* bud = new wxBoxSizer(wxHORIZONTAL);
-  budget_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 10000000, 6000);
+  budget_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 10000000, 6000);
   budget_->SetToolTip("Games in all, at most");
   bud->Add(budget_, 0, wxRIGHT, 12);
   bud->Add(new wxStaticText(this, wxID_ANY, "Seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-  seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxSP_ARROW_KEYS, 1, 1000000000, 1);
+  seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000000, 1);
   bud->Add(seed_, 0);
   form->Add(bud, 0);
   form->AddGrowableCol(1);
@@ -147,7 +147,6 @@ void TuneDialog::build(const std::string& bots) {
 
   chart_ = new StudyChart(this);
   chart_->SetMinSize(wxSize(760, 280));
-  chart_->SetToolTip("The values played: the measure with its 95% interval, the target dashed");
   top->Add(chart_, 1, wxEXPAND | wxALL, 8);
   result_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 150),
                            wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
