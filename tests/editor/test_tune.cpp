@@ -237,3 +237,32 @@ TEST_CASE_METHOD(FrameFixture, "Tune dialog: Save as new level writes the clone 
   d->Destroy();
   pump();
 }
+
+TEST_CASE_METHOD(FrameFixture, "Save as new rule set: a rule parameter's clone through the store, a refused value leaves nothing",
+                 "[tune][rules]") {
+  twe::TunedSave s;
+  s.level = false;
+  s.source = "gcc";
+  s.key = "ghosts_to_scare";
+  s.value = 4;
+  CHECK(twe::tuned_default_id(ctx().content, s) == "gcc-ghosts_to_scare-4");
+  auto* cmd = new twe::SaveTunedCommand(ctx(), s, "gcc-fair", "gcc, fair");
+  REQUIRE(ctx().commands->Submit(cmd));
+  {
+    const tw::Content c = tw::Store::open(db_path, tw::Store::Mode::ReadOnly).load_content();
+    const tw::RuleSet* rs = c.find_rule_set("gcc-fair");
+    REQUIRE(rs);
+    CHECK(rs->rules.ghosts_to_scare == 4);
+    CHECK(rs->rules.followers == c.find_rule_set("gcc")->rules.followers);
+  }
+  // Out of the parameter's range: refused by the store's checks, the copy removed again.
+  s.value = 1000000;
+  twe::SaveTunedCommand bad(ctx(), s, "gcc-bad", "");
+  CHECK_FALSE(bad.Do());
+  CHECK(bad.error().find("refused") != std::string::npos);
+  CHECK_FALSE(tw::Store::open(db_path, tw::Store::Mode::ReadOnly).load_content().find_rule_set("gcc-bad"));
+  CHECK_FALSE(ctx().content.find_rule_set("gcc-bad"));
+  // An id already taken.
+  twe::SaveTunedCommand taken(ctx(), s, "gcc-fair", "");
+  CHECK_FALSE(taken.Do());
+}
