@@ -25,6 +25,7 @@
 #include "doc/value_cell.h"
 #include "engine/rules/level_columns.h"
 #include "replay/replay_store.h"
+#include "views/tune_dialog.h"
 
 namespace twe {
 namespace {
@@ -159,7 +160,12 @@ void RulesView::build() {
   compare_btn_ = new wxButton(eb, wxID_ANY, "Compare with parent");
   compare_btn_->SetToolTip("The rules that differ from the parent rule set, side by side, and the same seeded "
                            "games of both (as tilewright compare PARENT VARIANT)");
-  erow->Add(compare_btn_, 0);
+  erow->Add(compare_btn_, 0, wxRIGHT, 6);
+  auto* tune = new wxButton(eb, wxID_ANY, "Tune...");
+  tune->SetToolTip("The value of one number of this level or rule set that meets a target (win = 30%, "
+                   "seat-advantage = 0), found with few games (as tilewright tune), then saved as a new one");
+  tune->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { open_tune(); });
+  erow->Add(tune, 0);
   estbox->Add(erow, 0, wxEXPAND | wxALL, 4);
   // The solver's side of the bracket (co-op levels): its budget, and the deals it won.
   auto* srow = new wxWrapSizer(wxHORIZONTAL);
@@ -662,6 +668,14 @@ std::function<void(int, int)> RulesView::gauge_progress() {
     }
   };
 }
+TuneDialog* RulesView::open_tune() {
+  const std::string source = level_.empty() ? rule_set_ : level_;
+  if (source.empty()) return nullptr;
+  auto* d = new TuneDialog(this, ctx_, source, level_.empty() ? bots_->GetValue().utf8_string() : std::string());
+  d->Show();
+  return d;
+}
+
 std::string RulesView::estimate_text() const { return result_text_->GetValue().utf8_string(); }
 
 void RulesView::start_estimate(int games, const std::string& bots, std::optional<int64_t> solve_nodes) {

@@ -44,6 +44,8 @@ class wxTextCtrl;
 
 namespace twe {
 
+class TuneDialog;
+
 class RulesView : public wxPanel {
  public:
   RulesView(wxWindow* parent, EditorContext& ctx);
@@ -83,6 +85,8 @@ class RulesView : public wxPanel {
   bool start_compare(int games, const std::string& bots);
   const ComparisonResult& last_comparison() const { return comparison_; }
   wxButton* compare_button() { return compare_btn_; }
+  // "Tune...": a modeless TuneDialog on the chosen level (else rule set); nullptr when none.
+  TuneDialog* open_tune();
   const StudyChart* estimate_chart() const { return chart_; }
   // The solver's winning lines of the last estimate, as the list shows them.
   std::vector<std::string> winning_lines() const;

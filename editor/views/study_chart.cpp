@@ -6,6 +6,8 @@
 #include <wx/control.h>
 #include <wx/dcbuffer.h>
 
+#include "views/sweep_chart.h"
+
 namespace twe {
 
 namespace {
@@ -116,11 +118,19 @@ StudyChart::StudyChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPo
 void StudyChart::set_chart(const tw::study::Chart& c) {
   chart_ = c;
   has_ = true;
+  sweep_.reset();
+  Refresh();
+}
+
+void StudyChart::set_sweep(const tw::study::SweepChart& c) {
+  sweep_ = c;
+  has_ = false;
   Refresh();
 }
 
 void StudyChart::clear() {
   has_ = false;
+  sweep_.reset();
   Refresh();
 }
 
@@ -128,6 +138,10 @@ void StudyChart::on_paint(wxPaintEvent&) {
   wxAutoBufferedPaintDC dc(this);
   dc.SetBackground(*wxWHITE_BRUSH);
   dc.Clear();
+  if (sweep_) {
+    draw_sweep_chart(dc, wxRect(GetClientSize()), *sweep_);
+    return;
+  }
   if (!has_) return;
   const wxSize sz = GetClientSize();
   const int w = sz.x / 3;

@@ -7,9 +7,11 @@
 #include <wx/dc.h>
 #include <wx/panel.h>
 
+#include <optional>
 #include <vector>
 
 #include "study/chart.h"
+#include "study/sweep.h"
 
 namespace twe {
 
@@ -25,11 +27,16 @@ class StudyChart : public wxPanel {
   void clear();
   const tw::study::Chart& chart() const { return chart_; }
   bool has_chart() const { return has_; }
+  // A sweep or tune instead (views/sweep_chart.h): one panel, value on x, the measure
+  // with its 95% band, the target line. set_chart() and clear() drop it.
+  void set_sweep(const tw::study::SweepChart& c);
+  const std::optional<tw::study::SweepChart>& sweep() const { return sweep_; }
 
  private:
   void on_paint(wxPaintEvent&);
   tw::study::Chart chart_;
   bool has_ = false;
+  std::optional<tw::study::SweepChart> sweep_;
 };
 
 }  // namespace twe
