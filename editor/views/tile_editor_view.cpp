@@ -53,6 +53,21 @@ int error_segment(const tw::ContentError& e) {
   }
 }
 
+// The draft holds what is stored: the fields the editor changes are all equal.
+bool same_tile(const tw::TileType& a, const tw::TileType& b) {
+  if (a.count != b.count || a.reconstructed != b.reconstructed || a.symbols != b.symbols || a.note != b.note ||
+      a.segments.size() != b.segments.size())
+    return false;
+  for (size_t i = 0; i < a.segments.size(); ++i) {
+    const tw::Segment& x = a.segments[i];
+    const tw::Segment& y = b.segments[i];
+    if (x.kind != y.kind || x.terrain != y.terrain || x.ports != y.ports || x.shields != y.shields ||
+        x.covered != y.covered || x.touches != y.touches)
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // One step of a tile draft: the draft (and selected segment) before and after.
@@ -601,6 +616,8 @@ void TileEditorView::validate() {
   // Wrapped to the width they have (their size is fixed: see build()).
   for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_})
     m->Wrap(std::max(100, m->GetSize().x));
+  // A draft changed back by hand to what is stored has nothing to save.
+  if (dirty_ && tile_ >= 0 && same_tile(draft_, ctx_.content.tiles[static_cast<size_t>(tile_)])) dirty_ = false;
   save_btn_->Enable(tile_ >= 0 && dirty_ && problems_.empty());
   save_as_btn_->Enable(tile_ >= 0 && problems_.empty());
   revert_btn_->Enable(tile_ >= 0 && dirty_);
@@ -631,6 +648,11 @@ bool TileEditorView::save_as(const std::string& new_id) {
   t.piece.clear();  // a copy of a start piece's cell is a tile of its own
   t.piece_x = t.piece_y = 0;
   if (t.count < 1) t.count = 1;
+  // A new tile type designed here: the source's note (its provenance) is not its own, and
+  // it is designed by us, unless the draft changed them.
+  const tw::TileType& source = ctx_.content.tiles[static_cast<size_t>(tile_)];
+  if (t.note == source.note) t.note.clear();
+  if (t.reconstructed == source.reconstructed) t.reconstructed = true;
   if (!ctx_.commands->Submit(new AddTileCommand(ctx_, t))) {
     msg_tile_->SetLabel(wxString::FromUTF8(last_edit_error()));
     return false;
