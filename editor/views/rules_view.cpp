@@ -32,8 +32,6 @@ namespace {
 const wxColour kBadColour(255, 205, 205);
 const wxColour kInherited(120, 120, 120);
 const wxColour kProblemText(170, 20, 20);
-const wxColour kMessageColour(255, 238, 238);
-const char* const kMessageRow = "problem.message";
 
 const tw::ParamSpec* find_spec(const std::string& key) {
   for (const auto& spec : tw::rule_param_specs())
@@ -60,8 +58,12 @@ std::vector<std::string> split_bots(const std::string& text) {
 RulesView::RulesView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {
   build();
   ctx_.content_listeners.push_back([this] {
-    // The grid may be inside one of its own events: rebuild it afterwards.
-    CallAfter([this] { refresh_content(); });
+    // The grid may be inside one of its own events: rebuild it afterwards. A change of
+    // the content (an edit, an Undo, a Redo) answers the refusal shown: its mark goes.
+    CallAfter([this] {
+      clear_problem();
+      refresh_content();
+    });
   });
   refresh_content();
 }
@@ -90,7 +92,14 @@ void RulesView::build() {
   auto* left = new wxBoxSizer(wxVERTICAL);
   grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(460, -1),
                              wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+  // Help texts (and a refusal's whole message) as tooltips of the rows.
+  grid_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);
   left->Add(grid_, 1, wxEXPAND);
+  // A refused value's message, whole, under the grid: no row is inserted, so the rows
+  // below stay where they were (a double-click lands on the row aimed at).
+  problem_text_ = new wxStaticText(this, wxID_ANY, "");
+  problem_text_->SetForegroundColour(kProblemText);
+  left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
   body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
 
   auto* right = new wxBoxSizer(wxVERTICAL);
@@ -223,6 +232,13 @@ void RulesView::build() {
     clone_level(dlg.GetValue().utf8_string(), (l ? l->name : level_) + " (copy)");
   });
   grid_->Bind(wxEVT_PG_CHANGING, &RulesView::on_changing, this);
+  // A cell's editor starts with its whole text selected: typing replaces the value (a
+  // double-click left the caret at the start, so "2.5" typed gave "2.52").
+  for (const auto type : {wxEVT_PG_SELECTED, wxEVT_PG_DOUBLE_CLICK})
+    grid_->Bind(type, [this](wxPropertyGridEvent& e) {
+      e.Skip();
+      CallAfter([this] { select_editor_text(); });
+    });
   pool_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
     pool_count_->SetValue(static_cast<int>(wxAtol(pool_->GetItemText(e.GetIndex(), 2))));
   });
@@ -284,6 +300,32 @@ void RulesView::refresh_content() {
   if (solve_) solve_->Enable(!level_.empty());  // the solver searches co-op deals
   fill_grid();
   fill_pool();
+  show_result_of_selection();
+}
+
+void RulesView::show_result_of_selection() {
+  // A running estimate or compare keeps the panel (its text names what it plays); when it
+  // is done the panel shows the selection's own result again.
+  if (!result_text_ || worker_.joinable()) return;
+  const std::string key = selection_key();
+  if (key == shown_key_) return;
+  shown_key_ = key;
+  const auto it = results_.find(key);
+  result_ = it != results_.end() ? it->second : EstimateResult{};
+  comparison_ = ComparisonResult{};
+  chart_->clear();
+  if (!chart_->IsShown()) chart_->Show();
+  gauge_->SetValue(0);
+  if (it != results_.end()) {
+    result_text_->ChangeValue(wxString::FromUTF8(result_.summary()));
+    gauge_->SetRange(std::max(1, result_.games));
+    gauge_->SetValue(result_.games);
+    if (result_.error.empty() && result_.games > 0) chart_->set_chart(tw::study::chart_data(result_.report));
+  } else {
+    result_text_->ChangeValue("");
+  }
+  show_winning_lines();
+  Layout();
 }
 
 bool RulesView::select_rule_set(const std::string& id) {
@@ -446,22 +488,16 @@ void RulesView::fill_pool() {
 void RulesView::clear_problem() {
   problem_.clear();
   if (pool_problem_) pool_problem_->SetLabel("");
-  if (!grid_) return;
-  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) {
-    if (in_changing_) {
-      // Inside the grid's change event: no row is removed now, only hidden, and taken
-      // out when the event is done (unless a new refusal has shown it again).
-      m->Hide(true);
-      CallAfter([this] {
-        if (!problem_.empty()) return;
-        if (wxPGProperty* row = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(row);
-      });
-    } else {
-      grid_->DeleteProperty(m);
-    }
+  if (problem_text_ && !problem_text_->GetLabel().empty()) {
+    problem_text_->SetLabel("");
+    problem_text_->UnsetToolTip();
+    problem_shown_.clear();
+    Layout();
   }
+  if (!grid_) return;
   if (!problem_property_.empty())
     if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_help_));
       grid_->SetPropertyColoursToDefault(p);
       if (p->GetName().StartsWith("param.") && !p->HasFlag(wxPG_PROP_READONLY)) {
         // Parameters the rule set does not set itself stay grey.
@@ -489,26 +525,40 @@ void RulesView::show_problem(const std::string& property, const std::string& mes
 
 void RulesView::mark_problem() {
   if (problem_.empty()) return;
-  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
   wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_));
   if (!p) return;
   grid_->SetPropertyBackgroundColour(p, kBadColour);
-  // The message in a row of its own right under the refused value.
-  // The row above names the field: the message without it.
-  const std::string field = problem_property_.substr(problem_property_.find('.') + 1) + ": ";
-  const std::string shown = problem_.rfind(field, 0) == 0 ? problem_.substr(field.size()) : problem_;
-  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(shown));
-  grid_->Insert(p->GetParent(), static_cast<int>(p->GetIndexInParent()) + 1, m);
-  m->ChangeFlag(wxPG_PROP_READONLY, true);
-  grid_->SetPropertyTextColour(m, kProblemText);
-  grid_->SetPropertyBackgroundColour(m, kMessageColour);
-  grid_->SetPropertyHelpString(m, wxString::FromUTF8(problem_));
-  m->SetAttribute(wxPG_ATTR_UNITS, "");
-  grid_->EnsureVisible(m);
+  // The row's tooltip is the whole message while it is marked (its help text after).
+  if (p->GetHelpString() != wxString::FromUTF8(problem_)) problem_help_ = p->GetHelpString().utf8_string();
+  grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_));
+  // The message, whole and wrapped, under the grid, naming the field.
+  const std::string field = problem_property_.substr(problem_property_.find('.') + 1);
+  const std::string shown = problem_.rfind(field + ": ", 0) == 0 ? problem_.substr(field.size() + 2) : problem_;
+  problem_shown_ = "\u2191 " + field + " not saved: " + shown;
+  problem_text_->SetLabel(wxString::FromUTF8(problem_shown_));
+  problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
+  problem_text_->SetToolTip(wxString::FromUTF8(problem_));
+  grid_->EnsureVisible(p);
   grid_->RefreshProperty(p);
   grid_->Refresh();
+  Layout();
   grid_->Update();
 }
+
+void RulesView::select_editor_text() {
+  auto* tc = wxDynamicCast(grid_->GetEditorControl(), wxTextCtrl);
+  if (!tc) return;
+  tc->SelectAll();
+  if (tc == editor_bound_) return;
+  editor_bound_ = tc;  // (a new editor for each selected row)
+  // The clicks that made it (a double-click's second click places the caret): all again.
+  tc->Bind(wxEVT_LEFT_DCLICK, [tc](wxMouseEvent& m) {
+    m.Skip();
+    tc->CallAfter([tc] { tc->SelectAll(); });
+  });
+}
+
+std::string RulesView::problem_message() const { return problem_shown_; }
 
 void RulesView::on_changing(wxPropertyGridEvent& e) {
   if (filling_) return;
@@ -539,7 +589,7 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
   in_changing_ = false;
   if (!ok) {
     e.Veto();
-    e.SetValidationFailureBehavior(0);  // our message is shown in a row under the value
+    e.SetValidationFailureBehavior(0);  // our message is shown under the grid
   }
 }
 
@@ -638,13 +688,17 @@ bool RulesView::start_compare(int games, const std::string& bots) {
   const std::string variant = rule_set_;
   worker_ = std::thread([this, content, o, variant, progress = gauge_progress()] {
     ComparisonResult r = compare_with_parent(*content, variant, o, progress, &cancel_);
-    CallAfter([this, r] {
+    CallAfter([this, r, variant] {
       if (worker_.joinable()) worker_.join();
-      comparison_ = r;
       finished_ = true;
       estimate_btn_->Enable(true);
+      const bool same = rule_set_ == variant && level_.empty();
+      if (!same) shown_key_ = "\x01";  // the selection changed meanwhile: show its own result
       refresh_content();  // the compare button's label
-      result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+      if (same) {
+        comparison_ = r;
+        result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+      }
       if (ctx_.status) ctx_.status("Compared " + r.variant + " with " + r.parent);
     });
   });
@@ -698,19 +752,20 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
   finished_ = false;
   // The worker plays on its own copy of the content; results come back by CallAfter.
   auto content = std::make_shared<const tw::Content>(ctx_.content);
-  worker_ = std::thread([this, content, o, progress = gauge_progress()] {
+  const std::string key = selection_key();
+  worker_ = std::thread([this, content, o, key, progress = gauge_progress()] {
     EstimateResult r = estimate(*content, o, progress, &cancel_);
-    CallAfter([this, r] {
+    CallAfter([this, r, o, key] {
       if (worker_.joinable()) worker_.join();
-      result_ = r;
       finished_ = true;
-      gauge_->SetValue(r.games);
       estimate_btn_->SetLabel("Estimate difficulty");
-      result_text_->ChangeValue(wxString::FromUTF8(r.summary()));
-      if (r.error.empty() && r.games > 0) chart_->set_chart(tw::study::chart_data(r.report));
-      show_winning_lines();
+      // Kept for the rule set or level it was played on; shown while that is selected.
+      results_[key] = r;
+      shown_key_ = "\x01";
+      show_result_of_selection();
       if (ctx_.status)
-        ctx_.status("Estimate: " + std::to_string(r.games) + " games played" +
+        ctx_.status("Estimate of " + (o.level.empty() ? o.rule_set : o.level) + ": " + std::to_string(r.games) +
+                    " games played" +
                     (r.solved_deals > 0 ? ", " + std::to_string(r.solver_wins) + " of " + std::to_string(r.solved_deals) +
                                               " deals won by the solver"
                                         : ""));
@@ -746,6 +801,7 @@ int64_t RulesView::open_winning_line(size_t k) {
     return -1;
   };
   if (!finished_) return fail("the estimate is still running");
+  if (shown_key_ != selection_key()) return fail("no estimate of the selected rule set or level");
   if (!ctx_.store) return fail("no database is open");
   std::string error;
   // The witness replays the line from the deal's start and checks that it wins.
