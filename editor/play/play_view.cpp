@@ -5,6 +5,8 @@
 #include <wx/aui/auibook.h>
 #include <wx/button.h>
 #include <wx/clipbrd.h>
+#include <wx/frame.h>
+#include <wx/statusbr.h>
 #include <wx/dataobj.h>
 #include <wx/cmdproc.h>
 #include <wx/config.h>
@@ -44,6 +46,21 @@ class PlayMoveCommand : public wxCommand {
   PlayView* view_;
   int ply_;
   tw::Option option_;  // an option of the decision at ply_ (the game replays the same there)
+};
+
+// A human decision of a resumed game (stored in the history without being done again):
+// undo takes it back as PlayMoveCommand does, redo plays its text again.
+class ResumedMoveCommand : public wxCommand {
+ public:
+  ResumedMoveCommand(PlayView* view, int ply, std::string text, const wxString& name)
+      : wxCommand(true, name), view_(view), ply_(ply), text_(std::move(text)) {}
+  bool Do() override { return view_->replay_decision_text(ply_, text_).empty(); }
+  bool Undo() override { return view_->rewind_to(ply_).empty(); }
+
+ private:
+  PlayView* view_;
+  int ply_;
+  std::string text_;
 };
 
 // A take-back to a ply: undo puts the whole game as it was back. It keeps the game as
@@ -341,6 +358,10 @@ std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<s
   session_ = std::move(s);
   saved_ = false;
   saved_replay_ = 0;
+  // Nothing of the game before: its take-back line, its hint, its messages.
+  last_take_back_.clear();
+  hint_option_.reset();
+  clear_status();
   history_->ClearCommands();
   board_->set_game(&session_->game());
   board_->fit();
@@ -382,8 +403,34 @@ bool PlayView::confirm_replace() {
       return false;
     }
   }
-  clear_progress();
+  // Kept or discarded, the game is done with: it is not asked about (and stored) again,
+  // and leaving an online game afterwards does not bring it back.
+  drop_game();
   return true;
+}
+
+void PlayView::drop_game() {
+  stop_bots();
+  clear_progress();
+  session_.reset();
+  saved_ = false;
+  saved_replay_ = 0;
+  hint_option_.reset();
+  last_take_back_.clear();
+  history_->ClearCommands();
+  board_->set_game(nullptr);
+  board_->set_spots({});
+  board_->set_overlay({});
+  options_->Clear();
+  log_->Clear();
+  log_lines_ = 0;
+  preview_->set(nullptr, 0);
+  status_->SetLabel(L"No game. Press New game…");
+  scores_->SetLabel("");
+  pass_->Disable();
+  take_back_->Disable();
+  take_back_to_->Disable();
+  hint_->Disable();
 }
 
 std::string PlayView::choose(const tw::Option& option) {
@@ -430,12 +477,36 @@ std::string PlayView::replay_decision(int ply, const tw::Option& option) {
     show_status("Not legal: " + err, true);
     return err;
   }
-  clear_error();  // an earlier "does not fit" is answered
+  clear_status();  // an earlier "does not fit", a take-back, a hint: answered by the decision
   last_take_back_.clear();
   board_->set_game(&session_->game());
   update();
   schedule_bot();
   return {};
+}
+
+std::string PlayView::replay_decision_text(int ply, const std::string& text) {
+  if (!session_) return "no game";
+  if (session_->game().ply() > ply)
+    if (std::string e = session_->rewind(ply); !e.empty()) return e;
+  const int i = find_option(session_->options(), text);
+  if (i < 0) return "'" + text + "' is not an option at ply " + std::to_string(ply);
+  return replay_decision(ply, session_->options()[static_cast<size_t>(i)].option);
+}
+
+void PlayView::history_of_decisions() {
+  // Edit > Undo takes back the human decisions of a resumed game as it did before.
+  history_->ClearCommands();
+  if (!session_ || session_->finished()) return;
+  const auto& seats = session_->game().setup().players;
+  const auto& d = session_->log().decisions;
+  for (int p = static_cast<int>(session_->prefix()); p < static_cast<int>(d.size()); ++p) {
+    const int m = session_->mover(p);
+    if (m < 0 || static_cast<size_t>(m) >= seats.size() || !seats[static_cast<size_t>(m)].bot.empty()) continue;
+    const std::string& text = d[static_cast<size_t>(p)];
+    history_->Store(
+        new ResumedMoveCommand(this, p, text, wxString::FromUTF8(session_->player_name(m) + ": " + text)));
+  }
 }
 
 std::string PlayView::rewind_to(int ply) {
@@ -583,7 +654,7 @@ bool PlayView::resume_saved() {
   session_ = std::move(ps);
   last_setup_ = s;
   saved_ = false;
-  history_->ClearCommands();
+  history_of_decisions();
   board_->set_game(&session_->game());
   board_->fit();
   log_->Clear();
@@ -683,6 +754,7 @@ void PlayView::bot_decided(uint64_t generation, PlaySession::BotChoice c) {
     if (std::string e = session_->play_bot_choice(c); !e.empty()) {
       if (ctx_.status) ctx_.status("The bot's decision was not played: " + e);
     } else {
+      if (status_error_) clear_status();  // (a take-back's or a hint's line stays for the human's turn)
       update();
     }
   }
@@ -753,10 +825,22 @@ void PlayView::hint_ready(PlaySession::BotChoice c) {
 void PlayView::show_status(const std::string& text, bool error) {
   if (ctx_.status) ctx_.status(text);
   status_error_ = error;
+  status_shown_ = text;
 }
 
 void PlayView::clear_error() {
-  if (status_error_ && ctx_.status) ctx_.status("");
+  if (status_error_) clear_status();
+  status_error_ = false;
+}
+
+void PlayView::clear_status() {
+  // Only this view's own message, while the status bar still shows it.
+  if (!status_shown_.empty() && ctx_.status) {
+    auto* f = wxDynamicCast(wxGetTopLevelParent(this), wxFrame);
+    if (!f || !f->GetStatusBar() || f->GetStatusBar()->GetStatusText(0).utf8_string() == status_shown_)
+      ctx_.status("");
+  }
+  status_shown_.clear();
   status_error_ = false;
 }
 
@@ -1017,6 +1101,7 @@ void PlayView::leave_online() {
   reconnect_timer_.Stop();
   remember_online();
   const std::string room = online_->room();
+  const bool watching = online_->watching();
   online_.reset();  // the connection ends; the seat stays on the server
   board_->scene_source = nullptr;
   board_->bounds_source = nullptr;
@@ -1042,7 +1127,14 @@ void PlayView::leave_online() {
     pass_->Disable();
     Layout();
   }
-  show_status(room.empty() ? "Left the online game" : "Left room " + room + " (your seat is kept: Play > Join online game… with your token comes back)", false);
+  clear_status();
+  if (watching)  // a spectator has no seat to keep
+    show_status(room.empty() ? "Stopped watching" : "Stopped watching room " + room, false);
+  else
+    show_status(room.empty() ? "Left the online game"
+                             : "Left room " + room +
+                                   " (your seat is kept: Play > Join online game… with your token comes back)",
+                false);
 }
 
 void PlayView::drop_online_connection() {
@@ -1086,7 +1178,13 @@ void PlayView::online_message_checked(OnlineSession::Incoming in) {
     }
   }
   if (in.kind == K::Message && !was_joined && online_->joined()) {
-    if (reconnect_tries_ > 0) ++reconnects_;
+    if (reconnect_tries_ > 0 || !online_error_.empty()) {
+      // Back: "Cannot connect… reconnecting" is answered.
+      if (reconnect_tries_ > 0) ++reconnects_;
+      online_error_.clear();
+      clear_status();
+      show_status("Reconnected to room " + online_->room(), false);
+    }
     reconnect_tries_ = 0;
     remember_online();
   }

@@ -74,6 +74,8 @@ class PlayView : public wxPanel {
   // Undoes a decision or redoes it (used by the history's commands). "" or why not.
   std::string rewind_to(int ply);
   std::string replay_decision(int ply, const tw::Option& option);
+  // The same with the decision's text (the resumed game's history keeps texts).
+  std::string replay_decision_text(int ply, const std::string& text);
   // Puts a whole earlier game back (the undo of a take-back to a ply): its decisions
   // played again, the bots' generator as it was. "" or why not.
   std::string restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
@@ -162,10 +164,17 @@ class PlayView : public wxPanel {
   void finish();
   void content_changed();
   void clear_progress();
+  // Ends the local game without storing it (after confirm_replace kept or discarded it).
+  void drop_game();
+  // The history of a resumed game: each human decision, undoable.
+  void history_of_decisions();
   void follow_board();
   // A message in the status bar; an error (error = true) is cleared by the next decision.
   void show_status(const std::string& text, bool error);
   void clear_error();
+  // Clears this view's last message from the status bar (when it still shows it): the
+  // next decision answers a take-back's line, a hint, a refusal.
+  void clear_status();
  public:
   // Why a click on cell x,y chooses nothing ("does not fit here: ...").
   std::string why_not_here(int x, int y) const;
@@ -204,6 +213,7 @@ class PlayView : public wxPanel {
   std::optional<tw::Option> hint_option_;  // the hint drawn on the board ...
   uint64_t hint_position_ = 0;             // ... while the game is at this position
   bool status_error_ = false;
+  std::string status_shown_;                // this view's last message in the status bar
   std::string last_take_back_;              // the status bar shows an error of this view
   int64_t saved_replay_ = 0;
   bool saved_ = false;
