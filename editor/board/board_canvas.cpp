@@ -165,6 +165,8 @@ void BoardCanvas::hover_at(wxPoint p) {
   int spot = -1;
   if (game_ && !spots_.empty())
     spot = hit_spot(*game_, vp_, spots_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
+  else if (!game_ && !spots_.empty() && scene_source)  // an online game's rings
+    spot = hit_spot(scene(), vp_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
   if (spot != hover_spot_) {
     hover_spot_ = spot;
     if (spot >= 0)
@@ -182,6 +184,13 @@ void BoardCanvas::hover_at(wxPoint p) {
 
 void BoardCanvas::click_at(wxPoint p) {
   if (!game_) {
+    if (scene_source && !spots_.empty() && on_spot) {  // an online game's rings
+      const int spot = hit_spot(scene(), vp_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
+      if (spot >= 0) {
+        on_spot(spot);
+        return;
+      }
+    }
     if (scene_source && on_cell) {
       const auto [x, y] = vp_.cell_at(p);
       on_cell(x, y);

@@ -1,5 +1,7 @@
 #include "board/board_model.h"
 
+#include <functional>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -639,7 +641,20 @@ std::vector<SpotPlace> spot_layout(const tw::Game& g, const BoardViewport& vp, c
 
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots, wxPoint p,
              int radius) {
-  const std::vector<SpotPlace> pts = spot_layout(g, vp, spots);
+  return hit_spot_at(spot_layout(g, vp, spots), vp, spots, p, radius,
+                     [&](int x, int y) { return g.tile_at(x, y) >= 0; });
+}
+
+int hit_spot(const BoardScene& scene, const BoardViewport& vp, wxPoint p, int radius) {
+  return hit_spot_at(spot_layout(scene, vp), vp, scene.spots, p, radius, [&](int x, int y) {
+    for (const auto& t : scene.tiles)
+      if (t.x == x && t.y == y) return true;
+    return false;
+  });
+}
+
+int hit_spot_at(const std::vector<SpotPlace>& pts, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
+                wxPoint p, int radius, const std::function<bool(int, int)>& tile_at) {
   int best = -1;
   long best_d = static_cast<long>(radius) * radius + 1;
   int cell_hit = -1;
@@ -650,7 +665,7 @@ int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<Scene
       if (s.x == cx && s.y == cy && cell_hit < 0) cell_hit = static_cast<int>(i);
       continue;
     }
-    if (g.tile_at(s.x, s.y) < 0) continue;
+    if (!tile_at(s.x, s.y)) continue;
     const wxPoint q = pts[i].p;
     const long d = static_cast<long>(q.x - p.x) * (q.x - p.x) + static_cast<long>(q.y - p.y) * (q.y - p.y);
     if (d < best_d) {  // strictly nearer: on a tie the earlier option (a meeple before a guard) wins

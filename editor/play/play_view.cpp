@@ -691,6 +691,12 @@ void PlayView::on_cell(int x, int y) {
 }
 
 void PlayView::on_spot(int spot) {
+  if (online_) {  // a ring of the online game: its option's text goes to the server
+    const auto& spots = board_->spots();
+    if (spot >= 0 && static_cast<size_t>(spot) < spots.size())
+      if (const std::string e = choose_online(spots[static_cast<size_t>(spot)].label); !e.empty()) show_status(e, true);
+    return;
+  }
   if (!session_ || !session_->human_to_move()) return;
   const auto& spots = board_->spots();
   if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
@@ -982,6 +988,7 @@ void PlayView::start_online() {
   online_fitted_ = false;
   online_tiles_seen_ = 0;
   online_log_ply_ = 0;
+  online_prev_tiles_ = online_prev_followers_ = online_prev_seat_ = -1;
   online_over_logged_ = false;
   online_status_.clear();
   online_error_.clear();
@@ -1058,9 +1065,16 @@ std::string PlayView::watch_online(const std::string& url, const std::string& ro
 void PlayView::host_online_dialog() {
   OnlineDialog dlg(this, OnlineDialog::Kind::Host, ctx_.content, config_string(ctx_.config, "/play/online/url"),
                    config_string(ctx_.config, "/play/online/name"));
+  dlg.restore_host_settings(config_string(ctx_.config, "/play/online/host"));
   if (dlg.ShowModal() != wxID_OK) return;
+  // Remembered before the question: "Keep playing" does not lose what was typed.
+  if (ctx_.config) {
+    ctx_.config->Write("/play/online/url", wxString::FromUTF8(dlg.url()));
+    ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+    ctx_.config->Write("/play/online/host", wxString::FromUTF8(dlg.host_settings()));
+    ctx_.config->Flush();
+  }
   if (!online_ && !confirm_replace()) return;
-  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
   if (const std::string e = host_online(dlg.url(), dlg.name(), dlg.spec()); !e.empty())
     wxMessageBox(wxString::FromUTF8(e), "Host online game", wxOK | wxICON_ERROR, this);
 }
@@ -1070,8 +1084,13 @@ void PlayView::join_online_dialog() {
                    config_string(ctx_.config, "/play/online/name"), config_string(ctx_.config, "/play/online/room"),
                    config_string(ctx_.config, "/play/online/token"));
   if (dlg.ShowModal() != wxID_OK) return;
+  if (ctx_.config) {  // (before the question, as for Host)
+    ctx_.config->Write("/play/online/url", wxString::FromUTF8(dlg.url()));
+    ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+    ctx_.config->Write("/play/online/room", wxString::FromUTF8(dlg.room()));
+    ctx_.config->Flush();
+  }
   if (!online_ && !confirm_replace()) return;
-  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
   if (const std::string e = join_online(dlg.url(), dlg.name(), dlg.room(), dlg.seat(), dlg.token()); !e.empty())
     wxMessageBox(wxString::FromUTF8(e), "Join online game", wxOK | wxICON_ERROR, this);
 }
@@ -1253,6 +1272,8 @@ void PlayView::update_online() {
     if (const tw::TileType* t = tile_by_id(ctx_.content, v["pending"]["tile"].get<std::string>()))
       online_tile_ = static_cast<int>(t - ctx_.content.tiles.data());
   placements_ = view_placements(writer_, v, online_tile_, opts);
+  // The rings of a follower (ghost, bury, ...) decision on the board, as offline.
+  board_->set_spots(mine ? view_spots(ctx_.content, v, opts) : std::vector<SceneSpot>{});
 
   // The status beside the board and in the frame's status bar: the room, who is here,
   // whose turn.
@@ -1289,6 +1310,23 @@ void PlayView::update_online() {
       }
     if (v.contains("tiles_left") && v["tiles_left"].is_number()) sc += wxString::Format("Tiles left: %d", v["tiles_left"].get<int>());
   }
+  // The clocks (a room with a time control): each seat's time left, the running one marked.
+  const Json& clocks = online_->clocks();
+  if (clocks.is_array() && !clocks.empty()) {
+    std::string clock_line = "Clocks:";
+    const Json seats = room.is_object() ? room.value("seats", Json::array()) : Json::array();
+    for (const auto& c : clocks) {
+      if (!c.is_object()) continue;
+      const int seat = c.value("seat", -1);
+      std::string who = "seat " + std::to_string(seat + 1);
+      for (const auto& st : seats)
+        if (st.is_object() && st.value("seat", -2) == seat && st.value("name", Json()).is_string())
+          who = st["name"].get<std::string>();
+      clock_line += " " + who + " " + clock_text(c.value("left_ms", int64_t{0})) +
+              (c.value("timed_out", false) ? " (out of time)" : c.value("running", false) ? " \u25C0" : "");
+    }
+    sc += (sc.empty() ? "" : "\n") + wxString::FromUTF8(clock_line);
+  }
   scores_->SetLabel(sc);
 
   options_->Clear();
@@ -1312,10 +1350,41 @@ void PlayView::update_online() {
   if (v.is_object() && !online_over_logged_ && online_->ply() >= 0 &&
       static_cast<size_t>(online_->ply()) + 1 != online_log_ply_) {
     wxString add;
+    // What the decision did (the view does not say who chose what): the tile placed and
+    // the followers set since the last state, by the seat that was to decide.
+    const int tiles_now = v.contains("board") && v["board"].is_array() ? static_cast<int>(v["board"].size()) : 0;
+    const int followers_now =
+        v.contains("followers") && v["followers"].is_array() ? static_cast<int>(v["followers"].size()) : 0;
+    if (online_prev_seat_ >= 0 || online_prev_tiles_ >= 0) {
+      std::string who = "seat " + std::to_string(online_prev_seat_ + 1);
+      if (room.is_object())
+        for (const auto& st : room.value("seats", Json::array()))
+          if (st.is_object() && st.value("seat", -2) == online_prev_seat_)
+            who = st.value("kind", std::string()) == "bot" ? "bot:" + st.value("bot", std::string())
+                                                            : st.value("name", who);
+      auto log_line = [&](const std::string& l) { add += (log_->IsEmpty() && add.empty() ? "" : "\n") + wxString::FromUTF8(l); };
+      if (tiles_now > online_prev_tiles_ && online_prev_tiles_ >= 0) {
+        const Json& b = v["board"].back();
+        const std::string tile = b.contains("tile") && b["tile"].is_string() ? b["tile"].get<std::string>() : "a tile face down";
+        log_line(who + ": place " + tile + " " + std::to_string(b.value("x", 0)) + "," + std::to_string(b.value("y", 0)) +
+             " r" + std::to_string(b.value("rot", 0)));
+      }
+      if (followers_now > online_prev_followers_ && online_prev_followers_ >= 0) {
+        const Json& f = v["followers"].back();
+        log_line(who + ": " + f.value("kind", std::string("follower")) + " " + std::to_string(f.value("x", 0)) + "," +
+             std::to_string(f.value("y", 0)) + " " + f.value("at", std::string()));
+      }
+    }
+    online_prev_tiles_ = tiles_now;
+    online_prev_followers_ = followers_now;
+    online_prev_seat_ = v.contains("pending") && v["pending"].is_object() ? v["pending"].value("seat", -1) : -1;
     if (v.contains("events") && v["events"].is_array())
       for (const auto& e : v["events"])
         if (e.is_string()) add += (log_->IsEmpty() && add.empty() ? "" : "\n") + wxString::FromUTF8(e.get<std::string>());
-    if (!add.empty()) log_->AppendText(add);
+    if (!add.empty()) {
+      log_->AppendText(add);
+      log_->ShowPosition(log_->GetLastPosition());
+    }
     online_log_ply_ = static_cast<size_t>(online_->ply()) + 1;
   }
   if (online_->over() && !online_over_logged_) {

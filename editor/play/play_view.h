@@ -235,6 +235,7 @@ class PlayView : public wxPanel {
   bool online_fitted_ = false;
   int online_tiles_seen_ = 0;
   size_t online_log_ply_ = 0;
+  int online_prev_tiles_ = -1, online_prev_followers_ = -1, online_prev_seat_ = -1;  // the last state logged
   bool online_over_logged_ = false;
   wxTimer reconnect_timer_;
   int reconnect_tries_ = 0;

@@ -376,3 +376,78 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   CHECK_FALSE(frame->status_message().Contains("token"));
   CHECK_FALSE(frame->status_message().Contains("seat"));
 }
+
+#include "play/online_dialog.h"
+#include "play/online_scene.h"
+
+TEST_CASE_METHOD(twe::test::FrameFixture,
+                 "issue 61 item 6: the Host dialog numbers seats 1-6 and offers the bots that fit and remembers",
+                 "[play][online][issue61]") {
+  twe::OnlineDialog dlg(frame, twe::OnlineDialog::Kind::Host, twe::test::content(), "", "Ann");
+  CHECK(wxWindow::FindWindowByLabel("Seat 1", &dlg));
+  CHECK(wxWindow::FindWindowByLabel("Seat 6", &dlg));
+  CHECK_FALSE(wxWindow::FindWindowByLabel("Seat 0", &dlg));
+  auto offers_coop = [&](size_t seat) {
+    wxChoice* k = dlg.seat_kind(seat);
+    for (unsigned i = 0; i < k->GetCount(); ++i)
+      if (k->GetString(i).Contains("co-op")) return true;
+    return false;
+  };
+  // base (the default game): no co-op bot.
+  REQUIRE(dlg.spec().rule_set == "base");
+  CHECK_FALSE(offers_coop(1));
+  // A co-op level: the co-op bot is offered.
+  wxChoice* game = dlg.game_choice();
+  int level = -1;
+  for (unsigned i = 0; i < game->GetCount(); ++i)
+    if (game->GetString(i).StartsWith("co-op mists-1 ")) level = static_cast<int>(i);
+  REQUIRE(level >= 0);
+  twe::test::set_choice(game, level);
+  CHECK(offers_coop(1));
+  int coop = -1;
+  for (size_t c = 0; c < twe::OnlineDialog::seat_choices().size(); ++c)
+    if (std::string(twe::OnlineDialog::seat_choices()[c].bot) == "coop") coop = static_cast<int>(c);
+  dlg.set_choice_of(1, coop);
+  dlg.set_choice_of(2, twe::OnlineDialog::kInvited);
+  dlg.seat_name(2)->ChangeValue("Cid");
+  CHECK(dlg.choice_of(1) == coop);
+  // Put back in a new dialog (as after Keep playing): the same game and seats.
+  const std::string saved = dlg.host_settings();
+  twe::OnlineDialog again(frame, twe::OnlineDialog::Kind::Host, twe::test::content(), "", "Ann");
+  again.restore_host_settings(saved);
+  const twe::HostSpec a = dlg.spec(), b = again.spec();
+  CHECK(b.level == "mists-1");
+  REQUIRE(a.seats.size() == b.seats.size());
+  for (size_t i = 0; i < a.seats.size(); ++i) {
+    CHECK(a.seats[i].kind == b.seats[i].kind);
+    CHECK(a.seats[i].name == b.seats[i].name);
+    CHECK(a.seats[i].bot == b.seats[i].bot);
+  }
+  // Back to base: the co-op bot is not offered, and not kept.
+  int base = -1;
+  for (unsigned i = 0; i < game->GetCount(); ++i)
+    if (game->GetString(i).StartsWith("base ")) base = static_cast<int>(i);
+  REQUIRE(base >= 0);
+  twe::test::set_choice(game, base);
+  CHECK_FALSE(offers_coop(1));
+  for (const auto& s : dlg.spec().seats) CHECK(s.bot != "coop");
+}
+
+TEST_CASE("issue 61 item 6: an online follower decision has its rings on the board and clocks read", "[play][online][issue61]") {
+  const tw::Content& c = twe::test::content();
+  const nlohmann::json view = {
+      {"board", {{{"tile", "D"}, {"x", 0}, {"y", 0}, {"rot", 0}}, {{"tile", "E"}, {"x", 0}, {"y", -1}, {"rot", 0}}}},
+      {"followers", nlohmann::json::array()}};
+  const auto spots = twe::view_spots(c, view, {"meeple city:N", "meeple nothing:Q", "pass", "unghost 0,0"});
+  REQUIRE(spots.size() == 2);  // no ring for a location the tile lacks, nor for a pass
+  CHECK(spots[0].x == 0);
+  CHECK(spots[0].y == -1);
+  CHECK(spots[0].seg >= 0);
+  CHECK(spots[0].verb == "meeple");
+  CHECK(spots[0].label == "meeple city:N");
+  CHECK(spots[1].x == 0);
+  CHECK(spots[1].y == 0);
+  CHECK(spots[1].seg == -1);
+  CHECK(twe::clock_text(61000) == "1:01");
+  CHECK(twe::clock_text(3723000) == "1:02:03");
+}

@@ -237,6 +237,10 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   CHECK(ben_result.find("Ben") != std::string::npos);
   CHECK(pv->status_text().Contains("game over"));
   CHECK(pv->event_log()->GetValue().Contains(wxString::FromUTF8("Game over: " + ben_result)));
+  // Issue 61 item 6: the Events panel follows the game as offline (each tile placed, who
+  // placed it, and what scored).
+  CHECK(pv->event_log()->GetValue().Contains("Ann: place "));
+  CHECK(pv->event_log()->GetValue().Contains("bot:greedy: place "));
   // The board is the server's final board: every tile drawn from the view.
   const twe::BoardScene scene = pv->board()->scene();
   CHECK(scene.tiles.size() == pv->online()->view()["board"].size());
