@@ -179,6 +179,11 @@ void MainFrame::build_views() {
   const char* titles[] = {"Tile sets", "Tile editor", "Levels and rule sets", "Play", "Replays", "Scenarios"};
   for (size_t i = 0; i < pages_.size(); ++i) notebook_->AddPage(pages_[i], titles[i], i == 0);
   tile_sets_->on_open_tile = [this](int tile) { edit_tile(tile); };
+  rules_->on_play = [this](const std::string& rule_set, const std::string& level) {  // "Play this level"
+    play_->prepare_game(rule_set, level);
+    show_page(play_);
+    CallAfter([this] { play_->new_game(); });
+  };
   rules_->on_open_replay = [this](int64_t id) {  // the estimate's "Open a winning line"
     replays_->refresh_list();
     replays_->open_replay(id);

@@ -386,6 +386,16 @@ void PlayView::new_game() {
   CallAfter([this] { board_->SetFocus(); });
 }
 
+void PlayView::prepare_game(const std::string& rule_set, const std::string& level) {
+  const bool was_level = !last_setup_.level.empty();
+  last_setup_.rule_set = rule_set;
+  last_setup_.level = level;
+  // Bots that play it: the co-op bot for a level, a greedy one for a competitive game.
+  if (was_level != !level.empty())
+    for (auto& p : last_setup_.players)
+      if (!p.bot.empty()) p.bot = level.empty() ? "greedy" : "coop";
+}
+
 bool PlayView::confirm_replace() {
   if (!session_ || session_->finished() || session_->game().ply() <= static_cast<int>(session_->prefix())) return true;
   const int answer = ask(wxString::Format(

@@ -53,6 +53,8 @@ class PlayView : public wxPanel {
   std::string start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix = {});
   // Asks for a new game with the dialog.
   void new_game();
+  // The next New game dialog offers this rule set or level (Levels' "Play this level").
+  void prepare_game(const std::string& rule_set, const std::string& level);
   // Chooses an option of the pending decision, as a click or the list does ("" or why not).
   std::string choose(const tw::Option& option);
   // Chooses the listed option whose canonical text this is (tests and scripts: the text

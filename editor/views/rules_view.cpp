@@ -86,7 +86,13 @@ void RulesView::build() {
   clone_ = new wxButton(this, wxID_ANY, "Clone rule set...");
   top->Add(clone_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
   clone_level_ = new wxButton(this, wxID_ANY, "Clone level...");
-  top->Add(clone_level_, 0, wxALIGN_CENTER_VERTICAL);
+  top->Add(clone_level_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  play_ = new wxButton(this, wxID_ANY, L"Play this level…");
+  play_->SetToolTip("A new game of the chosen level (or rule set) in Play: the New game dialog with it chosen");
+  top->Add(play_, 0, wxALIGN_CENTER_VERTICAL);
+  play_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (on_play && !rule_set_.empty()) on_play(rule_set_, level_);
+  });
 
   auto* body = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
@@ -297,6 +303,7 @@ void RulesView::refresh_content() {
                                                      : wxString("Compare with parent"));
   }
   clone_level_->Enable(!level_.empty());
+  if (play_) play_->SetLabel(level_.empty() ? wxString(L"Play this rule set…") : wxString(L"Play this level…"));
   if (solve_) solve_->Enable(!level_.empty());  // the solver searches co-op deals
   fill_grid();
   fill_pool();

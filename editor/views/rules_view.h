@@ -98,6 +98,9 @@ class RulesView : public wxPanel {
   wxButton* open_line_button() { return open_line_; }
   // Set by the frame: shows the replay `id` in the Replays view.
   std::function<void(int64_t)> on_open_replay;
+  // Set by the frame: "Play this level" (or rule set): a new game of it in Play.
+  std::function<void(const std::string& rule_set, const std::string& level)> on_play;
+  wxButton* play_button() { return play_; }
 
   wxPropertyGrid* grid() { return grid_; }
 
@@ -125,6 +128,7 @@ class RulesView : public wxPanel {
   wxChoice* level_choice_ = nullptr;
   wxButton* clone_ = nullptr;
   wxButton* clone_level_ = nullptr;
+  wxButton* play_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
   wxStaticText* problem_text_ = nullptr;
   wxTextCtrl* editor_bound_ = nullptr;  // the cell editor whose double-click selects all

@@ -451,3 +451,48 @@ TEST_CASE("issue 61 item 6: an online follower decision has its rings on the boa
   CHECK(twe::clock_text(61000) == "1:01");
   CHECK(twe::clock_text(3723000) == "1:02:03");
 }
+
+#include <wx/listctrl.h>
+#include "review/replay_view.h"
+
+TEST_CASE_METHOD(twe::test::FrameFixture,
+                 "issue 61 item 8: the replay list shows level and result and date and Levels has Play this level",
+                 "[play][review][issue61]") {
+  // Two unfinished games kept as replays: one of base, one of the level mists-1.
+  twe::PlayView* pv = frame->play();
+  pv->set_bot_delay(1);
+  pv->ask = [](const wxString&) { return static_cast<int>(wxID_YES); };
+  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 5)).empty());
+  play_moves(pv, 2);
+  REQUIRE(pv->confirm_replace());
+  REQUIRE(pv->start_game(setup_of("mists", "Ann, bot:coop", 5, "mists-1")).empty());
+  play_moves(pv, 2);
+  REQUIRE(pv->confirm_replace());
+  twe::ReplayView* rv = frame->replays();
+  rv->refresh_list();
+  wxListCtrl* list = rv->replay_list();
+  REQUIRE(list->GetColumnCount() >= 6);
+  std::vector<std::string> kinds;
+  for (long i = 0; i < list->GetItemCount(); ++i) {
+    if (!list->GetItemText(i, 4).Contains("unfinished")) continue;
+    kinds.push_back(list->GetItemText(i, 1).utf8_string());
+    CHECK(list->GetItemText(i, 5).StartsWith("20"));  // the date it was stored
+  }
+  CHECK(std::find(kinds.begin(), kinds.end(), "base") != kinds.end());
+  CHECK(std::find(kinds.begin(), kinds.end(), "mists-1") != kinds.end());
+
+  // Levels: Play this level opens a new game of it.
+  twe::RulesView* rules = frame->rules();
+  REQUIRE(rules->select_level("mists-1"));
+  std::string rs, lv;
+  rules->on_play = [&](const std::string& a, const std::string& b) {
+    rs = a;
+    lv = b;
+  };
+  twe::test::click(rules->play_button());
+  CHECK(rs == "mists");
+  CHECK(lv == "mists-1");
+  pv->prepare_game(rs, lv);
+  CHECK(pv->last_setup().level == "mists-1");
+  CHECK(pv->last_setup().rule_set == "mists");
+}
