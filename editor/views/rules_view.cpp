@@ -9,6 +9,7 @@
 #include <wx/listctrl.h>
 #include <wx/propgrid/propgrid.h>
 #include <wx/propgrid/props.h>
+#include <wx/scrolwin.h>
 #include <wx/sizer.h>
 #include <wx/wrapsizer.h>
 #include <wx/spinctrl.h>
@@ -108,10 +109,15 @@ void RulesView::build() {
   left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
   body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
 
+  // The pile and the estimate scroll together when the window is short (1024x700): the
+  // estimate's result and charts keep a readable height instead of being squeezed away.
+  right_ = new wxScrolledWindow(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxVSCROLL);
+  right_->SetScrollRate(0, 16);
   auto* right = new wxBoxSizer(wxVERTICAL);
-  auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, this, "Draw pile (the start tile is extra)");
+  auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, right_, "Draw pile (the start tile is extra)");
   wxWindow* pb = poolbox->GetStaticBox();
   pool_ = new wxListCtrl(pb, wxID_ANY, wxDefaultPosition, wxSize(-1, 200), wxLC_REPORT | wxLC_SINGLE_SEL);
+  pool_->SetMinSize(wxSize(-1, 150));
   pool_->AppendColumn("Tile", wxLIST_FORMAT_LEFT, 90);
   pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
   pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
@@ -158,7 +164,7 @@ void RulesView::build() {
   poolbox->Add(pool_problem_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   right->Add(poolbox, 1, wxEXPAND | wxBOTTOM, 8);
 
-  auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
+  auto* estbox = new wxStaticBoxSizer(wxVERTICAL, right_, "Estimate difficulty (seeded bot games, as tilewright simulate)");
   wxWindow* eb = estbox->GetStaticBox();
   // Wraps at 1024 px, so that the buttons stay on screen (issue 34 item 17).
   auto* erow = new wxWrapSizer(wxHORIZONTAL);
@@ -199,13 +205,16 @@ void RulesView::build() {
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
   result_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+  result_text_->SetMinSize(wxSize(-1, 110));
   estbox->Add(result_text_, 1, wxEXPAND | wxALL, 4);
   chart_ = new StudyChart(eb);
+  chart_->SetMinSize(wxSize(-1, 220));
   chart_->SetToolTip("Win rates with their 95% intervals, the score distribution and the loss reasons "
                      "(the charts of tilewright simulate --plot)");
   estbox->Add(chart_, 1, wxEXPAND | wxALL, 4);
-  right->Add(estbox, 1, wxEXPAND);
-  body->Add(right, 4, wxEXPAND);
+  right->Add(estbox, 2, wxEXPAND);
+  right_->SetSizer(right);
+  body->Add(right_, 4, wxEXPAND);
 
   auto* s = new wxBoxSizer(wxVERTICAL);
   s->Add(top, 0, wxEXPAND | wxALL, 8);
@@ -322,6 +331,7 @@ void RulesView::show_result_of_selection() {
   comparison_ = ComparisonResult{};
   chart_->clear();
   if (!chart_->IsShown()) chart_->Show();
+  result_text_->SetMinSize(wxSize(-1, 110));
   gauge_->SetValue(0);
   if (it != results_.end()) {
     result_text_->ChangeValue(wxString::FromUTF8(result_.summary()));
@@ -332,7 +342,7 @@ void RulesView::show_result_of_selection() {
     result_text_->ChangeValue("");
   }
   show_winning_lines();
-  Layout();
+  relayout();
 }
 
 bool RulesView::select_rule_set(const std::string& id) {
@@ -489,7 +499,7 @@ void RulesView::fill_pool() {
   pile_count_ = total - left_out;
   pool_total_->SetLabel(wxString::FromUTF8(text));
   pool_total_->Wrap(std::max(200, pool_->GetClientSize().x));
-  Layout();
+  relayout();
 }
 
 void RulesView::clear_problem() {
@@ -499,7 +509,7 @@ void RulesView::clear_problem() {
     problem_text_->SetLabel("");
     problem_text_->UnsetToolTip();
     problem_shown_.clear();
-    Layout();
+    relayout();
   }
   if (!grid_) return;
   if (!problem_property_.empty())
@@ -548,7 +558,7 @@ void RulesView::mark_problem() {
   grid_->EnsureVisible(p);
   grid_->RefreshProperty(p);
   grid_->Refresh();
-  Layout();
+  relayout();
   grid_->Update();
 }
 
@@ -563,6 +573,21 @@ void RulesView::select_editor_text() {
     m.Skip();
     tc->CallAfter([tc] { tc->SelectAll(); });
   });
+}
+
+void RulesView::scroll_to_result() {
+  // A short window: the estimate's result and charts come into view (they are what was asked for).
+  if (!right_) return;
+  relayout();
+  right_->Scroll(0, right_->GetVirtualSize().y);
+}
+
+void RulesView::relayout() {
+  Layout();
+  if (right_) {
+    right_->Layout();
+    right_->FitInside();
+  }
 }
 
 std::string RulesView::problem_message() const { return problem_shown_; }
@@ -661,7 +686,7 @@ bool RulesView::set_pool_count(const std::string& tile_set, const std::string& t
     problem_ = last_edit_problem();
     pool_problem_->SetLabel(wxString::FromUTF8(tile_set + "/" + tile_id + ": " + problem_));
     pool_problem_->Wrap(std::max(200, pool_->GetClientSize().x));
-    Layout();
+    relayout();
     return false;
   }
   clear_problem();
@@ -688,7 +713,8 @@ bool RulesView::start_compare(int games, const std::string& bots) {
   chart_->clear();
   // The table needs the room: the chart (of one variant's estimate) is hidden meanwhile.
   chart_->Hide();
-  Layout();
+  result_text_->SetMinSize(wxSize(-1, 300));  // the whole table, also in a short window
+  relayout();
   cancel_ = false;
   finished_ = false;
   auto content = std::make_shared<const tw::Content>(ctx_.content);
@@ -705,6 +731,7 @@ bool RulesView::start_compare(int games, const std::string& bots) {
       if (same) {
         comparison_ = r;
         result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+        scroll_to_result();
       }
       if (ctx_.status) ctx_.status("Compared " + r.variant + " with " + r.parent);
     });
@@ -750,7 +777,8 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
   chart_->clear();
   if (!chart_->IsShown()) {
     chart_->Show();
-    Layout();
+    result_text_->SetMinSize(wxSize(-1, 110));
+    relayout();
   }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
                             wxString::FromUTF8(level_.empty() ? rule_set_ : level_) +
@@ -770,6 +798,7 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
       results_[key] = r;
       shown_key_ = "\x01";
       show_result_of_selection();
+      scroll_to_result();
       if (ctx_.status)
         ctx_.status("Estimate of " + (o.level.empty() ? o.rule_set : o.level) + ": " + std::to_string(r.games) +
                     " games played" +

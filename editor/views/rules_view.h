@@ -40,6 +40,7 @@ class wxGauge;
 class wxListCtrl;
 class wxPropertyGrid;
 class wxPropertyGridEvent;
+class wxScrolledWindow;
 class wxSpinCtrl;
 class wxStaticText;
 class wxTextCtrl;
@@ -130,9 +131,12 @@ class RulesView : public wxPanel {
   wxButton* clone_level_ = nullptr;
   wxButton* play_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
+  wxScrolledWindow* right_ = nullptr;  // the pile and the estimate, scrolled when short
   wxStaticText* problem_text_ = nullptr;
   wxTextCtrl* editor_bound_ = nullptr;  // the cell editor whose double-click selects all
   void select_editor_text();
+  void relayout();  // the view and its scrolled right column
+  void scroll_to_result();
   std::string problem_help_;
   std::string problem_shown_;  // the message under the grid, unwrapped  // the marked row's own help text (its tooltip after)
   wxStaticText* pool_problem_ = nullptr;

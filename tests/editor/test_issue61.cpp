@@ -496,3 +496,43 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   CHECK(pv->last_setup().level == "mists-1");
   CHECK(pv->last_setup().rule_set == "mists");
 }
+
+#include "views/study_chart.h"
+
+TEST_CASE_METHOD(twe::test::FrameFixture, "issue 61 item 7: the estimate and the compare are readable at 1024x700",
+                 "[rules][layout][issue61]") {
+  frame->SetSize(1024, 700);
+  twe::test::pump();
+  twe::RulesView* rv = frame->rules();
+  frame->show_page(rv);
+  REQUIRE(rv->select_rule_set("mists"));
+  REQUIRE(rv->select_level("mists-1"));
+  rv->start_estimate(4, "coop,coop");
+  REQUIRE(twe::test::pump_until([&] { return !rv->estimating(); }, 600000));
+  twe::test::pump();
+  twe::test::screenshot(frame, "issue61_estimate_1024");
+  const wxWindow* chart = rv->estimate_chart();
+  CHECK(chart->IsShown());
+  CHECK(chart->GetSize().y >= 200);
+  // In view after the estimate (the column scrolls to it).
+  CHECK(chart->GetScreenRect().Intersect(frame->GetScreenRect()).height >= 150);
+  REQUIRE(rv->select_rule_set("gcc"));
+  REQUIRE(rv->start_compare(2, "greedy,greedy"));
+  REQUIRE(twe::test::pump_until([&] { return !rv->estimating(); }, 600000));
+  twe::test::pump();
+  twe::test::screenshot(frame, "issue61_compare_1024");
+  // The compare's table: its text has the room of a dozen lines, and is in view.
+  const wxTextCtrl* text = nullptr;
+  wxWindowList todo;
+  todo.push_back(rv);
+  while (!todo.empty() && !text) {
+    wxWindow* w = todo.front();
+    todo.pop_front();
+    if (auto* t = dynamic_cast<wxTextCtrl*>(w); t && t->IsMultiLine() && t->GetValue().Contains("seeded games")) text = t;
+    for (wxWindow* c : w->GetChildren()) todo.push_back(c);
+  }
+  REQUIRE(text);
+  CHECK(text->GetSize().y >= 250);
+  const wxRect shown = text->GetScreenRect().Intersect(frame->GetScreenRect());
+  CHECK(shown.height >= 150);
+}
