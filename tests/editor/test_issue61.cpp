@@ -536,3 +536,24 @@ TEST_CASE_METHOD(twe::test::FrameFixture, "issue 61 item 7: the estimate and the
   const wxRect shown = text->GetScreenRect().Intersect(frame->GetScreenRect());
   CHECK(shown.height >= 150);
 }
+
+TEST_CASE_METHOD(twe::test::FrameFixture, "issue 61 item 7: the tile editor at 1024x700", "[tile_editor][layout][issue61]") {
+  frame->SetSize(1024, 700);
+  twe::test::pump();
+  twe::TileEditorView* ed = frame->tile_editor();
+  int most = -1;
+  size_t segs = 0;
+  for (size_t i = 0; i < ctx().content.tiles.size(); ++i)
+    if (ctx().content.tiles[i].segments.size() > segs) {
+      segs = ctx().content.tiles[i].segments.size();
+      most = static_cast<int>(i);
+    }
+  REQUIRE(most >= 0);
+  ed->load_tile(most);
+  frame->show_page(ed);
+  twe::test::pump();
+  twe::test::screenshot(frame, "issue61_tile_editor_1024");
+  // The preview keeps a tile large enough for its numbers and the rotation's two lines.
+  CHECK(ed->preview()->GetSize().x >= 250);
+  CHECK(ed->preview()->GetSize().y >= 300);
+}
