@@ -937,6 +937,12 @@ void PlayView::update() {
   const std::optional<SceneHint> hint = ov.hint;
   board_->set_overlay(ov);
   board_->set_spots(human ? session_->spots() : std::vector<SceneSpot>{});
+  // Rings on a tile need room: a small board (a 1024x700 window) zooms in on them.
+  for (const auto& sp : board_->spots())
+    if (sp.seg >= 0) {
+      board_->ensure_cell_size(kRingCell, sp.x, sp.y);
+      break;
+    }
 
   int rot = session_->rotation();
   if (auto h = board_->hover())
@@ -1284,6 +1290,11 @@ void PlayView::update_online() {
   placements_ = view_placements(writer_, v, online_tile_, opts);
   // The rings of a follower (ghost, bury, ...) decision on the board, as offline.
   board_->set_spots(mine ? view_spots(ctx_.content, v, opts) : std::vector<SceneSpot>{});
+  for (const auto& sp : board_->spots())
+    if (sp.seg >= 0) {
+      board_->ensure_cell_size(kRingCell, sp.x, sp.y);
+      break;
+    }
 
   // The status beside the board and in the frame's status bar: the room, who is here,
   // whose turn.

@@ -100,6 +100,9 @@ class PlayView : public wxPanel {
   // in the status bar. A hint that arrives after the position changed is dropped.
   // request_hint() returns "" when the hint is on its way, else why not.
   static constexpr const char* kHintBot = "mcts:200";
+  // The smallest cell (pixels) a follower step's rings are shown at: below it the board
+  // zooms in on them (their layout keeps them apart from 48 px up).
+  static constexpr double kRingCell = 64;
   std::string request_hint();
   bool hint_thinking() const { return hint_thinking_; }
   // The last hint shown (the option's text; "" before the first).

@@ -557,3 +557,43 @@ TEST_CASE_METHOD(twe::test::FrameFixture, "issue 61 item 7: the tile editor at 1
   CHECK(ed->preview()->GetSize().x >= 250);
   CHECK(ed->preview()->GetSize().y >= 300);
 }
+
+#include <wx/dcclient.h>
+#include "board/board_model.h"
+
+TEST_CASE_METHOD(twe::test::FrameFixture,
+                 "issue 61 item 7: at 1024x700 a follower step zooms in for its rings and zooming keeps the tile out from under the score box",
+                 "[play][layout][issue61]") {
+  frame->SetSize(1024, 700);
+  twe::PlayView* pv = frame->play();
+  frame->show_page(pv);
+  pv->set_bot_delay(1);
+  REQUIRE(pv->start_game(setup_of("base", "Ann, bot:greedy", 3)).empty());
+  play_moves(pv, 16);
+  twe::test::pump();
+  twe::BoardCanvas* board = pv->board();
+  // A small board (a long game in a short window), then Ann places: her follower step.
+  board->viewport().cell = 30;
+  REQUIRE(pv->session()->game().pending().kind == tw::DecisionKind::Place);
+  REQUIRE(pv->choose(pv->session()->options().front().option).empty());
+  twe::test::pump();
+  if (!board->spots().empty()) {
+    CHECK(board->viewport().cell >= twe::PlayView::kRingCell);
+    twe::test::screenshot(frame, "issue61_rings_1024");
+  }
+  // Zooming in towards the bottom right pushes the last tile up-left: it is never left
+  // under the score box while it is in view.
+  const tw::Game& g = pv->session()->game();
+  REQUIRE(g.last_placed() >= 0);
+  const auto& last = g.placed()[static_cast<size_t>(g.last_placed())];
+  const wxSize sz = board->GetClientSize();
+  for (int i = 0; i < 8; ++i) {
+    board->zoom_by(1.2, wxPoint(sz.x - 5, sz.y - 5));
+    wxClientDC dc(board);
+    const wxRect area(wxPoint(0, 0), sz);
+    const wxRect box = twe::score_box_rect(dc, twe::scene_of(g, board->overlay()).score_lines, area);
+    const wxRect cell = board->viewport().cell_rect(last.x, last.y);
+    if (area.Intersects(cell)) CHECK_FALSE(box.Intersects(cell));
+  }
+  twe::test::screenshot(frame, "issue61_zoom_1024");
+}
