@@ -251,7 +251,7 @@ wxPoint value_cell(wxPropertyGrid* g, const std::string& name) {
   g->EnsureVisible(p);
   twe::test::pump();
   const wxRect r = g->GetPropertyRect(p, p);
-  wxPoint c(g->GetSplitterPosition() + 30, r.y + r.height / 2);
+  wxPoint c(g->GetSplitterPosition() + 4, r.y + r.height / 2);  // near the text start
   c = g->CalcScrolledPosition(c);
   return g->GetPanel()->ClientToScreen(c);
 }
@@ -317,6 +317,17 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   twe::test::run_loop_for(300);
   INFO(rv->field_problem());
   CHECK(rv->field_problem().find("'2.5'") != std::string::npos);
+  // A single click on another value, then typing: the value is replaced, not added to.
+  sim.MouseMove(value_cell(g, "param.farmers"));
+  twe::test::run_loop_for(100);
+  sim.MouseClick();
+  twe::test::run_loop_for(300);
+  REQUIRE(wxDynamicCast(g->GetEditorControl(), wxTextCtrl));
+  sim.Text("2.5");
+  sim.Char(WXK_RETURN);
+  twe::test::run_loop_for(300);
+  INFO(rv->field_problem());
+  CHECK(rv->field_problem().find("farmers: '2.5'") != std::string::npos);
 
   // Enter a good value, then Ctrl+Z at once: undone the first time.
   sim.MouseMove(value_cell(g, "param.followers"));
