@@ -117,7 +117,7 @@ void RulesView::build() {
   auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, right_, "Draw pile (the start tile is extra)");
   wxWindow* pb = poolbox->GetStaticBox();
   pool_ = new wxListCtrl(pb, wxID_ANY, wxDefaultPosition, wxSize(-1, 200), wxLC_REPORT | wxLC_SINGLE_SEL);
-  pool_->SetMinSize(wxSize(-1, 150));
+  pool_->SetMinSize(wxSize(-1, 120));
   pool_->AppendColumn("Tile", wxLIST_FORMAT_LEFT, 90);
   pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
   pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
@@ -205,10 +205,10 @@ void RulesView::build() {
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
   result_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
-  result_text_->SetMinSize(wxSize(-1, 110));
+  result_text_->SetMinSize(wxSize(-1, 80));
   estbox->Add(result_text_, 1, wxEXPAND | wxALL, 4);
   chart_ = new StudyChart(eb);
-  chart_->SetMinSize(wxSize(-1, 220));
+  chart_->SetMinSize(wxSize(-1, 180));
   chart_->SetToolTip("Win rates with their 95% intervals, the score distribution and the loss reasons "
                      "(the charts of tilewright simulate --plot)");
   estbox->Add(chart_, 1, wxEXPAND | wxALL, 4);
@@ -331,7 +331,7 @@ void RulesView::show_result_of_selection() {
   comparison_ = ComparisonResult{};
   chart_->clear();
   if (!chart_->IsShown()) chart_->Show();
-  result_text_->SetMinSize(wxSize(-1, 110));
+  result_text_->SetMinSize(wxSize(-1, 80));
   gauge_->SetValue(0);
   if (it != results_.end()) {
     result_text_->ChangeValue(wxString::FromUTF8(result_.summary()));
@@ -777,7 +777,7 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
   chart_->clear();
   if (!chart_->IsShown()) {
     chart_->Show();
-    result_text_->SetMinSize(wxSize(-1, 110));
+    result_text_->SetMinSize(wxSize(-1, 80));
     relayout();
   }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +

@@ -524,7 +524,7 @@ TEST_CASE_METHOD(twe::test::FrameFixture, "issue 61 item 7: the estimate and the
   twe::test::screenshot(frame, "issue61_estimate_1024");
   const wxWindow* chart = rv->estimate_chart();
   CHECK(chart->IsShown());
-  CHECK(chart->GetSize().y >= 200);
+  CHECK(chart->GetSize().y >= 170);
   // In view after the estimate (the column scrolls to it).
   CHECK(chart->GetScreenRect().Intersect(frame->GetScreenRect()).height >= 150);
   REQUIRE(rv->select_rule_set("gcc"));
