@@ -551,7 +551,7 @@ void RulesView::mark_problem() {
   // The message, whole and wrapped, under the grid, naming the field.
   const std::string field = problem_property_.substr(problem_property_.find('.') + 1);
   const std::string shown = problem_.rfind(field + ": ", 0) == 0 ? problem_.substr(field.size() + 2) : problem_;
-  problem_shown_ = "\u2191 " + field + " not saved: " + shown;
+  problem_shown_ = field + " not saved: " + shown;
   problem_text_->SetLabel(wxString::FromUTF8(problem_shown_));
   problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
   problem_text_->SetToolTip(wxString::FromUTF8(problem_));

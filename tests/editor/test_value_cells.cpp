@@ -65,7 +65,7 @@ std::string row_after(wxPropertyGrid* g, const std::string& name) {
   return "";
 }
 
-// The message under the grid, after the field it names ("↑ dogs not saved: ...").
+// The message under the grid, after the field it names ("dogs not saved: ...").
 std::string message_row(twe::RulesView* rv) {
   const std::string m = rv->problem_message();
   const size_t at = m.find(" not saved: ");
