@@ -7,6 +7,7 @@
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+#include <wx/propgrid/propgrid.h>
 #include <wx/statusbr.h>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -57,8 +58,16 @@ MainFrame::MainFrame(const std::string& db_path, wxConfigBase* config)
   ctx_.commands = &commands_;
   ctx_.config = config_;
   ctx_.status = [this](const std::string& s) {
-    if (GetStatusBar()) SetStatusText(wxString::FromUTF8(s), 0);
+    if (!GetStatusBar()) return;
+    SetStatusText(wxString::FromUTF8(s), 0);
+    // Each message expires (a game's hint, a take-back's line, a connection error fixed
+    // since): the bar says nothing rather than something stale.
+    if (!s.empty()) status_timer_.StartOnce(status_expiry_ms_);
   };
+  status_timer_.SetOwner(this);
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+    if (GetStatusBar()) SetStatusText("", 0);
+  }, status_timer_.GetId());
   aui_.SetManagedWindow(this);
   CreateStatusBar(2);
   const int widths[] = {-3, -2};
@@ -170,6 +179,11 @@ void MainFrame::build_views() {
   const char* titles[] = {"Tile sets", "Tile editor", "Levels and rule sets", "Play", "Replays", "Scenarios"};
   for (size_t i = 0; i < pages_.size(); ++i) notebook_->AddPage(pages_[i], titles[i], i == 0);
   tile_sets_->on_open_tile = [this](int tile) { edit_tile(tile); };
+  rules_->on_play = [this](const std::string& rule_set, const std::string& level) {  // "Play this level"
+    play_->prepare_game(rule_set, level);
+    show_page(play_);
+    CallAfter([this] { play_->new_game(); });
+  };
   rules_->on_open_replay = [this](int64_t id) {  // the estimate's "Open a winning line"
     replays_->refresh_list();
     replays_->open_replay(id);
@@ -232,6 +246,8 @@ void MainFrame::update_edit_menu() {
     if (r->IsEnabled() != can_redo) r->Enable(can_redo);
   }
 }
+
+wxString MainFrame::status_message() const { return GetStatusBar() ? GetStatusBar()->GetStatusText(0) : wxString(); }
 
 void MainFrame::show_page(wxWindow* page) {
   const int i = notebook_->GetPageIndex(page);
@@ -434,6 +450,19 @@ void MainFrame::on_char_hook(wxKeyEvent& e) {
     m.SetEventObject(this);
     on_menu(m);
     return;
+  }
+  // Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) in a grid's cell editor (Levels and rule sets) is the
+  // Edit menu's, at once: right after Enter the cell's editor still has the focus, and
+  // the first press went to it and was lost.
+  if (e.ControlDown() && !e.AltDown() && (e.GetKeyCode() == 'Z' || e.GetKeyCode() == 'Y')) {
+    for (wxWindow* w = wxWindow::FindFocus(); w && w != this; w = w->GetParent())
+      if (wxDynamicCast(w, wxPropertyGrid)) {
+        const bool redo = e.GetKeyCode() == 'Y' || e.ShiftDown();
+        wxCommandEvent m(wxEVT_MENU, redo ? wxID_REDO : wxID_UNDO);
+        m.SetEventObject(this);
+        on_menu(m);
+        return;
+      }
   }
   e.Skip();
 }

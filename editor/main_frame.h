@@ -26,6 +26,7 @@
 #include <wx/cmdproc.h>
 #include <wx/filehistory.h>
 #include <wx/frame.h>
+#include <wx/timer.h>
 
 #include "context.h"
 
@@ -73,6 +74,9 @@ class MainFrame : public wxFrame {
   void show_page(wxWindow* page);
   // Opens tile `tile` (index into ctx.content.tiles) in the tile editor and shows it.
   void edit_tile(int tile);
+  // A message in the status bar expires after this long (unless another replaced it).
+  void set_status_expiry(int ms) { status_expiry_ms_ = ms; }
+  wxString status_message() const;
 
   bool import_tgn(const std::string& path, std::string* error);
   // Asks for the TGN file to import ("" when cancelled); a file dialog unless replaced.
@@ -116,6 +120,8 @@ class MainFrame : public wxFrame {
   ReplayView* replays_ = nullptr;
   ScenarioView* scenarios_ = nullptr;
   std::vector<wxWindow*> pages_;
+  wxTimer status_timer_;
+  int status_expiry_ms_ = 12000;
 };
 
 }  // namespace twe

@@ -1647,7 +1647,8 @@ ContentChange Store::set_rule_params(const std::string& rule_set, const ParamEdi
   return ch;
 }
 
-ContentChange Store::clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name) {
+ContentChange Store::clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name,
+                                    bool variant) {
   require_writable("clone a rule set");
   if (new_id.empty() || new_id.size() > 64)
     throw EditError(path_, EditError::Why::BadValue, {{"rule_set", new_id, "id", new_id, "1 to 64 characters"}});
@@ -1659,16 +1660,18 @@ ContentChange Store::clone_rule_set(const std::string& source, const std::string
   checked_write("clone rule set " + source, [&] {
     SQLite::Statement ins(*db_,
                           "INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description) "
-                          "SELECT ?, ?, system, parent, start_tile_set, start_tile, description FROM rule_set "
-                          "WHERE id = ?");
+                          "SELECT ?1, ?2, system, CASE WHEN ?4 THEN ?3 ELSE parent END, start_tile_set, start_tile, "
+                          "description FROM rule_set WHERE id = ?3");
     ins.bind(1, new_id);
     ins.bind(2, new_name);
     ins.bind(3, source);
+    ins.bind(4, variant ? 1 : 0);
     ins.exec();
     for (const char* sql : {"INSERT INTO rule_param (rule_set, key, value) SELECT ?1, key, value FROM rule_param "
                             "WHERE rule_set = ?2 ORDER BY rowid",
                             "INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) SELECT ?1, tile_set, "
                             "tile_id, count FROM rule_set_pool WHERE rule_set = ?2 ORDER BY rowid"}) {
+      if (variant && std::string(sql).find("rule_param") != std::string::npos) continue;  // all inherited
       SQLite::Statement copy(*db_, sql);
       copy.bind(1, new_id);
       copy.bind(2, source);

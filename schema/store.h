@@ -215,8 +215,11 @@ class Store {
   // a key not in rule_param_specs(), a value out of its range, or a result the loader
   // refuses (a parameter the rule set's system does not read, say).
   ContentChange set_rule_params(const std::string& rule_set, const ParamEdit& rows);
-  // Copies a rule set's row, own parameters and own pool as `new_id`.
-  ContentChange clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name);
+  // Copies a rule set's row, own parameters and own pool as `new_id`. As a variant
+  // (`variant`), the copy's parent is the source and it has no parameter of its own (it
+  // inherits every rule from the source: what it changes later is all that differs).
+  ContentChange clone_rule_set(const std::string& source, const std::string& new_id, const std::string& new_name,
+                               bool variant = false);
   // Removes a rule set with its parameters and pool; refused (InUse) while a level plays
   // on it or another rule set names it as parent.
   ContentChange delete_rule_set(const std::string& id);

@@ -165,6 +165,8 @@ void BoardCanvas::hover_at(wxPoint p) {
   int spot = -1;
   if (game_ && !spots_.empty())
     spot = hit_spot(*game_, vp_, spots_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
+  else if (!game_ && !spots_.empty() && scene_source)  // an online game's rings
+    spot = hit_spot(scene(), vp_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
   if (spot != hover_spot_) {
     hover_spot_ = spot;
     if (spot >= 0)
@@ -182,6 +184,13 @@ void BoardCanvas::hover_at(wxPoint p) {
 
 void BoardCanvas::click_at(wxPoint p) {
   if (!game_) {
+    if (scene_source && !spots_.empty() && on_spot) {  // an online game's rings
+      const int spot = hit_spot(scene(), vp_, p, std::max(8, static_cast<int>(vp_.cell / 5)));
+      if (spot >= 0) {
+        on_spot(spot);
+        return;
+      }
+    }
     if (scene_source && on_cell) {
       const auto [x, y] = vp_.cell_at(p);
       on_cell(x, y);
@@ -247,7 +256,29 @@ void BoardCanvas::on_wheel(wxMouseEvent& e) {
     if (on_rotate) on_rotate(steps > 0 ? -1 : 1);
     return;
   }
-  vp_.zoom(steps > 0 ? 1.2 : 1 / 1.2, e.GetPosition());
+  zoom_by(steps > 0 ? 1.2 : 1 / 1.2, e.GetPosition());
+}
+
+bool BoardCanvas::ensure_cell_size(double min_cell, int x, int y) {
+  if (vp_.cell >= min_cell || GetClientSize().GetWidth() < 10) return false;
+  const wxRect r = vp_.cell_rect(x, y);
+  vp_.zoom(min_cell / vp_.cell, wxPoint(r.x + r.width / 2, r.y + r.height / 2));
+  ensure_visible(x, y);
+  Refresh();
+  return true;
+}
+
+void BoardCanvas::zoom_by(double factor, wxPoint at) {
+  vp_.zoom(factor, at);
+  // The tile just placed, when it is (partly) in view, is not left under the score box.
+  if (game_ && overlay_.scores && game_->last_placed() >= 0) {
+    const auto& p = game_->placed()[static_cast<size_t>(game_->last_placed())];
+    const wxRect cell = vp_.cell_rect(p.x, p.y);
+    const wxRect area(wxPoint(0, 0), GetClientSize());
+    wxClientDC dc(this);
+    const wxRect box = score_box_rect(dc, scene_of(*game_, overlay_).score_lines, area);
+    if (area.Intersects(cell) && !box.IsEmpty() && box.Intersects(cell)) ensure_visible(p.x, p.y);
+  }
   Refresh();
 }
 
@@ -258,13 +289,11 @@ void BoardCanvas::on_key_down(wxKeyEvent& e) {
     case '+':
     case '=':
     case WXK_NUMPAD_ADD:
-      vp_.zoom(1.2, centre);
-      Refresh();
+      zoom_by(1.2, centre);
       return;
     case '-':
     case WXK_NUMPAD_SUBTRACT:
-      vp_.zoom(1 / 1.2, centre);
-      Refresh();
+      zoom_by(1 / 1.2, centre);
       return;
     case 'F':
       fit();

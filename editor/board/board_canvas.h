@@ -45,6 +45,12 @@ class BoardCanvas : public wxWindow {
   bool ensure_visible(int x, int y);
   // The same for a box of cells; zooms out (fits the box) when it is larger than the view.
   bool ensure_visible(int min_x, int min_y, int max_x, int max_y);
+  // Zooms in about cell x,y until a cell is at least min_cell pixels (a follower step's
+  // rings need the room), keeping it in view; false when it was large enough.
+  bool ensure_cell_size(double min_cell, int x, int y);
+  // Zooms by `factor` about device point `at` (the wheel, + and -); the tile just placed,
+  // when in view, is moved out from under the score box.
+  void zoom_by(double factor, wxPoint at);
   // The cell is wholly in the window.
   bool cell_visible(int x, int y) const;
   // The cell under the mouse, when it is over the canvas.

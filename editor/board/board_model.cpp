@@ -1,5 +1,7 @@
 #include "board/board_model.h"
 
+#include <functional>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -303,6 +305,30 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
   // option naming a colour, that colour inside; the one under the pointer is filled.
   if (!scene.spots.empty()) {
     const std::vector<SpotPlace> pts = spot_layout(scene, vp);
+    // First every leader line and dot (a ring moved off its segment's point: a line and a
+    // dot on the segment, a larger one for the ring under the pointer, so it shows which
+    // feature it is for), then the rings over them: no dot hides another ring's tag.
+    for (size_t i = 0; i < scene.spots.size(); ++i) {
+      const auto& s = scene.spots[i];
+      if (s.seg < 0) continue;
+      const bool hot = static_cast<int>(i) == scene.hover_spot;
+      const bool ghost = s.option.kind == tw::OptKind::Ghost;
+      const wxPoint p = pts[i].p;
+      const int ring = pts[i].r;
+      const wxPoint q = pts[i].seg_at;
+      const long dx = q.x - p.x, dy = q.y - p.y;
+      if (dx * dx + dy * dy > static_cast<long>(ring) * ring) {
+        const wxColour lc = hot ? kLast : ghost ? kGhost : kLegal;
+        const double len = std::sqrt(static_cast<double>(dx * dx + dy * dy));
+        const wxPoint edge(p.x + static_cast<int>(std::lround(static_cast<double>(dx) * ring / len)),
+                           p.y + static_cast<int>(std::lround(static_cast<double>(dy) * ring / len)));
+        dc.SetPen(wxPen(lc, hot ? 2 : 1));
+        dc.DrawLine(edge, q);
+        dc.SetPen(wxPen(*wxWHITE, 1));
+        dc.SetBrush(wxBrush(lc));
+        dc.DrawCircle(q, hot ? std::max(3, ring / 2) : std::max(2, ring / 4));
+      }
+    }
     for (size_t i = 0; i < scene.spots.size(); ++i) {
       const auto& s = scene.spots[i];
       const bool hot = static_cast<int>(i) == scene.hover_spot;
@@ -321,21 +347,6 @@ void draw_scene(wxDC& dc, const BoardScene& scene, const BoardViewport& vp, cons
       const int ring = pts[i].r;
       // A ghost's candidates stand out in the ghosts' blue, thicker.
       const bool ghost = s.option.kind == tw::OptKind::Ghost;
-      // A ring moved off its segment's point: a leader line and a dot on the segment (a
-      // larger one for the ring under the pointer), so it shows which feature it is for.
-      const wxPoint q = pts[i].seg_at;
-      const long dx = q.x - p.x, dy = q.y - p.y;
-      if (dx * dx + dy * dy > static_cast<long>(ring) * ring) {
-        const wxColour lc = hot ? kLast : ghost ? kGhost : kLegal;
-        const double len = std::sqrt(static_cast<double>(dx * dx + dy * dy));
-        const wxPoint edge(p.x + static_cast<int>(std::lround(static_cast<double>(dx) * ring / len)),
-                           p.y + static_cast<int>(std::lround(static_cast<double>(dy) * ring / len)));
-        dc.SetPen(wxPen(lc, hot ? 2 : 1));
-        dc.DrawLine(edge, q);
-        dc.SetPen(wxPen(*wxWHITE, 1));
-        dc.SetBrush(wxBrush(lc));
-        dc.DrawCircle(q, hot ? std::max(3, ring / 2) : std::max(2, ring / 4));
-      }
       dc.SetPen(wxPen(hot ? kLast : ghost ? kGhost : kLegal, std::max(2, c / (hot || ghost ? 16 : 24))));
       dc.SetBrush(hot ? wxBrush(wxColour(0xFF, 0xF4, 0xA0)) : *wxTRANSPARENT_BRUSH);
       dc.DrawCircle(p, ring);
@@ -639,7 +650,20 @@ std::vector<SpotPlace> spot_layout(const tw::Game& g, const BoardViewport& vp, c
 
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots, wxPoint p,
              int radius) {
-  const std::vector<SpotPlace> pts = spot_layout(g, vp, spots);
+  return hit_spot_at(spot_layout(g, vp, spots), vp, spots, p, radius,
+                     [&](int x, int y) { return g.tile_at(x, y) >= 0; });
+}
+
+int hit_spot(const BoardScene& scene, const BoardViewport& vp, wxPoint p, int radius) {
+  return hit_spot_at(spot_layout(scene, vp), vp, scene.spots, p, radius, [&](int x, int y) {
+    for (const auto& t : scene.tiles)
+      if (t.x == x && t.y == y) return true;
+    return false;
+  });
+}
+
+int hit_spot_at(const std::vector<SpotPlace>& pts, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
+                wxPoint p, int radius, const std::function<bool(int, int)>& tile_at) {
   int best = -1;
   long best_d = static_cast<long>(radius) * radius + 1;
   int cell_hit = -1;
@@ -650,7 +674,7 @@ int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<Scene
       if (s.x == cx && s.y == cy && cell_hit < 0) cell_hit = static_cast<int>(i);
       continue;
     }
-    if (g.tile_at(s.x, s.y) < 0) continue;
+    if (!tile_at(s.x, s.y)) continue;
     const wxPoint q = pts[i].p;
     const long d = static_cast<long>(q.x - p.x) * (q.x - p.x) + static_cast<long>(q.y - p.y) * (q.y - p.y);
     if (d < best_d) {  // strictly nearer: on a tie the earlier option (a meeple before a guard) wins

@@ -10,6 +10,8 @@
 // size give the same pixels.
 #pragma once
 
+#include <functional>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -174,6 +176,10 @@ std::vector<SpotPlace> spot_layout(const BoardScene& scene, const BoardViewport&
 // its cell when no ring is.
 int hit_spot(const tw::Game& g, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
              wxPoint p, int radius);
+// The same on a scene with no Game behind it (an online game's): its spots, its tiles.
+int hit_spot(const BoardScene& scene, const BoardViewport& vp, wxPoint p, int radius);
+int hit_spot_at(const std::vector<SpotPlace>& pts, const BoardViewport& vp, const std::vector<SceneSpot>& spots,
+                wxPoint p, int radius, const std::function<bool(int, int)>& tile_at);
 // The short tag drawn in a spot's ring, from its verb: "M" meeple, "G" guard, "g" ghost,
 // "T" take back, "B" bury, "D" dog, else the verb's first letter.
 std::string spot_tag(const SceneSpot& s);

@@ -189,11 +189,13 @@ bool CloneRuleSetCommand::Do() {
   if (!writable(ctx_)) return false;
   tw::ContentChange ch;
   try {
-    ch = ctx_.store->clone_rule_set(source_, new_id_, new_name_);
+    // A variant of the source: its parent, every rule inherited ("Compare with parent"
+    // then shows just what the clone changes).
+    ch = ctx_.store->clone_rule_set(source_, new_id_, new_name_, true);
   } catch (const std::exception& e) {
     return fail(ctx_, "rule set " + new_id_ + " not created", e);
   }
-  return done(ctx_, ch, "Created rule set " + new_id_ + " from " + source_);
+  return done(ctx_, ch, "Created rule set " + new_id_ + ", a variant of " + source_);
 }
 
 bool CloneRuleSetCommand::Undo() {

@@ -95,11 +95,15 @@ OnlineDialog::OnlineDialog(wxWindow* parent, Kind kind, const tw::Content& conte
       auto* line = new wxBoxSizer(wxHORIZONTAL);
       line->Add(k, 0, wxRIGHT, 6);
       line->Add(n, 1, wxEXPAND);
-      grid->Add(new wxStaticText(this, wxID_ANY, wxString::Format("Seat %zu", i)), 0, wxALIGN_CENTER_VERTICAL);
+      // Numbered as the players are (1..6; the server's seat numbers start at 0).
+      grid->Add(new wxStaticText(this, wxID_ANY, wxString::Format("Seat %zu", i + 1)), 0, wxALIGN_CENTER_VERTICAL);
       grid->Add(line, 1, wxEXPAND);
       kinds_.push_back(k);
       names_.push_back(n);
     }
+    // Only the bots that play the chosen game: the co-op bot for a co-op level only.
+    fit_bots();
+    game_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fit_bots(); });
   }
   top->Add(grid, 1, wxEXPAND | wxALL, 10);
   const char* help = kind == Kind::Host
@@ -123,6 +127,100 @@ OnlineDialog::OnlineDialog(wxWindow* parent, Kind kind, const tw::Content& conte
     });
 }
 
+bool OnlineDialog::bot_fits(int choice) const {
+  const std::string bot = seat_choices()[static_cast<size_t>(choice)].bot;
+  const bool coop = game_ && game_->GetSelection() >= 0 && static_cast<size_t>(game_->GetSelection()) < games_.size() &&
+                    !games_[static_cast<size_t>(game_->GetSelection())].second.empty();
+  return bot != "coop" || coop;
+}
+
+void OnlineDialog::fit_bots() {
+  for (size_t i = 0; i < kinds_.size(); ++i) {
+    wxChoice* k = kinds_[i];
+    const int was = choice_of(i);
+    std::vector<int> offered;
+    k->Clear();
+    for (size_t c = 0; c < seat_choices().size(); ++c)
+      if (bot_fits(static_cast<int>(c))) {
+        offered.push_back(static_cast<int>(c));
+        k->Append(wxString::FromUTF8(seat_choices()[c].label));
+      }
+    offered_.resize(kinds_.size());
+    offered_[i] = offered;
+    // The same choice when it is still offered, else an easy bot.
+    const auto it = std::find(offered.begin(), offered.end(), was);
+    k->SetSelection(it != offered.end() ? static_cast<int>(it - offered.begin()) : 3);
+    names_[i]->Enable(choice_of(i) == kInvited);
+  }
+}
+
+int OnlineDialog::choice_of(size_t seat) const {
+  const int sel = kinds_[seat]->GetSelection();
+  if (sel < 0) return -1;
+  if (seat < offered_.size() && static_cast<size_t>(sel) < offered_[seat].size())
+    return offered_[seat][static_cast<size_t>(sel)];
+  return sel;  // (before the first fit_bots: every choice listed)
+}
+
+void OnlineDialog::set_choice_of(size_t seat, int choice) {
+  if (seat < offered_.size()) {
+    const auto& o = offered_[seat];
+    const auto it = std::find(o.begin(), o.end(), choice);
+    if (it == o.end()) return;
+    kinds_[seat]->SetSelection(static_cast<int>(it - o.begin()));
+  } else {
+    kinds_[seat]->SetSelection(choice);
+  }
+  names_[seat]->Enable(choice == kInvited);
+}
+
+std::string OnlineDialog::host_settings() const {
+  // "rule_set|level" then per seat "choice:name", one a line.
+  std::string out;
+  if (game_ && game_->GetSelection() >= 0 && static_cast<size_t>(game_->GetSelection()) < games_.size())
+    out = games_[static_cast<size_t>(game_->GetSelection())].first + "|" +
+          games_[static_cast<size_t>(game_->GetSelection())].second;
+  for (size_t i = 0; i < kinds_.size(); ++i)
+    out += "\n" + std::to_string(choice_of(i)) + ":" + names_[i]->GetValue().utf8_string();
+  return out;
+}
+
+void OnlineDialog::restore_host_settings(const std::string& text) {
+  if (!game_ || text.empty()) return;
+  std::vector<std::string> lines;
+  std::string l;
+  for (char ch : text + "\n") {
+    if (ch == '\n') {
+      lines.push_back(l);
+      l.clear();
+    } else {
+      l += ch;
+    }
+  }
+  if (lines.empty()) return;
+  const size_t bar = lines[0].find('|');
+  if (bar != std::string::npos) {
+    const std::pair<std::string, std::string> g{lines[0].substr(0, bar), lines[0].substr(bar + 1)};
+    const auto it = std::find(games_.begin(), games_.end(), g);
+    if (it != games_.end()) game_->SetSelection(static_cast<int>(it - games_.begin()));
+  }
+  fit_bots();
+  for (size_t i = 0; i + 1 < lines.size() && i < kinds_.size(); ++i) {
+    const std::string& line = lines[i + 1];
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    int c = -1;
+    try {
+      c = std::stoi(line.substr(0, colon));
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (c < 0 || static_cast<size_t>(c) >= seat_choices().size()) continue;
+    set_choice_of(i, c);
+    names_[i]->ChangeValue(wxString::FromUTF8(line.substr(colon + 1)));
+  }
+}
+
 std::string OnlineDialog::url() const { return url_->GetValue().Trim().Trim(false).utf8_string(); }
 std::string OnlineDialog::name() const { return name_ ? name_->GetValue().Trim().Trim(false).utf8_string() : ""; }
 std::string OnlineDialog::room() const {
@@ -142,7 +240,7 @@ HostSpec OnlineDialog::spec() const {
     s.level = games_[static_cast<size_t>(game_->GetSelection())].second;
   }
   for (size_t i = 0; i < kinds_.size(); ++i) {
-    const int k = kinds_[i]->GetSelection();
+    const int k = choice_of(i);
     if (k == kEmpty || k < 0) continue;
     OnlineSeat seat;
     if (k == kYou) {

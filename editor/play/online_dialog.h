@@ -43,6 +43,15 @@ class OnlineDialog : public wxDialog {
   static const std::vector<SeatChoice>& seat_choices();
   static constexpr int kYou = 0, kInvited = 1, kEmpty = 2;
 
+  // Host: the game and the seats as chosen (for the settings), and put back.
+  std::string host_settings() const;
+  void restore_host_settings(const std::string& text);
+  // Host: seat `seat`'s choice as an index of seat_choices() (the list offers only the
+  // bots that play the chosen game), and setting it (false when not offered).
+  int choice_of(size_t seat) const;
+  void set_choice_of(size_t seat, int choice);
+  bool bot_fits(int choice) const;
+
   wxChoice* game_choice() { return game_; }
   wxChoice* seat_kind(size_t i) { return kinds_[i]; }
   wxTextCtrl* seat_name(size_t i) { return names_[i]; }
@@ -59,6 +68,8 @@ class OnlineDialog : public wxDialog {
   wxChoice* game_ = nullptr;
   std::vector<std::pair<std::string, std::string>> games_;  // (rule set, level)
   std::vector<wxChoice*> kinds_;
+  std::vector<std::vector<int>> offered_;  // per seat: the seat_choices() its list offers
+  void fit_bots();
   std::vector<wxTextCtrl*> names_;
 };
 

@@ -1,5 +1,7 @@
 #include "play/online_scene.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <set>
 
@@ -131,6 +133,80 @@ BoardScene scene_of_view(const tw::Content& content, const J& view) {
     }
   }
   return s;
+}
+
+std::vector<SceneSpot> view_spots(const tw::Content& content, const J& view, const std::vector<std::string>& options) {
+  std::vector<SceneSpot> out;
+  if (!view.is_object() || !view.contains("board") || !view["board"].is_array() || view["board"].empty()) return out;
+  const J& board = view["board"];
+  auto tile_at = [&](int x, int y, int& rot) -> const tw::TileType* {
+    for (const auto& b : board)
+      if (integer(b, "x") == x && integer(b, "y") == y) {
+        rot = ((integer(b, "rot") / 90) % 4 + 4) % 4;
+        if (!b.value("face_up", true) || !b.contains("tile") || !b["tile"].is_string()) return nullptr;
+        return tile_by_id(content, b["tile"].get<std::string>());
+      }
+    return nullptr;
+  };
+  for (const std::string& text : options) {
+    std::vector<std::string> words;
+    std::string w;
+    for (char ch : text + " ") {
+      if (ch == ' ') {
+        if (!w.empty()) words.push_back(w);
+        w.clear();
+      } else {
+        w += ch;
+      }
+    }
+    if (words.empty() || words[0] == "place" || words[0] == "pass") continue;
+    SceneSpot s;
+    s.label = text;
+    s.verb = words[0];
+    bool cell = false;
+    std::string at;
+    for (size_t i = 1; i < words.size(); ++i) {
+      const std::string& t = words[i];
+      int x = 0, y = 0;
+      char comma = 0;
+      if (std::sscanf(t.c_str(), "%d%c%d", &x, &comma, &y) == 3 && comma == ',' && !cell) {
+        s.x = x;
+        s.y = y;
+        cell = true;
+      } else if (t.find(':') != std::string::npos && at.empty()) {
+        at = t;
+      } else {
+        for (size_t k = 0; k < tw::kColourNames.size(); ++k)
+          if (tw::kColourNames[k] == t) s.colour = static_cast<int>(k);
+      }
+    }
+    if (!cell && at.empty()) continue;  // from the list
+    if (!cell) {  // a segment of the tile just placed
+      const J& last = board.back();
+      s.x = integer(last, "x");
+      s.y = integer(last, "y");
+    }
+    int rot = 0;
+    const tw::TileType* t = tile_at(s.x, s.y, rot);
+    if (!at.empty()) {
+      if (!t) continue;
+      s.seg = segment_named(*t, rot, at);
+      if (s.seg < 0) continue;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::string clock_text(int64_t ms) {
+  const int64_t s = std::max<int64_t>(0, ms) / 1000;
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
+                  static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  else
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
+  return buf;
 }
 
 std::string OptionWriter::open(const tw::Content& content, const std::string& rule_set, const std::string& level) {

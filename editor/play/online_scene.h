@@ -33,6 +33,15 @@ BoardScene scene_of_view(const tw::Content& content, const nlohmann::json& view)
 // The bounding box of the view's tiles; false when the board is empty.
 bool view_bounds(const nlohmann::json& view, int& min_x, int& min_y, int& max_x, int& max_y);
 
+// The rings of the view's options that name a segment or a cell without placing a tile
+// ("meeple city:N" on the tile just placed, "ghost 3,0 field:Nw", "unghost 2,1"): each
+// spot's label is the option's text (a click sends it). Options that name neither are
+// chosen from the list.
+std::vector<SceneSpot> view_spots(const tw::Content& content, const nlohmann::json& view,
+                                  const std::vector<std::string>& options);
+// "M:SS" (or "H:MM:SS") of a clock's milliseconds.
+std::string clock_text(int64_t ms);
+
 // Writes placement options with the engine's grammar for one rule set (a game of it is
 // made once, on the client's content, only to write option text).
 class OptionWriter {

@@ -228,6 +228,7 @@ void OnlineSession::handle(const Incoming& in) {
     room_info_ = m;
   } else if (type == "state") {
     view_ = m.contains("view") ? m["view"] : J(nullptr);
+    clocks_ = m.contains("clocks") && m["clocks"].is_array() ? m["clocks"] : J(nullptr);
     ply_ = m.contains("ply") && m["ply"].is_number_integer() ? m["ply"].get<int64_t>() : -1;
   } else if (type == "over") {
     over_ = true;

@@ -93,6 +93,9 @@ class OnlineSession {
   const nlohmann::json& room_info() const { return room_info_; }  // the last `room` message
   const nlohmann::json& view() const { return view_; }            // the last state's view (null before)
   int64_t ply() const { return ply_; }
+  // The last state's clocks (per seat null or {seat, left_ms, running, timed_out}); null
+  // when the room has no clock.
+  const nlohmann::json& clocks() const { return clocks_; }
   bool over() const { return over_; }
   const std::string& result() const { return result_; }  // the `over` message's result
   int64_t replay() const { return replay_; }              // ... and its replay on the server
@@ -137,7 +140,7 @@ class OnlineSession {
   int my_host_seat_ = -1;
   int seat_ = -1;
   bool connected_ = false, joined_ = false;
-  nlohmann::json room_info_, view_;
+  nlohmann::json room_info_, view_, clocks_;
   int64_t ply_ = -1;
   int64_t sent_ply_ = -1;  // the ply a move was sent for
   bool over_ = false;

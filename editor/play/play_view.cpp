@@ -5,6 +5,8 @@
 #include <wx/aui/auibook.h>
 #include <wx/button.h>
 #include <wx/clipbrd.h>
+#include <wx/frame.h>
+#include <wx/statusbr.h>
 #include <wx/dataobj.h>
 #include <wx/cmdproc.h>
 #include <wx/config.h>
@@ -44,6 +46,21 @@ class PlayMoveCommand : public wxCommand {
   PlayView* view_;
   int ply_;
   tw::Option option_;  // an option of the decision at ply_ (the game replays the same there)
+};
+
+// A human decision of a resumed game (stored in the history without being done again):
+// undo takes it back as PlayMoveCommand does, redo plays its text again.
+class ResumedMoveCommand : public wxCommand {
+ public:
+  ResumedMoveCommand(PlayView* view, int ply, std::string text, const wxString& name)
+      : wxCommand(true, name), view_(view), ply_(ply), text_(std::move(text)) {}
+  bool Do() override { return view_->replay_decision_text(ply_, text_).empty(); }
+  bool Undo() override { return view_->rewind_to(ply_).empty(); }
+
+ private:
+  PlayView* view_;
+  int ply_;
+  std::string text_;
 };
 
 // A take-back to a ply: undo puts the whole game as it was back. It keeps the game as
@@ -341,6 +358,10 @@ std::string PlayView::start_game(const tw::GameSetup& setup, const std::vector<s
   session_ = std::move(s);
   saved_ = false;
   saved_replay_ = 0;
+  // Nothing of the game before: its take-back line, its hint, its messages.
+  last_take_back_.clear();
+  hint_option_.reset();
+  clear_status();
   history_->ClearCommands();
   board_->set_game(&session_->game());
   board_->fit();
@@ -365,6 +386,16 @@ void PlayView::new_game() {
   CallAfter([this] { board_->SetFocus(); });
 }
 
+void PlayView::prepare_game(const std::string& rule_set, const std::string& level) {
+  const bool was_level = !last_setup_.level.empty();
+  last_setup_.rule_set = rule_set;
+  last_setup_.level = level;
+  // Bots that play it: the co-op bot for a level, a greedy one for a competitive game.
+  if (was_level != !level.empty())
+    for (auto& p : last_setup_.players)
+      if (!p.bot.empty()) p.bot = level.empty() ? "greedy" : "coop";
+}
+
 bool PlayView::confirm_replace() {
   if (!session_ || session_->finished() || session_->game().ply() <= static_cast<int>(session_->prefix())) return true;
   const int answer = ask(wxString::Format(
@@ -382,8 +413,34 @@ bool PlayView::confirm_replace() {
       return false;
     }
   }
-  clear_progress();
+  // Kept or discarded, the game is done with: it is not asked about (and stored) again,
+  // and leaving an online game afterwards does not bring it back.
+  drop_game();
   return true;
+}
+
+void PlayView::drop_game() {
+  stop_bots();
+  clear_progress();
+  session_.reset();
+  saved_ = false;
+  saved_replay_ = 0;
+  hint_option_.reset();
+  last_take_back_.clear();
+  history_->ClearCommands();
+  board_->set_game(nullptr);
+  board_->set_spots({});
+  board_->set_overlay({});
+  options_->Clear();
+  log_->Clear();
+  log_lines_ = 0;
+  preview_->set(nullptr, 0);
+  status_->SetLabel(L"No game. Press New game…");
+  scores_->SetLabel("");
+  pass_->Disable();
+  take_back_->Disable();
+  take_back_to_->Disable();
+  hint_->Disable();
 }
 
 std::string PlayView::choose(const tw::Option& option) {
@@ -430,12 +487,36 @@ std::string PlayView::replay_decision(int ply, const tw::Option& option) {
     show_status("Not legal: " + err, true);
     return err;
   }
-  clear_error();  // an earlier "does not fit" is answered
+  clear_status();  // an earlier "does not fit", a take-back, a hint: answered by the decision
   last_take_back_.clear();
   board_->set_game(&session_->game());
   update();
   schedule_bot();
   return {};
+}
+
+std::string PlayView::replay_decision_text(int ply, const std::string& text) {
+  if (!session_) return "no game";
+  if (session_->game().ply() > ply)
+    if (std::string e = session_->rewind(ply); !e.empty()) return e;
+  const int i = find_option(session_->options(), text);
+  if (i < 0) return "'" + text + "' is not an option at ply " + std::to_string(ply);
+  return replay_decision(ply, session_->options()[static_cast<size_t>(i)].option);
+}
+
+void PlayView::history_of_decisions() {
+  // Edit > Undo takes back the human decisions of a resumed game as it did before.
+  history_->ClearCommands();
+  if (!session_ || session_->finished()) return;
+  const auto& seats = session_->game().setup().players;
+  const auto& d = session_->log().decisions;
+  for (int p = static_cast<int>(session_->prefix()); p < static_cast<int>(d.size()); ++p) {
+    const int m = session_->mover(p);
+    if (m < 0 || static_cast<size_t>(m) >= seats.size() || !seats[static_cast<size_t>(m)].bot.empty()) continue;
+    const std::string& text = d[static_cast<size_t>(p)];
+    history_->Store(
+        new ResumedMoveCommand(this, p, text, wxString::FromUTF8(session_->player_name(m) + ": " + text)));
+  }
 }
 
 std::string PlayView::rewind_to(int ply) {
@@ -583,7 +664,7 @@ bool PlayView::resume_saved() {
   session_ = std::move(ps);
   last_setup_ = s;
   saved_ = false;
-  history_->ClearCommands();
+  history_of_decisions();
   board_->set_game(&session_->game());
   board_->fit();
   log_->Clear();
@@ -620,6 +701,12 @@ void PlayView::on_cell(int x, int y) {
 }
 
 void PlayView::on_spot(int spot) {
+  if (online_) {  // a ring of the online game: its option's text goes to the server
+    const auto& spots = board_->spots();
+    if (spot >= 0 && static_cast<size_t>(spot) < spots.size())
+      if (const std::string e = choose_online(spots[static_cast<size_t>(spot)].label); !e.empty()) show_status(e, true);
+    return;
+  }
   if (!session_ || !session_->human_to_move()) return;
   const auto& spots = board_->spots();
   if (spot < 0 || static_cast<size_t>(spot) >= spots.size()) return;
@@ -683,6 +770,7 @@ void PlayView::bot_decided(uint64_t generation, PlaySession::BotChoice c) {
     if (std::string e = session_->play_bot_choice(c); !e.empty()) {
       if (ctx_.status) ctx_.status("The bot's decision was not played: " + e);
     } else {
+      if (status_error_) clear_status();  // (a take-back's or a hint's line stays for the human's turn)
       update();
     }
   }
@@ -753,10 +841,22 @@ void PlayView::hint_ready(PlaySession::BotChoice c) {
 void PlayView::show_status(const std::string& text, bool error) {
   if (ctx_.status) ctx_.status(text);
   status_error_ = error;
+  status_shown_ = text;
 }
 
 void PlayView::clear_error() {
-  if (status_error_ && ctx_.status) ctx_.status("");
+  if (status_error_) clear_status();
+  status_error_ = false;
+}
+
+void PlayView::clear_status() {
+  // Only this view's own message, while the status bar still shows it.
+  if (!status_shown_.empty() && ctx_.status) {
+    auto* f = wxDynamicCast(wxGetTopLevelParent(this), wxFrame);
+    if (!f || !f->GetStatusBar() || f->GetStatusBar()->GetStatusText(0).utf8_string() == status_shown_)
+      ctx_.status("");
+  }
+  status_shown_.clear();
   status_error_ = false;
 }
 
@@ -837,6 +937,12 @@ void PlayView::update() {
   const std::optional<SceneHint> hint = ov.hint;
   board_->set_overlay(ov);
   board_->set_spots(human ? session_->spots() : std::vector<SceneSpot>{});
+  // Rings on a tile need room: a small board (a 1024x700 window) zooms in on them.
+  for (const auto& sp : board_->spots())
+    if (sp.seg >= 0) {
+      board_->ensure_cell_size(kRingCell, sp.x, sp.y);
+      break;
+    }
 
   int rot = session_->rotation();
   if (auto h = board_->hover())
@@ -898,6 +1004,7 @@ void PlayView::start_online() {
   online_fitted_ = false;
   online_tiles_seen_ = 0;
   online_log_ply_ = 0;
+  online_prev_tiles_ = online_prev_followers_ = online_prev_seat_ = -1;
   online_over_logged_ = false;
   online_status_.clear();
   online_error_.clear();
@@ -974,9 +1081,16 @@ std::string PlayView::watch_online(const std::string& url, const std::string& ro
 void PlayView::host_online_dialog() {
   OnlineDialog dlg(this, OnlineDialog::Kind::Host, ctx_.content, config_string(ctx_.config, "/play/online/url"),
                    config_string(ctx_.config, "/play/online/name"));
+  dlg.restore_host_settings(config_string(ctx_.config, "/play/online/host"));
   if (dlg.ShowModal() != wxID_OK) return;
+  // Remembered before the question: "Keep playing" does not lose what was typed.
+  if (ctx_.config) {
+    ctx_.config->Write("/play/online/url", wxString::FromUTF8(dlg.url()));
+    ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+    ctx_.config->Write("/play/online/host", wxString::FromUTF8(dlg.host_settings()));
+    ctx_.config->Flush();
+  }
   if (!online_ && !confirm_replace()) return;
-  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
   if (const std::string e = host_online(dlg.url(), dlg.name(), dlg.spec()); !e.empty())
     wxMessageBox(wxString::FromUTF8(e), "Host online game", wxOK | wxICON_ERROR, this);
 }
@@ -986,8 +1100,13 @@ void PlayView::join_online_dialog() {
                    config_string(ctx_.config, "/play/online/name"), config_string(ctx_.config, "/play/online/room"),
                    config_string(ctx_.config, "/play/online/token"));
   if (dlg.ShowModal() != wxID_OK) return;
+  if (ctx_.config) {  // (before the question, as for Host)
+    ctx_.config->Write("/play/online/url", wxString::FromUTF8(dlg.url()));
+    ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
+    ctx_.config->Write("/play/online/room", wxString::FromUTF8(dlg.room()));
+    ctx_.config->Flush();
+  }
   if (!online_ && !confirm_replace()) return;
-  if (ctx_.config) ctx_.config->Write("/play/online/name", wxString::FromUTF8(dlg.name()));
   if (const std::string e = join_online(dlg.url(), dlg.name(), dlg.room(), dlg.seat(), dlg.token()); !e.empty())
     wxMessageBox(wxString::FromUTF8(e), "Join online game", wxOK | wxICON_ERROR, this);
 }
@@ -1017,6 +1136,7 @@ void PlayView::leave_online() {
   reconnect_timer_.Stop();
   remember_online();
   const std::string room = online_->room();
+  const bool watching = online_->watching();
   online_.reset();  // the connection ends; the seat stays on the server
   board_->scene_source = nullptr;
   board_->bounds_source = nullptr;
@@ -1042,7 +1162,14 @@ void PlayView::leave_online() {
     pass_->Disable();
     Layout();
   }
-  show_status(room.empty() ? "Left the online game" : "Left room " + room + " (your seat is kept: Play > Join online game… with your token comes back)", false);
+  clear_status();
+  if (watching)  // a spectator has no seat to keep
+    show_status(room.empty() ? "Stopped watching" : "Stopped watching room " + room, false);
+  else
+    show_status(room.empty() ? "Left the online game"
+                             : "Left room " + room +
+                                   " (your seat is kept: Play > Join online game… with your token comes back)",
+                false);
 }
 
 void PlayView::drop_online_connection() {
@@ -1086,7 +1213,13 @@ void PlayView::online_message_checked(OnlineSession::Incoming in) {
     }
   }
   if (in.kind == K::Message && !was_joined && online_->joined()) {
-    if (reconnect_tries_ > 0) ++reconnects_;
+    if (reconnect_tries_ > 0 || !online_error_.empty()) {
+      // Back: "Cannot connect… reconnecting" is answered.
+      if (reconnect_tries_ > 0) ++reconnects_;
+      online_error_.clear();
+      clear_status();
+      show_status("Reconnected to room " + online_->room(), false);
+    }
     reconnect_tries_ = 0;
     remember_online();
   }
@@ -1155,6 +1288,13 @@ void PlayView::update_online() {
     if (const tw::TileType* t = tile_by_id(ctx_.content, v["pending"]["tile"].get<std::string>()))
       online_tile_ = static_cast<int>(t - ctx_.content.tiles.data());
   placements_ = view_placements(writer_, v, online_tile_, opts);
+  // The rings of a follower (ghost, bury, ...) decision on the board, as offline.
+  board_->set_spots(mine ? view_spots(ctx_.content, v, opts) : std::vector<SceneSpot>{});
+  for (const auto& sp : board_->spots())
+    if (sp.seg >= 0) {
+      board_->ensure_cell_size(kRingCell, sp.x, sp.y);
+      break;
+    }
 
   // The status beside the board and in the frame's status bar: the room, who is here,
   // whose turn.
@@ -1191,6 +1331,23 @@ void PlayView::update_online() {
       }
     if (v.contains("tiles_left") && v["tiles_left"].is_number()) sc += wxString::Format("Tiles left: %d", v["tiles_left"].get<int>());
   }
+  // The clocks (a room with a time control): each seat's time left, the running one marked.
+  const Json& clocks = online_->clocks();
+  if (clocks.is_array() && !clocks.empty()) {
+    std::string clock_line = "Clocks:";
+    const Json seats = room.is_object() ? room.value("seats", Json::array()) : Json::array();
+    for (const auto& c : clocks) {
+      if (!c.is_object()) continue;
+      const int seat = c.value("seat", -1);
+      std::string who = "seat " + std::to_string(seat + 1);
+      for (const auto& st : seats)
+        if (st.is_object() && st.value("seat", -2) == seat && st.value("name", Json()).is_string())
+          who = st["name"].get<std::string>();
+      clock_line += " " + who + " " + clock_text(c.value("left_ms", int64_t{0})) +
+              (c.value("timed_out", false) ? " (out of time)" : c.value("running", false) ? " \u25C0" : "");
+    }
+    sc += (sc.empty() ? "" : "\n") + wxString::FromUTF8(clock_line);
+  }
   scores_->SetLabel(sc);
 
   options_->Clear();
@@ -1214,10 +1371,41 @@ void PlayView::update_online() {
   if (v.is_object() && !online_over_logged_ && online_->ply() >= 0 &&
       static_cast<size_t>(online_->ply()) + 1 != online_log_ply_) {
     wxString add;
+    // What the decision did (the view does not say who chose what): the tile placed and
+    // the followers set since the last state, by the seat that was to decide.
+    const int tiles_now = v.contains("board") && v["board"].is_array() ? static_cast<int>(v["board"].size()) : 0;
+    const int followers_now =
+        v.contains("followers") && v["followers"].is_array() ? static_cast<int>(v["followers"].size()) : 0;
+    if (online_prev_seat_ >= 0 || online_prev_tiles_ >= 0) {
+      std::string who = "seat " + std::to_string(online_prev_seat_ + 1);
+      if (room.is_object())
+        for (const auto& st : room.value("seats", Json::array()))
+          if (st.is_object() && st.value("seat", -2) == online_prev_seat_)
+            who = st.value("kind", std::string()) == "bot" ? "bot:" + st.value("bot", std::string())
+                                                            : st.value("name", who);
+      auto log_line = [&](const std::string& l) { add += (log_->IsEmpty() && add.empty() ? "" : "\n") + wxString::FromUTF8(l); };
+      if (tiles_now > online_prev_tiles_ && online_prev_tiles_ >= 0) {
+        const Json& b = v["board"].back();
+        const std::string tile = b.contains("tile") && b["tile"].is_string() ? b["tile"].get<std::string>() : "a tile face down";
+        log_line(who + ": place " + tile + " " + std::to_string(b.value("x", 0)) + "," + std::to_string(b.value("y", 0)) +
+             " r" + std::to_string(b.value("rot", 0)));
+      }
+      if (followers_now > online_prev_followers_ && online_prev_followers_ >= 0) {
+        const Json& f = v["followers"].back();
+        log_line(who + ": " + f.value("kind", std::string("follower")) + " " + std::to_string(f.value("x", 0)) + "," +
+             std::to_string(f.value("y", 0)) + " " + f.value("at", std::string()));
+      }
+    }
+    online_prev_tiles_ = tiles_now;
+    online_prev_followers_ = followers_now;
+    online_prev_seat_ = v.contains("pending") && v["pending"].is_object() ? v["pending"].value("seat", -1) : -1;
     if (v.contains("events") && v["events"].is_array())
       for (const auto& e : v["events"])
         if (e.is_string()) add += (log_->IsEmpty() && add.empty() ? "" : "\n") + wxString::FromUTF8(e.get<std::string>());
-    if (!add.empty()) log_->AppendText(add);
+    if (!add.empty()) {
+      log_->AppendText(add);
+      log_->ShowPosition(log_->GetLastPosition());
+    }
     online_log_ply_ = static_cast<size_t>(online_->ply()) + 1;
   }
   if (online_->over() && !online_over_logged_) {

@@ -53,6 +53,8 @@ class PlayView : public wxPanel {
   std::string start_game(const tw::GameSetup& setup, const std::vector<std::string>& prefix = {});
   // Asks for a new game with the dialog.
   void new_game();
+  // The next New game dialog offers this rule set or level (Levels' "Play this level").
+  void prepare_game(const std::string& rule_set, const std::string& level);
   // Chooses an option of the pending decision, as a click or the list does ("" or why not).
   std::string choose(const tw::Option& option);
   // Chooses the listed option whose canonical text this is (tests and scripts: the text
@@ -74,6 +76,8 @@ class PlayView : public wxPanel {
   // Undoes a decision or redoes it (used by the history's commands). "" or why not.
   std::string rewind_to(int ply);
   std::string replay_decision(int ply, const tw::Option& option);
+  // The same with the decision's text (the resumed game's history keeps texts).
+  std::string replay_decision_text(int ply, const std::string& text);
   // Puts a whole earlier game back (the undo of a take-back to a ply): its decisions
   // played again, the bots' generator as it was. "" or why not.
   std::string restore_game(const tw::GameSetup& setup, const std::vector<std::string>& decisions,
@@ -96,6 +100,9 @@ class PlayView : public wxPanel {
   // in the status bar. A hint that arrives after the position changed is dropped.
   // request_hint() returns "" when the hint is on its way, else why not.
   static constexpr const char* kHintBot = "mcts:200";
+  // The smallest cell (pixels) a follower step's rings are shown at: below it the board
+  // zooms in on them (their layout keeps them apart from 48 px up).
+  static constexpr double kRingCell = 64;
   std::string request_hint();
   bool hint_thinking() const { return hint_thinking_; }
   // The last hint shown (the option's text; "" before the first).
@@ -162,10 +169,17 @@ class PlayView : public wxPanel {
   void finish();
   void content_changed();
   void clear_progress();
+  // Ends the local game without storing it (after confirm_replace kept or discarded it).
+  void drop_game();
+  // The history of a resumed game: each human decision, undoable.
+  void history_of_decisions();
   void follow_board();
   // A message in the status bar; an error (error = true) is cleared by the next decision.
   void show_status(const std::string& text, bool error);
   void clear_error();
+  // Clears this view's last message from the status bar (when it still shows it): the
+  // next decision answers a take-back's line, a hint, a refusal.
+  void clear_status();
  public:
   // Why a click on cell x,y chooses nothing ("does not fit here: ...").
   std::string why_not_here(int x, int y) const;
@@ -204,6 +218,7 @@ class PlayView : public wxPanel {
   std::optional<tw::Option> hint_option_;  // the hint drawn on the board ...
   uint64_t hint_position_ = 0;             // ... while the game is at this position
   bool status_error_ = false;
+  std::string status_shown_;                // this view's last message in the status bar
   std::string last_take_back_;              // the status bar shows an error of this view
   int64_t saved_replay_ = 0;
   bool saved_ = false;
@@ -225,6 +240,7 @@ class PlayView : public wxPanel {
   bool online_fitted_ = false;
   int online_tiles_seen_ = 0;
   size_t online_log_ply_ = 0;
+  int online_prev_tiles_ = -1, online_prev_followers_ = -1, online_prev_seat_ = -1;  // the last state logged
   bool online_over_logged_ = false;
   wxTimer reconnect_timer_;
   int reconnect_tries_ = 0;

@@ -93,9 +93,13 @@ ReplayView::ReplayView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, w
   // Wide enough for "discovery-expert" and two players' names without clipping.
   list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 180), wxLC_REPORT | wxLC_SINGLE_SEL);
   list_->AppendColumn("id", wxLIST_FORMAT_RIGHT, 36);
-  list_->AppendColumn("rules", wxLIST_FORMAT_LEFT, 78);
+  // A co-op game shows its level (mists-1), which names its rule set; then the result
+  // and the date, so that replays of the same rule set are told apart.
+  list_->AppendColumn("rules / level", wxLIST_FORMAT_LEFT, 78);
   list_->AppendColumn("players", wxLIST_FORMAT_LEFT, 156);
   list_->AppendColumn("plies", wxLIST_FORMAT_RIGHT, 46);
+  list_->AppendColumn("result", wxLIST_FORMAT_LEFT, 130);
+  list_->AppendColumn("date", wxLIST_FORMAT_LEFT, 120);
   left->Add(list_, 0, wxEXPAND | wxALL, 2);
   moves_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(320, 300),
                           wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
@@ -501,9 +505,17 @@ void ReplayView::refresh_list() {
     tw::replay::ReplayStore rs(*ctx_.store);
     for (const auto& s : rs.list()) {
       const long i = list_->InsertItem(list_->GetItemCount(), wxString::Format("%lld", static_cast<long long>(s.id)));
-      list_->SetItem(i, 1, wxString::FromUTF8(s.rule_set));
+      list_->SetItem(i, 1, wxString::FromUTF8(s.level.empty() ? s.rule_set : s.level));
       list_->SetItem(i, 2, wxString::FromUTF8(s.players));
       list_->SetItem(i, 3, wxString::Format("%d", s.plies));
+      // The result; an unfinished game says so, with the scores when it stopped.
+      list_->SetItem(i, 4, wxString::FromUTF8(s.finished ? s.result
+                                              : s.result.empty() ? std::string("unfinished")
+                                                                 : "unfinished: " + s.result));
+      // "2026-12-07 15:13" (the stored time without its seconds and zone).
+      std::string date = s.created.substr(0, std::min<size_t>(s.created.size(), 16));
+      if (date.size() > 10 && date[10] == 'T') date[10] = ' ';
+      list_->SetItem(i, 5, wxString::FromUTF8(date));
       list_ids_.push_back(s.id);
     }
   } catch (const std::exception& e) {
@@ -512,11 +524,11 @@ void ReplayView::refresh_list() {
   // Rule set names are short: never clip them; the players column takes what they need
   // (up to a limit).
   if (list_->GetItemCount() > 0) {
-    for (int col : {1, 2}) {
+    for (int col : {1, 2, 4, 5}) {
       int w = 0;
       for (long i = 0; i < list_->GetItemCount(); ++i)
         w = std::max(w, list_->GetTextExtent(list_->GetItemText(i, col)).x + 16);
-      list_->SetColumnWidth(col, std::clamp(w, col == 1 ? 60 : 120, col == 1 ? 200 : 320));
+      list_->SetColumnWidth(col, std::clamp(w, col == 1 ? 60 : col == 2 ? 120 : 60, col == 1 ? 200 : 320));
     }
   }
 }

@@ -9,6 +9,7 @@
 #include <wx/listctrl.h>
 #include <wx/propgrid/propgrid.h>
 #include <wx/propgrid/props.h>
+#include <wx/scrolwin.h>
 #include <wx/sizer.h>
 #include <wx/wrapsizer.h>
 #include <wx/spinctrl.h>
@@ -33,8 +34,6 @@ namespace {
 const wxColour kBadColour(255, 205, 205);
 const wxColour kInherited(120, 120, 120);
 const wxColour kProblemText(170, 20, 20);
-const wxColour kMessageColour(255, 238, 238);
-const char* const kMessageRow = "problem.message";
 
 const tw::ParamSpec* find_spec(const std::string& key) {
   for (const auto& spec : tw::rule_param_specs())
@@ -61,8 +60,12 @@ std::vector<std::string> split_bots(const std::string& text) {
 RulesView::RulesView(wxWindow* parent, EditorContext& ctx) : wxPanel(parent, wxID_ANY), ctx_(ctx) {
   build();
   ctx_.content_listeners.push_back([this] {
-    // The grid may be inside one of its own events: rebuild it afterwards.
-    CallAfter([this] { refresh_content(); });
+    // The grid may be inside one of its own events: rebuild it afterwards. A change of
+    // the content (an edit, an Undo, a Redo) answers the refusal shown: its mark goes.
+    CallAfter([this] {
+      clear_problem();
+      refresh_content();
+    });
   });
   refresh_content();
 }
@@ -85,19 +88,37 @@ void RulesView::build() {
   clone_ = new wxButton(this, wxID_ANY, "Clone rule set...");
   top->Add(clone_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
   clone_level_ = new wxButton(this, wxID_ANY, "Clone level...");
-  top->Add(clone_level_, 0, wxALIGN_CENTER_VERTICAL);
+  top->Add(clone_level_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+  play_ = new wxButton(this, wxID_ANY, L"Play this level…");
+  play_->SetToolTip("A new game of the chosen level (or rule set) in Play: the New game dialog with it chosen");
+  top->Add(play_, 0, wxALIGN_CENTER_VERTICAL);
+  play_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+    if (on_play && !rule_set_.empty()) on_play(rule_set_, level_);
+  });
 
   auto* body = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
   grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(460, -1),
                              wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+  // Help texts (and a refusal's whole message) as tooltips of the rows.
+  grid_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);
   left->Add(grid_, 1, wxEXPAND);
+  // A refused value's message, whole, under the grid: no row is inserted, so the rows
+  // below stay where they were (a double-click lands on the row aimed at).
+  problem_text_ = new wxStaticText(this, wxID_ANY, "");
+  problem_text_->SetForegroundColour(kProblemText);
+  left->Add(problem_text_, 0, wxEXPAND | wxTOP, 4);
   body->Add(left, 5, wxEXPAND | wxRIGHT, 8);
 
+  // The pile and the estimate scroll together when the window is short (1024x700): the
+  // estimate's result and charts keep a readable height instead of being squeezed away.
+  right_ = new wxScrolledWindow(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxVSCROLL);
+  right_->SetScrollRate(0, 16);
   auto* right = new wxBoxSizer(wxVERTICAL);
-  auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, this, "Draw pile (the start tile is extra)");
+  auto* poolbox = new wxStaticBoxSizer(wxVERTICAL, right_, "Draw pile (the start tile is extra)");
   wxWindow* pb = poolbox->GetStaticBox();
   pool_ = new wxListCtrl(pb, wxID_ANY, wxDefaultPosition, wxSize(-1, 200), wxLC_REPORT | wxLC_SINGLE_SEL);
+  pool_->SetMinSize(wxSize(-1, 120));
   pool_->AppendColumn("Tile", wxLIST_FORMAT_LEFT, 90);
   pool_->AppendColumn("Tile set", wxLIST_FORMAT_LEFT, 100);
   pool_->AppendColumn("Count", wxLIST_FORMAT_RIGHT, 60);
@@ -144,7 +165,7 @@ void RulesView::build() {
   poolbox->Add(pool_problem_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
   right->Add(poolbox, 1, wxEXPAND | wxBOTTOM, 8);
 
-  auto* estbox = new wxStaticBoxSizer(wxVERTICAL, this, "Estimate difficulty (seeded bot games, as tilewright simulate)");
+  auto* estbox = new wxStaticBoxSizer(wxVERTICAL, right_, "Estimate difficulty (seeded bot games, as tilewright simulate)");
   wxWindow* eb = estbox->GetStaticBox();
   // Wraps at 1024 px, so that the buttons stay on screen (issue 34 item 17).
   auto* erow = new wxWrapSizer(wxHORIZONTAL);
@@ -190,13 +211,16 @@ void RulesView::build() {
   estbox->Add(gauge_, 0, wxEXPAND | wxALL, 4);
   result_text_ = new wxTextCtrl(eb, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 130), wxTE_MULTILINE | wxTE_READONLY);
   result_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+  result_text_->SetMinSize(wxSize(-1, 80));
   estbox->Add(result_text_, 1, wxEXPAND | wxALL, 4);
   chart_ = new StudyChart(eb);
+  chart_->SetMinSize(wxSize(-1, 180));
   chart_->SetToolTip("Win rates with their 95% intervals, the score distribution and the loss reasons "
                      "(the charts of tilewright simulate --plot)");
   estbox->Add(chart_, 1, wxEXPAND | wxALL, 4);
-  right->Add(estbox, 1, wxEXPAND);
-  body->Add(right, 4, wxEXPAND);
+  right->Add(estbox, 2, wxEXPAND);
+  right_->SetSizer(right);
+  body->Add(right_, 4, wxEXPAND);
 
   auto* s = new wxBoxSizer(wxVERTICAL);
   s->Add(top, 0, wxEXPAND | wxALL, 8);
@@ -229,6 +253,13 @@ void RulesView::build() {
     clone_level(dlg.GetValue().utf8_string(), (l ? l->name : level_) + " (copy)");
   });
   grid_->Bind(wxEVT_PG_CHANGING, &RulesView::on_changing, this);
+  // A cell's editor starts with its whole text selected: typing replaces the value (a
+  // double-click left the caret at the start, so "2.5" typed gave "2.52").
+  for (const auto type : {wxEVT_PG_SELECTED, wxEVT_PG_DOUBLE_CLICK})
+    grid_->Bind(type, [this](wxPropertyGridEvent& e) {
+      e.Skip();
+      CallAfter([this] { select_editor_text(); });
+    });
   pool_->Bind(wxEVT_LIST_ITEM_SELECTED, [this](wxListEvent& e) {
     pool_count_->SetValue(static_cast<int>(wxAtol(pool_->GetItemText(e.GetIndex(), 2))));
   });
@@ -287,9 +318,37 @@ void RulesView::refresh_content() {
                                                      : wxString("Compare with parent"));
   }
   clone_level_->Enable(!level_.empty());
+  if (play_) play_->SetLabel(level_.empty() ? wxString(L"Play this rule set…") : wxString(L"Play this level…"));
   if (solve_) solve_->Enable(!level_.empty());  // the solver searches co-op deals
   fill_grid();
   fill_pool();
+  show_result_of_selection();
+}
+
+void RulesView::show_result_of_selection() {
+  // A running estimate or compare keeps the panel (its text names what it plays); when it
+  // is done the panel shows the selection's own result again.
+  if (!result_text_ || worker_.joinable()) return;
+  const std::string key = selection_key();
+  if (key == shown_key_) return;
+  shown_key_ = key;
+  const auto it = results_.find(key);
+  result_ = it != results_.end() ? it->second : EstimateResult{};
+  comparison_ = ComparisonResult{};
+  chart_->clear();
+  if (!chart_->IsShown()) chart_->Show();
+  result_text_->SetMinSize(wxSize(-1, 80));
+  gauge_->SetValue(0);
+  if (it != results_.end()) {
+    result_text_->ChangeValue(wxString::FromUTF8(result_.summary()));
+    gauge_->SetRange(std::max(1, result_.games));
+    gauge_->SetValue(result_.games);
+    if (result_.error.empty() && result_.games > 0) chart_->set_chart(tw::study::chart_data(result_.report));
+  } else {
+    result_text_->ChangeValue("");
+  }
+  show_winning_lines();
+  relayout();
 }
 
 bool RulesView::select_rule_set(const std::string& id) {
@@ -446,28 +505,22 @@ void RulesView::fill_pool() {
   pile_count_ = total - left_out;
   pool_total_->SetLabel(wxString::FromUTF8(text));
   pool_total_->Wrap(std::max(200, pool_->GetClientSize().x));
-  Layout();
+  relayout();
 }
 
 void RulesView::clear_problem() {
   problem_.clear();
   if (pool_problem_) pool_problem_->SetLabel("");
-  if (!grid_) return;
-  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) {
-    if (in_changing_) {
-      // Inside the grid's change event: no row is removed now, only hidden, and taken
-      // out when the event is done (unless a new refusal has shown it again).
-      m->Hide(true);
-      CallAfter([this] {
-        if (!problem_.empty()) return;
-        if (wxPGProperty* row = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(row);
-      });
-    } else {
-      grid_->DeleteProperty(m);
-    }
+  if (problem_text_ && !problem_text_->GetLabel().empty()) {
+    problem_text_->SetLabel("");
+    problem_text_->UnsetToolTip();
+    problem_shown_.clear();
+    relayout();
   }
+  if (!grid_) return;
   if (!problem_property_.empty())
     if (wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_))) {
+      grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_help_));
       grid_->SetPropertyColoursToDefault(p);
       if (p->GetName().StartsWith("param.") && !p->HasFlag(wxPG_PROP_READONLY)) {
         // Parameters the rule set does not set itself stay grey.
@@ -495,26 +548,55 @@ void RulesView::show_problem(const std::string& property, const std::string& mes
 
 void RulesView::mark_problem() {
   if (problem_.empty()) return;
-  if (wxPGProperty* m = grid_->GetPropertyByName(kMessageRow)) grid_->DeleteProperty(m);
   wxPGProperty* p = grid_->GetPropertyByName(wxString::FromUTF8(problem_property_));
   if (!p) return;
   grid_->SetPropertyBackgroundColour(p, kBadColour);
-  // The message in a row of its own right under the refused value.
-  // The row above names the field: the message without it.
-  const std::string field = problem_property_.substr(problem_property_.find('.') + 1) + ": ";
-  const std::string shown = problem_.rfind(field, 0) == 0 ? problem_.substr(field.size()) : problem_;
-  auto* m = new wxStringProperty(wxString::FromUTF8("\u2191 not saved"), kMessageRow, wxString::FromUTF8(shown));
-  grid_->Insert(p->GetParent(), static_cast<int>(p->GetIndexInParent()) + 1, m);
-  m->ChangeFlag(wxPG_PROP_READONLY, true);
-  grid_->SetPropertyTextColour(m, kProblemText);
-  grid_->SetPropertyBackgroundColour(m, kMessageColour);
-  grid_->SetPropertyHelpString(m, wxString::FromUTF8(problem_));
-  m->SetAttribute(wxPG_ATTR_UNITS, "");
-  grid_->EnsureVisible(m);
+  // The row's tooltip is the whole message while it is marked (its help text after).
+  if (p->GetHelpString() != wxString::FromUTF8(problem_)) problem_help_ = p->GetHelpString().utf8_string();
+  grid_->SetPropertyHelpString(p, wxString::FromUTF8(problem_));
+  // The message, whole and wrapped, under the grid, naming the field.
+  const std::string field = problem_property_.substr(problem_property_.find('.') + 1);
+  const std::string shown = problem_.rfind(field + ": ", 0) == 0 ? problem_.substr(field.size() + 2) : problem_;
+  problem_shown_ = field + " not saved: " + shown;
+  problem_text_->SetLabel(wxString::FromUTF8(problem_shown_));
+  problem_text_->Wrap(std::max(200, grid_->GetClientSize().x));
+  problem_text_->SetToolTip(wxString::FromUTF8(problem_));
+  grid_->EnsureVisible(p);
   grid_->RefreshProperty(p);
   grid_->Refresh();
+  relayout();
   grid_->Update();
 }
+
+void RulesView::select_editor_text() {
+  auto* tc = wxDynamicCast(grid_->GetEditorControl(), wxTextCtrl);
+  if (!tc) return;
+  tc->SelectAll();
+  if (tc == editor_bound_) return;
+  editor_bound_ = tc;  // (a new editor for each selected row)
+  // The clicks that made it (a double-click's second click places the caret): all again.
+  tc->Bind(wxEVT_LEFT_DCLICK, [tc](wxMouseEvent& m) {
+    m.Skip();
+    tc->CallAfter([tc] { tc->SelectAll(); });
+  });
+}
+
+void RulesView::scroll_to_result() {
+  // A short window: the estimate's result and charts come into view (they are what was asked for).
+  if (!right_) return;
+  relayout();
+  right_->Scroll(0, right_->GetVirtualSize().y);
+}
+
+void RulesView::relayout() {
+  Layout();
+  if (right_) {
+    right_->Layout();
+    right_->FitInside();
+  }
+}
+
+std::string RulesView::problem_message() const { return problem_shown_; }
 
 void RulesView::on_changing(wxPropertyGridEvent& e) {
   if (filling_) return;
@@ -545,7 +627,7 @@ void RulesView::on_changing(wxPropertyGridEvent& e) {
   in_changing_ = false;
   if (!ok) {
     e.Veto();
-    e.SetValidationFailureBehavior(0);  // our message is shown in a row under the value
+    e.SetValidationFailureBehavior(0);  // our message is shown under the grid
   }
 }
 
@@ -610,7 +692,7 @@ bool RulesView::set_pool_count(const std::string& tile_set, const std::string& t
     problem_ = last_edit_problem();
     pool_problem_->SetLabel(wxString::FromUTF8(tile_set + "/" + tile_id + ": " + problem_));
     pool_problem_->Wrap(std::max(200, pool_->GetClientSize().x));
-    Layout();
+    relayout();
     return false;
   }
   clear_problem();
@@ -637,20 +719,26 @@ bool RulesView::start_compare(int games, const std::string& bots) {
   chart_->clear();
   // The table needs the room: the chart (of one variant's estimate) is hidden meanwhile.
   chart_->Hide();
-  Layout();
+  result_text_->SetMinSize(wxSize(-1, 300));  // the whole table, also in a short window
+  relayout();
   cancel_ = false;
   finished_ = false;
   auto content = std::make_shared<const tw::Content>(ctx_.content);
   const std::string variant = rule_set_;
   worker_ = std::thread([this, content, o, variant, progress = gauge_progress()] {
     ComparisonResult r = compare_with_parent(*content, variant, o, progress, &cancel_);
-    CallAfter([this, r] {
+    CallAfter([this, r, variant] {
       if (worker_.joinable()) worker_.join();
-      comparison_ = r;
       finished_ = true;
       estimate_btn_->Enable(true);
+      const bool same = rule_set_ == variant && level_.empty();
+      if (!same) shown_key_ = "\x01";  // the selection changed meanwhile: show its own result
       refresh_content();  // the compare button's label
-      result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+      if (same) {
+        comparison_ = r;
+        result_text_->ChangeValue(wxString::FromUTF8(r.side_by_side()));
+        scroll_to_result();
+      }
       if (ctx_.status) ctx_.status("Compared " + r.variant + " with " + r.parent);
     });
   });
@@ -703,7 +791,8 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
   chart_->clear();
   if (!chart_->IsShown()) {
     chart_->Show();
-    Layout();
+    result_text_->SetMinSize(wxSize(-1, 80));
+    relayout();
   }
   result_text_->ChangeValue("Playing " + wxString::Format("%d", games) + " games of " +
                             wxString::FromUTF8(level_.empty() ? rule_set_ : level_) +
@@ -712,19 +801,21 @@ void RulesView::start_estimate(int games, const std::string& bots, std::optional
   finished_ = false;
   // The worker plays on its own copy of the content; results come back by CallAfter.
   auto content = std::make_shared<const tw::Content>(ctx_.content);
-  worker_ = std::thread([this, content, o, progress = gauge_progress()] {
+  const std::string key = selection_key();
+  worker_ = std::thread([this, content, o, key, progress = gauge_progress()] {
     EstimateResult r = estimate(*content, o, progress, &cancel_);
-    CallAfter([this, r] {
+    CallAfter([this, r, o, key] {
       if (worker_.joinable()) worker_.join();
-      result_ = r;
       finished_ = true;
-      gauge_->SetValue(r.games);
       estimate_btn_->SetLabel("Estimate difficulty");
-      result_text_->ChangeValue(wxString::FromUTF8(r.summary()));
-      if (r.error.empty() && r.games > 0) chart_->set_chart(tw::study::chart_data(r.report));
-      show_winning_lines();
+      // Kept for the rule set or level it was played on; shown while that is selected.
+      results_[key] = r;
+      shown_key_ = "\x01";
+      show_result_of_selection();
+      scroll_to_result();
       if (ctx_.status)
-        ctx_.status("Estimate: " + std::to_string(r.games) + " games played" +
+        ctx_.status("Estimate of " + (o.level.empty() ? o.rule_set : o.level) + ": " + std::to_string(r.games) +
+                    " games played" +
                     (r.solved_deals > 0 ? ", " + std::to_string(r.solver_wins) + " of " + std::to_string(r.solved_deals) +
                                               " deals won by the solver"
                                         : ""));
@@ -760,6 +851,7 @@ int64_t RulesView::open_winning_line(size_t k) {
     return -1;
   };
   if (!finished_) return fail("the estimate is still running");
+  if (shown_key_ != selection_key()) return fail("no estimate of the selected rule set or level");
   if (!ctx_.store) return fail("no database is open");
   std::string error;
   // The witness replays the line from the deal's start and checks that it wins.

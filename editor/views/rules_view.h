@@ -5,8 +5,9 @@
 // range). Every value cell is text read exactly as its type allows (doc/value_cell.h:
 // "2.5" is not a whole number, never 25). Each change is an undoable command that calls
 // one edit of the store (checked in C++, one transaction); a refused value is marked
-// pink and its short message (the expected type and range, or the store's reason) is
-// shown in a row right under it, until the next successful change; nothing is written.
+// pink and its message (the expected type and range, or the store's reason) is shown
+// whole under the grid and as the row's tooltip (no row is inserted: the rows stay put),
+// until the next change of the content (an edit, Undo, Redo); nothing is written.
 // Clone copies a rule set. The pool lists the draw pile with counts (editable).
 // "Estimate difficulty" plays seeded bot games on a background thread with a progress
 // bar and shows win rates and mean scores, or for a level the win rate and loss reasons,
@@ -18,6 +19,7 @@
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -38,6 +40,7 @@ class wxGauge;
 class wxListCtrl;
 class wxPropertyGrid;
 class wxPropertyGridEvent;
+class wxScrolledWindow;
 class wxSpinCtrl;
 class wxStaticText;
 class wxTextCtrl;
@@ -70,6 +73,8 @@ class RulesView : public wxPanel {
   const std::string& field_problem() const { return problem_; }  // last refused edit
   // The property marked red for it ("level.cemetery", "param.farmers"), "" for none.
   const std::string& problem_property() const { return problem_property_; }
+  // The refusal's message as shown under the grid ("" when none).
+  std::string problem_message() const;
 
   // Difficulty estimate on a background thread.
   // With solve_nodes, a co-op level's deals are also searched by the solver, with that
@@ -98,6 +103,9 @@ class RulesView : public wxPanel {
   wxButton* open_line_button() { return open_line_; }
   // Set by the frame: shows the replay `id` in the Replays view.
   std::function<void(int64_t)> on_open_replay;
+  // Set by the frame: "Play this level" (or rule set): a new game of it in Play.
+  std::function<void(const std::string& rule_set, const std::string& level)> on_play;
+  wxButton* play_button() { return play_; }
 
   wxPropertyGrid* grid() { return grid_; }
 
@@ -113,7 +121,7 @@ class RulesView : public wxPanel {
   void on_changed(wxPropertyGridEvent& e);
   void show_problem(const std::string& property, const std::string& message);
   void clear_problem();
-  void mark_problem();  // the refused row pink, its message in a row right under it
+  void mark_problem();  // the refused row pink, its message under the grid and as its tooltip
   void stop_worker();
 
   EditorContext& ctx_;
@@ -125,7 +133,16 @@ class RulesView : public wxPanel {
   wxChoice* level_choice_ = nullptr;
   wxButton* clone_ = nullptr;
   wxButton* clone_level_ = nullptr;
+  wxButton* play_ = nullptr;
   wxPropertyGrid* grid_ = nullptr;
+  wxScrolledWindow* right_ = nullptr;  // the pile and the estimate, scrolled when short
+  wxStaticText* problem_text_ = nullptr;
+  wxTextCtrl* editor_bound_ = nullptr;  // the cell editor whose double-click selects all
+  void select_editor_text();
+  void relayout();  // the view and its scrolled right column
+  void scroll_to_result();
+  std::string problem_help_;
+  std::string problem_shown_;  // the message under the grid, unwrapped  // the marked row's own help text (its tooltip after)
   wxStaticText* pool_problem_ = nullptr;
   wxListCtrl* pool_ = nullptr;
   wxSpinCtrl* pool_count_ = nullptr;
@@ -144,6 +161,12 @@ class RulesView : public wxPanel {
   wxButton* open_line_ = nullptr;
   std::string open_error_;
   void show_winning_lines();
+  // The estimate panel follows the selection: the result of the chosen rule set or level
+  // (results_ keeps one per selection), or nothing yet.
+  std::string selection_key() const { return rule_set_ + "\n" + level_; }
+  void show_result_of_selection();
+  std::map<std::string, EstimateResult> results_;
+  std::string shown_key_ = "\x01";  // the selection the panel shows (none yet)
 
   std::thread worker_;
   std::atomic<bool> cancel_{false};

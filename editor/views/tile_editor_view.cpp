@@ -53,6 +53,21 @@ int error_segment(const tw::ContentError& e) {
   }
 }
 
+// The draft holds what is stored: the fields the editor changes are all equal.
+bool same_tile(const tw::TileType& a, const tw::TileType& b) {
+  if (a.count != b.count || a.reconstructed != b.reconstructed || a.symbols != b.symbols || a.note != b.note ||
+      a.segments.size() != b.segments.size())
+    return false;
+  for (size_t i = 0; i < a.segments.size(); ++i) {
+    const tw::Segment& x = a.segments[i];
+    const tw::Segment& y = b.segments[i];
+    if (x.kind != y.kind || x.terrain != y.terrain || x.ports != y.ports || x.shields != y.shields ||
+        x.covered != y.covered || x.touches != y.touches)
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // One step of a tile draft: the draft (and selected segment) before and after.
@@ -89,7 +104,7 @@ class TileEditorPreview : public wxWindow {
  public:
   TileEditorPreview(wxWindow* parent, const tw::TileType& draft) : wxWindow(parent, wxID_ANY), draft_(draft) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
-    SetMinSize(wxSize(200, 240));
+    SetMinSize(wxSize(250, 300));
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
       wxAutoBufferedPaintDC dc(this);
       dc.SetBackground(wxBrush(wxColour(246, 244, 238)));
@@ -99,18 +114,40 @@ class TileEditorPreview : public wxWindow {
       st.highlight_segment = highlight;
       draw_tile(dc, draft_, rotation, tile_rect(), st);
       dc.SetTextForeground(wxColour(60, 60, 60));
-      dc.DrawText(wxString::Format("rotation r%d (click the arrows below)", rotation * 90), tile_rect().x,
-                  tile_rect().GetBottom() + 6);
-      // Segment numbers at their follower points.
+      // Two short lines: whole in a narrow column (1024 px wide window).
+      const int line_h = dc.GetCharHeight();
+      dc.DrawText(wxString::Format("rotation r%d", rotation * 90), tile_rect().x, tile_rect().GetBottom() + 6);
+      dc.DrawText("(the arrows below turn it)", tile_rect().x, tile_rect().GetBottom() + 6 + line_h);
+      // Segment numbers at their follower points, moved apart where two would overlap
+      // (the number's own segment is the one its point lies in; a small move keeps it there).
       dc.SetFont(GetFont().Bold());
+      std::vector<wxPoint> at;
+      std::vector<int> radius;
       for (size_t i = 0; i < draft_.segments.size(); ++i) {
-        const wxPoint p = segment_point(draft_, static_cast<int>(i), rotation, tile_rect());
+        const wxSize ts = dc.GetTextExtent(wxString::Format("%zu", i));
+        at.push_back(segment_point(draft_, static_cast<int>(i), rotation, tile_rect()));
+        radius.push_back(std::max(ts.x, ts.y) / 2 + 3);
+      }
+      for (int pass = 0; pass < 8; ++pass)
+        for (size_t i = 0; i < at.size(); ++i)
+          for (size_t j = 0; j < i; ++j) {
+            const double dx = at[i].x - at[j].x, dy = at[i].y - at[j].y;
+            const double d = std::hypot(dx, dy), need = radius[i] + radius[j] + 2;
+            if (d >= need) continue;
+            const double ux = d > 0.5 ? dx / d : 1.0, uy = d > 0.5 ? dy / d : 0.0;
+            const double push = (need - d) / 2 + 0.5;
+            at[i].x += static_cast<int>(std::lround(ux * push));
+            at[i].y += static_cast<int>(std::lround(uy * push));
+            at[j].x -= static_cast<int>(std::lround(ux * push));
+            at[j].y -= static_cast<int>(std::lround(uy * push));
+          }
+      for (size_t i = 0; i < at.size(); ++i) {
         const wxString n = wxString::Format("%zu", i);
         const wxSize ts = dc.GetTextExtent(n);
         dc.SetPen(wxPen(wxColour(30, 30, 30)));
         dc.SetBrush(wxBrush(static_cast<int>(i) == highlight ? wxColour(255, 214, 0) : wxColour(255, 255, 255)));
-        dc.DrawCircle(p, std::max(ts.x, ts.y) / 2 + 3);
-        dc.DrawText(n, p.x - ts.x / 2, p.y - ts.y / 2);
+        dc.DrawCircle(at[i], radius[i]);
+        dc.DrawText(n, at[i].x - ts.x / 2, at[i].y - ts.y / 2);
       }
     });
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
@@ -133,7 +170,7 @@ class TileEditorPreview : public wxWindow {
   }
   wxRect tile_rect() const {
     const wxSize s = GetClientSize();
-    const int side = std::max(60, std::min(s.x - 20, s.y - 40));
+    const int side = std::max(60, std::min(s.x - 20, s.y - 52));  // two lines of text below
     return {(s.x - side) / 2, 10, side, side};
   }
   int highlight = -1;
@@ -601,6 +638,8 @@ void TileEditorView::validate() {
   // Wrapped to the width they have (their size is fixed: see build()).
   for (auto* m : {msg_terrain_, msg_ports_, msg_shields_, msg_touches_, msg_tile_})
     m->Wrap(std::max(100, m->GetSize().x));
+  // A draft changed back by hand to what is stored has nothing to save.
+  if (dirty_ && tile_ >= 0 && same_tile(draft_, ctx_.content.tiles[static_cast<size_t>(tile_)])) dirty_ = false;
   save_btn_->Enable(tile_ >= 0 && dirty_ && problems_.empty());
   save_as_btn_->Enable(tile_ >= 0 && problems_.empty());
   revert_btn_->Enable(tile_ >= 0 && dirty_);
@@ -631,6 +670,11 @@ bool TileEditorView::save_as(const std::string& new_id) {
   t.piece.clear();  // a copy of a start piece's cell is a tile of its own
   t.piece_x = t.piece_y = 0;
   if (t.count < 1) t.count = 1;
+  // A new tile type designed here: the source's note (its provenance) is not its own, and
+  // it is designed by us, unless the draft changed them.
+  const tw::TileType& source = ctx_.content.tiles[static_cast<size_t>(tile_)];
+  if (t.note == source.note) t.note.clear();
+  if (t.reconstructed == source.reconstructed) t.reconstructed = true;
   if (!ctx_.commands->Submit(new AddTileCommand(ctx_, t))) {
     msg_tile_->SetLabel(wxString::FromUTF8(last_edit_error()));
     return false;

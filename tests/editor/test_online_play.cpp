@@ -5,6 +5,7 @@
 // Every wait is bounded; the server's seeds are fixed, so each game is the same.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -96,10 +97,20 @@ twe::HostSpec spec_of(const std::string& rule_set, const std::string& level, std
 
 // The editor's move for its seat: a placement by a click on the first green cell (as a
 // player clicks; the scene is the one painted), anything else the first option listed.
+int rings_clicked = 0;  // follower steps decided by a ring on the board (issue 61 item 6)
+
 void editor_moves(twe::PlayView* pv) {
   twe::OnlineSession* o = pv->online();
   if (!o || !o->my_turn() || o->move_pending()) return;
   const twe::BoardScene scene = pv->board()->scene();
+  if (!pv->board()->spots().empty() && pv->board()->on_spot) {
+    // A follower step: its rings are on the board, as offline; a click on one sends it.
+    const std::string label = pv->board()->spots().front().label;
+    REQUIRE(std::find(o->my_options().begin(), o->my_options().end(), label) != o->my_options().end());
+    pv->board()->on_spot(0);
+    ++rings_clicked;
+    return;
+  }
   if (!scene.legal_cells.empty()) {
     const auto [x, y] = scene.legal_cells.front();
     REQUIRE(pv->click_online(x, y) == "");
@@ -214,6 +225,9 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
         if (!shot && pv->online()->ply() >= 40 && pv->online()->my_turn() && !pv->online()->move_pending() &&
             !pv->board()->scene().legal_cells.empty()) {
           CHECK(pv->status_text().Contains("your turn"));
+          // Issue 61 item 3: back in the room, the drop's message is gone from the bar.
+          CHECK_FALSE(frame->status_message().Lower().Contains("connection lost"));
+          CHECK_FALSE(frame->status_message().Lower().Contains("reconnecting"));
           twe::test::screenshot(frame, "online_game");
           shot = true;
         }
@@ -226,6 +240,7 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   REQUIRE(ben_error == "");
   CHECK(dropped);
   CHECK(shot);
+  CHECK(rings_clicked > 0);
   CHECK(pv->reconnects() == 1);
   CHECK(pv->online()->seat() == 0);
   REQUIRE(pv->online()->over());
@@ -234,6 +249,10 @@ TEST_CASE_METHOD(twe::test::FrameFixture,
   CHECK(ben_result.find("Ben") != std::string::npos);
   CHECK(pv->status_text().Contains("game over"));
   CHECK(pv->event_log()->GetValue().Contains(wxString::FromUTF8("Game over: " + ben_result)));
+  // Issue 61 item 6: the Events panel follows the game as offline (each tile placed, who
+  // placed it, and what scored).
+  CHECK(pv->event_log()->GetValue().Contains("Ann: place "));
+  CHECK(pv->event_log()->GetValue().Contains("bot:greedy: place "));
   // The board is the server's final board: every tile drawn from the view.
   const twe::BoardScene scene = pv->board()->scene();
   CHECK(scene.tiles.size() == pv->online()->view()["board"].size());
