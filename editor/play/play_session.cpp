@@ -189,8 +189,11 @@ void PlaySession::applied(int player, const tw::Option& o) {
   note_ply();
 }
 
-std::string PlaySession::apply(const tw::Option& o) {
+std::string PlaySession::apply(const tw::Option& option) {
   if (finished()) return "the game is over";
+  // A copy: `option` may be an element of the game's own list, which applying it replaces
+  // (ASan: heap-use-after-free in applied(), found once the ';'-named tests ran).
+  const tw::Option o = option;
   const int player = game().pending().player;
   if (auto v = recorder_.apply(o)) return v->message;
   applied(player, o);
