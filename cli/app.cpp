@@ -962,58 +962,25 @@ int run_cli(const std::vector<std::string>& args_in, std::istream& in, std::ostr
     if (c.match->parsed()) return cmd_match(*content, a.match, o, e);
     if (c.solve->parsed()) return cmd_solve(*content, a.solve, o, e);
     if (c.simulate->parsed()) {
-      a.sim.bots.clear();
-      for (size_t start = 0; start <= a.sim_bots.size();) {
-        size_t comma = a.sim_bots.find(',', start);
-        if (comma == std::string::npos) comma = a.sim_bots.size();
-        std::string b = a.sim_bots.substr(start, comma - start);
-        b.erase(0, b.find_first_not_of(' '));
-        if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-        if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-        if (!b.empty()) a.sim.bots.push_back(b);
-        start = comma + 1;
-      }
+      a.sim.bots = split_bots(a.sim_bots);
       a.sim.explicit_bots = c.simulate->count("--bots") > 0;
       a.sim.players = a.sim_players;
       a.sim.progress = err_terminal;
       return cmd_simulate(*content, a.sim, report(a.sim.json_file, a.sim.csv_file), e);
     }
     if (c.compare->parsed()) {
-      for (size_t start = 0; start <= a.compare_bots.size();) {
-        size_t comma = a.compare_bots.find(',', start);
-        if (comma == std::string::npos) comma = a.compare_bots.size();
-        std::string b = a.compare_bots.substr(start, comma - start);
-        b.erase(0, b.find_first_not_of(' '));
-        if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-        if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-        if (!b.empty()) a.compare.bots.push_back(b);
-        start = comma + 1;
-      }
+      for (auto& b : split_bots(a.compare_bots)) a.compare.bots.push_back(std::move(b));
       a.compare.progress = err_terminal;
       return cmd_compare(*content, a.compare, report(a.compare.json_file, a.compare.csv_file), e);
     }
     if (c.sweep->parsed() || c.tune->parsed()) {
-      const auto bots_of = [](const std::string& text) {
-        std::vector<std::string> list;
-        for (size_t start = 0; start <= text.size();) {
-          size_t comma = text.find(',', start);
-          if (comma == std::string::npos) comma = text.size();
-          std::string b = text.substr(start, comma - start);
-          b.erase(0, b.find_first_not_of(' '));
-          if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-          if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-          if (!b.empty()) list.push_back(b);
-          start = comma + 1;
-        }
-        return list;
-      };
       if (c.sweep->parsed()) {
-        a.sweep.bots = bots_of(a.sweep_bots);
+        a.sweep.bots = split_bots(a.sweep_bots);
         if (c.sweep->count("--target") > 0) a.sweep.target = a.sweep_target;
         a.sweep.progress = err_terminal;
         return cmd_sweep(*content, a.sweep, report(a.sweep.json_file, a.sweep.csv_file), e);
       }
-      a.tune.bots = bots_of(a.tune_bots);
+      a.tune.bots = split_bots(a.tune_bots);
       a.tune.progress = err_terminal;
       a.tune.db = db_path;
       return cmd_tune(*content, a.tune, report(a.tune.json_file, a.tune.csv_file), e);

@@ -167,20 +167,6 @@ std::optional<int> check_bots(const std::vector<std::string>& bots, const char* 
   return std::nullopt;
 }
 
-std::vector<std::string> split_bots(const std::string& text) {
-  std::vector<std::string> out;
-  for (size_t start = 0; start <= text.size();) {
-    size_t comma = text.find(',', start);
-    if (comma == std::string::npos) comma = text.size();
-    std::string b = text.substr(start, comma - start);
-    b.erase(0, b.find_first_not_of(' '));
-    if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
-    if (b.rfind("bot:", 0) == 0) b = b.substr(4);
-    if (!b.empty()) out.push_back(b);
-    start = comma + 1;
-  }
-  return out;
-}
 
 // The measure as people read it: a rate in %, else a number.
 std::string measure_text(double x, bool percent) {
@@ -248,6 +234,21 @@ std::optional<int> base_variant(const Content& c, const std::string& word, const
 }
 
 }  // namespace
+
+std::vector<std::string> split_bots(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t start = 0; start <= text.size();) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    std::string b = text.substr(start, comma - start);
+    b.erase(0, b.find_first_not_of(' '));
+    if (const auto last = b.find_last_not_of(' '); last != std::string::npos) b.erase(last + 1);
+    if (b.rfind("bot:", 0) == 0) b = b.substr(4);
+    if (!b.empty()) out.push_back(b);
+    start = comma + 1;
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------
 // simulate

@@ -28,6 +28,10 @@ struct CompareOptions {
   bool solve = false;           // co-op: the solver's winnable share beside the bots' win rate
   int64_t solve_nodes = 100000;  // ... its node budget per deal
 };
+// "bot:greedy, random" -> {"greedy", "random"}: the bots of --bots, commas between,
+// blanks and a "bot:" prefix dropped (simulate, compare, sweep, tune).
+std::vector<std::string> split_bots(const std::string& text);
+
 int cmd_compare(const Content& c, const CompareOptions& o, std::ostream& out, std::ostream& err);
 
 // `sweep SOURCE --param KEY --values A,B | --range LO..HI[/STEP]`: one parameter of a rule

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "fixtures.h"
 #include "replay/log.h"
 #include "replay/tree.h"
+#include "schema/migrations.h"
 #include "schema/store.h"
 
 namespace tw::test {
@@ -75,6 +78,22 @@ inline replay::GameLog bot_log(uint64_t seed, int max_plies = 1 << 20,
 }
 
 // The game after `plies` decisions of a log, played by the engine.
+// An older database opened read-only is read through a copy upgraded in memory: the
+// store shows the latest schema and the file keeps its bytes and `version`.
+inline void check_read_only_upgrade(const std::string& path, int version) {
+  const auto bytes = [&] {
+    std::ostringstream b;
+    b << std::ifstream(path, std::ios::binary).rdbuf();
+    return b.str();
+  };
+  const std::string before = bytes();
+  Store ro = Store::open(path, Store::Mode::ReadOnly);
+  CHECK(ro.schema_version() == latest_schema_version());
+  CHECK(ro.read_only());
+  CHECK(bytes() == before);
+  CHECK(SQLite::Database(path, SQLite::OPEN_READONLY).execAndGet("PRAGMA user_version").getInt() == version);
+}
+
 inline Game replayed(const replay::GameLog& log, int plies) {
   Game g;
   REQUIRE_FALSE(Game::create(default_content(), log.setup(), g));
