@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "fixtures.h"
 #include "net/hub.h"
 #include "net/protocol.h"
+#include "net/server.h"
 #include "schema/store.h"
 
 namespace tw::test {
@@ -119,6 +121,25 @@ struct HubHarness {
     while (hub.step_bots(64) && --guard > 0) {
     }
   }
+};
+
+// A server on 127.0.0.1 (an ephemeral port) on its own thread, over the database `db`,
+// its log lines kept.
+struct RunningServer {
+  Store store;
+  Content content;
+  net::Server server;
+  std::vector<std::string> log;
+  std::mutex log_mutex;
+  explicit RunningServer(const std::string& db, net::ServerOptions o = {})
+      : store(HubHarness::open_store(db)), content(store.load_content()), server(content, store, o) {
+    server.log = [this](const std::string& s) {
+      std::lock_guard<std::mutex> lock(log_mutex);
+      log.push_back(s);
+    };
+    server.start_thread();
+  }
+  std::string url() const { return "ws://127.0.0.1:" + std::to_string(server.port()) + "/"; }
 };
 
 }  // namespace tw::test

@@ -22,21 +22,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct LimitServer {
-  Store store;
-  Content content;
-  net::Server server;
-  std::vector<std::string> log;
-  std::mutex log_mutex;
-  explicit LimitServer(const std::string& db, net::ServerOptions o = {})
-      : store(test::HubHarness::open_store(db)), content(store.load_content()), server(content, store, o) {
-    server.log = [this](const std::string& s) {
-      std::lock_guard<std::mutex> lock(log_mutex);
-      log.push_back(s);
-    };
-    server.start_thread();
-  }
-  std::string url() const { return "ws://127.0.0.1:" + std::to_string(server.port()) + "/"; }
+struct LimitServer : test::RunningServer {
+  using RunningServer::RunningServer;
   // The value of a /metrics sample (its whole name with labels), -1 when absent.
   double metric(const std::string& sample) {
     const std::string text = server.metrics_text();

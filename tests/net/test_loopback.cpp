@@ -19,22 +19,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct Running {
-  Store store;
-  Content content;
-  net::Server server;
-  std::vector<std::string> log;
-  std::mutex log_mutex;
-  explicit Running(const std::string& db, net::ServerOptions o = {})
-      : store(test::HubHarness::open_store(db)), content(store.load_content()), server(content, store, o) {
-    server.log = [this](const std::string& s) {
-      std::lock_guard<std::mutex> lock(log_mutex);
-      log.push_back(s);
-    };
-    server.start_thread();
-  }
-  std::string url() const { return "ws://127.0.0.1:" + std::to_string(server.port()) + "/"; }
-};
+using Running = test::RunningServer;
 
 json expect(net::Client& c, const std::string& type) {
   for (int i = 0; i < 200; ++i) {
