@@ -77,6 +77,9 @@ void print_variant(const Study& s, int variant, std::ostream& out, const Report&
                          "(unresolved {:.2f}% between)\n",
                          100 * sum.win_rate.mean, 100 * w.mean, 100 * (1 - x.mean),
                          100.0 * sum.unresolved / sum.solved_deals);
+      if (sum.contradictions > 0)
+        out << fmt::format("error: {} deals proved impossible were won by the bots: the bound is unsound (report it)\n",
+                           sum.contradictions);
     }
     out << fmt::format("share of the target reached: {:.1f}% ± {:.1f}   mean dogs reached: {:.2f}\n",
                        100 * sum.target_share.mean, 100 * (sum.target_share.hi - sum.target_share.mean),

@@ -395,6 +395,7 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
       if (r->solver == 1) ++out.solver_wins;
       if (r->impossible()) ++out.unwinnable;
       if (r->impossible() && r->solver_proved) ++out.proved;
+      if (r->solver_proved && r->winnable()) ++out.contradictions;
       nodes += static_cast<double>(r->solver_nodes);
     }
     out.unresolved = out.solved_deals - out.winnable - out.unwinnable;
@@ -567,6 +568,7 @@ Json summary_json(const Study& s, int variant, const VariantSummary& v) {
                          {"proved", v.proved},
                          {"impossible_share", interval_json(v.impossible_share)},
                          {"unresolved", v.unresolved},
+                         {"contradictions", v.contradictions},
                          {"mean_nodes", v.mean_solver_nodes}};
   } else {
     Json es = Json::array();

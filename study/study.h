@@ -228,6 +228,7 @@ struct VariantSummary {
   int unwinnable = 0;
   int proved = 0;
   int unresolved = 0;
+  int contradictions = 0;          // deals a bound proved impossible that the bots won: nonzero only if a bound is unsound
   Interval winnable_share;
   Interval impossible_share;
   double mean_solver_nodes = 0;
