@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "engine/bots/nrpa.h"
 #include "engine/bots/proof.h"
 #include "engine/bots/solver.h"
 #include "engine/plural.h"
@@ -58,7 +59,15 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   if (o.no_rollouts) cfg.rollouts = 0;
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
-  const SolveResult r = proof ? SolveResult{} : solve(g, cfg);
+  SolveResult r;
+  if (!proof && o.method == "beam") {
+    r = solve(g, cfg);
+  } else if (!proof) {  // nrpa, gnrpa: measured against the beam (docs/solver.md)
+    NrpaConfig nc;
+    nc.max_nodes = cfg.max_nodes;
+    nc.bias = o.method == "gnrpa";
+    r = solve_nrpa(g, nc);
+  }
   const Level& level = *coop_level(g);
   const std::string argument = proof ? impossibility_text(g, *proof) : std::string();
   std::string verdict = r.won         ? "won"
@@ -99,6 +108,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["players"] = o.players;
     j["seed"] = o.seed;
     j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}};
+    if (o.method != "beam") j["method"] = o.method;
     j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
     if (proof) {
       j["proof"] = {{"bound", proof->bound},

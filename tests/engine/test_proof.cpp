@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/bots/bots.h"
+#include "engine/bots/nrpa.h"
 #include "engine/bots/proof.h"
 #include "engine/bots/solver.h"
 #include "engine/core.h"
@@ -270,4 +271,40 @@ TEST_CASE("proof: a printed proof is re-checked from its own numbers, independen
       CHECK(impossibility_text(again, *prove_impossible(again)) == text);
     }
   CHECK(proved == 10);
+}
+
+TEST_CASE("nrpa: its witness replays as a win, and it is deterministic for a seed", "[engine][solver][nrpa]") {
+  // Issue 59, item 2: NRPA is measured against the beam (docs/solver.md); on the
+  // hand-made deal won at its bound it finds the win, and its line is a win on a fresh game.
+  for (const bool bias : {false, true}) {
+    CAPTURE(bias);
+    const Content c = proof_tight_content(1, 4, ScoringMode::Shared);
+    Game g;
+    REQUIRE_FALSE(Game::create(c, proof_deal("tight-1", 1, 1), g));
+    NrpaConfig cfg;
+    cfg.max_nodes = 20000;
+    cfg.bias = bias;
+    const SolveResult a = solve_nrpa(g, cfg), b = solve_nrpa(g, cfg);
+    REQUIRE(a.won);
+    CHECK(a.line == b.line);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.nodes <= cfg.max_nodes);
+    Game end;
+    REQUIRE_FALSE(Game::create(c, proof_deal("tight-1", 1, 1), end));
+    for (const Option& o : a.line) REQUIRE_FALSE(end.apply(o));
+    CHECK(end.outcome() == Outcome::Win);
+  }
+  // A deal it cannot win within the budget: no line, the budget spent, the game untouched.
+  const Content& d = test::default_content();
+  Game h;
+  REQUIRE_FALSE(Game::create(d, proof_deal("mists-6", 2), h));
+  const uint64_t before = h.state_hash();
+  NrpaConfig cfg;
+  cfg.max_nodes = 3000;
+  const SolveResult r = solve_nrpa(h, cfg);
+  CHECK_FALSE(r.won);
+  CHECK(r.line.empty());
+  CHECK(r.nodes >= cfg.max_nodes);
+  CHECK(r.rollouts > 0);
+  CHECK(h.state_hash() == before);
 }
