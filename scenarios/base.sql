@@ -269,7 +269,7 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   -- The big follower (Inns & Cathedrals): none in the base game; a variant gives one.
   ('base', 'big_followers',               0),   -- no big followers (the module is off)
   ('base', 'big_follower_strength',       2),   -- a big follower counts as two in a majority
-  -- Inns and cathedrals (Inns & Cathedrals, scenarios/plus_inns_cathedrals.sql): off in the base game.
+  -- Inns and cathedrals (Inns & Cathedrals, scenarios/tiles_inns_cathedrals.sql): off in the base game.
   ('base', 'inns_cathedrals',             0),   -- marks on roads and cities mean nothing (the module is off)
   ('base', 'inn_road_tile_points',        2),
   ('base', 'inn_road_tile_points_final',  0),

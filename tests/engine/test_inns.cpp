@@ -1,4 +1,4 @@
-// Inns & Cathedrals (engine/rules/inns.{h,cpp}, scenarios/plus_inns_cathedrals.sql, RULES.md section 8):
+// Inns & Cathedrals (engine/rules/inns.{h,cpp}, scenarios/tiles_inns_cathedrals.sql, RULES.md section 8):
 // the 18 tiles against the JCloisterZone facts, the rule set `ic`, the values of inns and
 // cathedrals (the worked cases are records under tests/records/ic/), the module off,
 // compositions, the located error of a misplaced mark, seeded bot games for 2..6 players

@@ -1,9 +1,10 @@
 -- Inns & Cathedrals (Hans im Glück, 2002) as data: its 18 tiles in 17 types (IC01..IC17)
 -- and the rule set "ic" (the base game and the expansion). Applied after base.sql
 -- (scripts run in name order), so the base tiles the rule set draws exist, and after the
--- Mists scripts, so the tile types and rule sets loaded before keep their places (a
--- co-op level's state hash holds a tile type's index: its recorded hashes stay as they
--- were).
+-- Mists scripts and rulesets.sql, so the tile types and rule sets loaded before keep
+-- their places (a co-op level's state hash holds a tile type's index: its recorded
+-- hashes stay as they were; an unknown rule set's closest name is found among the older
+-- ones first: 'gc' is still 'gcc').
 --
 -- Source of the tile geometry: JCloisterZone inns_and_cathedrals.xml (MIT licence,
 -- Copyright (c) 2004-2020 Roman Krejcik; commit 1a9456832fa3 of github.com/farin/
