@@ -13,6 +13,7 @@
 
 #include "cli_run.h"
 #include "fixtures.h"
+#include "present/tile_svg.h"
 
 namespace fs = std::filesystem;
 
@@ -106,4 +107,19 @@ TEST_CASE("inns and cathedrals: the ic pack carries the marks to a database with
   CHECK(r.code != 0);
   CHECK(r.err.find("mark") != std::string::npos);
   CHECK(tw::test::read_text(target) == before);
+}
+
+TEST_CASE("inns and cathedrals: the tile art draws an inn beside a marked road and a cathedral in a marked city", "[inns]") {
+  const tw::Content& c = tw::test::default_content();
+  auto svg = [&](const char* set, const char* id) {
+    const int i = c.find_tile(set, id);
+    REQUIRE(i >= 0);
+    return tw::tile_svg(c.tiles[static_cast<size_t>(i)], 0);
+  };
+  const std::string inn_roof = "#aa3228", spire = "#7878a0";
+  CHECK(svg("inns", "IC15").find(inn_roof) != std::string::npos);  // straight road with an inn
+  CHECK(svg("base", "U").find(inn_roof) == std::string::npos);     // the same road without
+  CHECK(svg("inns", "IC01").find(spire) != std::string::npos);     // city with a cathedral
+  CHECK(svg("base", "C").find(spire) == std::string::npos);
+  CHECK(svg("inns", "IC17").find(inn_roof) == std::string::npos);  // roads without inns
 }
