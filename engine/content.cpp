@@ -369,7 +369,7 @@ bool same_by_symmetry(const TileType& t, int rot_a, int rot_b) {
   for (size_t s = 0; s < n; ++s) {
     const Segment& a = t.segments[s];
     const Segment& b = t.segments[static_cast<size_t>(map[s])];
-    if (a.kind != b.kind || a.terrain != b.terrain || a.shields != b.shields || a.covered != b.covered ||
+    if (a.kind != b.kind || a.terrain != b.terrain || a.shields != b.shields || a.covered != b.covered || a.mark != b.mark ||
         a.touches.size() != b.touches.size())
       return false;
     // The ports it owns, turned from rot_a to rot_b (tile port p at rot_a is on board port

@@ -88,6 +88,8 @@ struct Segment {
   uint8_t shields = 0;            // city: coats of arms; a module's kind (KindProp
                                   // kShields) says what it counts
   bool covered = false;            // the cover layer lies over this segment
+  bool mark = false;               // a symbol printed in the segment: a module says what it
+                                   // means (engine/rules/inns.h: an inn, a cathedral)
   std::vector<uint8_t> touches;   // field: indices of the city segments it borders; a
                                   // module's kind (kOwnTouches) says what it lists
 };
@@ -114,7 +116,7 @@ struct TileType {
 
 // Placements that are the same by symmetry: rotations r and r' of a tile are the same
 // placement when they give the same tile edges and the same segments on the board: a
-// one-to-one map of segments that keeps every segment's kind, terrain, shields and cover,
+// one-to-one map of segments that keeps every segment's kind, terrain, shields, mark and cover,
 // the ports it owns (rotated), what a field touches (mapped) and the cover layer's sides.
 // Derived from the tile's data alone, never from its id. A monastery with fields all round
 // is the same at every rotation; a straight road at r0 and r180; a tile with a road that

@@ -283,6 +283,22 @@ void draw_shield(Canvas& p, P c, double d) {
   p.rect({c.x - w * 0.18, c.y - h * 0.35}, {c.x + w * 0.18, c.y + h * 0.3}, Rgb{250, 250, 250}, kNone, 0);
 }
 
+// Inns & Cathedrals' marks (Segment::mark; engine/rules/inns.h says what a mark means on
+// a road and in a city): a small inn beside a marked road, a small cathedral in a marked
+// city. Drawn for any tile with a mark, so a custom tile shows its marks with no new code.
+void draw_inn(Canvas& p, P c, double d) {
+  p.rect({c.x - d * 0.35, c.y - d * 0.1}, {c.x + d * 0.35, c.y + d * 0.4}, Rgb{236, 214, 160}, Rgb{90, 50, 30},
+         d * 0.08);
+  p.poly({{c.x - d * 0.45, c.y - d * 0.1}, {c.x, c.y - d * 0.45}, {c.x + d * 0.45, c.y - d * 0.1}}, {170, 50, 40},
+         {90, 30, 20}, d * 0.08);
+}
+void draw_cathedral(Canvas& p, P c, double d) {
+  p.rect({c.x - d * 0.3, c.y - d * 0.15}, {c.x + d * 0.3, c.y + d * 0.45}, Rgb{225, 225, 235}, Rgb{60, 60, 90},
+         d * 0.08);
+  p.poly({{c.x - d * 0.18, c.y - d * 0.15}, {c.x, c.y - d * 0.6}, {c.x + d * 0.18, c.y - d * 0.15}}, {120, 120, 160},
+         {60, 60, 90}, d * 0.08);
+}
+
 void draw_monastery(Canvas& p, P c, double d) {
   const Rgb wall{236, 226, 200}, roof{178, 58, 47}, ink{70, 40, 30};
   p.rect({c.x - d * 0.3, c.y - d * 0.05}, {c.x + d * 0.3, c.y + d * 0.4}, wall, ink, d * 0.04);
@@ -543,6 +559,14 @@ std::vector<ArtMark> tile_art(const TileType& t, int rot, const TileArtStyle& st
     if (s.kind != Kind::City || s.shields <= 0) continue;
     const P c = label_point(segs, static_cast<int>(i)) + P{0.07, 0.0};
     for (int k = 0; k < s.shields; ++k) draw_shield(p, c + P{k * 0.11, 0}, 0.14);
+  }
+  for (size_t i = 0; i < segs.size() && i < t.segments.size(); ++i) {
+    if (!t.segments[i].mark) continue;
+    const P c = label_point(segs, static_cast<int>(i));
+    if (segs[i].kind == Kind::Road)
+      draw_inn(p, c + P{0.0, -0.12}, 0.2);
+    else if (segs[i].kind == Kind::City)
+      draw_cathedral(p, c + P{-0.1, 0.0}, 0.24);
   }
 
   // Fog over everything but the icons' outlines.

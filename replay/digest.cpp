@@ -28,6 +28,7 @@ void hash_tile(Fnv64& h, const Content& c, const TileType& t) {
     h.u64(s.ports);
     h.u64(s.shields);
     h.u64(s.covered ? 1 : 0);
+    if (s.mark) h.text("mark");  // (only when set: digests of tiles without marks stay as they were)
     h.u64(s.touches.size());
     for (uint8_t k : s.touches) h.u64(k);
   }

@@ -268,4 +268,12 @@ INSERT INTO rule_param (rule_set, key, value) VALUES
   ('base', 'remove_tiles_6',              0),
   -- The big follower (Inns & Cathedrals): none in the base game; a variant gives one.
   ('base', 'big_followers',               0),   -- no big followers (the module is off)
-  ('base', 'big_follower_strength',       2);   -- a big follower counts as two in a majority
+  ('base', 'big_follower_strength',       2),   -- a big follower counts as two in a majority
+  -- Inns and cathedrals (Inns & Cathedrals, scenarios/tiles_inns_cathedrals.sql): off in the base game.
+  ('base', 'inns_cathedrals',             0),   -- marks on roads and cities mean nothing (the module is off)
+  ('base', 'inn_road_tile_points',        2),
+  ('base', 'inn_road_tile_points_final',  0),
+  ('base', 'cathedral_city_tile_points',  3),
+  ('base', 'cathedral_city_shield_points', 3),
+  ('base', 'cathedral_city_tile_points_final', 0),
+  ('base', 'cathedral_city_shield_points_final', 0);

@@ -367,7 +367,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
   std::vector<int64_t> next_idx(c.tiles.size(), 0);
   SQLite::Statement st(db,
                        "SELECT rowid, tile_set, tile_id, idx, terrain, ports, shields, fogged, "
-                       "touches FROM tile_segment " +
+                       "touches, mark FROM tile_segment " +
                            std::string(only ? "WHERE tile_set = ? AND tile_id = ? " : "") +
                            "ORDER BY tile_set, tile_id, idx, rowid");
   if (only) {
@@ -409,6 +409,7 @@ void load_tiles(SQLite::Database& db, Content& c, std::vector<ContentError>& err
     if (auto v = r.integer(6, "shields", 0, 9)) s.shields = static_cast<uint8_t>(*v);
     if (auto v = r.integer(7, "fogged", 0, 1)) s.covered = *v == 1;
     if (auto touches = r.text(8, "touches")) s.touches = parse_touches(r, *touches);
+    if (auto v = r.integer(9, "mark", 0, 1)) s.mark = *v == 1;
     t.segments.push_back(std::move(s));
   }
 }
@@ -1334,7 +1335,7 @@ void Store::save_tile_type(const TileType& t) {
     up.exec();
     SQLite::Statement ins(*db_,
                           "INSERT INTO tile_segment (tile_set, tile_id, idx, terrain, ports, "
-                          "shields, fogged, touches) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                          "shields, fogged, touches, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (size_t i = 0; i < t.segments.size(); ++i) {
       const Segment& s = t.segments[i];
       ins.reset();
@@ -1346,6 +1347,7 @@ void Store::save_tile_type(const TileType& t) {
       ins.bind(6, static_cast<int>(s.shields));
       ins.bind(7, s.covered ? 1 : 0);
       ins.bind(8, touches_text(s.touches));
+      ins.bind(9, s.mark ? 1 : 0);
       ins.exec();
     }
     tx.commit();

@@ -27,6 +27,7 @@
 #include "engine/rules/gcc_ghosts.h"
 #include "engine/rules/guards.h"
 #include "engine/rules/hands.h"
+#include "engine/rules/inns.h"
 #include "engine/rules/monasteries.h"
 #include "engine/rules/roads.h"
 #include "engine/rules/score_floor.h"
@@ -68,13 +69,14 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
   const bool floor = !coop && r.score_floor_zero != 0;
   const bool per_colour = coop && level->scoring == ScoringMode::PerColour;
   const bool big = !coop && r.big_followers > 0;
+  const bool inns = !coop && r.inns_cathedrals != 0;
   const uint64_t flags = uint64_t{1} << 63 | uint64_t{coop} | uint64_t{gcc_ghosts} << 1 | uint64_t{guards} << 2 |
                          uint64_t{takeback} << 3 | uint64_t{hands} << 4 | uint64_t{final_scoring} << 5 |
                          uint64_t{each_follower} << 6 | uint64_t{final_ghosts} << 7 | uint64_t{floor} << 8 |
                          uint64_t{per_colour} << 9 | uint64_t{r.farmers != 0} << 10 |
                          uint64_t{r.fogged_fields_occupiable != 0} << 11 |
                          uint64_t{r.fog_closes_fields != 0} << 12 |
-                         uint64_t{big} << 13;
+                         uint64_t{big} << 13 | uint64_t{inns} << 14;
   // `kinds`: the kinds of feature the game's tiles show (the pool but what the level
   // leaves in the box, the start tile and the rest of its start piece; build_pile counts
   // them as it fills the pile): the modules that score them are played.
@@ -116,6 +118,7 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     p.complete[at(Kind::Monastery)] = &Core::surrounded;
   }
   if (shows(Kind::Field) && module("fields")) p.value[at(Kind::Field)] = &field_value;
+  if (inns && module("inns and cathedrals")) add_inns_cathedrals(p);  // (after roads' and cities' values)
   if (shows(kCastle) && module("castles")) {
     p.value[at(kCastle)] = &castle_value;
     p.complete[at(kCastle)] = &castle_complete;
@@ -292,11 +295,12 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
 extern const ModuleTable kFollowersTable, kTakeBackTable, kGccGhostsTable, kGuardsTable, kFogTable,
     kCoopGhostsTable, kEvaluationTable, kCemeteriesTable, kDogsTable, kStacksTable, kFaceDownTable,
     kScoreMarkersTable, kBigFollowerTable;
-extern const KindTable kCastlesKinds, kCemeteriesKinds, kRegionKinds, kFogKinds, kCoopKinds, kCitiesChecks;
+extern const KindTable kCastlesKinds, kCemeteriesKinds, kRegionKinds, kFogKinds, kCoopKinds, kCitiesChecks,
+    kInnsChecks;
 extern const ParamTable kFollowersParams, kRoadsParams, kCitiesParams, kMonasteriesParams, kFieldsParams,
     kFinalScoringParams, kGccGhostsParams, kGuardsParams, kScoreFloorParams, kFogParams, kCastlesParams,
     kCemeteriesParams, kCoopGhostsParams, kDogsParams, kScoreMarkersParams, kTakeBackParams,
-    kDiscoveryRegionsParams, kHandsParams, kBigFollowerParams;
+    kDiscoveryRegionsParams, kHandsParams, kBigFollowerParams, kInnsParams;
 
 namespace {
 
@@ -324,6 +328,7 @@ constexpr ModuleEntry kModules[] = {
     {"coop", nullptr, &kCoopKinds, nullptr},
     {"score floor", nullptr, nullptr, &kScoreFloorParams},
     {"hands", nullptr, nullptr, &kHandsParams},
+    {"inns and cathedrals", nullptr, &kInnsChecks, &kInnsParams},
 };
 
 }  // namespace

@@ -97,6 +97,15 @@ struct Rules {
   // The big follower (Inns & Cathedrals; off unless a rule set gives one).
   int64_t big_followers = 0;            // big followers per player besides the others (0: module off)
   int64_t big_follower_strength = 2;    // what a big follower counts in a feature's majority
+  // Inns and cathedrals (Inns & Cathedrals; off unless a rule set plays them): marked road
+  // and city segments (Segment::mark) change what their features are worth.
+  int64_t inns_cathedrals = 0;          // 1: an inn on a road and a cathedral in a city count (module on)
+  int64_t inn_road_tile_points = 2;     // completed road with an inn, per tile
+  int64_t inn_road_tile_points_final = 0;        // incomplete road with an inn at the end, per tile
+  int64_t cathedral_city_tile_points = 3;        // completed city with a cathedral, per tile
+  int64_t cathedral_city_shield_points = 3;      // ... per shield (pennant)
+  int64_t cathedral_city_tile_points_final = 0;  // incomplete city with a cathedral at the end, per tile
+  int64_t cathedral_city_shield_points_final = 0;  // ... per shield
 };
 // The remove_tiles_N parameter for `players` seats (nullptr outside 1..kMaxPlayers).
 int64_t Rules::* remove_tiles_field(int players);

@@ -43,6 +43,8 @@ constexpr Pinned kPinned[] = {
     {"discovery-water-text", "", 3, 269286, 0xc8b052907bf848fcULL},
     {"base-big", "", 2, 193497, 0x9ef03fe7159c7e4cULL},
     {"base-big", "", 3, 193497, 0x05c55953637a7223ULL},
+    {"ic", "", 2, 269427, 0xcf67448710e50d10ULL},  // Inns & Cathedrals (issue 57): added, none changed
+    {"ic", "", 6, 269427, 0x24ec77a7f1aee287ULL},
     {"mists", "", 2, 16574, 0x26ce0d4500234f23ULL},
     {"mists", "", 3, 16727, 0x3e69dcaf9bad4d5cULL},
     {"mists", "mists-1", 2, 16574, 0x26ce0d4500234f23ULL},

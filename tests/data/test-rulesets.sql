@@ -31,3 +31,17 @@ INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count)
          CASE WHEN tile_set = 'base' AND id = 'D' THEN count - 1 ELSE count END
   FROM tile_type WHERE tile_set = 'base' OR (tile_set = 'mists' AND piece = '')
   ORDER BY rowid;
+
+-- test-ic-city: Inns & Cathedrals (rule set ic), pile IC01 E E M E: a cathedral city
+-- closed by the base tiles, then the end (a farmer beside it).
+INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description)
+VALUES ('test-ic-city', 'Inns & Cathedrals, 5-tile pile', 'base', 'ic', 'base', 'D', 'cathedral tests');
+INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) VALUES
+  ('test-ic-city', 'inns', 'IC01', 1), ('test-ic-city', 'base', 'E', 3), ('test-ic-city', 'base', 'M', 1);
+
+-- test-ic-final: Inns & Cathedrals, pile IC15 IC01 E: an inn road and a cathedral city
+-- left incomplete at the end.
+INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description)
+VALUES ('test-ic-final', 'Inns & Cathedrals, 3-tile pile', 'base', 'ic', 'base', 'D', 'final scoring tests');
+INSERT INTO rule_set_pool (rule_set, tile_set, tile_id, count) VALUES
+  ('test-ic-final', 'inns', 'IC15', 1), ('test-ic-final', 'inns', 'IC01', 1), ('test-ic-final', 'base', 'E', 1);

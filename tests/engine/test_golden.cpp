@@ -242,6 +242,14 @@ TEST_CASE("golden playthrough: base-big (the big follower), greedy against rando
   check_golden({"base-big.txt", "base-big", "", 2026, {"greedy", "random"}});
 }
 
+TEST_CASE("golden playthrough: ic (Inns & Cathedrals), greedy against random", "[golden]") {
+  check_golden({"ic.txt", "ic", "", 2026, {"greedy", "random"}});
+}
+
+TEST_CASE("golden playthrough: ic (Inns & Cathedrals), six players", "[golden]") {
+  check_golden({"ic-6p.txt", "ic", "", 2026, {"greedy", "random", "greedy", "random", "greedy", "random"}});
+}
+
 TEST_CASE("golden playthroughs cover every shipped rule set and level, at 2 and at 3+ seats", "[golden]") {
   const Content& c = test::default_content();
   const std::filesystem::path dir = std::filesystem::path(TW_SOURCE_DIR) / "tests" / "golden";

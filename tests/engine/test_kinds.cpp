@@ -74,7 +74,7 @@ TEST_CASE("kind names and values are those of the database and the notation") {
 
 TEST_CASE("the modules' tile checks run from finalize_tile") {
   const Content& c = test::default_content();
-  REQUIRE(tile_checks().size() == 3);
+  REQUIRE(tile_checks().size() == 4);
   SECTION("fog (engine/rules/fog.cpp): whole edges, and fogged only where fog lies") {
     TileType t = tile_with(c, kFog);
     std::vector<ContentError> errors;
@@ -104,6 +104,14 @@ TEST_CASE("the modules' tile checks run from finalize_tile") {
     std::vector<ContentError> errors;
     finalize_tile(t, c.terrains, errors);
     CHECK(has_message(errors, "shields", "only a city or a Discovery region segment carries shields"));
+  }
+  SECTION("inns and cathedrals: a mark only on a road or a city") {
+    TileType t = tile_with(c, Kind::Field);
+    for (Segment& s : t.segments)
+      if (s.kind == Kind::Field) s.mark = true;
+    std::vector<ContentError> errors;
+    finalize_tile(t, c.terrains, errors);
+    CHECK(has_message(errors, "mark", "only a road (an inn) or a city (a cathedral) segment carries a mark"));
   }
   SECTION("discovery regions: touches go both ways") {
     TileType t = tile_with(c, kWater);

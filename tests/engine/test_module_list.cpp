@@ -48,7 +48,7 @@ TEST_CASE("module list: every module a game plays is listed", "[engine][issue31]
   const Content& c = test::default_content();
   std::set<std::string_view> played;
   const std::pair<const char*, const char*> games[] = {
-      {"base", ""},   {"gcc", ""},    {"discovery", ""}, {"discovery-expert", ""}, {"base-big", ""},  {"mists", "mists-1"},
+      {"base", ""},   {"gcc", ""},    {"discovery", ""}, {"discovery-expert", ""}, {"base-big", ""},  {"ic", ""}, {"mists", "mists-1"},
       {"mists", "mists-3"}, {"mists", "mists-5"}, {"mists", "mists-6"}};
   for (const auto& [rs, level] : games) {
     GameSetup s;

@@ -302,6 +302,19 @@ const std::map<std::string, Effect>& effects() {
       {"guards", {"a guard offered, a guard gained", any({offered(OptKind::Guard), event(EventKind::GuardGained, "GuardGained")})}},
       {"take-back", {"a take-back offered", offered(OptKind::TakeBack)}},
       {"big follower", {"a 'big' option offered", offered(test::option_kind("big"))}},
+      {"inns and cathedrals",
+       {"a road or city worth the module's numbers: 0 at the end (an unfinished inn road or cathedral city), or a "
+        "completed city scoring an odd multiple of 3 (a cathedral; cities otherwise score even)",
+        [](const Trace& t) {
+          for (size_t i = 0; i < t.events.size(); ++i) {
+            const Event& e = t.events[i];
+            if (e.feature != Kind::Road && e.feature != Kind::City) continue;
+            if (e.kind == EventKind::FinalScored && e.points == 0) return event_at(t, i, "FinalScored 0");
+            if (e.kind == EventKind::Scored && e.feature == Kind::City && e.points % 3 == 0 && e.points % 2 == 1)
+              return event_at(t, i, "Scored (cathedral)");
+          }
+          return std::string();
+        }}},
       {"evaluation", {"an Evaluate decision, a co-op feature scored",
                       any({asked(DecisionKind::Evaluate), [](const Trace& t) {
                              return t.coop ? event(EventKind::Scored, "Scored")(t) : std::string();

@@ -182,6 +182,7 @@ TEST_CASE("net clocks: a version-5 database gets the clock columns, its rooms no
     raw.exec("INSERT INTO net_room (code, rule_set, seed, host_token, state) VALUES ('OLDROOM2', 'base', 7, "
              "'00000000000000000000000000000000', 'open')");
     raw.exec("INSERT INTO net_seat (room, seat, kind, name) VALUES ('OLDROOM2', 0, 'human', 'Ann')");
+    raw.exec("ALTER TABLE tile_segment DROP COLUMN mark");  // (migration 8's)
     raw.exec("PRAGMA user_version = 5");
   }
   {

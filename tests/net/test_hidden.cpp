@@ -110,6 +110,7 @@ void check_game(const std::string& key, const std::string& id, const std::string
 TEST_CASE("net hidden information: base") { check_game("rule_set", "base", "greedy"); }
 TEST_CASE("net hidden information: gcc") { check_game("rule_set", "gcc", "greedy"); }
 TEST_CASE("net hidden information: discovery") { check_game("rule_set", "discovery", "greedy"); }
+TEST_CASE("net hidden information: ic (Inns & Cathedrals, a complete game online)") { check_game("rule_set", "ic", "greedy"); }
 TEST_CASE("net hidden information: mists-5 (face-down tiles)") { check_game("level", "mists-5", "coop"); }
 
 TEST_CASE("net hidden information: the view would show a face-down tile's type if it read it") {

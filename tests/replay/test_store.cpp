@@ -172,7 +172,8 @@ TEST_CASE("migration 0002 adds the replay tables when an older database is opene
     // A version-1 database: no replay tables, and none of the later migrations' either.
     raw.exec("DROP TABLE net_move; DROP TABLE net_seat; DROP TABLE net_room; "
              "DROP TABLE replay_eval; DROP TABLE annotation_marker; DROP TABLE annotation; DROP TABLE replay_variation; "
-             "DROP TABLE replay; DROP TABLE level_followers; DROP TABLE level; PRAGMA user_version = 1");
+             "DROP TABLE replay; DROP TABLE level_followers; DROP TABLE level; "
+             "ALTER TABLE tile_segment DROP COLUMN mark; PRAGMA user_version = 1");
   }
   // Read-only: read through a copy upgraded in memory; the file stays as it was.
   test::check_read_only_upgrade(path, 1);

@@ -258,7 +258,7 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
   // tile_segment and tile_type as an old or tampered file might define them: no types,
   // no NOT NULL, no CHECK. Then values of every wrong type.
   Damaged d({loosen("tile_segment",
-                    "tile_set, tile_id, idx, terrain, ports, shields, fogged, touches, "
+                    "tile_set, tile_id, idx, terrain, ports, shields, fogged, touches, mark, "
                     "PRIMARY KEY (tile_set, tile_id, idx)") +
                  loosen("tile_type",
                         "tile_set, id, count, reconstructed, ghost_symbols, note, piece, "
@@ -269,6 +269,8 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
              "UPDATE tile_segment SET touches = 0 WHERE tile_id = 'E' AND idx = 1;"
              "UPDATE tile_segment SET fogged = 'yes' WHERE tile_id = 'U' AND idx = 1;"
              "UPDATE tile_segment SET idx = 'two' WHERE tile_id = 'V' AND idx = 2;"
+             "UPDATE tile_segment SET mark = 'inn' WHERE tile_id = 'IC15' AND idx = 0;"
+             "UPDATE tile_segment SET mark = 2 WHERE tile_id = 'IC16' AND idx = 0;"
              "UPDATE tile_type SET count = 'many' WHERE id = 'F';"
              "UPDATE tile_type SET note = NULL WHERE id = 'G';"
              "UPDATE tile_type SET reconstructed = 7 WHERE id = 'H';"
@@ -279,6 +281,8 @@ TEST_CASE("NULLs and wrong types in tables without STRICT do not crash") {
   CHECK(has_error(d.errors, "tile_segment", "base/E#1", "touches", "not an integer"));
   CHECK(has_error(d.errors, "tile_segment", "base/U#1", "fogged", "yes"));
   CHECK(has_error(d.errors, "tile_segment", "base/V#two", "idx", "not text"));
+  CHECK(has_error(d.errors, "tile_segment", "inns/IC15#0", "mark", "inn"));
+  CHECK(has_error(d.errors, "tile_segment", "inns/IC16#0", "mark", "0..1"));
   CHECK(has_error(d.errors, "tile_type", "base/F", "count", "many"));
   CHECK(has_error(d.errors, "tile_type", "base/G", "note", "NULL"));
   CHECK(has_error(d.errors, "tile_type", "base/H", "reconstructed", "0..1"));

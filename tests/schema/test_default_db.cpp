@@ -134,6 +134,10 @@ TEST_CASE("base fields touch exactly the cities they border") {
         if (next) expected.push_back(static_cast<uint8_t>(c));
       }
       INFO("tile " << t.id << " field " << f);
+      // Inns & Cathedrals (JCZ facts): IC03's field in the middle touches the four city
+      // caps around it, IC04's south field reaches through the middle to the north cap.
+      if (t.tile_set == "inns" && t.id == "IC03") expected = {0, 1, 2, 3};
+      if (t.tile_set == "inns" && t.id == "IC04") expected = {0, 1, 2};
       CHECK(field.touches == expected);
     }
   }
