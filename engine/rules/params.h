@@ -97,6 +97,7 @@ struct Rules {
   // The big follower (Inns & Cathedrals; off unless a rule set gives one).
   int64_t big_followers = 0;            // big followers per player besides the others (0: module off)
   int64_t big_follower_strength = 2;    // what a big follower counts in a feature's majority
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The remove_tiles_N parameter for `players` seats (nullptr outside 1..kMaxPlayers).
 int64_t Rules::* remove_tiles_field(int players);
