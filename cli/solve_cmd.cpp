@@ -9,7 +9,7 @@
 #include "cli/files.h"
 #include "engine/bots/solver.h"
 #include "engine/plural.h"
-#include "engine/rules/coop.h"
+#include "engine/report.h"
 #include "engine/rules/level.h"
 #include "engine/tgn.h"
 #include "present/record.h"
@@ -56,7 +56,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
   const SolveResult r = solve(g, cfg);
-  const Level& level = *coop_level(g);
+  const Level& level = *view_report(g).level;  // (a co-op game: its report names the level)
   std::string verdict = r.won ? "won" : r.exhaustive ? "exhaustive: no win exists" : "no win found within the budget";
   std::string record, confirmed;
   if (r.won) {
