@@ -46,6 +46,27 @@ void core_stand(PlanBuild& b) {
 
 constexpr ModulePart kCoreParts[] = {{0, &core_start}, {350, &core_scoring}, {410, &core_end_turn}, {420, &core_stand}};
 
+// The registered modules in plan order, and every part by order key (ties: the core's
+// first, then the modules' by their order keys): sorted once, on the first plan.
+struct Ordered {
+  std::vector<const ModuleDescriptor*> by_plan;
+  std::vector<ModulePart> parts;
+};
+const Ordered& ordered() {
+  static const Ordered o = [] {
+    Ordered out;
+    out.by_plan.assign(module_entries().begin(), module_entries().end());
+    std::stable_sort(out.by_plan.begin(), out.by_plan.end(),
+                     [](const ModuleDescriptor* a, const ModuleDescriptor* c) { return a->plan_order < c->plan_order; });
+    out.parts.assign(std::begin(kCoreParts), std::end(kCoreParts));
+    for (const ModuleDescriptor* m : module_entries()) out.parts.insert(out.parts.end(), m->parts.begin(), m->parts.end());
+    std::stable_sort(out.parts.begin(), out.parts.end(),
+                     [](const ModulePart& a, const ModulePart& c) { return a.order < c.order; });
+    return out;
+  }();
+  return o;
+}
+
 }  // namespace
 
 std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const Rules& r,
@@ -71,10 +92,8 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
 
   // Which modules play, in plan order: named in the plan (Game::modules()) unless the
   // game leaves them out (GameSetup::without, for tests and experiments).
-  std::vector<const ModuleDescriptor*> by_plan(module_entries().begin(), module_entries().end());
-  std::stable_sort(by_plan.begin(), by_plan.end(),
-                   [](const ModuleDescriptor* a, const ModuleDescriptor* c) { return a->plan_order < c->plan_order; });
-  for (const ModuleDescriptor* m : by_plan) {
+  b.playing.reserve(module_entries().size());
+  for (const ModuleDescriptor* m : ordered().by_plan) {
     if (!m->plays || !m->plays(b)) continue;
     if (m->listed) {
       if (std::find(without.begin(), without.end(), m->name) != without.end()) continue;
@@ -83,14 +102,10 @@ std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& t
     b.playing.push_back(m->name);
   }
 
-  // Every part, the core's and the modules', by order key (ties: the core's first, then
-  // the modules' by their order keys). The turn, one flow for every game: draw, place,
+  // Every part, the core's and the modules', by order key. The turn, one flow for every game: draw, place,
   // the after-place hooks, then the steps in this order, each module's where it acts
   // (engine/rules/coop.cpp has the order of a co-op turn), then the end of the turn.
-  std::vector<ModulePart> parts(std::begin(kCoreParts), std::end(kCoreParts));
-  for (const ModuleDescriptor* m : module_entries()) parts.insert(parts.end(), m->parts.begin(), m->parts.end());
-  std::stable_sort(parts.begin(), parts.end(), [](const ModulePart& a, const ModulePart& c) { return a.order < c.order; });
-  for (const ModulePart& part : parts) part.install(b);
+  for (const ModulePart& part : ordered().parts) part.install(b);
   return plan;
 }
 
