@@ -20,6 +20,7 @@
 #include "cli/record_rules.h"
 #include "present/record.h"
 #include "engine/plural.h"
+#include "engine/report.h"
 #include "engine/text.h"
 #include "engine/bots/bots.h"
 #include "engine/tgn.h"
@@ -60,10 +61,11 @@ namespace {
 // The state's player lines with each player's name in their colour (cli/colour.h).
 std::string coloured_state(const Game& g, std::string text, bool on) {
   if (!on) return text;
+  const bool coop = view_report(g).coop;
   for (int p = 0; p < g.player_count(); ++p) {
-    const int colour = is_coop(g) ? (g.colours_of(p).empty() ? -1 : g.colours_of(p)[0]) : p;
+    const int colour = coop ? (g.colours_of(p).empty() ? -1 : g.colours_of(p)[0]) : p;
     const std::string name = text::printable(seat_label(g.setup().players, static_cast<size_t>(p)));
-    const std::string line = is_coop(g) ? "\n  " + name + ": "
+    const std::string line = coop ? "\n  " + name + ": "
                                       : "\n  " + std::string(kColourNames[static_cast<size_t>(p)]) + "  " + name + ": ";
     const size_t at = text.find(line);
     if (at == std::string::npos) continue;

@@ -1,6 +1,7 @@
 #include "cli/record_rules.h"
 
 
+#include "engine/report.h"
 #include "engine/text.h"
 #include "present/record.h"
 #include "replay/digest.h"
@@ -30,7 +31,7 @@ std::optional<Game> game_for(const Content& c, const tgn::Record& rec) {
   return std::nullopt;
 }
 
-uint64_t digest_of(const Game& g) { return replay::rules_digest(g.content(), g.rule_set(), coop_level(g)); }
+uint64_t digest_of(const Game& g) { return replay::rules_digest(g.content(), g.rule_set(), view_report(g).level); }
 
 }  // namespace
 
@@ -39,7 +40,7 @@ std::vector<std::string> describe_differences(const Content& here, const Content
   std::vector<std::string> out;
   const auto a = game_for(here, rec), b = game_for(there, rec);
   if (!a || !b) return out;
-  for (const auto& d : replay::diff_rules(here, a->rule_set(), coop_level(*a), there, b->rule_set(), coop_level(*b)))
+  for (const auto& d : replay::diff_rules(here, a->rule_set(), view_report(*a).level, there, b->rule_set(), view_report(*b).level))
     out.push_back(d.field + ": " + here_word + " " + d.a + ", " + there_word + " " + d.b);
   return out;
 }

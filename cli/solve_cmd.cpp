@@ -11,7 +11,7 @@
 #include "engine/bots/proof.h"
 #include "engine/bots/solver.h"
 #include "engine/plural.h"
-#include "engine/rules/coop.h"
+#include "engine/report.h"
 #include "engine/rules/level.h"
 #include "engine/tgn.h"
 #include "present/record.h"
@@ -68,7 +68,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     nc.bias = o.method == "gnrpa";
     r = solve_nrpa(g, nc);
   }
-  const Level& level = *coop_level(g);
+  const Level& level = *view_report(g).level;  // (a co-op game: its report names the level)
   const std::string argument = proof ? impossibility_text(g, *proof) : std::string();
   std::string verdict = r.won         ? "won"
                         : proof       ? "impossible: " + argument

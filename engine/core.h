@@ -153,7 +153,13 @@ struct PlanStep {
 };
 
 struct TurnPlan {
-  uint64_t key = 0;                       // the module choice it was built for
+  // What it was built for (build_plan reuses it for a game of the same): rules, level,
+  // tiles and the kinds of feature they show; never when some modules were left out.
+  bool reusable = false;
+  uint64_t key_kinds = 0;
+  const Level* key_level = nullptr;
+  const void* key_tiles = nullptr;
+  Rules key_rules;
   std::vector<std::string_view> modules;  // the modules played, in the order they act
   std::vector<Hook> at_start;             // after the start tile, before the first draw
   Hook draw = nullptr;                    // the next tile (or hand) for the current player
@@ -194,7 +200,7 @@ struct TurnPlan {
 };
 
 // engine/rules/modules.cpp: the plan for a game (`reuse` when it was built for the same
-// choice of modules); `kinds`: bit k set = the game's tiles show Kind k (Game::build_pile).
+// rules, level and tiles); `kinds`: bit k set = the game's tiles show Kind k (Game::build_pile).
 std::shared_ptr<const TurnPlan> build_plan(const std::vector<Core::TypeCache>& tiles, const Rules& rules,
                                            const Level* level, uint64_t kinds,
                                            const std::vector<std::string>& without,

@@ -5,6 +5,8 @@
 #include "engine/rules/kinds.h"
 #include "engine/bots/bots.h"
 #include "engine/plural.h"
+#include "engine/report.h"
+#include "engine/rules/level.h"
 #include "engine/text.h"
 #include "engine/tgn_play.h"
 
@@ -120,10 +122,11 @@ std::string player_name(const Game& g, int p) {
 
 nlohmann::ordered_json state_json(const Game& g) {
   using J = nlohmann::ordered_json;
+  const ViewReport rep = view_report(g);
   J j;
   j["ruleset"] = g.rule_set().id;
-  if (is_coop(g))
-    j["level"] = coop_level(g)->id;
+  if (rep.coop)
+    j["level"] = rep.level->id;
   else
     j["level"] = nullptr;
   j["ply"] = g.ply();
@@ -136,17 +139,14 @@ nlohmann::ordered_json state_json(const Game& g) {
   else
     j["result"] = nullptr;
   J scores = J::object();
-  if (is_coop(g)) {
-    for (size_t i = 0; i < marker_colours(g).size(); ++i) {
-      const int c = marker_colours(g)[i];
-      scores[c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)])] = marker_score(g, i);
-    }
+  if (rep.coop) {
+    for (const ViewReport::Score& m : rep.scores) scores[m.name] = m.points;
   } else {
     for (int p = 0; p < g.player_count(); ++p) scores[player_name(g, p)] = g.score(p);
   }
   j["scores"] = scores;
-  if (uses_ghosts(g) || is_coop(g))
-    j["ghost_bank"] = ghost_bank(g);
+  if (const ViewReport::Counter* bank = rep.counter("ghost_bank"))
+    j["ghost_bank"] = bank->value;
   else
     j["ghost_bank"] = nullptr;
   j["tiles_left"] = g.tiles_left();
@@ -154,18 +154,16 @@ nlohmann::ordered_json state_json(const Game& g) {
   for (size_t i = 0; i < g.placed().size(); ++i) {
     const PlacedTile& t = g.placed()[i];
     board.push_back(J{{"x", t.x}, {"y", t.y}, {"tile", g.content().tiles[t.type].notation_id()},
-                      {"rot", t.rot * 90}, {"face_up", !tw::face_down(t)},
-                      {"ghosts", tile_ghosts(g, static_cast<int>(i))}});
+                      {"rot", t.rot * 90}, {"face_up", !rep.tiles[i].face_down},
+                      {"ghosts", rep.tiles[i].ghosts}});
   }
   j["board"] = board;
-  if (is_coop(g)) {
-    j["stack"] = current_stack(g) + 1;
-    j["stack_tiles_left"] = stack_tiles_left(g);
-    j["dogs_reached"] = dogs_reached(g);
-    j["ghosts_on_board"] = ghosts_on_board(g);
-  }
+  // The modules' other counters (co-op: the stack, the dogs, the ghosts on the board).
+  for (const ViewReport::Counter& c : rep.counters)
+    if (c.key != "ghost_bank") j[std::string(c.key)] = c.value;
   J followers = J::array();
-  for (const auto& f : g.followers()) {
+  for (size_t fi = 0; fi < g.followers().size(); ++fi) {
+    const Follower& f = g.followers()[fi];
     if (f.placed < 0) continue;
     const PlacedTile& t = g.placed()[static_cast<size_t>(f.placed)];
     followers.push_back(J{{"player", player_name(g, f.player)},
@@ -175,21 +173,20 @@ nlohmann::ordered_json state_json(const Game& g) {
                           {"x", t.x},
                           {"y", t.y},
                           {"at", g.location_name(f.placed, f.seg)},
-                          {"ghosts", tw::ghosts_with(f)}});
-    if (is_coop(g)) {
-      followers.back()["buried"] = tw::buried(f);
-      followers.back()["dogs"] = tw::dogs_with(f);
+                          {"ghosts", rep.figures[fi].ghosts}});
+    if (rep.coop) {
+      followers.back()["buried"] = rep.figures[fi].buried;
+      followers.back()["dogs"] = rep.figures[fi].dogs;
     }
   }
   j["followers"] = followers;
   // What is not on the board: each player's followers (and guards) in supply, and the
   // general supply's guards by colour (GCC); with the board's followers, every figure.
-  const bool guards = g.rules().guards || g.rules().general_guards;
   J supply = J::array();
   for (int p = 0; p < g.player_count(); ++p) {
     J s;
     s["player"] = player_name(g, p);
-    if (is_coop(g)) {
+    if (rep.coop) {
       J colours = J::object();
       for (const int c : g.colours_of(p)) colours[std::string(kColourNames[static_cast<size_t>(c)])] = g.colour_supply(c);
       s["colours"] = colours;
@@ -197,15 +194,23 @@ nlohmann::ordered_json state_json(const Game& g) {
       s["colour"] = std::string(kColourNames[static_cast<size_t>(p)]);
     }
     s["followers"] = g.supply(p);
-    s["guards"] = guards && !is_coop(g) ? J(g.guard_supply(p)) : J(nullptr);
+    // A seat's other figures (guards): in its supply, and by colour in the general supply.
+    const auto& more = rep.seat_figures[static_cast<size_t>(p)];
+    for (const ViewReport::SeatFigure& m : more) s[std::string(m.noun) + "s"] = m.supply;
+    if (more.empty()) s["guards"] = nullptr;
     supply.push_back(s);
   }
   j["supply"] = supply;
-  if (guards && !is_coop(g)) {
+  if (g.player_count() > 0 && !rep.seat_figures[0].empty()) {
     J general = J::object();
-    for (int p = 0; p < g.player_count(); ++p)
-      general[std::string(kColourNames[static_cast<size_t>(p)])] = g.general_guards(p);
-    j["general_supply"] = J{{"guards", general}};
+    for (const ViewReport::SeatFigure& m : rep.seat_figures[0]) {
+      J by_colour = J::object();
+      for (int p = 0; p < g.player_count(); ++p)
+        for (const ViewReport::SeatFigure& o : rep.seat_figures[static_cast<size_t>(p)])
+          if (o.noun == m.noun) by_colour[std::string(kColourNames[static_cast<size_t>(p)])] = o.general;
+      general[std::string(m.noun) + "s"] = by_colour;
+    }
+    j["general_supply"] = general;
   } else {
     j["general_supply"] = nullptr;
   }
@@ -220,9 +225,9 @@ nlohmann::ordered_json state_json(const Game& g) {
       pending["tile"] = g.content().tiles[static_cast<size_t>(d.tile)].id;
     else
       pending["tile"] = nullptr;
-    if (uses_hands(g) && d.player >= 0) {  // Discovery expert: the face-up tiles to choose from
+    if (rep.hands && d.player >= 0) {  // Discovery expert: the face-up tiles to choose from
       J hand = J::array();
-      for (const uint16_t t : hand_of(g, d.player)) hand.push_back(g.content().tiles[t].id);
+      for (const uint16_t t : rep.hand[static_cast<size_t>(d.player)]) hand.push_back(g.content().tiles[t].id);
       pending["hand"] = hand;
     }
     pending["options"] = option_strings(g);
@@ -307,15 +312,16 @@ std::string board_text(const Game& g, const BoardView& view) {
   const auto inside = [&](int x, int y) { return x >= minx && x <= maxx && y >= miny && y <= maxy; };
   const int w = maxx - minx + 1, h = maxy - miny + 1;
   std::vector<std::string> rows(static_cast<size_t>(3 * h), std::string(static_cast<size_t>(4 * w), ' '));
+  const ViewReport rep = view_report(g);
   std::vector<int> ghosts(placed.size(), 0);
-  for (size_t p = 0; p < placed.size(); ++p) ghosts[p] = tile_ghosts(g, static_cast<int>(p));
-  for (const auto& f : g.followers())
-    if (f.placed >= 0) ghosts[static_cast<size_t>(f.placed)] += tw::ghosts_with(f);
+  for (size_t p = 0; p < placed.size(); ++p) ghosts[p] = rep.tiles[p].ghosts;
+  for (size_t fi = 0; fi < g.followers().size(); ++fi)
+    if (g.followers()[fi].placed >= 0) ghosts[static_cast<size_t>(g.followers()[fi].placed)] += rep.figures[fi].ghosts;
   for (size_t p = 0; p < placed.size(); ++p) {
     const PlacedTile& t = placed[p];
     if (!inside(t.x, t.y)) continue;
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
-    if (tw::face_down(t)) {
+    if (rep.tiles[p].face_down) {
       for (int r = 0; r < 3; ++r) rows[static_cast<size_t>(r0 + r)].replace(static_cast<size_t>(c0), 3, "???");
     } else {
       for (int port = kPortCount - 1; port >= 0; --port) {
@@ -343,7 +349,7 @@ std::string board_text(const Game& g, const BoardView& view) {
     const std::string loc = g.location_name(f.placed, f.seg);
     const auto port = parse_port(loc.substr(loc.find(':') + 1));
     const int r0 = 3 * (maxy - t.y), c0 = 4 * (t.x - minx);
-    const int who = is_coop(g) ? f.colour : f.player;
+    const int who = rep.coop ? f.colour : f.player;
     if (port)
       rows[static_cast<size_t>(r0 + kPortRow[*port])][static_cast<size_t>(c0 + kPortCol[*port])] =
           static_cast<char>((f.kind == FollowerKind::Guard ? 'a' : '1') + who);
@@ -401,22 +407,24 @@ std::string drawn_tile_text(const Game& g) {
 
 std::string legend_text(const Game& g) {
   std::string s = "Legend: C city, # road, . field, M monastery";
-  const auto& rules = g.rules();
-  if (uses_ghosts(g) || is_coop(g)) s += ", K castle, T cemetery, X ruin, : fog on a field, % fog on a road";
+  const ViewReport rep = view_report(g);
+  const bool ghosts = rep.counter("ghost_bank") != nullptr;
+  if (ghosts) s += ", K castle, T cemetery, X ruin, : fog on a field, % fog on a road";
   if (g.rule_set().system == System::Discovery) s += ", , lowland, ^ mountain, ~ water, o/O cities";
   s += "; 1 2 ... a player's meeple";
-  if (is_coop(g)) s = s.substr(0, s.size() - std::string("a player's meeple").size()) + "a colour's follower";
-  if (rules.guards || rules.general_guards) s += ", a b ... a player's guard";
-  if (uses_ghosts(g) || is_coop(g)) s += ", * a ghost on the tile or with its follower (+ more than 3)";
-  if (is_coop(g)) s += ", ??? a face-down tile";
+  if (rep.coop) s = s.substr(0, s.size() - std::string("a player's meeple").size()) + "a colour's follower";
+  if (g.player_count() > 0 && !rep.seat_figures[0].empty()) s += ", a b ... a player's guard";
+  if (ghosts) s += ", * a ghost on the tile or with its follower (+ more than 3)";
+  if (rep.coop) s += ", ??? a face-down tile";
   return s + "\n";
 }
 
 std::vector<std::string> event_lines(const Game& g) {
   std::vector<std::string> out;
   auto at = [](const Event& e) { return std::to_string(e.x) + "," + std::to_string(e.y); };
+  const bool coop = view_report(g).coop;
   for (const auto& e : g.events()) {
-    const std::string who = is_coop(g) ? (e.player >= 0 && e.player < kMaxPlayers
+    const std::string who = coop ? (e.player >= 0 && e.player < kMaxPlayers
                                             ? std::string(kColourNames[static_cast<size_t>(e.player)])
                                             : std::string("the team"))
                         : e.player >= 0 && e.player < g.player_count() ? player_name(g, e.player) : "";
@@ -510,9 +518,10 @@ std::string state_text(const Game& g, const BoardView& view) {
   } else {
     const Decision& d = g.pending();
     out << "Pending: " << player_name(g, d.player) << " — " << decision_kind_name(d.kind);
-    if (d.kind == DecisionKind::Place && uses_hands(g)) {
+    const ViewReport rep = view_report(g);
+    if (d.kind == DecisionKind::Place && rep.hands) {
       out << " from the hand";
-      for (const uint16_t t : hand_of(g, d.player)) out << ' ' << g.content().tiles[t].id;
+      for (const uint16_t t : rep.hand[static_cast<size_t>(d.player)]) out << ' ' << g.content().tiles[t].id;
     } else if (d.kind == DecisionKind::Place) {
       out << " " << g.content().tiles[static_cast<size_t>(d.tile)].id;
     }

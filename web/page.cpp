@@ -9,14 +9,8 @@
 #include <tuple>
 
 #include "engine/result.h"
-#include "engine/rules/cemeteries.h"
-#include "engine/rules/coop.h"
-#include "engine/rules/coop_ghosts.h"
-#include "engine/rules/dogs.h"
-#include "engine/rules/face_down.h"
-#include "engine/rules/gcc_ghosts.h"
+#include "engine/report.h"
 #include "engine/rules/level.h"
-#include "engine/rules/score_markers.h"
 #include "present/record.h"
 #include "present/summary.h"
 #include "present/tile_svg.h"
@@ -45,15 +39,16 @@ class Builder {
   J build() {
     Game g;
     if (auto v = Game::create(c_, r_.log.setup(), g)) throw std::runtime_error("the game cannot be set up: " + v->message);
-    coop_ = is_coop(g);
+    const ViewReport rep = view_report(g);
+    coop_ = rep.coop;
     J data;
     data["format"] = 1;
     data["title"] = title(g);
     data["ruleset"] = r_.log.header.rule_set;
     data["ruleset_name"] = g.rule_set().name;
-    if (coop_ && coop_level(g)) {
-      data["level"] = coop_level(g)->id;
-      data["level_name"] = coop_level(g)->name;
+    if (coop_ && rep.level) {
+      data["level"] = rep.level->id;
+      data["level_name"] = rep.level->name;
     } else {
       data["level"] = nullptr;
     }
@@ -65,11 +60,7 @@ class Builder {
     data["seats"] = seats;
     J series = J::array();  // what the score graph plots: seats, or co-op markers
     if (coop_) {
-      for (size_t i = 0; i < marker_colours(g).size(); ++i) {
-        const int col = marker_colours(g)[i];
-        series.push_back(J{{"name", col < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(col)])},
-                           {"colour", col}});
-      }
+      for (const ViewReport::Score& m : rep.scores) series.push_back(J{{"name", m.name}, {"colour", m.colour}});
     } else {
       series = seats;
     }
@@ -134,9 +125,10 @@ class Builder {
   std::vector<TileRec> tiles_of(const Game& g) {
     std::vector<TileRec> out;
     out.reserve(g.placed().size());
+    const ViewReport rep = view_report(g);
     for (size_t i = 0; i < g.placed().size(); ++i) {
       const PlacedTile& t = g.placed()[i];
-      out.push_back({t.x, t.y, art(t.type, t.rot, face_down(t)), coop_ ? tile_ghosts(g, static_cast<int>(i)) : 0});
+      out.push_back({t.x, t.y, art(t.type, t.rot, rep.tiles[i].face_down), coop_ ? rep.tiles[i].ghosts : 0});
     }
     return out;
   }
@@ -151,13 +143,16 @@ class Builder {
   //  ghosts, weight, dogs]
   J followers_json(const Game& g) const {
     J out = J::array();
-    for (const auto& f : g.followers()) {
+    const ViewReport rep = view_report(g);
+    for (size_t fi = 0; fi < g.followers().size(); ++fi) {
+      const Follower& f = g.followers()[fi];
       if (f.placed < 0) continue;
       const PlacedTile& t = g.placed()[static_cast<size_t>(f.placed)];
       const auto [sx, sy] = segment_spot(c_.tiles[t.type], f.seg, t.rot);
-      const int flags = (f.kind == FollowerKind::Guard ? 1 : 0) | (buried(f) ? 2 : 0);
+      const ViewReport::Figure& m = rep.figures[fi];
+      const int flags = (f.kind == FollowerKind::Guard ? 1 : 0) | (m.buried ? 2 : 0);
       out.push_back(J::array({t.x, t.y, static_cast<int>(std::lround(sx * 100)), static_cast<int>(std::lround(sy * 100)),
-                              coop_ ? f.colour : f.player, flags, ghosts_with(f), f.weight, dogs_with(f)}));
+                              coop_ ? f.colour : f.player, flags, m.ghosts, f.weight, m.dogs}));
     }
     return out;
   }
@@ -165,7 +160,7 @@ class Builder {
   J scores_json(const Game& g) const {
     J s = J::array();
     if (coop_)
-      for (size_t i = 0; i < marker_colours(g).size(); ++i) s.push_back(marker_score(g, i));
+      for (const ViewReport::Score& m : view_report(g).scores) s.push_back(m.points);
     else
       for (int p = 0; p < g.player_count(); ++p) s.push_back(g.score(p));
     return s;
@@ -330,7 +325,7 @@ class Builder {
             J st = J::array();
             for (size_t t = before_tiles; t < b.placed().size(); ++t) {
               const PlacedTile& pt = b.placed()[t];
-              st.push_back(J::array({pt.x, pt.y, art(pt.type, pt.rot, face_down(pt))}));
+              st.push_back(J::array({pt.x, pt.y, art(pt.type, pt.rot, view_report(b).tiles[t].face_down)}));
             }
             const J now = followers_json(b);
             J added = J::array(), gone = J::array();
@@ -345,7 +340,7 @@ class Builder {
             J bt = J::array();
             for (size_t t = before_tiles; t < b.placed().size(); ++t) {
               const PlacedTile& pt = b.placed()[t];
-              bt.push_back(J::array({pt.x, pt.y, art(pt.type, pt.rot, face_down(pt))}));
+              bt.push_back(J::array({pt.x, pt.y, art(pt.type, pt.rot, view_report(b).tiles[t].face_down)}));
             }
             ev["bt"] = bt;
             // The best line's followers: those on the board after it that were not before.

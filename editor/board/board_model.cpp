@@ -1,4 +1,5 @@
 #include "board/board_model.h"
+#include "engine/report.h"
 
 #include <functional>
 
@@ -92,17 +93,21 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
   const auto& tiles = g.content().tiles;
   const auto& placed = g.placed();
   s.tiles.reserve(placed.size());
+  // The modules' badges come from the game's report (engine/report.h).
+  const tw::ViewReport rep = tw::view_report(g);
   for (size_t i = 0; i < placed.size(); ++i) {
     const auto& p = placed[i];
     const int framed = g.last_placed() >= 0 ? g.last_placed() : overlay.turn_tile;
-    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == framed, tw::face_down(p),
-                       is_coop(g) ? tile_ghosts(g, static_cast<int>(i)) : 0});
+    s.tiles.push_back({&tiles[p.type], p.x, p.y, p.rot, static_cast<int>(i) == framed, rep.tiles[i].face_down,
+                       rep.coop ? rep.tiles[i].ghosts : 0});
   }
-  for (const auto& f : g.followers()) {
+  for (size_t fi = 0; fi < g.followers().size(); ++fi) {
+    const auto& f = g.followers()[fi];
     if (f.placed < 0) continue;
     const auto& p = placed[static_cast<size_t>(f.placed)];
-    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, is_coop(g) ? f.colour : f.player,
-                           f.kind == tw::FollowerKind::Guard, tw::ghosts_with(f), tw::dogs_with(f), tw::buried(f), f.weight});
+    const tw::ViewReport::Figure& m = rep.figures[fi];
+    s.followers.push_back({&tiles[p.type], p.x, p.y, p.rot, f.seg, rep.coop ? f.colour : f.player,
+                           f.kind == tw::FollowerKind::Guard, m.ghosts, m.dogs, m.buried, f.weight});
   }
   if (overlay.legal_cells && g.pending().kind == tw::DecisionKind::Place) {
     for (const auto& o : g.pending().options)
@@ -133,7 +138,7 @@ BoardScene scene_of(const tw::Game& g, const BoardOverlay& overlay) {
           s.score_colours.push_back(player_colour(line.colour));
           break;
         default:
-          s.score_colours.push_back(is_coop(g) ? *wxWHITE : *wxBLACK);
+          s.score_colours.push_back(rep.coop ? *wxWHITE : *wxBLACK);
           break;
       }
     }
@@ -687,13 +692,10 @@ int hit_spot_at(const std::vector<SpotPlace>& pts, const BoardViewport& vp, cons
 
 std::string spot_tag(const SceneSpot& s) {
   const std::string& verb = s.verb;
-  if (verb == "meeple") return "M";
-  if (verb == "guard") return "G";
-  if (verb == "ghost") return "g";
-  if (verb == "takeback") return "T";
-  if (verb == "bury") return "B";
-  if (verb == "dog") return "D";
   if (verb.empty()) return "?";
+  // The option row's own letter (OptionRule::tag), else the verb's first letter.
+  for (const tw::OptionRule* r : tw::option_rules())
+    if (r->verb == verb && r->tag != 0) return std::string(1, r->tag);
   return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(verb[0]))));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "board/board_model.h"
+#include "engine/report.h"
 #include "replay/replay_store.h"
 
 namespace twe {
@@ -169,8 +170,8 @@ void ReplayDoc::rebuild_line() {
              e.kind == tw::EventKind::DogScored) && e.points != 0)
           lp.scoring = true;
     }
-    if (is_coop(g)) {  // the score markers (the team's, or one per colour)
-      for (size_t i = 0; i < marker_colours(g).size(); ++i) lp.scores.push_back(marker_score(g, i));
+    if (const tw::ViewReport rep = tw::view_report(g); rep.coop) {  // the score markers (the team's, or one per colour)
+      for (const tw::ViewReport::Score& m : rep.scores) lp.scores.push_back(m.points);
     } else {
       for (int s = 0; s < g.player_count(); ++s) lp.scores.push_back(g.score(s));
     }

@@ -7,7 +7,7 @@
 // taken back. Parameters: big_followers, big_follower_strength (module "big follower").
 //
 // How it uses the core (the worked example of docs/architecture.md, "How to add a
-// module"): a big follower is a Follower of its owner with weight = the strength (the
+// module"; its descriptor, at the end of this file, registers it): a big follower is a Follower of its owner with weight = the strength (the
 // core's generic Follower::weight: the core counts a feature's majority, returns and
 // checks followers by weight). It is made at the start of the game (at_start) after the
 // core's followers, so the core's supply count (supply()) holds it while it is not on
@@ -22,6 +22,7 @@
 #include <bit>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/limits.h"
 
 namespace tw {
@@ -29,9 +30,6 @@ namespace tw {
 // The module's option kind, numbered here (engine/rules/registry.h): the first after the
 // kinds registry.h names.
 inline constexpr OptKind kBig = static_cast<OptKind>(static_cast<int>(OptKind::Marker) + 1);
-
-// The module's one registration (engine/rules/modules.cpp calls it once it plays).
-void add_big_follower(TurnPlan& p);
 
 namespace {
 
@@ -124,13 +122,6 @@ std::string check_big_followers(const Core& core) {
 
 }  // namespace
 
-void add_big_follower(TurnPlan& p) {
-  p.at_start.push_back(&big_follower_start);
-  p.follower_options.push_back(&add_big_options);
-  p.apply[static_cast<size_t>(DecisionKind::Follower)][static_cast<size_t>(kBig)] = &apply_big;
-  p.checks.push_back(&check_big_followers);
-}
-
 // ---------------------------------------------------------------------------------
 // The module's table (engine/rules/registry.h): its option's grammar. It places and
 // returns followers with the core's events (FollowerPlaced, FollowerReturned).
@@ -171,5 +162,32 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kBigFollowerParams{"big follower", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_330(PlanBuild& b) {
+  if (!b.plays("big follower")) return;  // (its options before take-back's)
+  b.plan.at_start.push_back(&big_follower_start);
+  b.plan.follower_options.push_back(&add_big_options);
+  b.handle(DecisionKind::Follower, kBig, &apply_big);
+  b.plan.checks.push_back(&check_big_followers);
+}
+
+constexpr ModulePart kPlanParts[] = {{330, &plan_part_330}};
+const ModuleDescriptor kDescriptor{.name = "big follower",
+                                  .order = 140,
+                                  .options = &kBigFollowerTable,
+                                  .params = &kBigFollowerParams,
+                                  .plan_order = 330,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.big_followers > 0; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(big_follower, kDescriptor);
 
 }  // namespace tw

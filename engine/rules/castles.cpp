@@ -6,6 +6,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/castles.h"
 
 namespace tw {
@@ -73,5 +74,30 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kCastlesParams{"castles", uint64_t{1} << static_cast<unsigned>(kCastle), kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_140(PlanBuild& b) {
+  if (!b.plays("castles")) return;
+  b.plan.value[static_cast<size_t>(kCastle)] = &castle_value;
+  b.plan.complete[static_cast<size_t>(kCastle)] = &castle_complete;
+}
+
+constexpr ModulePart kPlanParts[] = {{140, &plan_part_140}};
+const ModuleDescriptor kDescriptor{.name = "castles",
+                                  .order = 200,
+                                  .kinds = &kCastlesKinds,
+                                  .params = &kCastlesParams,
+                                  .plan_order = 140,
+                                  .plays = [](const PlanBuild& b) { return b.shows(kCastle); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(castles, kDescriptor);
 
 }  // namespace tw

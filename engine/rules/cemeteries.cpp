@@ -12,6 +12,9 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
+#include "engine/rules/level.h"
 #include "engine/rules/cemeteries.h"
 #include "engine/rules/sides.h"
 #include "engine/text.h"
@@ -255,9 +258,9 @@ constexpr OptionRule kOptions[] = {
      "'cemetery' is the extra ghost's cemetery", "'cemetery' takes a cell x,y", "", "", nullptr, nullptr,
      explain_cemetery, "cemeteries"},
     {OptKind::Bury, "bury", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Bury), true,
-     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury, "cemeteries"},
+     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury, "cemeteries", 'B'},
     {OptKind::BurySupply, "bury", "supply", {Arg::Colour}, 1, 0, decision_bit(DecisionKind::Bury), true,
-     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury_supply, "cemeteries"},
+     "a burial", kBuryUsage, "", "", nullptr, nullptr, explain_bury_supply, "cemeteries", 'B'},
 };
 
 constexpr EventRule kEvents[] = {
@@ -291,5 +294,71 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kCemeteriesParams{"cemeteries", uint64_t{1} << static_cast<unsigned>(kCemetery), kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_150(PlanBuild& b) {
+  if (!b.plays("cemeteries")) return;
+  b.plan.hooks.cemetery_open = &cemetery_open;
+  b.plan.complete[static_cast<size_t>(kCemetery)] = &cemetery_complete;
+  if (!b.coop) b.plan.score[static_cast<size_t>(kCemetery)] = &score_cemetery;
+}
+
+void plan_part_225(PlanBuild& b) {
+  // Every co-op game, whether cemeteries play or not: a tile put face up or down.
+  if (!b.coop) return;
+  b.plan.on_put.push_back(&cemeteries_on_put);
+  b.plan.hooks.on_put_face_down.push_back(&cemeteries_on_put);
+}
+
+void plan_part_250(PlanBuild& b) {
+  // Co-op cemeteries bury a follower.
+  if (!b.coop || !b.plays("cemeteries")) return;
+  b.plan.after_place.push_back(&cemeteries_after_place);
+  b.plan.on_face_down.push_back(&cemeteries_on_face_down);
+  b.step(&step_bury, 0, "bury");
+  b.handle(DecisionKind::Bury, OptKind::Bury, &apply_bury);
+  b.handle(DecisionKind::Bury, OptKind::BurySupply, &apply_bury);
+}
+
+void plan_part_270(PlanBuild& b) {
+  if (b.coop && b.plays("cemeteries") && b.plays("co-op ghost bank") && b.level->cemetery == CemeteryMode::Haunted)
+    b.step(&step_haunt, 1, "haunted cemetery");
+}
+
+void plan_part_280(PlanBuild& b) {
+  if (!b.coop || !b.plays("cemeteries") || b.level->cemetery != CemeteryMode::Plain) return;
+  b.step(&step_cemetery_ghost, 2, "cemetery ghost");  // (hashed as the follower step)
+  b.handle(DecisionKind::Cemetery, OptKind::Cemetery, &apply_cemetery);
+}
+
+void plan_part_405(PlanBuild& b) {
+  // A face-down tile may close a cemetery: its burial after the face-down step.
+  if (b.coop && b.plays("cemeteries") && b.plays("face-down tiles")) b.step(&step_bury, 8, "bury face down");
+}
+
+// What a front end shows: which followers are buried.
+void report_view(const Game& g, ViewReport& r) {
+  for (size_t i = 0; i < g.followers().size(); ++i) r.figures[i].buried = buried(g.followers()[i]);
+}
+
+constexpr ModulePart kPlanParts[] = {{150, &plan_part_150}, {225, &plan_part_225}, {250, &plan_part_250}, {270, &plan_part_270}, {280, &plan_part_280}, {405, &plan_part_405}};
+const ModuleDescriptor kDescriptor{.name = "cemeteries",
+                                  .order = 90,
+                                  .options = &kCemeteriesTable,
+                                  .kinds = &kCemeteriesKinds,
+                                  .params = &kCemeteriesParams,
+                                  .plan_order = 150,
+                                  .plays = [](const PlanBuild& b) { return b.shows(kCemetery); },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(cemeteries, kDescriptor);
 
 }  // namespace tw

@@ -3,6 +3,7 @@
 // numbers); with small_city_rule a complete city of two tiles is worth
 // small_city_points (module "cities").
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/cities.h"
 
 namespace tw {
@@ -59,5 +60,30 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kCitiesParams{"cities", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_110(PlanBuild& b) {
+  if (!b.plays("cities")) return;
+  b.plan.value[static_cast<size_t>(Kind::City)] = &city_value;
+  b.plan.complete[static_cast<size_t>(Kind::City)] = &Core::edge_complete;
+}
+
+constexpr ModulePart kPlanParts[] = {{110, &plan_part_110}};
+const ModuleDescriptor kDescriptor{.name = "cities",
+                                  .order = 160,
+                                  .kinds = &kCitiesChecks,
+                                  .params = &kCitiesParams,
+                                  .plan_order = 110,
+                                  .plays = [](const PlanBuild& b) { return b.shows(Kind::City); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(cities, kDescriptor);
 
 }  // namespace tw

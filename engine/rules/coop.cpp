@@ -16,6 +16,8 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/coop.h"
 #include "engine/rules/sides.h"
 #include "engine/text.h"
@@ -211,5 +213,46 @@ extern const KindTable kCoopKinds{"coop", kKindRows, {}};
 const Level* coop_level(const Game& g) { return Core(g).st().coop.level; }
 bool is_coop(const Game& g) { return coop_level(g) != nullptr; }
 const std::string& loss_reason(const Game& g) { return Core(g).st().coop.loss_reason; }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_224(PlanBuild& b) {
+  // What every co-op game has, whichever of its modules play: its end.
+  if (!b.coop) return;
+  b.plan.hooks.lose = &coop_lose;
+  b.plan.hooks.win = &coop_win;
+  b.plan.hooks.take_marker_follower = &take_marker_follower;
+}
+
+void plan_part_530(PlanBuild& b) {
+  if (!b.coop) return;
+  b.plan.checks.push_back(&check_coop);
+  b.plan.hashes.push_back(&hash_coop);
+}
+
+// What a front end shows: the level a team plays.
+void report_view(const Game& g, ViewReport& r) {
+  if (!is_coop(g)) return;
+  r.coop = true;
+  r.level = coop_level(g);
+}
+
+constexpr ModulePart kPlanParts[] = {{224, &plan_part_224}, {530, &plan_part_530}};
+const ModuleDescriptor kDescriptor{.name = "coop",
+                                  .order = 210,
+                                  .kinds = &kCoopKinds,
+                                  .plan_order = 0,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .listed = false,
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(coop, kDescriptor);
 
 }  // namespace tw

@@ -11,6 +11,9 @@
 #include <limits>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
+#include "engine/rules/ghost_bank.h"
 #include "engine/rules/coop_ghosts.h"
 #include "engine/text.h"
 
@@ -169,5 +172,60 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kCoopGhostsParams{"co-op ghost bank", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_226(PlanBuild& b) {
+  // Every co-op game, whether the bank plays or not: the ghosts' accounting (check_coop
+  // counts them) and the per-tile state of a tile put face up or down.
+  if (!b.coop) return;
+  ModuleHooks& h = b.plan.hooks;
+  h.tile_ghosts = &tile_ghosts;
+  h.ghosts_on_board = &ghosts_on_board;
+  h.add_ghosts = &add_ghosts;
+  h.remove_ghosts = &remove_tile_ghosts;
+  h.return_area_ghosts = &return_area_ghosts;
+  h.ghosts_due = &ghosts_due;
+  h.emerged_on_fog = &emerged_on_fog;
+  h.unghost_options = &push_unghost;
+  h.unghost_count = &unghost_count;
+  b.plan.on_put.push_back(&coop_ghosts_on_put);
+  h.on_put_face_down.push_back(&coop_ghosts_on_put);
+}
+
+void plan_part_230(PlanBuild& b) {
+  if (b.plays("co-op ghost bank")) b.plan.at_start.push_back(&start_ghosts);
+}
+
+void plan_part_260(PlanBuild& b) {
+  if (b.plays("co-op ghost bank")) b.step(&step_emerge, 1, "emerge");
+}
+
+// What a front end shows: the bank and the ghosts on the board; the ghosts on each tile.
+void report_view(const Game& g, ViewReport& r) {
+  if (r.coop) {
+    r.add("ghost_bank", "ghost bank", ghost_bank(g), 10);
+    r.add("ghosts_on_board", "ghosts on the board", ghosts_on_board(g), 40);
+  }
+  for (size_t i = 0; i < g.placed().size(); ++i) r.tiles[i].ghosts = tile_ghosts(g, static_cast<int>(i));
+}
+
+constexpr ModulePart kPlanParts[] = {{226, &plan_part_226}, {230, &plan_part_230}, {260, &plan_part_260}};
+const ModuleDescriptor kDescriptor{.name = "co-op ghost bank",
+                                  .order = 70,
+                                  .options = &kCoopGhostsTable,
+                                  .params = &kCoopGhostsParams,
+                                  .plan_order = 220,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(coop_ghosts, kDescriptor);
 
 }  // namespace tw

@@ -6,6 +6,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/discovery_regions.h"
 
 namespace tw {
@@ -159,5 +160,32 @@ extern const ParamTable kDiscoveryRegionsParams{
     uint64_t{1} << static_cast<unsigned>(kLowland) | uint64_t{1} << static_cast<unsigned>(kMountain) |
         uint64_t{1} << static_cast<unsigned>(kWater),
     kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_160(PlanBuild& b) {
+  if (!b.plays("discovery regions")) return;
+  for (const Kind k : {kLowland, kMountain, kWater}) {
+    b.plan.value[static_cast<size_t>(k)] = &region_value;
+    b.plan.complete[static_cast<size_t>(k)] = &Core::edge_complete;
+  }
+}
+
+constexpr ModulePart kPlanParts[] = {{160, &plan_part_160}};
+const ModuleDescriptor kDescriptor{.name = "discovery regions",
+                                  .order = 50,
+                                  .kinds = &kRegionKinds,
+                                  .params = &kDiscoveryRegionsParams,
+                                  .plan_order = 160,
+                                  .plays = [](const PlanBuild& b) { return b.shows(kLowland) || b.shows(kMountain) || b.shows(kWater); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(discovery_regions, kDescriptor);
 
 }  // namespace tw

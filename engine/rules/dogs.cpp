@@ -8,6 +8,8 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/dogs.h"
 
 namespace tw {
@@ -117,7 +119,7 @@ std::string explain_done(const ParseContext& cx, const Option&) { return "'done'
 
 constexpr OptionRule kOptions[] = {
     {OptKind::Dog, "dog", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Dog), true,
-     "a dog's follower", "'dog' takes x,y and a location kind:port", "", "", nullptr, nullptr, explain_dog, "dogs"},
+     "a dog's follower", "'dog' takes x,y and a location kind:port", "", "", nullptr, nullptr, explain_dog, "dogs", 'D'},
     {OptKind::Done, "done", "", {}, 0, 0, decision_bit(DecisionKind::DogClear), true,
      "the end of a dog's clearing", "'done' takes no arguments", "", "", nullptr, nullptr, explain_done, "dogs"},
 };
@@ -154,5 +156,47 @@ extern const ParamTable kDogsParams{"dogs", 0, kParams};
 int dogs_with(const Follower& f) { return f.count[kDogCount]; }
 
 int dogs_reached(const Game& g) { return Core(g).st().dogs.reached; }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_224(PlanBuild& b) {
+  // Every co-op game: the thresholds scored points reach (dogs, the target).
+  if (!b.coop) return;
+  b.plan.hooks.thresholds = &coop_check_thresholds;
+  b.plan.hooks.dogs_reached = &dogs_reached;
+}
+
+void plan_part_390(PlanBuild& b) {
+  if (!b.plays("dogs")) return;
+  b.step(&step_dogs, 5, "dogs");
+  b.step(&step_dog_clear, 6, "dog clears");
+  b.handle(DecisionKind::Dog, OptKind::Dog, &apply_dog);
+  b.handle(DecisionKind::DogClear, OptKind::Unghost, &apply_dog_clear);
+  b.handle(DecisionKind::DogClear, OptKind::Done, &apply_dog_done);
+}
+
+// What a front end shows: the dogs reached; the dogs with each follower.
+void report_view(const Game& g, ViewReport& r) {
+  if (r.coop) r.add("dogs_reached", "dogs reached", dogs_reached(g), 30);
+  for (size_t i = 0; i < g.followers().size(); ++i) r.figures[i].dogs = dogs_with(g.followers()[i]);
+}
+
+constexpr ModulePart kPlanParts[] = {{224, &plan_part_224}, {390, &plan_part_390}};
+const ModuleDescriptor kDescriptor{.name = "dogs",
+                                  .order = 100,
+                                  .options = &kDogsTable,
+                                  .params = &kDogsParams,
+                                  .plan_order = 390,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(dogs, kDescriptor);
 
 }  // namespace tw

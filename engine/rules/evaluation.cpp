@@ -8,6 +8,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/evaluation.h"
 
 namespace tw {
@@ -161,5 +162,31 @@ constexpr OptionRule kOptions[] = {
 }  // namespace
 
 extern const ModuleTable kEvaluationTable{"evaluation", kOptions, {}};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_360(PlanBuild& b) {
+  if (!b.plays("evaluation")) return;
+  b.step(&step_completed_features, 3, "completed features");
+  b.step(&step_evaluate, 3, "evaluate");
+  b.handle(DecisionKind::Evaluate, OptKind::Points, &apply_evaluate);
+  b.handle(DecisionKind::Evaluate, OptKind::Unghost, &apply_evaluate);
+}
+
+constexpr ModulePart kPlanParts[] = {{360, &plan_part_360}};
+const ModuleDescriptor kDescriptor{.name = "evaluation",
+                                  .order = 80,
+                                  .options = &kEvaluationTable,
+                                  .plan_order = 360,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(evaluation, kDescriptor);
 
 }  // namespace tw

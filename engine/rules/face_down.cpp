@@ -11,6 +11,8 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/face_down.h"
 #include "engine/rules/sides.h"
 
@@ -179,5 +181,35 @@ constexpr EventRule kEvents[] = {
 extern const ModuleTable kFaceDownTable{"face-down tiles", kOptions, kEvents};
 
 bool face_down(const PlacedTile& t) { return t.wild; }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_400(PlanBuild& b) {
+  if (!b.plays("face-down tiles")) return;
+  b.step(&step_face_down, 7, "face down");
+  b.handle(DecisionKind::FaceDown, OptKind::FaceDown, &apply_face_down);
+}
+
+// What a front end shows: which tiles lie face down (their place, never their type).
+void report_view(const Game& g, ViewReport& r) {
+  for (size_t i = 0; i < g.placed().size(); ++i) r.tiles[i].face_down = face_down(g.placed()[i]);
+}
+
+constexpr ModulePart kPlanParts[] = {{400, &plan_part_400}};
+const ModuleDescriptor kDescriptor{.name = "face-down tiles",
+                                  .order = 120,
+                                  .options = &kFaceDownTable,
+                                  .plan_order = 400,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(face_down, kDescriptor);
 
 }  // namespace tw

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/fields.h"
 
 namespace tw {
@@ -59,5 +60,28 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kFieldsParams{"fields", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_130(PlanBuild& b) {
+  if (!b.plays("fields")) return;
+  b.plan.value[static_cast<size_t>(Kind::Field)] = &field_value;
+}
+
+constexpr ModulePart kPlanParts[] = {{130, &plan_part_130}};
+const ModuleDescriptor kDescriptor{.name = "fields",
+                                  .order = 180,
+                                  .params = &kFieldsParams,
+                                  .plan_order = 130,
+                                  .plays = [](const PlanBuild& b) { return b.shows(Kind::Field); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(fields, kDescriptor);
 
 }  // namespace tw

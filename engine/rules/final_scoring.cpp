@@ -8,6 +8,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/final_scoring.h"
 
 namespace tw {
@@ -51,5 +52,28 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kFinalScoringParams{"final scoring", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_500(PlanBuild& b) {
+  if (!b.plays("final scoring")) return;
+  b.plan.at_end.push_back(b.rules.score_each_follower != 0 ? &final_each_follower : &final_by_majority);
+}
+
+constexpr ModulePart kPlanParts[] = {{500, &plan_part_500}};
+const ModuleDescriptor kDescriptor{.name = "final scoring",
+                                  .order = 190,
+                                  .params = &kFinalScoringParams,
+                                  .plan_order = 500,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.final_scoring != 0; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(final_scoring, kDescriptor);
 
 }  // namespace tw

@@ -8,6 +8,7 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/fog.h"
 
 namespace tw {
@@ -177,5 +178,41 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kFogParams{"fog", uint64_t{1} << static_cast<unsigned>(kFog), kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_5(PlanBuild& b) {
+  // Every game: the features the cover layer splits.
+  b.plan.cover_splits = fog_cover_splits(b.rules);
+}
+
+void plan_part_227(PlanBuild& b) {
+  // Every co-op game, whether fog plays or not: fog joins across placed neighbours.
+  if (!b.coop) return;
+  b.plan.on_put.push_back(&fog_on_put);
+  b.plan.join = &join_fog;
+}
+
+void plan_part_240(PlanBuild& b) {
+  if (b.plays("fog")) b.plan.after_place.push_back(&fog_after_place);
+}
+
+constexpr ModulePart kPlanParts[] = {{5, &plan_part_5}, {227, &plan_part_227}, {240, &plan_part_240}};
+const ModuleDescriptor kDescriptor{.name = "fog",
+                                  .order = 60,
+                                  .options = &kFogTable,
+                                  .kinds = &kFogKinds,
+                                  .params = &kFogParams,
+                                  .plan_order = 240,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(fog, kDescriptor);
 
 }  // namespace tw

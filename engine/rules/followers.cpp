@@ -8,6 +8,8 @@
 #include <bit>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/rules/kinds.h"
 #include "engine/rules/followers.h"
 
 namespace tw {
@@ -126,9 +128,9 @@ std::string explain_pass(const ParseContext& cx, const Option&) { return "'pass'
 constexpr OptionRule kOptions[] = {
     {OptKind::Meeple, "meeple", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower),
      false, "a follower", "'meeple' takes a location kind:port and, for a player of several colours, a colour", "",
-     "", nullptr, nullptr, explain_meeple, "followers"},
+     "", nullptr, nullptr, explain_meeple, "followers", 'M'},
     {OptKind::Guard, "guard", "", {Arg::Location, Arg::OwnColour}, 2, 1, decision_bit(DecisionKind::Follower),
-     false, "a follower", "'guard' takes a location kind:port", "", "", nullptr, nullptr, explain_guard, "guards"},
+     false, "a follower", "'guard' takes a location kind:port", "", "", nullptr, nullptr, explain_guard, "guards", 'G'},
     {OptKind::Pass, "pass", "", {}, 0, 0, ~0u, false, "", "'pass' takes no arguments", "", "", nullptr, nullptr,
      explain_pass, "followers"},
 };
@@ -150,5 +152,40 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kFollowersParams{"followers", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_310(PlanBuild& b) {
+  if (!b.plays("followers")) return;
+  b.step(&step_follower, 2, "follower");
+  b.handle(DecisionKind::Follower, OptKind::Meeple, &apply_follower);
+  b.handle(DecisionKind::Follower, OptKind::Pass, &apply_pass);
+  // Where a follower may stand: co-op, on cities, roads and castles only.
+  for (const Kind k : {Kind::City, Kind::Road, kCastle}) b.plan.stand_kinds |= uint64_t{1} << static_cast<unsigned>(k);
+  if (!b.coop) {
+    for (const Kind k : {Kind::Monastery, kCemetery, kLowland, kMountain, kWater})
+      b.plan.stand_kinds |= uint64_t{1} << static_cast<unsigned>(k);
+    b.plan.stand_fields = true;
+  }
+  // Guards stand by the same step and its handler when the guards module plays.
+  if (b.plays("guards")) b.handle(DecisionKind::Follower, OptKind::Guard, &apply_follower);
+}
+
+constexpr ModulePart kPlanParts[] = {{310, &plan_part_310}};
+const ModuleDescriptor kDescriptor{.name = "followers",
+                                  .order = 10,
+                                  .options = &kFollowersTable,
+                                  .params = &kFollowersParams,
+                                  .plan_order = 310,
+                                  .plays = [](const PlanBuild&) { return true; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(followers, kDescriptor);
 
 }  // namespace tw

@@ -15,6 +15,8 @@
 
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/gcc_ghosts.h"
 #include "engine/rules/sides.h"
 
@@ -140,7 +142,7 @@ std::string explain_ghost(const ParseContext& cx, const Option&) {
 constexpr OptionRule kOptions[] = {
     {OptKind::Ghost, "ghost", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Ghost), false,
      "a ghost", "'ghost' takes x,y and a location kind:port", "", "", nullptr, nullptr, explain_ghost,
-     "gcc ghosts"},
+     "gcc ghosts", 'g'},
 };
 
 constexpr EventRule kEvents[] = {
@@ -193,5 +195,50 @@ void hash_ghost_bank(const GhostBankState& st, Fnv64& h) { h.i64(st.ghosts); }
 void start_ghost_bank(GhostBankState& st, const Rules& rules) { st.ghosts = static_cast<int>(rules.ghost_bank); }
 
 bool uses_ghosts(const Game& g) { return g.rules().fog_ghosts != 0; }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_300(PlanBuild& b) {
+  if (!b.plays("gcc ghosts")) return;
+  b.plan.after_place.push_back(&ghosts_after_place);
+  b.step(&step_ghosts, 10, "ghosts");
+  b.handle(DecisionKind::Ghost, OptKind::Ghost, &apply_ghost);
+  b.plan.penalty = &ghost_costs;
+  b.plan.on_return = &ghosts_on_return;
+  b.plan.hooks.feature_ghosts = &feature_ghosts;
+  b.plan.checks.push_back(&check_gcc_ghosts);
+}
+
+void plan_part_510(PlanBuild& b) {
+  // The ghosts' penalty at the end, after the final scoring (by majority only).
+  const Rules& r = b.rules;
+  if (!b.coop && r.final_scoring != 0 && r.score_each_follower == 0 && r.ghost_penalty_final != 0 &&
+      b.plays("gcc ghosts"))
+    b.plan.at_end.push_back(&final_ghost_penalty);
+}
+
+// What a front end shows: the ghost bank; the ghosts with each follower.
+void report_view(const Game& g, ViewReport& r) {
+  if (uses_ghosts(g)) r.add("ghost_bank", "ghost bank", ghost_bank(g), 10);
+  for (size_t i = 0; i < g.followers().size(); ++i) r.figures[i].ghosts = ghosts_with(g.followers()[i]);
+}
+
+constexpr ModulePart kPlanParts[] = {{300, &plan_part_300}, {510, &plan_part_510}};
+const ModuleDescriptor kDescriptor{.name = "gcc ghosts",
+                                  .order = 30,
+                                  .options = &kGccGhostsTable,
+                                  .params = &kGccGhostsParams,
+                                  .plan_order = 300,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.fog_ghosts != 0; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(gcc_ghosts, kDescriptor);
 
 }  // namespace tw

@@ -5,6 +5,8 @@
 // general_guards (module "guards").
 #include "engine/rules/kinds.h"
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/guards.h"
 
 namespace tw {
@@ -54,5 +56,38 @@ void start_guards(GuardsState& st, const Rules& rules, size_t players) {
   st.supply.assign(players, static_cast<int>(rules.guards));
   st.general.assign(players, static_cast<int>(rules.general_guards));
 }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_320(PlanBuild& b) {
+  if (!b.plays("guards")) return;
+  b.plan.guards = true;
+  b.plan.hooks.gain_guard = &gain_guard;  // (the followers' step places guards: followers.cpp)
+}
+
+// What a front end shows: each seat's guards, in its supply and in the general supply.
+void report_view(const Game& g, ViewReport& r) {
+  if (r.coop || (g.rules().guards == 0 && g.rules().general_guards == 0)) return;
+  for (int p = 0; p < g.player_count(); ++p)
+    r.seat_figures[static_cast<size_t>(p)].push_back({"guard", g.guard_supply(p), g.general_guards(p)});
+}
+
+constexpr ModulePart kPlanParts[] = {{320, &plan_part_320}};
+const ModuleDescriptor kDescriptor{.name = "guards",
+                                  .order = 40,
+                                  .options = &kGuardsTable,
+                                  .params = &kGuardsParams,
+                                  .plan_order = 320,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && (b.rules.guards > 0 || b.rules.general_guards > 0); },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(guards, kDescriptor);
 
 }  // namespace tw

@@ -11,6 +11,8 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/hands.h"
 
 namespace tw {
@@ -103,5 +105,38 @@ void hash_hands(const HandsState& st, const Content& content, Fnv64& h) {
 }
 
 bool uses_hands(const Game& g) { return g.rules().hand_size > 0; }
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_210(PlanBuild& b) {
+  if (!b.plays("hands")) return;
+  b.plan.at_start.push_back(&deal_hands);
+  b.plan.draw = &draw_from_hand;
+  b.plan.after_place.push_back(&hands_after_place);
+}
+
+// What a front end shows: each seat's hand of face-up tiles.
+void report_view(const Game& g, ViewReport& r) {
+  if (!uses_hands(g)) return;
+  r.hands = true;
+  for (int p = 0; p < g.player_count(); ++p) r.hand[static_cast<size_t>(p)] = hand_of(g, p);
+}
+
+constexpr ModulePart kPlanParts[] = {{210, &plan_part_210}};
+const ModuleDescriptor kDescriptor{.name = "hands",
+                                  .order = 230,
+                                  .params = &kHandsParams,
+                                  .plan_order = 210,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.hand_size > 0; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(hands, kDescriptor);
 
 }  // namespace tw

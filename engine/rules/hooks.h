@@ -1,9 +1,9 @@
 // The declared hooks between the rule modules: a module calls another module only
 // through these, never through its functions or its state (the ghost bank,
 // engine/rules/ghost_bank.h, is shared by design). The plan holds them (TurnPlan::hooks,
-// engine/core.h); engine/rules/modules.cpp fills each from the module that provides it
-// when that module plays, and a null hook means it does not: the caller does without.
-// Some are filled in every co-op game, whichever of its modules play (see modules.cpp).
+// engine/core.h); the module that provides a hook fills it from a part of its descriptor
+// (engine/rules/plan.h) when it plays, and a null hook means it does not: the caller does
+// without. Some are filled in every co-op game, whichever of its modules play.
 // docs/architecture.md ("Calls between modules: declared hooks") lists who fills and who calls each.
 #pragma once
 
@@ -55,6 +55,11 @@ struct ModuleHooks {
   std::array<int, kMaxPlayers> (*feature_ghosts)(const Core&, uint32_t root) = nullptr;
   // Guards (guards.cpp): player p gains a guard for the cemetery on `at`.
   void (*gain_guard)(Core&, int p, const PlacedTile& at) = nullptr;
+  // The co-op frame (coop.cpp): a colour chosen for a score marker at setup gives its
+  // follower for the marker. Score markers (score_markers.cpp): the draw it wraps while
+  // marker colours are being chosen.
+  void (*take_marker_follower)(Core&, int colour) = nullptr;
+  void (*marker_inner_draw)(Core&) = nullptr;
   // A tile just put face down (face_down.cpp): the modules' per-tile state grows (as
   // on_put does for a tile put face up).
   std::vector<void (*)(Core&)> on_put_face_down;

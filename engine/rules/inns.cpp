@@ -7,6 +7,7 @@
 
 #include "engine/core.h"
 #include "engine/rules/cities.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/roads.h"
 
 namespace tw {
@@ -52,13 +53,18 @@ int cathedral_city_value(const Core& core, uint32_t node, bool complete) {
 
 }  // namespace
 
-void add_inns_cathedrals(TurnPlan& p) {
+namespace {
+// After the roads' (100) and the cities' (110) values, before anything reads them.
+void plan_part_165(PlanBuild& b) {
+  if (!b.plays("inns and cathedrals")) return;
+  TurnPlan& p = b.plan;
   // Only where the roads and cities modules value their kinds (their tiles are in the game).
   if (p.value[static_cast<size_t>(Kind::Road)] == &road_value)
     p.value[static_cast<size_t>(Kind::Road)] = &inn_road_value;
   if (p.value[static_cast<size_t>(Kind::City)] == &city_value)
     p.value[static_cast<size_t>(Kind::City)] = &cathedral_city_value;
 }
+}  // namespace
 
 // ---------------------------------------------------------------------------------
 // The module's tile check (engine/rules/registry.h): a mark only where it means something.
@@ -111,5 +117,24 @@ extern const ParamTable kInnsParams{"inns and cathedrals",
                                     uint64_t{1} << static_cast<unsigned>(Kind::Road) |
                                         uint64_t{1} << static_cast<unsigned>(Kind::City),
                                     kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// part it installs in the turn plan (engine/rules/plan.h), at its order key.
+
+namespace {
+
+constexpr ModulePart kPlanParts[] = {{165, &plan_part_165}};
+const ModuleDescriptor kDescriptor{.name = "inns and cathedrals",
+                                  .order = 240,
+                                  .kinds = &kInnsChecks,
+                                  .params = &kInnsParams,
+                                  .plan_order = 165,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.inns_cathedrals != 0; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(inns_and_cathedrals, kDescriptor);
 
 }  // namespace tw

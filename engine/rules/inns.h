@@ -10,8 +10,8 @@
 // holds). The module plays when the rule set sets inns_cathedrals = 1.
 //
 // How it uses the core: it keeps no state (the marks are tile data) and installs itself
-// (add_inns_cathedrals, called by engine/rules/modules.cpp) as the plan's value of roads
-// and cities, wrapping the value the roads and cities modules set: an unmarked feature
+// (its descriptor's plan part, at order key 165, after the roads' and the cities') as the
+// plan's value of roads and cities, wrapping the value the roads and cities modules set: an unmarked feature
 // is worth what it was worth without the module. Everything that values a feature
 // (scoring on completion, final scoring, the bots) calls the plan's value, so they all
 // see inns and cathedrals.
@@ -21,12 +21,7 @@
 
 namespace tw {
 
-struct TurnPlan;
-
 // Whether the feature of `node` holds a marked segment (an inn on a road, a cathedral in a city).
 bool feature_marked(const Core& core, uint32_t node);
-
-// The module's one registration: roads and cities are worth its numbers where marked.
-void add_inns_cathedrals(TurnPlan& p);
 
 }  // namespace tw

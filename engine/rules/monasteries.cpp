@@ -2,6 +2,7 @@
 // placed (Game::surrounded); complete it is worth monastery_points, at the end
 // monastery_tile_points_final per tile of its 9 that is present (module "monasteries").
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/monasteries.h"
 
 namespace tw {
@@ -28,5 +29,29 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kMonasteriesParams{"monasteries", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_120(PlanBuild& b) {
+  if (!b.plays("monasteries")) return;
+  b.plan.value[static_cast<size_t>(Kind::Monastery)] = &monastery_value;
+  b.plan.complete[static_cast<size_t>(Kind::Monastery)] = &Core::surrounded;
+}
+
+constexpr ModulePart kPlanParts[] = {{120, &plan_part_120}};
+const ModuleDescriptor kDescriptor{.name = "monasteries",
+                                  .order = 170,
+                                  .params = &kMonasteriesParams,
+                                  .plan_order = 120,
+                                  .plays = [](const PlanBuild& b) { return b.shows(Kind::Monastery); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(monasteries, kDescriptor);
 
 }  // namespace tw

@@ -39,12 +39,12 @@ constexpr ParamRow kPlayersRows[] = {
 };
 constexpr ParamTable kPlayersParams{"players", 0, kPlayersRows};
 
-// The core's table first, then the modules' in the one list's order (engine/rules/modules.cpp).
+// The core's table first, then the modules' by their order keys (module_entries()).
 const std::vector<const ParamTable*>& param_table_list() {
   static const std::vector<const ParamTable*> tables = [] {
     std::vector<const ParamTable*> out{&kPlayersParams};
-    for (const ModuleEntry& m : module_entries())
-      if (m.params) out.push_back(m.params);
+    for (const ModuleDescriptor* m : module_entries())
+      if (m->params) out.push_back(m->params);
     return out;
   }();
   return tables;

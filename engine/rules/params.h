@@ -106,6 +106,7 @@ struct Rules {
   int64_t cathedral_city_shield_points = 3;      // ... per shield (pennant)
   int64_t cathedral_city_tile_points_final = 0;  // incomplete city with a cathedral at the end, per tile
   int64_t cathedral_city_shield_points_final = 0;  // ... per shield
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The remove_tiles_N parameter for `players` seats (nullptr outside 1..kMaxPlayers).
 int64_t Rules::* remove_tiles_field(int players);

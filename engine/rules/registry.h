@@ -101,6 +101,9 @@ struct OptionRule {
   // Why the named option is not among the legal ones, in the module's words.
   std::string (*explain)(const ParseContext&, const Option& named);
   std::string_view module;
+  // The letter a board marks a spot of this option with (the editor's play view; 0: the
+  // verb's first letter, upper case).
+  char tag = 0;
 };
 
 // One event kind's words (present/record.cpp and the editor say what happened).
@@ -161,19 +164,43 @@ std::span<const TileCheck> tile_checks();
 uint8_t kind_props(Kind k);
 
 struct ParamTable;  // engine/rules/params.h
+struct PlanBuild;   // engine/rules/plan.h
+struct ViewReport;  // engine/report.h
 
-// One rule module as registered: its name and its tables, each null when it has none: its
-// options and events (ModuleTable), its feature kinds and tile checks (KindTable), its
-// parameters (ParamTable). engine/rules/modules.cpp holds the one list of them, beside
-// build_plan, so a module is registered in one file; the registry and the parameter
-// specs read their tables from it.
-struct ModuleEntry {
+// One piece of a module's wiring of the turn plan (engine/rules/plan.h): build_plan runs
+// every registered module's parts, all modules' together, by `order` (a part runs whether
+// or not its module plays: it reads PlanBuild::plays and the rules itself).
+struct ModulePart {
+  int order;
+  void (*install)(PlanBuild&);
+};
+
+// One rule module, described in its own file (engine/rules/<module>.cpp) and registered
+// there with TW_REGISTER_MODULE (engine/rules/plan.h): its name; its explicit order key
+// (the order of its tables: TGN's verbs, the tile checks, the parameters users see;
+// distinct, tests/engine/test_module_list.cpp); its tables, each null when it has none:
+// options and events (ModuleTable), feature kinds and tile checks (KindTable),
+// parameters (ParamTable); whether it plays in a game, decided at `plan_order` among the
+// others (the order Game::modules() names them in); the parts it installs in the plan;
+// and its report (what a front end shows of it, engine/report.h).
+struct ModuleDescriptor {
   std::string_view name;
+  int order = 0;
   const ModuleTable* options = nullptr;
   const KindTable* kinds = nullptr;
   const ParamTable* params = nullptr;
+  int plan_order = 0;
+  bool (*plays)(const PlanBuild&) = nullptr;  // null: never named in a plan
+  bool listed = true;  // false: the frame of some games (coop), never named in
+                       // Game::modules() nor left out by GameSetup::without
+  std::span<const ModulePart> parts;
+  void (*report)(const Game&, ViewReport&) = nullptr;
 };
-std::span<const ModuleEntry> module_entries();
+// Registers a module (TW_REGISTER_MODULE calls it during static initialisation); returns true.
+bool register_module(const ModuleDescriptor& d);
+// Every registered module, by order key. (Called after static initialisation only.)
+std::span<const ModuleDescriptor* const> module_entries();
+const ModuleDescriptor* find_module(std::string_view name);
 
 // The option tables: the core's turn (place, the core's events), then every module's in
 // the list's order (the order of the verbs in TGN's keyword list).

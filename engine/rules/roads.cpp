@@ -2,6 +2,7 @@
 // road_tile_points per tile when complete, road_tile_points_final per tile at the end
 // (module "roads").
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/roads.h"
 
 namespace tw {
@@ -26,5 +27,29 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kRoadsParams{"roads", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_100(PlanBuild& b) {
+  if (!b.plays("roads")) return;
+  b.plan.value[static_cast<size_t>(Kind::Road)] = &road_value;
+  b.plan.complete[static_cast<size_t>(Kind::Road)] = &Core::edge_complete;
+}
+
+constexpr ModulePart kPlanParts[] = {{100, &plan_part_100}};
+const ModuleDescriptor kDescriptor{.name = "roads",
+                                  .order = 150,
+                                  .params = &kRoadsParams,
+                                  .plan_order = 100,
+                                  .plays = [](const PlanBuild& b) { return b.shows(Kind::Road); },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(roads, kDescriptor);
 
 }  // namespace tw

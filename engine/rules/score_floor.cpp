@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/score_floor.h"
 
 namespace tw {
@@ -42,5 +43,34 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kScoreFloorParams{"score floor", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_380(PlanBuild& b) {
+  if (!b.plays("score floor")) return;
+  b.plan.floor_each = b.rules.score_floor_per_turn == 0;
+  b.step(&step_score_floor, 12, "score floor");
+  b.plan.checks.push_back(&check_score_floor);
+}
+
+void plan_part_520(PlanBuild& b) {
+  if (b.plays("score floor")) b.plan.at_end.push_back(&apply_score_floor);
+}
+
+constexpr ModulePart kPlanParts[] = {{380, &plan_part_380}, {520, &plan_part_520}};
+const ModuleDescriptor kDescriptor{.name = "score floor",
+                                  .order = 220,
+                                  .params = &kScoreFloorParams,
+                                  .plan_order = 380,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.score_floor_zero != 0; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(score_floor, kDescriptor);
 
 }  // namespace tw

@@ -5,6 +5,9 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
+#include "engine/rules/level.h"
 #include "engine/rules/score_markers.h"
 #include "engine/game.h"
 #include "engine/result.h"
@@ -140,5 +143,70 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kScoreMarkersParams{"score markers", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+// A marker colour chosen at setup (the uk book's level 6) also gives the co-op module's
+// follower for the marker, from that colour only (the coop frame's take_marker_follower).
+void apply_marker_taking_follower(Core& core, const Option& o) {
+  const bool setup = core.st().markers.to_choose > 0;
+  apply_marker(core, o);
+  if (setup) core.plan().hooks.take_marker_follower(core, o.colour);
+}
+
+// The draw while marker colours are still to be chosen at setup: they are asked first,
+// then the draw this one wraps (the pile's, or the stacks').
+void draw_after_chosen_colours(Core& core) {
+  if (!ask_marker_colours(core)) core.plan().hooks.marker_inner_draw(core);
+}
+
+void plan_part_224(PlanBuild& b) {
+  // Every co-op game: the team's points go to the team or its markers.
+  if (!b.coop) return;
+  b.plan.hooks.team_points = &coop_add_points;
+  b.plan.hooks.progress = &progress;
+}
+
+void plan_part_370(PlanBuild& b) {
+  if (!b.plays("score markers")) return;
+  TurnPlan& p = b.plan;
+  p.per_colour = true;
+  p.hooks.points_waiting = &points_waiting;
+  p.hooks.marker_choice = &step_marker_choice;
+  const bool chosen = b.rules.marker_colours_chosen != 0 && b.level->score_markers > 0;
+  if (chosen) {
+    p.hooks.marker_inner_draw = p.draw;
+    p.draw = &draw_after_chosen_colours;
+  }
+  b.handle(DecisionKind::Marker, OptKind::Marker, chosen ? &apply_marker_taking_follower : &apply_marker);
+}
+
+// What a front end shows: the co-op score markers (the team's, or one per colour).
+void report_view(const Game& g, ViewReport& r) {
+  if (!r.coop) return;
+  for (size_t i = 0; i < marker_colours(g).size(); ++i) {
+    const int c = marker_colours(g)[i];
+    r.scores.push_back({c < 0 ? std::string("team") : std::string(kColourNames[static_cast<size_t>(c)]), c,
+                        marker_score(g, i)});
+  }
+}
+
+constexpr ModulePart kPlanParts[] = {{224, &plan_part_224}, {370, &plan_part_370}};
+const ModuleDescriptor kDescriptor{.name = "score markers",
+                                  .order = 130,
+                                  .options = &kScoreMarkersTable,
+                                  .params = &kScoreMarkersParams,
+                                  .plan_order = 370,
+                                  .plays = [](const PlanBuild& b) { return b.coop && b.level->scoring == ScoringMode::PerColour; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(score_markers, kDescriptor);
 
 }  // namespace tw

@@ -32,10 +32,6 @@ bool step_marker_choice(Core& core);
 // colour, the players choose one (`marker COLOUR`, seat by seat) before the first tile is
 // drawn; true when a choice was asked. The plan's draw goes through it.
 bool ask_marker_colours(Core& core);
-template <void (*Inner)(Core&)>
-void draw_after_marker_colours(Core& core) {
-  if (!ask_marker_colours(core)) Inner(core);
-}
 
 // Score markers: one (colour -1, the team's) when scoring is shared, else one per colour
 // (at most one marker per colour): their colours, and marker i's score.

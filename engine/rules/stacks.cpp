@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
+#include "engine/report.h"
 #include "engine/rules/stacks.h"
 
 namespace tw {
@@ -75,5 +77,39 @@ constexpr EventRule kEvents[] = {
 }  // namespace
 
 extern const ModuleTable kStacksTable{"stacks", {}, kEvents};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_200(PlanBuild& b) {
+  if (!b.plays("stacks")) return;
+  b.plan.at_start.push_back(&stacks_start);
+  b.plan.draw = &draw_from_stacks;
+  b.plan.hooks.stack_tiles_left = &stack_tiles_left;
+  b.plan.hooks.on_dog_reached = &stacks_on_dog_reached;
+}
+
+// What a front end shows: the current stack (from 1) and the tiles left in it.
+void report_view(const Game& g, ViewReport& r) {
+  if (!r.coop) return;
+  r.add("stack", "stack", current_stack(g) + 1, 20);
+  r.add("stack_tiles_left", "tiles left in the stack", stack_tiles_left(g), 21);
+}
+
+constexpr ModulePart kPlanParts[] = {{200, &plan_part_200}};
+const ModuleDescriptor kDescriptor{.name = "stacks",
+                                  .order = 110,
+                                  .options = &kStacksTable,
+                                  .plan_order = 200,
+                                  .plays = [](const PlanBuild& b) { return b.coop; },
+                                  .parts = kPlanParts,
+                                  .report = &report_view};
+
+}  // namespace
+
+TW_REGISTER_MODULE(stacks, kDescriptor);
 
 }  // namespace tw

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/core.h"
+#include "engine/rules/plan.h"
 #include "engine/rules/takeback.h"
 
 namespace tw {
@@ -45,7 +46,7 @@ std::string explain_takeback(const ParseContext& cx, const Option&) {
 constexpr OptionRule kOptions[] = {
     {OptKind::TakeBack, "takeback", "", {Arg::Cell, Arg::Location}, 2, 0, decision_bit(DecisionKind::Follower),
      false, "a take-back", "'takeback' takes x,y and a location kind:port", "", "", nullptr, nullptr,
-     explain_takeback, "take-back"},
+     explain_takeback, "take-back", 'T'},
 };
 
 }  // namespace
@@ -65,5 +66,30 @@ constexpr ParamRow kParams[] = {
 }  // namespace
 
 extern const ParamTable kTakeBackParams{"take-back", 0, kParams};
+
+// ---------------------------------------------------------------------------------
+// The module's descriptor (engine/rules/registry.h): its tables, when it plays and the
+// parts it installs in the turn plan (engine/rules/plan.h), each at its order key.
+
+namespace {
+
+void plan_part_340(PlanBuild& b) {
+  if (!b.plays("take-back")) return;
+  b.plan.follower_options.push_back(&add_takeback_options);
+  b.handle(DecisionKind::Follower, OptKind::TakeBack, &apply_takeback);
+}
+
+constexpr ModulePart kPlanParts[] = {{340, &plan_part_340}};
+const ModuleDescriptor kDescriptor{.name = "take-back",
+                                  .order = 20,
+                                  .options = &kTakeBackTable,
+                                  .params = &kTakeBackParams,
+                                  .plan_order = 340,
+                                  .plays = [](const PlanBuild& b) { return !b.coop && b.rules.takeback != 0; },
+                                  .parts = kPlanParts};
+
+}  // namespace
+
+TW_REGISTER_MODULE(takeback, kDescriptor);
 
 }  // namespace tw

@@ -12,6 +12,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/core.h"
 #include "engine/game.h"
@@ -157,4 +159,54 @@ TEST_CASE("the plan fills each declared hook exactly when its module plays") {
     CHECK(q.hooks.cemetery_open == nullptr);
     CHECK(q.hooks.lose != nullptr);  // every co-op game's
   }
+}
+
+// Front ends read reports, not modules (issue 57 item 2): no file above the engine
+// (outside engine/ and tests/) includes a rule module's header, and no front end
+// (present/, web/, net/, cli/, editor/) calls a module's entry; module state reaches them
+// through the game's report (engine/report.h) and the option rows (OptionRule). Headers
+// of engine/rules/ that are not a module's (the registry, the parameters, feature kinds,
+// levels and their columns) may be included. (The analysis layers, analysis/, study/ and
+// replay/, still call a few read functions: docs/architecture.md says which.)
+TEST_CASE("no layer above the engine includes a module header or calls a module entry", "[engine][issue57]") {
+  const auto root = std::filesystem::path(TW_SOURCE_DIR);
+  const auto rules = root / "engine" / "rules";
+  std::map<std::string, std::set<std::string>> declared;
+  for (const auto& [m, state] : kModules)
+    if (std::filesystem::exists(rules / (m + ".h"))) declared[m] = entries(read(rules / (m + ".h")));
+  // The calls, compiled once. (`progress` is also the name of the front ends' progress
+  // callbacks: score markers' progress(g) is left to the include check.)
+  struct Call {
+    std::string what, name;
+    std::regex re;
+  };
+  std::vector<Call> calls;
+  for (const auto& [m, fns] : declared)
+    for (const std::string& fn : fns)
+      if (fn != "progress") calls.push_back({m + "'s " + fn, fn + "(", std::regex("(^|[^\\w.>:&])(tw::)?" + fn + "\\(")});
+  size_t files = 0;
+  for (const auto& top : std::filesystem::directory_iterator(root)) {
+    const std::string name = top.path().filename().string();
+    if (!top.is_directory() || name == "engine" || name == "tests" || name.rfind("build", 0) == 0 || name[0] == '.')
+      continue;
+    const bool front = name == "present" || name == "web" || name == "net" || name == "cli" || name == "editor";
+    for (const auto& e : std::filesystem::recursive_directory_iterator(top.path())) {
+      const std::string ext = e.path().extension().string();
+      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".h")) continue;
+      ++files;
+      const std::string src = read(e.path());
+      INFO(std::filesystem::relative(e.path(), root).string());
+      for (const auto& [m, fns] : declared) {
+        INFO("module " << m);
+        CHECK(src.find("#include \"engine/rules/" + m + ".h\"") == std::string::npos);
+      }
+      if (!front) continue;
+      for (const Call& c : calls) {
+        if (src.find(c.name) == std::string::npos) continue;  // (the regex only where the name is)
+        INFO("calls " << c.what);
+        CHECK_FALSE(std::regex_search(src, c.re));
+      }
+    }
+  }
+  CHECK(files > 100);  // the walk found the front ends
 }

@@ -1,7 +1,8 @@
-// The one list of rule modules (engine/rules/modules.cpp, module_entries(); issue 31
-// target 1: "Modules are registered in one list in one file"). The registry's option and
-// kind tables and the parameter specs come from it, each table carries its module's name,
-// and every module a game plays is in it.
+// The registered rule modules (module_entries(): each module registers its descriptor in
+// its own file, issue 57 item 1). The registry's option and kind tables and the parameter
+// specs come from them, each table carries its module's name, every module a game plays
+// is registered, and every module file is linked in (a static library may drop an object
+// file nobody names: the list below is what must be registered).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <set>
@@ -17,7 +18,8 @@ using namespace tw;
 TEST_CASE("module list: one entry per module, each table under its module's name", "[engine][issue31]") {
   std::set<std::string_view> names;
   size_t options = 0, kinds = 0, params = 0;
-  for (const ModuleEntry& m : module_entries()) {
+  for (const ModuleDescriptor* d : module_entries()) {
+    const ModuleDescriptor& m = *d;
     INFO(std::string(m.name));
     CHECK(names.insert(m.name).second);
     CHECK((m.options || m.kinds || m.params));
@@ -44,7 +46,7 @@ TEST_CASE("module list: one entry per module, each table under its module's name
 
 TEST_CASE("module list: every module a game plays is listed", "[engine][issue31]") {
   std::set<std::string_view> names;
-  for (const ModuleEntry& m : module_entries()) names.insert(m.name);
+  for (const ModuleDescriptor* m : module_entries()) names.insert(m->name);
   const Content& c = test::default_content();
   std::set<std::string_view> played;
   const std::pair<const char*, const char*> games[] = {
@@ -72,5 +74,27 @@ TEST_CASE("module list: every module a game plays is listed", "[engine][issue31]
     if (n == "coop") continue;
     INFO(std::string(n));
     CHECK(played.count(n) == 1);
+  }
+}
+
+TEST_CASE("module list: every module is registered once, in its order key's order", "[engine][issue57]") {
+  // Every rule module of the engine, by order key (the order of TGN's verbs, the tile
+  // checks and the parameters). A module missing here was dropped by the linker or never
+  // registered; a new module adds its name here (and nowhere else in the engine).
+  const std::vector<std::string_view> expected = {
+      "followers", "take-back", "gcc ghosts", "guards", "discovery regions", "fog", "co-op ghost bank",
+      "evaluation", "cemeteries", "dogs", "stacks", "face-down tiles", "score markers", "big follower", "roads",
+      "cities", "monasteries", "fields", "final scoring", "castles", "coop", "score floor", "hands",
+      "inns and cathedrals"};
+  std::vector<std::string_view> names;
+  for (const ModuleDescriptor* m : module_entries()) names.push_back(m->name);
+  CHECK(names == expected);
+  // Order keys are distinct (the order never depends on static initialisation), and so
+  // are the parts' keys across modules where two parts fill the same list.
+  for (size_t i = 1; i < module_entries().size(); ++i) CHECK(module_entries()[i - 1]->order < module_entries()[i]->order);
+  for (const ModuleDescriptor* m : module_entries()) {
+    INFO(std::string(m->name));
+    CHECK(find_module(m->name) == m);
+    if (m->listed) CHECK(m->plays != nullptr);
   }
 }
