@@ -1,6 +1,7 @@
 #include "net/view.h"
 
 #include "engine/rules/face_down.h"
+#include "net/view_draw.h"
 #include "present/record.h"
 
 namespace tw::net {
@@ -15,6 +16,7 @@ nlohmann::ordered_json public_view(const Game& g) {
   text += drawn_tile_text(g);
   j["text"] = text;
   j["events"] = event_lines(g);
+  add_drawing(g, j);
   return j;
 }
 
