@@ -200,7 +200,7 @@
     var prompt = el('p', { id: 'tw-prompt' });
     var scores = el('table', { id: 'tw-scores' });
     var figures = el('div', { id: 'tw-figures' });
-    var events = el('ol', { id: 'tw-events' });
+    var events = el('ul', { id: 'tw-events' });
     var endBox = el('div', { id: 'tw-end' });
     var zoomIn = el('button', { text: '+', title: 'zoom in (+)', on: { click: function () { zoomBy(0.8); } } });
     var zoomOut = el('button', { text: '−', title: 'zoom out (−)', on: { click: function () { zoomBy(1.25); } } });
@@ -252,7 +252,7 @@
         drawAll();
       } else if (m.type === 'ack') {
         T.acked = (T.acked || 0) + 1;
-        T.ackAt = performance.now();
+        (T.latencies = T.latencies || []).push(performance.now() - T.sentAt);  // a click to its ack, ms
       } else if (m.type === 'over') {
         S.over = m;
         drawEnd();
@@ -303,17 +303,21 @@
     // The move list: what each new view added to the board (tiles and followers).
     function noteChanges(before, after) {
       if (!after) return;
-      var who = before && before.pending ? before.pending.player : '';
+      if (!before) {  // the first view (a page opened or reloaded mid-game): where it stands
+        if (after.ply > 0) events.insertBefore(el('li', { text: 'at decision ' + after.ply + ': ' + after.board.length + ' tiles on the board' }), events.firstChild);
+        return;
+      }
+      var who = before.pending ? before.pending.player : '';
       var lines = [];
-      var nb = before ? before.board.length : 0;
+      var nb = before.board.length;
       for (var i = nb; i < after.board.length; ++i) {
         var t = after.board[i];
         lines.push((who ? who + ': ' : '') + 'places ' + (t.tile === null ? 'a face-down tile' : t.tile) + ' at ' + t.x + ',' + t.y + (t.rot ? ' r' + t.rot : ''));
       }
       var key = function (f) { return f.colour + f.x + ',' + f.y + f.at + f.kind; };
       var had = {};
-      (before ? before.followers : []).forEach(function (f) { had[key(f)] = true; });
-      after.followers.forEach(function (f) { if (before && !had[key(f)]) lines.push(f.player + ': ' + f.kind + ' on ' + f.at + ' at ' + f.x + ',' + f.y); });
+      before.followers.forEach(function (f) { had[key(f)] = true; });
+      after.followers.forEach(function (f) { if (!had[key(f)]) lines.push(f.player + ': ' + f.kind + ' on ' + f.at + ' at ' + f.x + ',' + f.y); });
       (after.events || []).forEach(function (e) { lines.push(e); });
       lines.forEach(function (l) { S.log.push({ ply: after.ply, text: l }); });
       lines.forEach(function (l) { events.insertBefore(el('li', { text: l }), events.firstChild); });
@@ -453,6 +457,25 @@
         g.addEventListener('click', function (e) { if (!dragged) confirmPlace(); e.stopPropagation(); });
         gCells.appendChild(g);
       }
+      // Targets: options that name a cell and are not placements nor spots (a tile to turn
+      // face down, a dog's cell...): an outlined cell; several at one cell choose from buttons.
+      var targets = {};
+      views().forEach(function (v, i) {
+        if (v.kind === 'place' || v.spot || v.x === undefined) return;
+        var k = v.x + ',' + v.y;
+        (targets[k] = targets[k] || []).push(i);
+      });
+      Object.keys(targets).forEach(function (k) {
+        var p = k.split(','), x = +p[0], y = +p[1], list = targets[k];
+        var r = sv('rect', { x: x * 100 + 6, y: -y * 100 + 6, width: 88, height: 88, rx: 8, 'class': 'tw-target', 'data-target': k, 'data-options': list.join(' ') });
+        r.addEventListener('click', function (e) {
+          e.stopPropagation();
+          if (dragged) return;
+          if (list.length === 1) send(list[0]);
+          else { S.choice = list; drawButtons(); }
+        });
+        gRings.appendChild(r);
+      });
       // Rings: options that name a spot on a tile; several at one spot choose from buttons.
       var spots = {};
       views().forEach(function (v, i) {
@@ -497,7 +520,7 @@
       vs.forEach(function (v, i) {
         if (v.kind === 'place') return;  // on the board
         if (S.choice && S.choice.indexOf(i) < 0) return;
-        var b = el('button', { 'class': 'tw-option' + (v.spot ? ' tw-on-board' : ''), text: S.view.pending.options[i], 'data-option': String(i) });
+        var b = el('button', { 'class': 'tw-option' + (v.spot || v.x !== undefined ? ' tw-on-board' : ''), text: S.view.pending.options[i], 'data-option': String(i) });
         if (v.colour) b.style.borderColor = COLOURS[v.colour] || '';
         b.disabled = S.pendingSent === S.ply;
         b.addEventListener('click', function () { S.choice = null; send(i); });
@@ -624,7 +647,7 @@
       return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
     };
     T.rings = function () {
-      return Array.prototype.map.call(gRings.querySelectorAll('.tw-ring'), function (c) {
+      return Array.prototype.map.call(gRings.querySelectorAll('.tw-ring, .tw-target'), function (c) {
         var b = c.getBoundingClientRect();
         return { x: b.left + b.width / 2, y: b.top + b.height / 2, options: c.getAttribute('data-options') };
       });
