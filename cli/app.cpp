@@ -456,6 +456,11 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<int>(1, 65536));
   c.solve->add_flag("--no-rollouts", a.solve.no_rollouts,
                     "the beam alone: no beam node played to the end by the co-op bot (for comparison)");
+  c.solve->add_option("--method", a.solve.method,
+                      "beam (default), or nrpa / gnrpa (nested rollout policy adaptation, plain or with the co-op "
+                      "bot's values as prior; for comparison, docs/solver.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"beam", "nrpa", "gnrpa"}));
   c.solve->add_flag("--json", a.solve.json, kJsonHelp);
   add_db(c.solve);
 

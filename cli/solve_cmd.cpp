@@ -7,6 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/files.h"
+#include "engine/bots/nrpa.h"
+#include "engine/bots/proof.h"
 #include "engine/bots/solver.h"
 #include "engine/plural.h"
 #include "engine/rules/coop.h"
@@ -55,9 +57,23 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.max_seconds = o.seconds;
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
-  const SolveResult r = solve(g, cfg);
+  // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
+  const std::optional<Impossibility> proof = prove_impossible(g);
+  SolveResult r;
+  if (!proof && o.method == "beam") {
+    r = solve(g, cfg);
+  } else if (!proof) {  // nrpa, gnrpa: measured against the beam (docs/solver.md)
+    NrpaConfig nc;
+    nc.max_nodes = cfg.max_nodes;
+    nc.bias = o.method == "gnrpa";
+    r = solve_nrpa(g, nc);
+  }
   const Level& level = *coop_level(g);
-  std::string verdict = r.won ? "won" : r.exhaustive ? "exhaustive: no win exists" : "no win found within the budget";
+  const std::string argument = proof ? impossibility_text(g, *proof) : std::string();
+  std::string verdict = r.won         ? "won"
+                        : proof       ? "impossible: " + argument
+                        : r.exhaustive ? "exhaustive: no win exists"
+                                       : "no win found within the budget";
   std::string record, confirmed;
   if (r.won) {
     std::string why;
@@ -92,7 +108,25 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["players"] = o.players;
     j["seed"] = o.seed;
     j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}};
-    j["verdict"] = r.won ? "win" : r.exhaustive ? "exhaustive" : "budget";
+    if (o.method != "beam") j["method"] = o.method;
+    j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
+    if (proof) {
+      j["proof"] = {{"bound", proof->bound},
+                    {"argument", argument},
+                    {"deadline", proof->dog >= 0 ? "dog " + std::to_string(proof->dog + 1) : std::string("target")},
+                    {"need", proof->need},
+                    {"most", proof->most},
+                    {"marker", proof->marker >= 0 ? std::string(kColourNames[static_cast<size_t>(proof->marker)])
+                               : proof->marker == -1 ? std::string("team") : std::string("unchosen")},
+                    {"now", proof->now},
+                    {"feeders", proof->feeders},
+                    {"board", proof->board},
+                    {"tiles", proof->tiles},
+                    {"tiles_value", proof->tiles_value},
+                    {"pile_from", proof->pile_from + 1},
+                    {"pile_to", proof->pile_to},
+                    {"dog_points", proof->dog_points}};
+    }
     j["won"] = r.won;
     j["exhaustive"] = r.exhaustive;
     j["nodes"] = r.nodes;
@@ -122,6 +156,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
                        text::counted(r.depth, "turn", "turns"), confirmed);
   else
     out << verdict << '\n';
+  if (proof) return kExitOk;  // no search was needed
   out << fmt::format("effort: {} nodes, {} pass{} (last width {}), {} rollout{}, depth reached {} turns, best "
                      "progress {} of {}, {:.2f} s{}\n",
                      r.nodes, r.passes, r.passes == 1 ? "" : "es", r.width, r.rollouts, r.rollouts == 1 ? "" : "s",

@@ -65,11 +65,21 @@ void print_variant(const Study& s, int variant, std::ostream& out, const Report&
     if (sum.solved_deals > 0) {
       const auto& w = sum.winnable_share;
       out << fmt::format("winnable share: {:.2f}% (95% CI {:.2f}–{:.2f}%), {} of {} deals ({} won by the solver, "
-                         "{} by the bots only; {} proven unwinnable); solver budget {} nodes a deal, mean {:.0f} used\n",
+                         "{} by the bots only); solver budget {} nodes a deal, mean {:.0f} used\n",
                          100 * w.mean, 100 * w.lo, 100 * w.hi, sum.winnable, sum.solved_deals, sum.solver_wins,
-                         sum.winnable - sum.solver_wins, sum.unwinnable, s.solve.nodes, sum.mean_solver_nodes);
-      out << fmt::format("bracket: the bots win {:.2f}%, a team can win at least {:.2f}% of these deals\n",
-                         100 * sum.win_rate.mean, 100 * w.mean);
+                         sum.winnable - sum.solver_wins, s.solve.nodes, sum.mean_solver_nodes);
+      const auto& x = sum.impossible_share;
+      out << fmt::format("proved impossible: {:.2f}% (95% CI {:.2f}–{:.2f}%), {} of {} deals ({} by a bound, {} by "
+                         "exhaustive search); unresolved: {} of {} deals\n",
+                         100 * x.mean, 100 * x.lo, 100 * x.hi, sum.unwinnable, sum.solved_deals, sum.proved,
+                         sum.unwinnable - sum.proved, sum.unresolved, sum.solved_deals);
+      out << fmt::format("bracket: the bots win {:.2f}% <= winnable {:.2f}% <= not proved impossible {:.2f}% "
+                         "(unresolved {:.2f}% between)\n",
+                         100 * sum.win_rate.mean, 100 * w.mean, 100 * (1 - x.mean),
+                         100.0 * sum.unresolved / sum.solved_deals);
+      if (sum.contradictions > 0)
+        out << fmt::format("error: {} deals proved impossible were won by the bots: the bound is unsound (report it)\n",
+                           sum.contradictions);
     }
     out << fmt::format("share of the target reached: {:.1f}% ± {:.1f}   mean dogs reached: {:.2f}\n",
                        100 * sum.target_share.mean, 100 * (sum.target_share.hi - sum.target_share.mean),

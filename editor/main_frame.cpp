@@ -10,8 +10,6 @@
 #include <wx/propgrid/propgrid.h>
 #include <wx/statusbr.h>
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <algorithm>
 #include <exception>
 #include <filesystem>

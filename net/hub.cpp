@@ -1,7 +1,5 @@
 #include "net/hub.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -13,6 +11,7 @@
 #include "net/view.h"
 #include "replay/replay_store.h"
 #include "replay/tree.h"
+#include "schema/rooms.h"
 
 namespace tw::net {
 
@@ -40,11 +39,7 @@ std::string within_budget(const std::string& name, const Game& g, int cap) {
 }
 }  // namespace
 
-void prepare_database(Store& store, bool fsync_every_decision) {
-  auto& db = store.database();
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec(fsync_every_decision ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
-}
+void prepare_database(Store& store, bool fsync_every_decision) { RoomStore(store).prepare(fsync_every_decision); }
 
 Hub::Hub(const Content& content, Store& store, Send send, HubOptions options)
     : content_(content), store_(store), send_(std::move(send)), opt_(std::move(options)) {}
@@ -129,9 +124,7 @@ std::vector<OJ> Hub::open_rooms(size_t max) const {
 bool Hub::served_replay(int64_t id) const {
   for (const auto& [code, room] : rooms_)
     if (room.replay_id == id) return room.state == "finished";
-  SQLite::Statement q(store_.database(), "SELECT 1 FROM net_room WHERE replay_id = ? AND state = 'finished'");
-  q.bind(1, id);
-  return q.executeStep();
+  return RoomStore(store_).is_finished_replay(id);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -144,43 +137,35 @@ int64_t Hub::now_ms() const {
 }
 
 int Hub::load() {
-  auto& db = store_.database();
+  RoomStore rooms(store_);
   int resumed = 0;
-  SQLite::Statement rooms(db,
-                          "SELECT code, rule_set, level, seed, host_token, state, auto_start, clock_initial_ms, "
-                          "clock_increment_ms, clock_at_zero, turn_start_ms, forfeit_seat, active_ms, creator "
-                          "FROM net_room WHERE state IN ('open', 'playing') ORDER BY rowid");
   const int64_t loaded_at = now_ms();
   std::vector<Room> loaded;
-  while (rooms.executeStep()) {
+  for (const RoomRow& row : rooms.live_rooms()) {
     Room r;
-    r.code = rooms.getColumn(0).getString();
-    r.setup.rule_set = rooms.getColumn(1).getString();
-    r.setup.level = rooms.getColumn(2).getString();
-    r.setup.seed = static_cast<uint64_t>(rooms.getColumn(3).getInt64());
-    r.host_token = rooms.getColumn(4).getString();
-    r.state = rooms.getColumn(5).getString();
-    r.auto_start = rooms.getColumn(6).getInt() != 0;
-    if (!rooms.getColumn(7).isNull())
-      r.clock = Clock{rooms.getColumn(7).getInt64(), rooms.getColumn(8).getInt64(), rooms.getColumn(9).getString()};
-    r.turn_start_ms = rooms.getColumn(10).isNull() ? 0 : rooms.getColumn(10).getInt64();
-    r.forfeit_seat = rooms.getColumn(11).isNull() ? -1 : rooms.getColumn(11).getInt();
-    r.active_ms = rooms.getColumn(12).isNull() ? loaded_at : rooms.getColumn(12).getInt64();
-    r.creator = rooms.getColumn(13).getString();
+    r.code = row.code;
+    r.setup.rule_set = row.rule_set;
+    r.setup.level = row.level;
+    r.setup.seed = row.seed;
+    r.host_token = row.host_token;
+    r.state = row.state;
+    r.auto_start = row.auto_start;
+    if (row.clock) r.clock = Clock{row.clock->initial_ms, row.clock->increment_ms, row.clock->at_zero};
+    r.turn_start_ms = row.turn_start_ms.value_or(0);
+    r.forfeit_seat = row.forfeit_seat.value_or(-1);
+    r.active_ms = row.active_ms.value_or(loaded_at);
+    r.creator = row.creator;
     loaded.push_back(std::move(r));
   }
   for (Room& r : loaded) {
-    SQLite::Statement seats(db, "SELECT kind, name, bot, token, left_ms, timed_out FROM net_seat WHERE room = ? "
-                                "ORDER BY seat");
-    seats.bind(1, r.code);
-    while (seats.executeStep()) {
+    for (SeatRow& row : rooms.seats(r.code)) {
       Seat s;
-      s.kind = seats.getColumn(0).getString();
-      s.name = seats.getColumn(1).getString();
-      s.bot = seats.getColumn(2).getString();
-      s.token = seats.getColumn(3).isNull() ? std::string() : seats.getColumn(3).getString();
-      if (!seats.getColumn(4).isNull()) s.left_ms = seats.getColumn(4).getInt64();
-      s.timed_out = seats.getColumn(5).getInt() != 0;
+      s.kind = std::move(row.kind);
+      s.name = std::move(row.name);
+      s.bot = std::move(row.bot);
+      s.token = std::move(row.token);
+      s.left_ms = row.left_ms;
+      s.timed_out = row.timed_out;
       r.setup.players.push_back({s.name, s.bot});
       r.seats.push_back(std::move(s));
     }
@@ -190,11 +175,10 @@ int Hub::load() {
       if (auto v = replay::Recorder::start(content_, r.setup, *r.rec)) {
         problem = "the game cannot start again: " + v->message;
       } else {
-        SQLite::Statement moves(db, "SELECT ply, seat, move FROM net_move WHERE room = ? ORDER BY ply");
-        moves.bind(1, r.code);
-        while (problem.empty() && moves.executeStep()) {
-          const int ply = moves.getColumn(0).getInt();
-          const std::string move = moves.getColumn(2).getString();
+        for (const MoveRow& m : rooms.moves(r.code)) {
+          if (!problem.empty()) break;
+          const int ply = m.ply;
+          const std::string& move = m.move;
           if (ply != static_cast<int>(r.moves.size())) {
             problem = "decision " + std::to_string(ply) + " is missing";
           } else if (r.rec->game().finished()) {
@@ -203,16 +187,14 @@ int Hub::load() {
             problem = "decision " + std::to_string(ply) + " '" + text::printable(move, 100) + "': " + bad->message;
           } else {
             r.moves.push_back(move);
-            r.move_seats.push_back(moves.getColumn(1).getInt());
+            r.move_seats.push_back(m.seat);
           }
         }
       }
     }
     if (!problem.empty()) {
       note("room " + r.code + ": broken: " + problem);
-      SQLite::Statement up(db, "UPDATE net_room SET state = 'broken' WHERE code = ?");
-      up.bind(1, r.code);
-      up.exec();
+      rooms.mark_broken(r.code);
       continue;
     }
     const std::string code = r.code;
@@ -369,10 +351,7 @@ bool Hub::players_connected(const Room& room) const {
 
 void Hub::store_active(Room& room, int64_t now) {
   room.active_ms = now;
-  SQLite::Statement up(store_.database(), "UPDATE net_room SET active_ms = ? WHERE code = ?");
-  up.bind(1, now);
-  up.bind(2, room.code);
-  up.exec();
+  RoomStore(store_).set_active(room.code, now);
 }
 
 size_t Hub::live_rooms_of(const std::string& address) const {
@@ -382,15 +361,7 @@ size_t Hub::live_rooms_of(const std::string& address) const {
 }
 
 void Hub::delete_open(const std::string& code) {
-  auto& db = store_.database();
-  SQLite::Transaction t(db);
-  for (const char* sql : {"DELETE FROM net_move WHERE room = ?", "DELETE FROM net_seat WHERE room = ?",
-                          "DELETE FROM net_room WHERE code = ? AND state = 'open'"}) {
-    SQLite::Statement del(db, sql);
-    del.bind(1, code);
-    del.exec();
-  }
-  t.commit();
+  RoomStore(store_).delete_open(code);
   if (Room* r = find_room(code))
     for (const ConnId w : r->watchers)
       if (auto it = conns_.find(w); it != conns_.end()) it->second.room.clear();
@@ -570,41 +541,20 @@ void Hub::on_create(ConnId c, const Request& r) {
   do room.code = random_room_code();
   while (rooms_.count(room.code));
   room.host_token = random_token();
-  auto& db = store_.database();
   {
-    SQLite::Transaction t(db);
-    SQLite::Statement ins(db, "INSERT INTO net_room (code, rule_set, level, seed, host_token, state, auto_start, "
-                              "clock_initial_ms, clock_increment_ms, clock_at_zero, active_ms, creator) "
-                              "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)");
-    ins.bind(1, room.code);
-    ins.bind(2, room.setup.rule_set);
-    ins.bind(3, room.setup.level);
-    ins.bind(4, static_cast<int64_t>(room.setup.seed));
-    ins.bind(5, room.host_token);
-    ins.bind(6, room.auto_start ? 1 : 0);
-    if (room.clock)
-      ins.bind(7, room.clock->initial_ms);
-    else
-      ins.bind(7);
-    ins.bind(8, room.clock ? room.clock->increment_ms : int64_t{0});
-    ins.bind(9, room.clock ? room.clock->at_zero : std::string("forfeit"));
-    ins.bind(10, room.active_ms);
-    ins.bind(11, room.creator);
-    ins.exec();
-    for (size_t i = 0; i < room.seats.size(); ++i) {
-      SQLite::Statement s(db, "INSERT INTO net_seat (room, seat, kind, name, bot, left_ms) VALUES (?, ?, ?, ?, ?, ?)");
-      s.bind(1, room.code);
-      s.bind(2, static_cast<int>(i));
-      s.bind(3, room.seats[i].kind);
-      s.bind(4, room.seats[i].name);
-      s.bind(5, room.seats[i].bot);
-      if (room.seats[i].left_ms)
-        s.bind(6, *room.seats[i].left_ms);
-      else
-        s.bind(6);
-      s.exec();
-    }
-    t.commit();
+    RoomRow row;
+    row.code = room.code;
+    row.rule_set = room.setup.rule_set;
+    row.level = room.setup.level;
+    row.seed = room.setup.seed;
+    row.host_token = room.host_token;
+    row.auto_start = room.auto_start;
+    if (room.clock) row.clock = RoomRow::Clock{room.clock->initial_ms, room.clock->increment_ms, room.clock->at_zero};
+    row.active_ms = room.active_ms;
+    row.creator = room.creator;
+    std::vector<SeatRow> seats;
+    for (const Seat& s : room.seats) seats.push_back({s.kind, s.name, s.bot, "", s.left_ms, false});
+    RoomStore(store_).create(row, seats);
   }
   const std::string code = room.code;
   Room& stored = rooms_.emplace(code, std::move(room)).first->second;
@@ -642,19 +592,13 @@ std::string Hub::over_message(const Room& room) const {
 }
 
 bool Hub::over_from_database(ConnId c, const std::string& code, const std::string& id) {
-  auto& db = store_.database();
-  SQLite::Statement q(db,
-                      "SELECT r.result, r.replay_id, r.ended_how, r.forfeit_seat, p.result FROM net_room r "
-                      "LEFT JOIN replay p ON p.id = r.replay_id WHERE r.code = ? AND r.state = 'finished'");
-  q.bind(1, code);
-  if (!q.executeStep()) return false;
+  const std::optional<FinishedRoom> f = RoomStore(store_).finished(code);
+  if (!f) return false;
   OJ j{{"type", "over"}, {"room", code}};
-  j["result"] = !q.getColumn(0).isNull() ? q.getColumn(0).getString()
-                : q.getColumn(4).isNull() ? std::string() : q.getColumn(4).getString();
-  j["replay"] = q.getColumn(1).isNull() ? OJ(nullptr) : OJ(q.getColumn(1).getInt64());
-  const std::string how = q.getColumn(2).isNull() ? std::string() : q.getColumn(2).getString();
-  if (!q.getColumn(3).isNull()) j["forfeit"] = q.getColumn(3).getInt();
-  if (how == "abandoned") j["abandoned"] = true;
+  j["result"] = f->result;
+  j["replay"] = f->replay_id ? OJ(*f->replay_id) : OJ(nullptr);
+  if (f->forfeit_seat) j["forfeit"] = *f->forfeit_seat;
+  if (f->ended_how == "abandoned") j["abandoned"] = true;
   reply(c, j, id);
   // (Then a refusal: a client that waits for `joined` and knows no `over` here stops.)
   refuse(c, "not_playing", "the game is over: " + j["result"].get<std::string>(), id, false);
@@ -717,11 +661,7 @@ void Hub::on_join(ConnId c, const Request& r) {
     }
   }
   const std::string token = random_token();
-  SQLite::Statement up(store_.database(), "UPDATE net_seat SET token = ? WHERE room = ? AND seat = ? AND token IS NULL");
-  up.bind(1, token);
-  up.bind(2, room->code);
-  up.bind(3, seat);
-  if (up.exec() != 1) {
+  if (!RoomStore(store_).claim_seat(room->code, seat, token)) {
     refuse(c, "seat_taken", "seat " + std::to_string(seat) + " is taken", r.id);
     return;
   }
@@ -775,10 +715,7 @@ std::string Hub::start_game(Room& room) {
   auto rec = std::make_unique<replay::Recorder>();
   if (auto v = replay::Recorder::start(content_, room.setup, *rec)) return v->message;
   const int64_t now = now_ms();
-  SQLite::Statement up(store_.database(), "UPDATE net_room SET state = 'playing', turn_start_ms = ? WHERE code = ?");
-  up.bind(1, now);
-  up.bind(2, room.code);
-  up.exec();
+  RoomStore(store_).start(room.code, now);
   room.rec = std::move(rec);
   room.state = "playing";
   room.turn_start_ms = now;
@@ -864,23 +801,7 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
   const int64_t now = now_ms();
   const int running = clock_seat(room);
   const bool human = room.seats[static_cast<size_t>(seat)].kind == "human" && !room.seats[static_cast<size_t>(seat)].timed_out;
-  auto& db = store_.database();
-  // The decision, and with a clock the seat's time left and the next turn's start: one
-  // transaction, so a restarted server has both or neither.
-  std::optional<SQLite::Transaction> t;
-  try {
-    t.emplace(db);
-    SQLite::Statement ins(db, "INSERT INTO net_move (room, ply, seat, move) VALUES (?, ?, ?, ?)");
-    ins.bind(1, room.code);
-    ins.bind(2, ply);
-    ins.bind(3, seat);
-    ins.bind(4, text);
-    ins.exec();
-  } catch (const std::exception& e) {
-    note("room " + room.code + ": decision " + std::to_string(ply) + " not stored: " + e.what());
-    return std::string("the decision was not stored: ") + e.what();
-  }
-  if (auto v = room.rec->apply(o)) return v->message;  // parse_option found it legal: not expected; rolled back
+  if (auto v = room.rec->apply(o)) return v->message;  // parse_option found it legal: not expected
   std::optional<int64_t> left;
   if (room.clock && running >= 0) {
     Seat& s = room.seats[static_cast<size_t>(running)];
@@ -888,27 +809,16 @@ std::string Hub::commit(Room& room, int seat, const Option& o) {
     const Game& after = room.rec->game();
     if (after.finished() || after.pending().player != running) *left += room.clock->increment_ms;  // the turn passed
   }
+  // The decision, and with a clock the seat's time left and the next turn's start: one
+  // transaction, so a restarted server has both or neither.
+  DecisionRow d{ply, seat, text, std::nullopt, std::nullopt, std::nullopt};
+  if (human) d.active_ms = now;  // a player was here now (the restart's expiry reads it)
+  if (room.clock) {
+    if (left) d.left = DecisionRow::SeatClock{running, *left};
+    d.turn_start_ms = now;
+  }
   try {
-    if (human) {  // a player was here now (the restart's expiry reads it)
-      SQLite::Statement up(db, "UPDATE net_room SET active_ms = ? WHERE code = ?");
-      up.bind(1, now);
-      up.bind(2, room.code);
-      up.exec();
-    }
-    if (room.clock) {
-      if (left) {
-        SQLite::Statement up(db, "UPDATE net_seat SET left_ms = ? WHERE room = ? AND seat = ?");
-        up.bind(1, *left);
-        up.bind(2, room.code);
-        up.bind(3, running);
-        up.exec();
-      }
-      SQLite::Statement up(db, "UPDATE net_room SET turn_start_ms = ? WHERE code = ?");
-      up.bind(1, now);
-      up.bind(2, room.code);
-      up.exec();
-    }
-    t->commit();
+    RoomStore(store_).store_decision(room.code, d);
   } catch (const std::exception& e) {
     // Not stored: the game goes back to its stored decisions.
     note("room " + room.code + ": decision " + std::to_string(ply) + " not stored: " + e.what());
@@ -944,18 +854,7 @@ int64_t Hub::store_finished(Room& room, const std::string& what, const std::stri
   try {
     replay::GameLog game_log = room.rec->log();
     id = replay::ReplayStore(store_).insert_unless_stored(replay::from_log(std::move(game_log))).first;
-    SQLite::Statement up(store_.database(),
-                         "UPDATE net_room SET state = 'finished', replay_id = ?, result = ?, ended_ms = ?, "
-                         "ended_how = ? WHERE code = ?");
-    up.bind(1, id);
-    up.bind(2, result);
-    up.bind(3, now_ms());
-    if (room.ended_how.empty())
-      up.bind(4);
-    else
-      up.bind(4, room.ended_how);
-    up.bind(5, room.code);
-    up.exec();
+    RoomStore(store_).finish(room.code, id, result, now_ms(), room.ended_how);
   } catch (const std::exception& e) {
     note("room " + room.code + ": the " + what + " game was not stored as a replay: " + e.what());
     return 0;
@@ -1039,21 +938,7 @@ void Hub::expire(Room& room) {
   const int s = clock_seat(room);
   if (s < 0) return;
   Seat& seat = room.seats[static_cast<size_t>(s)];
-  auto& db = store_.database();
-  {
-    SQLite::Transaction t(db);
-    SQLite::Statement up(db, "UPDATE net_seat SET left_ms = 0, timed_out = 1 WHERE room = ? AND seat = ?");
-    up.bind(1, room.code);
-    up.bind(2, s);
-    up.exec();
-    if (room.clock->at_zero == "forfeit") {
-      SQLite::Statement f(db, "UPDATE net_room SET forfeit_seat = ? WHERE code = ?");
-      f.bind(1, s);
-      f.bind(2, room.code);
-      f.exec();
-    }
-    t.commit();
-  }
+  RoomStore(store_).time_out(room.code, s, room.clock->at_zero == "forfeit");
   seat.left_ms = 0;
   seat.timed_out = true;
   if (room.clock->at_zero == "forfeit") {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "replay/digest.h"
+#include "schema/connection.h"
 #include "schema/pack.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -239,7 +240,7 @@ int64_t ReplayStore::insert(const Replay& r) { return insert_all({r}).front(); }
 
 std::vector<int64_t> ReplayStore::insert_in_transaction(const std::vector<Replay>& rs) {
   std::vector<int64_t> ids;
-  SQLite::Database& db = store_.database();
+  SQLite::Database& db = store_layer::connection(store_);
   for (const Replay& r : rs) ids.push_back(insert_one(db, r));
   // The rules each digest stands for, once per digest, so that a later change of the
   // rules can be named parameter by parameter (rules_pack_for).
@@ -272,7 +273,7 @@ std::vector<int64_t> ReplayStore::insert_all(const std::vector<Replay>& rs) {
   for (const Replay& r : rs) check_writable(r, "new replay");
   std::vector<int64_t> ids;
   try {
-    SQLite::Transaction tx(store_.database(), SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Transaction tx(store_layer::connection(store_), SQLite::TransactionBehavior::IMMEDIATE);
     ids = insert_in_transaction(rs);
     tx.commit();
   } catch (const SQLite::Exception& e) {
@@ -289,7 +290,7 @@ std::pair<int64_t, bool> ReplayStore::insert_unless_stored(const Replay& r) {
     // IMMEDIATE: the write lock is taken before the check, so no other process can store
     // the same game between the check and the insert (it waits for this commit, then
     // finds the game).
-    SQLite::Transaction tx(store_.database(), SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Transaction tx(store_layer::connection(store_), SQLite::TransactionBehavior::IMMEDIATE);
     if (const auto existing = same_game(r)) return {*existing, false};  // rolled back: nothing written
     const int64_t id = insert_in_transaction({r}).front();
     tx.commit();
@@ -324,7 +325,7 @@ void ReplayStore::save(const Replay& r) {
   check_writable(r, where(r.id));
   const std::string blob = pack_log(r.log);
   try {
-    SQLite::Database& db = store_.database();
+    SQLite::Database& db = store_layer::connection(store_);
     SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement created(db, "SELECT created FROM replay WHERE id = ?");
     created.bind(1, r.id);
@@ -357,7 +358,7 @@ void ReplayStore::save(const Replay& r) {
 bool ReplayStore::remove(int64_t id) {
   if (store_.read_only()) throw StoreError(store_.path() + ": opened read-only, cannot remove " + where(id));
   try {
-    SQLite::Database& db = store_.database();
+    SQLite::Database& db = store_layer::connection(store_);
     SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement del(db, "DELETE FROM replay WHERE id = ?");
     del.bind(1, id);
@@ -374,7 +375,7 @@ bool ReplayStore::exists(int64_t id) const { return summary(id).has_value(); }
 
 std::optional<ReplaySummary> ReplayStore::summary(int64_t id) const {
   try {
-    SQLite::Statement q(store_.database(),
+    SQLite::Statement q(store_layer::connection(store_),
                         std::string("SELECT ") + kSummaryColumns + " FROM replay WHERE id = ?");
     q.bind(1, id);
     if (!q.executeStep()) return std::nullopt;
@@ -392,7 +393,7 @@ std::optional<std::string> ReplayStore::rules_pack(uint64_t digest) const {
 std::vector<ReplaySummary> ReplayStore::list(const std::string& rule_set) const {
   std::vector<ReplaySummary> out;
   try {
-    SQLite::Statement q(store_.database(),
+    SQLite::Statement q(store_layer::connection(store_),
                         std::string("SELECT ") + kSummaryColumns +
                             " FROM replay WHERE ?1 = '' OR rule_set = ?1 ORDER BY created DESC, id DESC");
     q.bind(1, rule_set);
@@ -407,7 +408,7 @@ std::vector<ReplaySummary> ReplayStore::list(const std::string& rule_set) const 
 GameLog ReplayStore::load_log(int64_t id) const {
   std::string blob;
   try {
-    SQLite::Statement q(store_.database(), "SELECT log FROM replay WHERE id = ?");
+    SQLite::Statement q(store_layer::connection(store_), "SELECT log FROM replay WHERE id = ?");
     q.bind(1, id);
     if (!q.executeStep()) throw ReplayError(where(id), -1, "no such replay in " + store_.path());
     const SQLite::Column c = q.getColumn(0);
@@ -427,7 +428,7 @@ Replay ReplayStore::load(int64_t id) const {
   FlatTree flat;
   std::vector<PlyEvaluation> evaluations;
   try {
-    SQLite::Database& db = store_.database();
+    SQLite::Database& db = store_layer::connection(store_);
     const auto s = summary(id);
     if (!s) throw ReplayError(w, -1, "no such replay in " + store_.path());
     r.created = s->created;

@@ -51,3 +51,26 @@ INSERT INTO level_followers (level, players, colours, per_colour)
        (SELECT 1 AS players, 4 AS colours, 3 AS per_colour UNION ALL SELECT 2, 2, 3
         UNION ALL SELECT 3, 1, 5 UNION ALL SELECT 4, 1, 5 UNION ALL SELECT 5, 1, 5) AS f
   WHERE l.rule_set = 'mists';
+
+-- Level 6 as the Ukrainian book reads it (seed 003; issue 59): three score markers whose
+-- colours the players choose at setup (rule marker_colours_chosen), the points of a colour
+-- without a marker going to a marker the players choose. The Slovak reading (one marker
+-- per colour) stays the default `mists-6`. The rule set only switches the choice on; its
+-- tiles, numbers and follower rows are those of `mists`.
+INSERT INTO rule_set (id, name, system, parent, start_tile_set, start_tile, description) VALUES
+  ('mists-uk', 'Mists over Carcassonne (Ukrainian book)', 'mists', 'mists', 'mists', 'MS00',
+   'Mists over Carcassonne as the Ukrainian book reads level 6: with fewer score markers than ' ||
+   'colours the players choose the markers'' colours at setup.');
+
+INSERT INTO rule_param (rule_set, key, value) VALUES
+  ('mists-uk', 'marker_colours_chosen', 1);
+
+INSERT INTO level (id, name, position, rule_set, exclude_kinds, ghost_bank, stacks, dogs, target,
+                   cemetery, scoring, score_markers, marker_from_supply, description) VALUES
+  ('mists-6-uk', 'Level 6 (Ukrainian book)', 7, 'mists-uk', '', 12, 3, '10 25', 50, 'haunted', 'per_colour', 3, 1,
+   'Level 6 as the Ukrainian book reads it: three score markers whose colours the players choose; the points of a ' ||
+   'colour without a marker go to a marker they choose. A threshold counts when every marker has reached it.');
+
+INSERT INTO level_followers (level, players, colours, per_colour) VALUES
+  ('mists-6-uk', 1, 4, 3), ('mists-6-uk', 2, 2, 3), ('mists-6-uk', 3, 1, 5), ('mists-6-uk', 4, 1, 5),
+  ('mists-6-uk', 5, 1, 5);

@@ -12,6 +12,7 @@
 
 #include "engine/rng.h"
 #include "engine/text.h"
+#include "schema/connection.h"
 #include "schema/migrations.h"
 
 #ifndef TW_VERSION
@@ -330,7 +331,7 @@ std::string to_string(const Difference& d, std::string_view here, std::string_vi
 }
 
 Pack export_pack(Store& store, const std::vector<std::string>& ids) {
-  SQLite::Database& db = store.database();
+  SQLite::Database& db = store_layer::connection(store);
   Closure c;
   std::vector<std::string> asked;
   try {
@@ -376,7 +377,7 @@ Pack export_pack(Store& store, const std::vector<std::string>& ids) {
 }
 
 Pack export_all(Store& store) {
-  SQLite::Database& db = store.database();
+  SQLite::Database& db = store_layer::connection(store);
   Closure c;
   try {
     for (const TableSpec& spec : tables())
@@ -749,8 +750,8 @@ std::vector<Planned*> in_write_order(std::vector<Planned>& planned) {
 std::vector<PlanItem> plan_import(Store& store, const Pack& pack) {
   std::vector<PlanItem> out;
   try {
-    check_columns(store.database(), pack);
-    for (auto& p : plan(store.database(), pack)) out.push_back(std::move(p.item));
+    check_columns(store_layer::connection(store), pack);
+    for (auto& p : plan(store_layer::connection(store), pack)) out.push_back(std::move(p.item));
   } catch (const SQLite::Exception& e) {
     throw_if_busy(store.path(), e);
     throw StoreError(store.path() + ": cannot compare the pack with the database (" + sql_error(e) + ")");
@@ -775,7 +776,7 @@ std::map<std::string, std::string> primary_rename(const Pack& pack, const std::s
 ImportReport import_pack(Store& store, Pack pack, const ImportOptions& options) {
   if (store.read_only()) throw StoreError(store.path() + ": opened read-only; cannot import a pack");
   apply_renames(pack, options.renames);
-  SQLite::Database& db = store.database();
+  SQLite::Database& db = store_layer::connection(store);
   ImportReport report;
   try {
     check_columns(db, pack);
@@ -848,7 +849,7 @@ std::optional<uint64_t> item_digest(Store& store, const std::string& key) {
   const TableSpec* spec = find_table(key.substr(0, colon));
   if (!spec) return std::nullopt;
   try {
-    auto item = read_item(store.database(), *spec, split_key(key.substr(colon + 1), spec->key.size()));
+    auto item = read_item(store_layer::connection(store), *spec, split_key(key.substr(colon + 1), spec->key.size()));
     if (!item) return std::nullopt;
     return digest_of(*spec, *item);
   } catch (const SQLite::Exception& e) {
@@ -858,7 +859,7 @@ std::optional<uint64_t> item_digest(Store& store, const std::string& key) {
 }
 
 void mark_all_shipped(Store& store) {
-  SQLite::Database& db = store.database();
+  SQLite::Database& db = store_layer::connection(store);
   try {
     SQLite::Transaction tx(db);
     db.exec("DELETE FROM meta WHERE key LIKE 'shipped:%'");

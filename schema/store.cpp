@@ -1828,4 +1828,8 @@ ContentChange Store::clone_level(const std::string& source, const std::string& n
   return ch;
 }
 
+namespace store_layer {
+SQLite::Database& connection(Store& s) { return *s.db_; }
+}  // namespace store_layer
+
 }  // namespace tw

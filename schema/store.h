@@ -25,6 +25,11 @@ class Database;
 
 namespace tw {
 
+class Store;
+namespace store_layer {
+SQLite::Database& connection(Store& s);  // schema/connection.h: the store layer's only
+}
+
 // The database cannot be opened, read or written as asked. what() names the path.
 // Text from the file in the message is shown printable (engine/text.h).
 class StoreError : public std::runtime_error {
@@ -244,10 +249,11 @@ class Store {
   // cannot switch (then the default journal serves).
   bool enable_concurrent_readers();
 
-  // The connection, for layers that add their own tables in later migrations.
-  SQLite::Database& database() { return *db_; }
-
  private:
+  // The store layer (schema/connection.h) reaches the connection; every other layer
+  // calls named functions: these, RoomStore's (schema/rooms.h), ReplayStore's, packs'.
+  friend SQLite::Database& store_layer::connection(Store& s);
+
   Store(std::string path, std::unique_ptr<SQLite::Database> db, bool read_only);
   void check_and_migrate(Mode mode);
   void require_writable(const char* what) const;

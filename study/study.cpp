@@ -12,6 +12,7 @@
 #include "engine/bots/bots.h"
 #include "engine/game.h"
 #include "engine/bots/mcts.h"
+#include "engine/bots/proof.h"
 #include "engine/bots/solver.h"
 #include "engine/rng.h"
 #include "present/record.h"
@@ -205,7 +206,9 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         sc.max_nodes = s.solve.nodes;
         sc.first_width = s.solve.first_width;
         if (!s.solve.rollouts) sc.rollouts = 0;
-        const SolveResult sr = solve(deal, sc);
+        // A deal a sound bound proves impossible is not searched (engine/bots/proof.h).
+        r.solver_proved = prove_impossible(deal).has_value();
+        const SolveResult sr = r.solver_proved ? SolveResult{} : solve(deal, sc);
         r.solver = sr.won ? 1 : 0;
         r.solver_exhaustive = sr.exhaustive;
         r.solver_nodes = sr.nodes;
@@ -390,11 +393,15 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
       ++out.solved_deals;
       if (r->winnable()) ++out.winnable;
       if (r->solver == 1) ++out.solver_wins;
-      if (r->solver_exhaustive && !r->winnable()) ++out.unwinnable;
+      if (r->impossible()) ++out.unwinnable;
+      if (r->impossible() && r->solver_proved) ++out.proved;
+      if (r->solver_proved && r->winnable()) ++out.contradictions;
       nodes += static_cast<double>(r->solver_nodes);
     }
+    out.unresolved = out.solved_deals - out.winnable - out.unwinnable;
     if (out.solved_deals > 0) {
       out.winnable_share = wilson(out.winnable, out.solved_deals);
+      out.impossible_share = wilson(out.unwinnable, out.solved_deals);
       out.mean_solver_nodes = nodes / out.solved_deals;
     }
     out.progress = mean_interval(progress);
@@ -438,7 +445,8 @@ VariantSummary summarise(const Study& s, int variant, const std::vector<GameRow>
 // Paired comparison
 
 std::vector<std::string> measures(const Study& s, const Variant& v) {
-  if (v.coop && s.solve.on) return {"winnable", "win", "progress", "target share", "dogs", "plies"};
+  // (possible: not proved impossible, the bracket's upper end; issue 59)
+  if (v.coop && s.solve.on) return {"winnable", "win", "possible", "progress", "target share", "dogs", "plies"};
   if (v.coop) return {"win", "progress", "target share", "dogs", "plies"};
   return {"win", "score", "margin", "total score", "plies"};
 }
@@ -449,6 +457,7 @@ double measure(const Study& s, const GameRow& r, const std::string& m) {
   if (v.coop) {
     if (m == "win") return r.won() ? 1 : 0;
     if (m == "winnable") return r.winnable() ? 1 : 0;
+    if (m == "possible") return r.impossible() ? 0 : 1;
     if (m == "progress") return static_cast<double>(r.progress);
     if (m == "target share") return v.target > 0 ? static_cast<double>(r.progress) / static_cast<double>(v.target) : 0;
     if (m == "dogs") return r.dogs;
@@ -556,6 +565,10 @@ Json summary_json(const Study& s, int variant, const VariantSummary& v) {
                          {"winnable_share", interval_json(v.winnable_share)},
                          {"solver_wins", v.solver_wins},
                          {"unwinnable", v.unwinnable},
+                         {"proved", v.proved},
+                         {"impossible_share", interval_json(v.impossible_share)},
+                         {"unresolved", v.unresolved},
+                         {"contradictions", v.contradictions},
                          {"mean_nodes", v.mean_solver_nodes}};
   } else {
     Json es = Json::array();
@@ -584,8 +597,9 @@ Json row_json(const GameRow& r) {
   j["progress"] = r.progress;
   j["dogs"] = r.dogs;
   if (r.solver >= 0)
-    j["solver"] = Json{{"won", r.solver == 1}, {"exhaustive", r.solver_exhaustive}, {"nodes", r.solver_nodes},
-                       {"depth", r.solver_depth}, {"progress", r.solver_progress}, {"winnable", r.winnable()}};
+    j["solver"] = Json{{"won", r.solver == 1}, {"exhaustive", r.solver_exhaustive}, {"proved", r.solver_proved},
+                       {"nodes", r.solver_nodes}, {"depth", r.solver_depth}, {"progress", r.solver_progress},
+                       {"winnable", r.winnable()}};
   return j;
 }
 
@@ -803,6 +817,7 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       if (const auto sv = x.find("solver"); sv != x.end()) {
         g.solver = sv->at("won").get<bool>() ? 1 : 0;
         g.solver_exhaustive = sv->at("exhaustive").get<bool>();
+        g.solver_proved = sv->value("proved", false);  // (absent in files written before the proofs)
         g.solver_nodes = sv->at("nodes").get<int64_t>();
         g.solver_depth = sv->at("depth").get<int>();
         g.solver_progress = sv->at("progress").get<int64_t>();
@@ -828,7 +843,7 @@ std::string to_csv(const Report& r) {
       "index,variant,rule_set,level,seed,rotation,seats,bots,scores,winner,outcome,loss_reason,plies,"
       "score,target_share,dogs_reached,defeat_ply";
   // With the solver, its columns after the others (a study without it writes what it did).
-  out += r.study.solve.on ? ",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth\n" : "\n";
+  out += r.study.solve.on ? ",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth,solver_proved\n" : "\n";
   for (const auto& g : r.rows) {
     const Variant& v = r.study.variants[static_cast<size_t>(g.variant)];
     std::string bots, scores;
@@ -849,10 +864,10 @@ std::string to_csv(const Report& r) {
            "," + (v.coop ? std::to_string(g.dogs) : std::string()) + "," +
            (lost ? std::to_string(g.plies) : std::string());
     if (r.study.solve.on)
-      out += g.solver < 0 ? std::string(",,,,,")
+      out += g.solver < 0 ? std::string(",,,,,,")
                           : "," + std::to_string(g.winnable() ? 1 : 0) + "," + std::to_string(g.solver) + "," +
                                 std::to_string(g.solver_exhaustive ? 1 : 0) + "," + std::to_string(g.solver_nodes) +
-                                "," + std::to_string(g.solver_depth);
+                                "," + std::to_string(g.solver_depth) + "," + std::to_string(g.solver_proved ? 1 : 0);
     out += "\n";
   }
   return out;

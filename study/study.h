@@ -120,6 +120,8 @@ struct GameRow {
   // The solver (Study::solve on, co-op): -1 not searched, 0 no win found, 1 a win found.
   int solver = -1;
   bool solver_exhaustive = false;  // no win, and every line was tried
+  bool solver_proved = false;      // a sound bound proved the deal impossible (engine/bots/proof.h;
+                                   // then it was not searched: solver 0, nodes 0)
   int64_t solver_nodes = 0;
   int solver_depth = 0;            // turns the search reached
   int64_t solver_progress = 0;     // the best progress it saw
@@ -130,6 +132,9 @@ struct GameRow {
   // The deal is winnable: the solver found a win or the bots' game is one (either is a
   // witness), so the winnable share is never below the bots' win rate on the same deals.
   bool winnable() const { return solver == 1 || won(); }
+  // Proved impossible: exhausted by the search or proved by a bound (and, a contradiction
+  // the soundness tests look for, never won by the bots).
+  bool impossible() const { return !winnable() && (solver_exhaustive || solver_proved); }
 };
 
 // The solver's witness of a deal: the record of the winning line of row `r` (a co-op row
@@ -214,12 +219,18 @@ struct VariantSummary {
   double mean_defeat_ply = 0;      // over lost games
   std::vector<std::pair<std::string, int>> loss_reasons;  // most frequent first, then by name
   // Co-op with the solver: deals searched, deals winnable (GameRow::winnable) with the
-  // share's 95% interval, deals the solver won, and deals proven unwinnable (exhaustive).
+  // share's 95% interval, deals the solver won, and deals proved impossible (GameRow::
+  // impossible: exhausted, or by a bound, `proved` of them) with that share's interval;
+  // the rest are unresolved. The bracket: win rate <= winnable <= 1 - impossible share.
   int solved_deals = 0;
   int winnable = 0;
   int solver_wins = 0;
   int unwinnable = 0;
+  int proved = 0;
+  int unresolved = 0;
+  int contradictions = 0;          // deals a bound proved impossible that the bots won: nonzero only if a bound is unsound
   Interval winnable_share;
+  Interval impossible_share;
   double mean_solver_nodes = 0;
   // Both: the distribution of final scores (co-op: progress; competitive: every seat).
   std::vector<int64_t> scores;

@@ -23,7 +23,7 @@
 #include "replay/tgn_io.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
-#include "web/markdown.h"
+#include "present/markdown.h"
 #include "web/web_assets.h"  // generated: kReviewJs, kReviewCss (web/CMakeLists.txt)
 
 namespace tw::web {

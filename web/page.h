@@ -5,9 +5,9 @@
 // The C++ side plays the replay's tree through the engine once and writes everything the
 // page shows as data: per node (the start, every ply of the main line and of every
 // variation) the tiles on the board (a delta against the node before), the followers
-// with their spots, the scores, the events, the comment (Markdown rendered safely here,
-// web/markdown.h), the glyph and the markers; per tile type and rotation used its SVG
-// (present/tile_svg.h, the editor's tile art); where an analysis is given, per main-line
+// with their spots, the scores, the events, the comment (Markdown rendered safely,
+// present/markdown.h), the glyph and the markers; per tile type and rotation used its SVG
+// (present/tile_svg.h, the tile art the editor paints too); where an analysis is given, per main-line
 // ply its evaluation, mark and best move (the tiles and followers it would have put on
 // the board). The page's script (web/review.js, with web/review.css, embedded at build
 // time) draws it: it implements no rule.

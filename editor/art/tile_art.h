@@ -1,9 +1,7 @@
-// Tile art: draws any tile type from its segment data alone (ports, kind, shields, fog,
-// ghost symbols, touches), so a tile type added in the database is drawn with no new
-// code. Fields, cities with walls and shield badges, roads, monastery, castle, cemetery,
-// ruin, the Discovery regions (lowland, mountain, water) with their cities, fog as a
-// translucent overlay, ghost symbols, a tile back for face-down tiles, and a small mark
-// on tiles whose geometry is reconstructed.
+// Tile art in the editor: paints the marks of present/tile_art.h (the one tile geometry,
+// which the web page writes as SVG) with wxWidgets, so any tile type is drawn from its
+// segment data alone and looks as it does on the web page. This file adds only the
+// mapping to a wxDC: the square, clipping, antialiasing.
 //
 // Invariants: drawing never changes the tile; the same tile, rotation, rectangle and
 // style give the same pixels; the rectangle is in the DC's logical coordinates (scale
@@ -14,15 +12,11 @@
 #include <wx/gdicmn.h>
 
 #include "engine/content.h"
+#include "present/tile_art.h"
 
 namespace twe {
 
-struct TileArtStyle {
-  bool reconstructed_mark = true;
-  double fog_alpha = 0.45;
-  int highlight_segment = -1;
-  bool face_down = false;
-};
+using TileArtStyle = tw::TileArtStyle;
 
 // Draws tile type t rotated by rot quarter turns clockwise (0..3) into the square r.
 void draw_tile(wxDC& dc, const tw::TileType& t, int rot, const wxRect& r,

@@ -107,14 +107,15 @@ std::string EstimateResult::summary() const {
       const auto [wlo, whi] = win_interval(winnable, solved_deals);
       std::snprintf(buf, sizeof buf,
                     "Winnable share %.1f%% (95%% interval %.1f-%.1f%%; %d of %d deals: %d won by the solver, %d by "
-                    "the bots only; %d proven unwinnable)\n",
+                    "the bots only; %d proved impossible, %d unresolved)\n",
                     100.0 * winnable / solved_deals, 100.0 * wlo, 100.0 * whi, winnable, solved_deals, solver_wins,
-                    winnable - solver_wins, unwinnable);
+                    winnable - solver_wins, unwinnable, solved_deals - winnable - unwinnable);
       out += buf;
       std::snprintf(buf, sizeof buf,
-                    "Bracket: the bots win %.1f%%, a team can win at least %.1f%% of these deals (solver: %lld nodes "
-                    "a deal, %.0f used on average)\n",
-                    100.0 * coop_wins / games, 100.0 * winnable / solved_deals, static_cast<long long>(solve_nodes),
+                    "Bracket: the bots win %.1f%% <= winnable %.1f%% <= not proved impossible %.1f%% (solver: %lld "
+                    "nodes a deal, %.0f used on average)\n",
+                    100.0 * coop_wins / games, 100.0 * winnable / solved_deals,
+                    100.0 * (solved_deals - unwinnable) / solved_deals, static_cast<long long>(solve_nodes),
                     mean_solver_nodes);
       out += buf;
     }

@@ -48,11 +48,12 @@ struct EstimateResult {
   double mean_plies = 0;
   // Co-op with the solver (EstimateOptions::solve): the bracket. The bots' win rate above
   // is its lower side; the winnable share (deals the solver or the bots won, with its 95%
-  // interval) its upper side, over the same deals.
+  // interval) is next, and the share not proved impossible its upper side, over the same
+  // deals (the unresolved deals between).
   int solved_deals = 0;                 // deals searched (0: the solver did not run)
   int winnable = 0;                     // deals won by the solver or the bots
   int solver_wins = 0;
-  int unwinnable = 0;                   // proven: every line tried
+  int unwinnable = 0;                   // proved impossible: by a bound (engine/bots/proof.h) or every line tried
   int64_t solve_nodes = 0;              // the budget a deal
   double mean_solver_nodes = 0;
   // The rows of report.rows the solver won (indices into it), in deal order: each has a

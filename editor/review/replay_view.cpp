@@ -30,7 +30,7 @@
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
 #include "review/eval_graph.h"
-#include "review/markdown.h"
+#include "present/markdown.h"
 #include "review/score_graph.h"
 
 namespace twe {
@@ -829,9 +829,9 @@ void ReplayView::update() {
   {
     std::string html;
     if (!analysis_note.empty())
-      html += "<p><font color=\"#8A2BE2\"><b>Analysis:</b> " + html_text(analysis_note) + "</font></p>";
-    if (!r.pinned.empty()) html += "<p><font color=\"#707070\">Pinned:</font></p>" + markdown_to_html(r.pinned) + "<hr>";
-    html += markdown_to_html(note.comment);
+      html += "<p><font color=\"#8A2BE2\"><b>Analysis:</b> " + tw::escape_html(analysis_note, tw::HtmlFor::WxHtml) + "</font></p>";
+    if (!r.pinned.empty()) html += "<p><font color=\"#707070\">Pinned:</font></p>" + tw::markdown_html(r.pinned, tw::HtmlFor::WxHtml) + "<hr>";
+    html += tw::markdown_html(note.comment, tw::HtmlFor::WxHtml);
     rendered_->SetPage(wxString::FromUTF8("<html><body>" + html + "</body></html>"));
   }
 

@@ -23,7 +23,7 @@
 
 #include "art/tile_art.h"
 #include "doc/edits.h"
-#include "review/markdown.h"
+#include "present/markdown.h"
 
 namespace twe {
 namespace {
@@ -620,7 +620,7 @@ void TileEditorView::validate() {
   }
   for (const auto& e : problems_) {
     const std::string text = e.row + " " + e.column + (e.value.empty() ? "" : " '" + e.value + "'") + ": " + e.message;
-    problem_list_->Append(wxString::FromUTF8(html_text(text)));
+    problem_list_->Append(wxString::FromUTF8(tw::escape_html(text, tw::HtmlFor::WxHtml)));
     const int s = error_segment(e);
     std::vector<wxStaticText*> where;
     if (s >= 0 && s == seg_) where.push_back(field_message(e.column));

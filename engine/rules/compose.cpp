@@ -61,8 +61,13 @@ void check_system(const Content& c, const RuleSet& r, std::vector<ContentError>&
         {"ghost_bank", &Rules::ghost_bank, 0, "the level's ghost_bank column decides it"},
         {"cemetery_neighbours", &Rules::cemetery_neighbours, 8, "the level's cemetery column decides it (plain 4, haunted 8)"},
     };
+    // A child of a mists rule set (mists-uk) that does not set the key itself inherits it:
+    // the row that sets it is refused, once, at the parent.
+    const RuleSet* parent = r.parent.empty() ? nullptr : c.find_rule_set(r.parent);
+    const bool mists_parent = parent && parent->system == System::Mists && !r.own_params.empty();
     for (const auto& f : kFixed) {
       if (r.rules.*f.field == f.value) continue;
+      if (mists_parent && std::find(r.own_params.begin(), r.own_params.end(), f.key) == r.own_params.end()) continue;
       errors.push_back({"rule_param", r.id + "/" + std::string(f.key), "value", std::to_string(r.rules.*f.field),
                         std::to_string(f.value) + " for a rule set of system mists: " + std::string(f.why) +
                             " (the value would be ignored)"});

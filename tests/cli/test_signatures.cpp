@@ -57,6 +57,11 @@ constexpr Pinned kPinned[] = {
     {"mists", "mists-5", 3, 13853, 0x6b5889a1dca559f5ULL},
     {"mists", "mists-6", 2, 12331, 0x47c5ea3956cd2e16ULL},
     {"mists", "mists-6", 4, 12487, 0x65f05bd9f429d72aULL},
+    // The Ukrainian reading of level 6 (issue 59; the rule set alone plays its one level).
+    {"mists-uk", "", 2, 12202, 0x4040f53be797b591ULL},
+    {"mists-uk", "", 4, 12107, 0x8371e1ac2de5fad3ULL},
+    {"mists-uk", "mists-6-uk", 2, 12202, 0x4040f53be797b591ULL},
+    {"mists-uk", "mists-6-uk", 4, 12107, 0x8371e1ac2de5fad3ULL},
 };
 
 // Plays each pinned configuration's 100 games (through the playout path or not) and

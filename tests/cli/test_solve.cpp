@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
+#include <SQLiteCpp/SQLiteCpp.h>
 
 #include "cli/solve_cmd.h"
 #include "cli_run.h"
@@ -182,7 +183,7 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   CHECK_FALSE(merge(parts, &error));
   // CSV: the solver's columns.
   const std::string csv = to_csv(whole);
-  CHECK(csv.find(",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth\n") != std::string::npos);
+  CHECK(csv.find(",winnable,solver_won,solver_exhaustive,solver_nodes,solver_depth,solver_proved\n") != std::string::npos);
   // A study without the solver writes what it always did.
   Study plain = s;
   plain.solve = {};
@@ -262,4 +263,129 @@ TEST_CASE("the solver's witness in a study: the row's line, or the same line sea
   wrong.solver_line.front().x = 99;  // not a legal placement
   CHECK_FALSE(witness(test::default_content(), s, wrong, &error));
   CHECK(error.find("ply 1") != std::string::npos);
+}
+
+namespace {
+
+// A designer's level out of reach: mists-3 with a target of 4000 in a copy of default.db.
+std::string solve_impossible_db() {
+  const fs::path db = solve_temp_file("impossible.db");
+  fs::copy_file(TW_TEST_DB, db, fs::copy_options::overwrite_existing);
+  SQLite::Database d(db.string(), SQLite::OPEN_READWRITE);
+  d.exec("UPDATE level SET target = 4000 WHERE id = 'mists-3'");
+  return db.string();
+}
+
+}  // namespace
+
+TEST_CASE("solve proves a deal impossible and prints why, in text and JSON (issue 59)", "[cli][solver][proof]") {
+  const std::string db = solve_impossible_db();
+  const auto r = test::cli({"solve", "--db", db, "--level", "mists-3", "--seed", "4", "--nodes", "1000"});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("\nimpossible: the team can score at most ") != std::string::npos);
+  CHECK(r.out.find("the target asks 4000") != std::string::npos);
+  CHECK(r.out.find("effort:") == std::string::npos);  // no search was needed
+  const auto j = test::cli({"solve", "--db", db, "--level", "mists-3", "--seed", "4", "--nodes", "1000", "--json"});
+  REQUIRE(j.code == 0);
+  const auto v = nlohmann::json::parse(j.out);
+  CHECK(v["verdict"] == "impossible");
+  CHECK(v["won"] == false);
+  CHECK(v["proof"]["deadline"] == "target");
+  CHECK(v["proof"]["need"] == 4000);
+  CHECK(v["proof"]["most"].get<int64_t>() < 4000);
+  CHECK(v["proof"]["argument"].get<std::string>().find("at most") != std::string::npos);
+  // The shipped level is not proved impossible: the search runs, the verdict is another.
+  const auto s = test::cli({"solve", "--db", solve_db(), "--level", "mists-3", "--seed", "4", "--nodes", "1000", "--json"});
+  REQUIRE(s.code == 0);
+  CHECK(nlohmann::json::parse(s.out)["verdict"] != "impossible");
+  fs::remove(db);
+}
+
+TEST_CASE("the bracket in three parts: bots <= winnable <= 1 - proved impossible, through JSON, CSV, shards and merge",
+          "[cli][solver][study][proof]") {
+  using namespace tw::study;
+  // mists-1 as shipped (winnable deals) beside a mists-1 whose target no deal can reach.
+  Content c = test::default_content();
+  Level hard = *c.find_level("mists-1");
+  hard.id = "mists-1-hard";
+  hard.target = 3000;
+  c.levels.push_back(hard);
+  Study s;
+  s.variants.push_back({"", "mists-1", {"coop", "coop"}, "", 0, false, 0});
+  s.variants.push_back({"", "mists-1-hard", {"coop", "coop"}, "", 0, false, 0});
+  s.seeds = 3;
+  s.seed = 1;
+  s.solve.on = true;
+  s.solve.nodes = 30000;
+  REQUIRE(prepare(c, s).empty());
+  study::RunOptions o;
+  o.threads = 2;
+  Report whole;
+  whole.study = s;
+  whole.rows = play(c, s, shard_indices(s, {0, 1}), o).rows;
+  for (int variant = 0; variant < 2; ++variant) {
+    const VariantSummary v = summarise(s, variant, whole.rows);
+    CAPTURE(variant);
+    CHECK(v.solved_deals == 3);
+    CHECK(v.winnable + v.unwinnable + v.unresolved == v.solved_deals);
+    CHECK(v.win_rate.mean <= v.winnable_share.mean);
+    CHECK(v.winnable_share.mean <= 1 - v.impossible_share.mean);
+    if (variant == 1) {
+      CHECK(v.proved == 3);
+      CHECK(v.unwinnable == 3);
+      CHECK(v.unresolved == 0);
+      CHECK(v.impossible_share.mean == 1);
+    } else {
+      CHECK(v.proved == 0);
+    }
+  }
+  for (const auto& r : whole.rows)
+    if (r.variant == 1) {
+      CHECK(r.solver_proved);
+      CHECK(r.solver_nodes == 0);  // not searched
+      CHECK(r.impossible());
+    }
+  const Json j = to_json(whole);
+  CHECK(j["summary"][1]["solver"]["proved"] == 3);
+  CHECK(j["summary"][1]["solver"]["unresolved"] == 0);
+  CHECK(j["summary"][1]["solver"]["impossible_share"]["mean"] == 1.0);
+  // Shards merged give the whole run, the proofs included.
+  std::vector<Report> parts;
+  for (int i = 0; i < 2; ++i) {
+    Report p;
+    p.study = s;
+    p.shard = {i, 2};
+    p.rows = play(c, s, shard_indices(s, {i, 2}), o).rows;
+    std::string error;
+    auto back = from_json(Json::parse(to_json(p).dump()), &error);
+    REQUIRE(back);
+    parts.push_back(*back);
+  }
+  std::string error;
+  auto merged = merge(parts, &error);
+  REQUIRE(merged);
+  Json a = to_json(*merged), b = to_json(whole);
+  a.erase("timing");
+  b.erase("timing");
+  CHECK(a == b);
+  // CSV: the proof's column.
+  CHECK(to_csv(whole).find(",solver_proved\n") != std::string::npos);
+  // compare pairs the bracket's upper end (possible: not proved impossible).
+  const auto ms = measures(s, s.variants[1]);
+  CHECK(std::find(ms.begin(), ms.end(), "possible") != ms.end());
+  for (const auto& r : whole.rows) CHECK(measure(s, r, "possible") == (r.variant == 1 ? 0 : 1));
+}
+
+TEST_CASE("simulate --solve prints the bracket in three parts", "[cli][solver][proof]") {
+  const std::string db = solve_impossible_db();
+  const auto r = test::cli({"simulate", "--db", db, "--level", "mists-3", "--games", "2", "--seed", "1", "--solve",
+                            "--solve-nodes", "2000", "--threads", "1"});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("proved impossible: 100.00%") != std::string::npos);
+  CHECK(r.out.find("2 by a bound") != std::string::npos);
+  CHECK(r.out.find("unresolved: 0 of 2 deals") != std::string::npos);
+  CHECK(r.out.find("<= not proved impossible 0.00%") != std::string::npos);
+  fs::remove(db);
 }

@@ -21,7 +21,7 @@
 #include "fixture.h"
 #include "replay/replay_store.h"
 #include "replay/tgn_io.h"
-#include "review/markdown.h"
+#include "present/markdown.h"
 #include "review/replay_doc.h"
 #include "review/replay_view.h"
 #include "schema/store.h"
@@ -196,14 +196,14 @@ TEST_CASE("the move list is grouped by turn with the mover, comments are rendere
 }
 
 TEST_CASE("markdown comments become escaped HTML", "[review][issue18]") {
-  CHECK(twe::markdown_to_html("Why *not* the **road**?") == "<p>Why <i>not</i> the <b>road</b>?</p>");
-  CHECK(twe::markdown_to_html("a <b> & `x*y*`") == "<p>a &lt;b&gt; &amp; <code>x*y*</code></p>");
-  CHECK(twe::markdown_to_html("- one\n- two\n\nnext") == "<ul><li>one</li><li>two</li></ul><p>next</p>");
-  CHECK(twe::markdown_to_html("# Title\nline 1\nline 2") == "<h3>Title</h3><p>line 1<br>line 2</p>");
-  CHECK(twe::markdown_to_html("snake_case_name") == "<p>snake_case_name</p>");
-  CHECK(twe::markdown_to_html("[rules](https://x.org/a)") == "<p><a href=\"https://x.org/a\">rules</a></p>");
+  CHECK(tw::markdown_html("Why *not* the **road**?", tw::HtmlFor::WxHtml) == "<p>Why <i>not</i> the <b>road</b>?</p>");
+  CHECK(tw::markdown_html("a <b> & `x*y*`", tw::HtmlFor::WxHtml) == "<p>a &lt;b&gt; &amp; <code>x*y*</code></p>");
+  CHECK(tw::markdown_html("- one\n- two\n\nnext", tw::HtmlFor::WxHtml) == "<ul><li>one</li><li>two</li></ul><p>next</p>");
+  CHECK(tw::markdown_html("# Title\nline 1\nline 2", tw::HtmlFor::WxHtml) == "<h3>Title</h3><p>line 1<br>line 2</p>");
+  CHECK(tw::markdown_html("snake_case_name", tw::HtmlFor::WxHtml) == "<p>snake_case_name</p>");
+  CHECK(tw::markdown_html("[rules](https://x.org/a)", tw::HtmlFor::WxHtml) == "<p><a href=\"https://x.org/a\">rules</a></p>");
   // Plain text (a tile problem, an analysis note): escaped the same way, no markup made.
-  CHECK(twe::html_text("A 0,0 'x<y>' & *z*: \"bad\"") == "A 0,0 'x&lt;y&gt;' &amp; *z*: &quot;bad&quot;");
+  CHECK(tw::escape_html("A 0,0 'x<y>' & *z*: \"bad\"", tw::HtmlFor::WxHtml) == "A 0,0 'x&lt;y&gt;' &amp; *z*: &quot;bad&quot;");
 }
 
 TEST_CASE("a long replay opens with the whole game in view and the board follows the moves", "[review][ui][issue18]") {

@@ -200,6 +200,12 @@ TEST_CASE("golden playthrough: mists-6, three coop bots", "[golden]") {
   check_golden({"mists-6-3p.txt", "mists", "mists-6", 2033, {"coop", "coop", "coop"}});
 }
 
+TEST_CASE("golden playthrough: mists-6-uk, four coop bots", "[golden]") {
+  // The Ukrainian reading (issue 59): the markers' colours chosen at setup, each chosen
+  // colour giving one follower for its marker, the unchosen colour keeping all of its own.
+  check_golden({"mists-6-uk-4p.txt", "mists-uk", "mists-6-uk", 2040, {"coop", "coop", "coop", "coop"}});
+}
+
 TEST_CASE("golden playthrough: mists-2, four coop bots", "[golden]") {
   check_golden({"mists-2-4p.txt", "mists", "mists-2", 2026, {"coop", "coop", "coop", "coop"}});
 }

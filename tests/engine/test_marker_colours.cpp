@@ -153,3 +153,50 @@ TEST_CASE("marker colours: at 4 and 5 players the markers' followers come from t
     CHECK(g.followers().size() == followers);
   }
 }
+
+TEST_CASE("marker colours: the shipped mists-6-uk chooses 3 colours and takes followers from them only",
+          "[engine][coop][markers]") {
+  // Issue 59, item 4: the Ukrainian reading shipped as its own level (rule set mists-uk)
+  // beside the Slovak default mists-6. At 4 players one follower goes to each chosen
+  // colour's marker and the unchosen colour keeps all of its followers; at 2 players the
+  // markers come from the box and every colour keeps its followers.
+  const Content& c = test::default_content();
+  const Level* uk = c.find_level("mists-6-uk");
+  REQUIRE(uk);
+  CHECK(uk->rule_set == "mists-uk");
+  CHECK(uk->score_markers == 3);
+  const RuleSet* rs = c.find_rule_set("mists-uk");
+  REQUIRE(rs);
+  CHECK(rs->rules.marker_colours_chosen == 1);
+  const Level* sk = c.find_level("mists-6");
+  REQUIRE(sk);
+  CHECK(sk->score_markers == 0);
+  for (const int players : {2, 4}) {
+    CAPTURE(players);
+    const LevelFollowers* lf = uk->followers_for(players);
+    REQUIRE(lf);
+    GameSetup s = setup(players, 5);
+    s.rule_set = "";
+    s.level = "mists-6-uk";
+    Game g;
+    REQUIRE_FALSE(Game::create(c, s, g));
+    REQUIRE(g.pending().kind == DecisionKind::Marker);
+    const int colours = players * lf->colours;
+    for (int colour = 0; colour < colours; ++colour) CHECK(g.colour_supply(colour) == lf->per_colour);
+    const std::vector<int> chosen = {2, 0, 3};
+    for (const int colour : chosen) {
+      REQUIRE(g.pending().kind == DecisionKind::Marker);
+      g.apply_index(option_of_colour(g, colour));
+    }
+    REQUIRE(g.pending().kind == DecisionKind::Place);
+    REQUIRE(marker_colours(g).size() == 3);
+    const bool from_supply = players >= rs->rules.marker_supply_players;
+    for (int colour = 0; colour < colours; ++colour) {
+      const bool took = from_supply && std::find(chosen.begin(), chosen.end(), colour) != chosen.end();
+      INFO("colour " << colour);
+      CHECK(g.colour_supply(colour) == lf->per_colour - (took ? 1 : 0));
+    }
+    if (players == 4) CHECK(g.colour_supply(1) == lf->per_colour);  // unchosen: all of its followers
+    CHECK(g.check_invariants().empty());
+  }
+}

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/online_cmd.h"
+#include "schema/connection.h"
 #include "net/client.h"
 #include "net/server.h"
 #include "net_fixture.h"
@@ -68,7 +69,7 @@ TEST_CASE("net clocks: time is charged to the seat to move, the increment given 
   CHECK(clock_of(st, 1)["running"] == true);
   // Stored as it stands.
   {
-    SQLite::Statement q(h.store.database(), "SELECT left_ms FROM net_seat WHERE room = ? AND seat = 0");
+    SQLite::Statement q(tw::store_layer::connection(h.store), "SELECT left_ms FROM net_seat WHERE room = ? AND seat = 0");
     q.bind(1, room);
     REQUIRE(q.executeStep());
     CHECK(q.getColumn(0).getInt64() == 55000);
@@ -85,7 +86,7 @@ TEST_CASE("net clocks: time is charged to the seat to move, the increment given 
   CHECK(over["result"].get<std::string>().rfind("Ben lost on time (", 0) == 0);
   CHECK(!h.last(2, "over").is_null());
   CHECK(json::parse(h.got[2].back())["code"] == "not_playing");
-  SQLite::Statement q(h.store.database(), "SELECT state, forfeit_seat, replay_id FROM net_room WHERE code = ?");
+  SQLite::Statement q(tw::store_layer::connection(h.store), "SELECT state, forfeit_seat, replay_id FROM net_room WHERE code = ?");
   q.bind(1, room);
   REQUIRE(q.executeStep());
   CHECK(q.getColumn(0).getString() == "finished");

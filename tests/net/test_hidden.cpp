@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "engine/rules/face_down.h"
+#include "schema/connection.h"
 #include "net/view.h"
 #include "net_fixture.h"
 #include "sanitized.h"
@@ -57,7 +58,7 @@ void check_game(const std::string& key, const std::string& id, const std::string
   // The decisions as stored, to play the game again beside its messages.
   std::vector<std::string> stored;
   {
-    SQLite::Statement q(h.store.database(), "SELECT move FROM net_move WHERE room = ? ORDER BY ply");
+    SQLite::Statement q(tw::store_layer::connection(h.store), "SELECT move FROM net_move WHERE room = ? ORDER BY ply");
     q.bind(1, room);
     while (q.executeStep()) stored.push_back(q.getColumn(0).getString());
   }

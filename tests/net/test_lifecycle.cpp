@@ -8,6 +8,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "net_fixture.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using nlohmann::json;
@@ -15,7 +16,7 @@ using nlohmann::json;
 namespace {
 std::string code_of_msg(const json& m) { return m.is_null() ? "" : m.value("code", std::string()); }
 const json kHumanAndBot = json::array({{{"kind", "human"}, {"name", "Ann"}}, {{"kind", "bot"}, {"bot", "random"}}});
-int64_t rows(Store& s, const std::string& sql) { return s.database().execAndGet(sql).getInt64(); }
+int64_t rows(Store& s, const std::string& sql) { return tw::store_layer::connection(s).execAndGet(sql).getInt64(); }
 void tune_lifecycle(net::HubOptions& o) {
   o.open_room_ms = 60'000;
   o.abandon_ms = 120'000;
@@ -265,7 +266,7 @@ TEST_CASE("net resend: the same decision in other words is acknowledged again, a
     }
   }
   CHECK(tried_rotation);
-  CHECK(h.store.database().execAndGet("SELECT count(*) FROM net_move").getInt64() == g->ply());
+  CHECK(tw::store_layer::connection(h.store).execAndGet("SELECT count(*) FROM net_move").getInt64() == g->ply());
 }
 
 TEST_CASE("net validation: auto_start, clocks, names that spoof, and requests before hello") {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/online_cmd.h"
+#include "schema/connection.h"
 #include "net/client.h"
 #include "net/server.h"
 #include "net_fixture.h"
@@ -89,7 +90,7 @@ TEST_CASE("net loopback: two command-line clients and a server bot play a comple
   r.server.call([&](net::Hub& hub) { replay = hub.replay_of(room).value_or(0); });
   CHECK(replay == over["replay"].get<int64_t>());
   r.server.stop();
-  SQLite::Statement q(r.store.database(), "SELECT count(*) FROM replay WHERE id = ?");
+  SQLite::Statement q(tw::store_layer::connection(r.store), "SELECT count(*) FROM replay WHERE id = ?");
   q.bind(1, replay);
   q.executeStep();
   CHECK(q.getColumn(0).getInt() == 1);

@@ -5,6 +5,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "net_fixture.h"
+#include "schema/connection.h"
 #include "schema/migrations.h"
 
 using namespace tw;
@@ -24,7 +25,7 @@ TEST_CASE("net migration: a version-4 database opened for writing gets the onlin
   {
     Store s = Store::open(path, Store::Mode::ReadWrite);
     CHECK(s.schema_version() == latest_schema_version());
-    for (const char* t : {"net_room", "net_seat", "net_move"}) CHECK(s.database().tableExists(t));
+    for (const char* t : {"net_room", "net_seat", "net_move"}) CHECK(tw::store_layer::connection(s).tableExists(t));
   }
   // The server runs on it.
   test::HubHarness h(path);
@@ -32,6 +33,6 @@ TEST_CASE("net migration: a version-4 database opened for writing gets the onlin
   CHECK(!h.create(1, "rule_set", "base", nlohmann::json::array({{{"kind", "human"}}, {{"kind", "bot"}, {"bot", "random"}}}))
               .first.empty());
   // The tables refuse rows that break their rules.
-  CHECK_THROWS(h.store.database().exec(
+  CHECK_THROWS(tw::store_layer::connection(h.store).exec(
       "INSERT INTO net_room (code, rule_set, seed, host_token, state) VALUES ('X', 'base', 1, 't', 'dancing')"));
 }

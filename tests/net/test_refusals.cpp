@@ -4,13 +4,14 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "net_fixture.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using nlohmann::json;
 
 namespace {
 int64_t stored_moves(Store& s) {
-  return s.database().execAndGet("SELECT count(*) FROM net_move").getInt64();
+  return tw::store_layer::connection(s).execAndGet("SELECT count(*) FROM net_move").getInt64();
 }
 std::string code_of(const json& m) { return m.is_null() ? "" : m.value("code", std::string()); }
 }  // namespace

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "engine/result.h"
+#include "schema/connection.h"
 #include "net_fixture.h"
 #include "sanitized.h"
 
@@ -32,7 +33,7 @@ bool play_human(test::HubHarness& h, net::ConnId c, const Table& t, int max_deci
     if (g->finished()) return true;
     REQUIRE(g->pending().player == 0);
     const size_t i = static_cast<size_t>(g->ply()) % g->pending().options.size();
-    SQLite::Statement q(h.store.database(), "SELECT count(*) FROM net_move WHERE room = ?");
+    SQLite::Statement q(tw::store_layer::connection(h.store), "SELECT count(*) FROM net_move WHERE room = ?");
     q.bind(1, t.room);
     q.executeStep();
     REQUIRE(h.answer(c, {{"type", "move"}, {"room", t.room}, {"token", t.token}, {"ply", q.getColumn(0).getInt64()},
@@ -99,7 +100,7 @@ TEST_CASE("net resume: games interrupted and resumed end as the uninterrupted ga
     CHECK(result_text(*g) == results[static_cast<size_t>(i)]);
     CHECK(g->state_hash() == hashes[static_cast<size_t>(i)]);
     // No decision lost or applied twice: the stored rows are the game's decisions.
-    SQLite::Statement q(h.store.database(), "SELECT count(*) FROM net_move WHERE room = ?");
+    SQLite::Statement q(tw::store_layer::connection(h.store), "SELECT count(*) FROM net_move WHERE room = ?");
     q.bind(1, t.room);
     q.executeStep();
     CHECK(q.getColumn(0).getInt64() == g->ply());

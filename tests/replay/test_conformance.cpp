@@ -147,6 +147,9 @@ class SystemChecks {
   void before(const Game& g, size_t k) {
     const Decision& d = g.pending();
     const System sys = cfg_.rs->system;
+    // A marker's colour chosen at setup (mists-6-uk) may take one follower of that colour
+    // for the marker: the count after it is the game's from then on.
+    marker_setup_ = d.kind == DecisionKind::Marker && static_cast<int>(g.placed().size()) == placed_at_start_;
     if (d.kind == DecisionKind::Ghost) ++t_.ghost_decisions;
     // No follower offered from an empty supply (co-op: of that colour).
     for (const Option& o : d.options) {
@@ -196,6 +199,10 @@ class SystemChecks {
     if (is_coop(g)) {
       REQUIRE(ghost_bank(g) >= 0);
       REQUIRE(ghost_bank(g) + board_ghosts(g) == cfg_.level->ghost_bank);
+      if (marker_setup_) {
+        REQUIRE(static_cast<int>(g.followers().size()) >= followers_ - 1);
+        followers_ = static_cast<int>(g.followers().size());
+      }
       REQUIRE(static_cast<int>(g.followers().size()) == followers_);
       return;
     }
@@ -253,6 +260,7 @@ class SystemChecks {
   const Rules& rules_;
   Tally& t_;
   int placed_at_start_ = 0, followers_ = 0, discarded_ = 0;
+  bool marker_setup_ = false;
   std::vector<int> figures_;
   std::vector<int64_t> scores_;
 };

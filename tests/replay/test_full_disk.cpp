@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "replay/replay_store.h"
+#include "schema/connection.h"
 #include "schema/pack.h"
 #include "schema/store.h"
 #include "support.h"
@@ -40,7 +41,7 @@ Failure failure_of(const std::function<void()>& f) {
 
 // Fills the file's pages and forbids new ones on this connection.
 void fill_disk(Store& store) {
-  SQLite::Database& db = store.database();
+  SQLite::Database& db = tw::store_layer::connection(store);
   db.exec("CREATE TABLE IF NOT EXISTS filler (b BLOB)");
   const int64_t pages = db.execAndGet("PRAGMA page_count").getInt64();
   db.exec("PRAGMA max_page_count = " + std::to_string(pages));
@@ -80,7 +81,7 @@ TEST_CASE("full disk: content import and replay import both fail as a database e
   o.renames["gcc"] = "gcc-copy";
   const std::string pack_text = pack::pack_text(p);
   fill_disk(store);
-  const int64_t replays_before = store.database().execAndGet("SELECT count(*) FROM replay").getInt64();
+  const int64_t replays_before = tw::store_layer::connection(store).execAndGet("SELECT count(*) FROM replay").getInt64();
 
   const Failure content = failure_of([&] { pack::import_pack(store, pack::parse_pack(pack_text, "gcc.json"), o); });
   INFO(content.what);
@@ -96,7 +97,7 @@ TEST_CASE("full disk: content import and replay import both fail as a database e
   INFO(replay.what);
   CHECK(replay.store_error);
   CHECK(!replay.pack_error);
-  CHECK(store.database().execAndGet("SELECT count(*) FROM replay").getInt64() == replays_before);
+  CHECK(tw::store_layer::connection(store).execAndGet("SELECT count(*) FROM replay").getInt64() == replays_before);
 }
 
 TEST_CASE("full disk: a row the schema refuses is still the pack's fault, not the disk's") {

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "schema/connection.h"
 #include "cli/replay_cmd.h"
 #include "engine/text.h"
 #include "engine/tgn.h"
@@ -356,7 +357,7 @@ TEST_CASE("item 6: replay export refuses a log edited after it was stored, even 
     replay::GameLog log = replay::ReplayStore(store).load_log(1);
     log.header.seed += 1;
     const std::string blob = replay::pack_log(log);
-    SQLite::Statement st(store.database(), "UPDATE replay SET log = ? WHERE id = 1");
+    SQLite::Statement st(tw::store_layer::connection(store), "UPDATE replay SET log = ? WHERE id = 1");
     st.bind(1, blob.data(), static_cast<int>(blob.size()));
     st.exec();
   }

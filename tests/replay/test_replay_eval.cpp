@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "replay/replay_store.h"
+#include "schema/connection.h"
 #include "schema/migrations.h"
 #include "support.h"
 
@@ -38,7 +39,7 @@ Replay evaluated_replay(uint64_t seed, int n) {
   return r;
 }
 
-int64_t count(Store& s, const std::string& sql) { return s.database().execAndGet(sql).getInt64(); }
+int64_t count(Store& s, const std::string& sql) { return tw::store_layer::connection(s).execAndGet(sql).getInt64(); }
 
 }  // namespace
 
@@ -46,7 +47,7 @@ TEST_CASE("kept evaluations are stored with the replay and loaded back whole") {
   test::ReplayTempDir dir;
   Store store = Store::open(test::copy_default_db(dir), Store::Mode::ReadWrite);
   CHECK(store.schema_version() == latest_schema_version());
-  CHECK(store.database().tableExists("replay_eval"));
+  CHECK(tw::store_layer::connection(store).tableExists("replay_eval"));
   ReplayStore replays(store);
 
   // A replay without evaluations has none after a round trip.
@@ -122,7 +123,7 @@ TEST_CASE("migration 0004 adds replay_eval to an older database, a newer one is 
     Store store = Store::open(path, Store::Mode::ReadWrite);
     CHECK(store.schema_version() == latest_schema_version());
     CHECK(store.schema_version() >= 4);
-    REQUIRE(store.database().tableExists("replay_eval"));
+    REQUIRE(tw::store_layer::connection(store).tableExists("replay_eval"));
     ReplayStore replays(store);
     Replay r = replays.load(id);  // the old replay is still there, with no evaluations
     CHECK(r.evaluations.empty());

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "support.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using tw::test::has_error;
@@ -203,13 +204,13 @@ TEST_CASE("rule set base: start D, 71 tiles in the pile, every parameter set") {
   Store store = Store::open(TW_TEST_DB, Store::Mode::ReadOnly);
   for (const auto& spec : rule_param_specs()) {
     INFO("parameter " << spec.key);
-    SQLite::Statement q(store.database(),
+    SQLite::Statement q(tw::store_layer::connection(store),
                         "SELECT value FROM rule_param WHERE rule_set = 'base' AND key = ?");
     q.bind(1, std::string(spec.key));
     REQUIRE(q.executeStep());
     CHECK(q.getColumn(0).getInt64() == r.*(spec.field));
   }
-  SQLite::Statement n(store.database(), "SELECT count(*) FROM rule_param WHERE rule_set = 'base'");
+  SQLite::Statement n(tw::store_layer::connection(store), "SELECT count(*) FROM rule_param WHERE rule_set = 'base'");
   REQUIRE(n.executeStep());
   CHECK(n.getColumn(0).getInt() == static_cast<int>(rule_param_specs().size()));
 }

@@ -1,5 +1,6 @@
 // The migration runner: numbered, embedded, applied once each, in one transaction each.
 #include "support.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using namespace tw::test;
@@ -55,15 +56,15 @@ TEST_CASE("a blank database at version 0 is migrated when opened for writing") {
   CHECK(s.schema_version() == latest_schema_version());
   for (const char* table : {"meta", "terrain", "tile_set", "tile_type", "tile_segment",
                             "rule_set", "rule_set_pool", "rule_param"})
-    CHECK(s.database().tableExists(table));
+    CHECK(tw::store_layer::connection(s).tableExists(table));
   // Foreign keys are on for the connection after migrating.
-  CHECK(s.database().execAndGet("PRAGMA foreign_keys").getInt() == 1);
+  CHECK(tw::store_layer::connection(s).execAndGet("PRAGMA foreign_keys").getInt() == 1);
 }
 
 TEST_CASE("the schema enforces its constraints") {
   TempDir dir;
   Store s = Store::open(dir.file("c.db"), Store::Mode::Create);
-  auto& db = s.database();
+  auto& db = tw::store_layer::connection(s);
   CHECK(db.execAndGet("PRAGMA foreign_keys").getInt() == 1);
   // STRICT: no text in an INTEGER column.
   db.exec("INSERT INTO tile_set (id, name) VALUES ('s', 'S')");

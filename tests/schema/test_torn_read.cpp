@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "support.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using namespace tw::test;
@@ -59,13 +60,13 @@ TEST_CASE("content is read in one transaction: a commit between two tables' read
     Store reader = Store::open(path, Store::Mode::ReadOnly);
     Interloper in;
     in.writer = &writer;
-    sqlite3_trace_v2(reader.database().getHandle(), SQLITE_TRACE_STMT, on_statement, &in);
+    sqlite3_trace_v2(tw::store_layer::connection(reader).getHandle(), SQLITE_TRACE_STMT, on_statement, &in);
     Content c;
     CHECK_NOTHROW(c = reader.load_content());
     REQUIRE(in.tried);
     CHECK_FALSE(c.find_rule_set("r22"));  // the snapshot before the commit, or no commit
     CHECK(in.committed == wal);            // WAL: the writer is not held up by the reader
-    sqlite3_trace_v2(reader.database().getHandle(), 0, nullptr, nullptr);
+    sqlite3_trace_v2(tw::store_layer::connection(reader).getHandle(), 0, nullptr, nullptr);
     // Afterwards the reader sees the import whole (or the import, retried, goes through).
     if (!in.committed) writer.exec(kImport);
     const Content after = reader.load_content();

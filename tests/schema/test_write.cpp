@@ -1,5 +1,6 @@
 // Writes: scripts, tile types and rule parameters land whole or not at all.
 #include "support.h"
+#include "schema/connection.h"
 
 using namespace tw;
 using namespace tw::test;
@@ -119,7 +120,7 @@ TEST_CASE("save_tile_type: a write failing half-way is rolled back completely") 
                                                Catch::Contains("nothing was written"));
   }
   SECTION("an insert fails after some segments were written") {
-    s.database().exec(
+    tw::store_layer::connection(s).exec(
         "CREATE TEMP TRIGGER boom BEFORE INSERT ON tile_segment WHEN NEW.idx = 2 "
         "BEGIN SELECT RAISE(ABORT, 'boom'); END");
     TileType d = find(before, "D");

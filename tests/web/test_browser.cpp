@@ -16,7 +16,7 @@
 #include <iostream>
 
 #include "chromium.h"
-#include "web/markdown.h"
+#include "present/markdown.h"
 #include "web/page.h"
 #include "web_fixtures.h"
 
@@ -122,7 +122,7 @@ void check_steps(const Content& c, const replay::Replay& r, const nlohmann::json
     CHECK(s["followers"] == followers);
     CHECK(s["glyph"] == (n ? n->note.glyph : std::string()));
     CHECK(s["marks"] == (n ? n->note.markers.size() : 0));
-    CHECK(s["comment"] == (n ? shown_text(web::markdown_html(n->note.comment)) : std::string()));
+    CHECK(s["comment"] == (n ? shown_text(tw::markdown_html(n->note.comment)) : std::string()));
     CHECK(s["commentHtmlTags"] == 0);
   }
 }

@@ -4,7 +4,7 @@
 // of issue 35 (a 300-ply analysed annotated game under 1 MB).
 #include <regex>
 
-#include "web/markdown.h"
+#include "present/markdown.h"
 #include "web/page.h"
 #include "web_fixtures.h"
 
@@ -20,7 +20,7 @@ size_t count_of(const std::string& s, const std::string& what) {
 }
 
 TEST_CASE("web markdown: markup in a comment is text, Markdown is rendered") {
-  using web::markdown_html;
+  using tw::markdown_html;
   const std::string h = markdown_html("<script>alert(1)</script>\n<img src=x onerror=alert(2)>");
   CHECK(h == "<p>&lt;script&gt;alert(1)&lt;/script&gt;<br>&lt;img src=x onerror=alert(2)&gt;</p>");
   CHECK(markdown_html("**bold** and *it* and `<code>`") == "<p><b>bold</b> and <i>it</i> and <code>&lt;code&gt;</code></p>");
@@ -123,7 +123,7 @@ TEST_CASE("web page: without JavaScript the record is shown, escaped (issue 61, 
   REQUIRE(b != std::string::npos);
   const std::string ns = page.substr(a, b - a);
   CHECK(ns.find("<pre>") != std::string::npos);
-  CHECK(ns.find(web::escape_html(replay::export_tgn(r))) != std::string::npos);
+  CHECK(ns.find(tw::escape_html(replay::export_tgn(r))) != std::string::npos);
   CHECK(ns.find("<script") == std::string::npos);
 }
 
