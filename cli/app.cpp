@@ -352,6 +352,9 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<int>(1, 10000000));
   c.serve->add_option("--key", a.serve.key, "serve wss:// (TLS): the certificate's private key, a PEM file");
   c.serve->add_flag("--metrics", a.serve.metrics, "serve GET /metrics: the counters in Prometheus' text format");
+  c.serve->add_flag("--list-rooms", a.serve.list_rooms,
+                    "the browser's lobby (GET /) lists the rooms open for players (GET /rooms.json); default: "
+                    "a room is found by its link only");
   c.serve->add_option("--trust-proxy", a.serve.trust_proxy,
                       "a reverse proxy's address (repeatable): its X-Forwarded-For header names the client")
       ->delimiter(',');

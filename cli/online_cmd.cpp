@@ -14,6 +14,7 @@
 #include "net/client.h"
 #include "net/protocol.h"
 #include "net/server.h"
+#include "net/site.h"
 #include "schema/store.h"
 
 namespace tw {
@@ -70,6 +71,9 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   } catch (const std::exception& e) {
     return command_failed(err, "serve", e.what(), db_exit_code(e));
   }
+  // The browser client at GET / (net/site.h), on the loop's thread.
+  net::Site site(*content, *store, net::SiteOptions{o.list_rooms});
+  so.http = [&site](const net::HttpRequest& req, net::Hub& hub) { return site.answer(req, hub); };
   // SIGINT and SIGTERM end the server: a thread waits for them (blocked in every other thread).
   sigset_t set;
   sigemptyset(&set);
@@ -85,7 +89,9 @@ int cmd_serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
   }
   server->log = [&out](const std::string& line) { out << line << std::endl; };
   out << "listening on " << (server->tls() ? "wss://" : "ws://") << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":"
-      << server->port() << "/ (database " << o.db_path << ", " << server->resumed() << " rooms resumed)"
+      << server->port() << "/ (browsers: " << (server->tls() ? "https://" : "http://")
+      << (so.host.find(':') != std::string::npos ? "[" + so.host + "]" : so.host) << ":" << server->port()
+      << "/; database " << o.db_path << ", " << server->resumed() << " rooms resumed)"
       << std::endl;
   std::thread waiter([&] {
     int sig = 0;

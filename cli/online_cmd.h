@@ -30,6 +30,7 @@ struct ServeOptions {
   double hello_s = 10;                      // --hello-timeout S
   double handshake_s = 10;                  // --handshake-timeout S
   double idle_s = 300;                      // --idle-timeout S
+  bool list_rooms = false;                  // --list-rooms: the lobby page lists open rooms
 };
 // Runs until SIGINT or SIGTERM. Prints "listening on ws://HOST:PORT/" (wss:// with
 // --cert/--key) first, then a line per room event and refusal.

@@ -106,6 +106,27 @@ std::optional<int64_t> Hub::replay_of(const std::string& room) const {
   return it == rooms_.end() ? std::nullopt : it->second.replay_id;
 }
 
+std::vector<OJ> Hub::open_rooms(size_t max) const {
+  std::vector<OJ> out;
+  for (const auto& [code, room] : rooms_) {
+    if (out.size() >= max) break;
+    if (room.state != "open") continue;
+    bool free = false;
+    for (const auto& s : room.seats) free = free || (s.kind == "human" && s.token.empty());
+    if (!free) continue;
+    OJ j = room_json(room);
+    j.erase("type");
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+bool Hub::served_replay(int64_t id) const {
+  for (const auto& [code, room] : rooms_)
+    if (room.replay_id == id) return room.state == "finished";
+  return RoomStore(store_).is_finished_replay(id);
+}
+
 // ---------------------------------------------------------------------------------------
 // Loading
 

@@ -121,6 +121,13 @@ class Hub {
   // The Hub's part of GET /metrics (rooms by state, refusals by code, decisions, ...).
   void metrics(MetricsText& m) const;
 
+  // For the browser client (net/site.h): rooms open for players (a human seat free),
+  // at most `max`, as `room` messages without their type; and whether replay `id` is a
+  // game a room of this server ended (stored finished, forfeited or abandoned: nothing of
+  // it is hidden any more, so its review page may be served).
+  std::vector<nlohmann::ordered_json> open_rooms(size_t max) const;
+  bool served_replay(int64_t id) const;
+
   // For tests and the benchmark.
   size_t rooms() const { return rooms_.size(); }
   size_t playing() const;

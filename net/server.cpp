@@ -271,10 +271,14 @@ class Session : public SessionBase, public std::enable_shared_from_this<Session<
   }
 
   // An HTTP answer, then the connection closes.
-  void answer_http(unsigned version, http::status status, const std::string& type, std::string body) {
+  void answer_http(unsigned version, http::status status, const std::string& type, std::string body,
+                   const HttpAnswer* page = nullptr) {
     auto res = std::make_shared<http::response<http::string_body>>(status, version);
     res->set(http::field::content_type, type);
-    res->set(http::field::cache_control, "no-store");
+    res->set(http::field::cache_control, page ? page->cache_control : std::string("no-store"));
+    if (page)
+      for (const auto& [k, v] : page->headers) res->set(k, v);
+    res->set("X-Content-Type-Options", "nosniff");
     res->body() = std::move(body);
     res->keep_alive(false);
     res->prepare_payload();
@@ -318,6 +322,22 @@ class Session : public SessionBase, public std::enable_shared_from_this<Session<
       }
       if (req.target() == "/metrics" && srv_.opt.metrics)
         return answer_http(req.version(), http::status::ok, "text/plain; version=0.0.4", srv_.metrics_text());
+      if (srv_.opt.http) {
+        srv_.count("http_requests");
+        std::optional<HttpAnswer> page;
+        try {
+          page = srv_.opt.http(HttpRequest{std::string(req.target()), std::string(req[http::field::host])}, srv_.hub);
+        } catch (const std::exception& e) {
+          srv_.note_limited("page", "connection " + std::to_string(id_) + ": a page failed: " + e.what());
+          return answer_http(req.version(), http::status::internal_server_error, "text/plain",
+                             "tilewright serve: this page could not be made\n");
+        }
+        if (page)
+          return answer_http(req.version(), static_cast<http::status>(page->status), page->content_type,
+                             std::move(page->body), &*page);
+        if (!(req.target() == "/" || req.target().starts_with("/?")))
+          return answer_http(req.version(), http::status::not_found, "text/plain", "tilewright serve: no such page\n");
+      }
     }
     // The endpoint is "/"; a query ("/?room=CODE") is allowed and ignored here: a front
     // that routes rooms to hosts reads it (docs/protocol.md, "Past one host").

@@ -16,12 +16,27 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "net/hub.h"
 
 namespace tw::net {
+
+// A GET that is not a WebSocket upgrade, for ServerOptions::http.
+struct HttpRequest {
+  std::string target;  // "/r/ABCD2345?watch"
+  std::string host;    // the Host header, as sent
+};
+struct HttpAnswer {
+  int status = 200;
+  std::string content_type = "text/html; charset=utf-8";
+  std::string body;
+  std::string cache_control = "no-store";
+  std::vector<std::pair<std::string, std::string>> headers;  // more (Content-Security-Policy, ...)
+};
 
 struct ServerOptions {
   std::string host = "127.0.0.1";  // loopback unless told otherwise
@@ -53,6 +68,9 @@ struct ServerOptions {
   // unreadable, not PEM, or a key that is not the certificate's.
   std::string cert_file, key_file;
   HubOptions hub;
+  // Pages besides /health and /metrics (the browser client: net/site.h): asked for every
+  // GET that is not an upgrade, on the loop's thread with its Hub; nullopt: 404.
+  std::function<std::optional<HttpAnswer>(const HttpRequest&, Hub&)> http;
 };
 
 class Server {

@@ -1,6 +1,7 @@
 #include "net/view.h"
 
 #include "engine/report.h"
+#include "net/view_draw.h"
 #include "present/record.h"
 
 namespace tw::net {
@@ -16,6 +17,7 @@ nlohmann::ordered_json public_view(const Game& g) {
   text += drawn_tile_text(g);
   j["text"] = text;
   j["events"] = event_lines(g);
+  add_drawing(g, j);
   return j;
 }
 

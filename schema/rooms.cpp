@@ -80,6 +80,12 @@ std::optional<FinishedRoom> RoomStore::finished(const std::string& room) {
   return f;
 }
 
+bool RoomStore::is_finished_replay(int64_t id) {
+  SQLite::Statement q(store_layer::connection(store_), "SELECT 1 FROM net_room WHERE replay_id = ? AND state = 'finished'");
+  q.bind(1, id);
+  return q.executeStep();
+}
+
 void RoomStore::create(const RoomRow& room, const std::vector<SeatRow>& seats) {
   auto& db = store_layer::connection(store_);
   SQLite::Transaction t(db);

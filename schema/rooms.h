@@ -85,6 +85,8 @@ class RoomStore {
   std::vector<MoveRow> moves(const std::string& room);  // by ply
   // A finished room (none: no such room, or not finished).
   std::optional<FinishedRoom> finished(const std::string& room);
+  // Whether replay `id` is the replay of a finished room (its review may be served).
+  bool is_finished_replay(int64_t id);
 
   // A new room (state "open") with its seats.
   void create(const RoomRow& room, const std::vector<SeatRow>& seats);

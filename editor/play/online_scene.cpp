@@ -230,22 +230,17 @@ std::string OptionWriter::open(const tw::Content& content, const std::string& ru
   return "no game of '" + rule_set + (level.empty() ? "" : "' level '" + level) + "' can be set up on this database";
 }
 
-std::string OptionWriter::placement(int tile, int x, int y, int rot) const {
-  if (!game_ || tile < 0 || static_cast<size_t>(tile) >= game_->content().tiles.size()) return {};
-  tw::Option o;
-  o.kind = tw::OptKind::Place;
-  o.tile = static_cast<uint16_t>(tile);
-  o.x = static_cast<int16_t>(x);
-  o.y = static_cast<int16_t>(y);
-  o.rot = static_cast<uint8_t>(rot & 3);
-  return game_->to_string(o);
-}
-
-std::string OptionWriter::pass() const {
-  if (!game_) return {};
-  tw::Option o;
-  o.kind = tw::OptKind::Pass;
-  return game_->to_string(o);
+std::string view_pass(const J& view) {
+  if (!view.is_object() || !view.contains("pending") || !view["pending"].is_object()) return {};
+  const J& p = view["pending"];
+  if (!p.contains("options") || !p.contains("option_views") || !p["options"].is_array() ||
+      !p["option_views"].is_array() || p["options"].size() != p["option_views"].size())
+    return {};
+  for (size_t i = 0; i < p["options"].size(); ++i)
+    if (p["option_views"][i].is_object() && p["option_views"][i].value("kind", std::string()) == "pass" &&
+        p["options"][i].is_string())
+      return p["options"][i].get<std::string>();
+  return {};
 }
 
 std::string ViewPlacements::at(int x, int y, int rot, int* chosen_rot) const {
@@ -272,28 +267,32 @@ std::vector<int> ViewPlacements::rotations(int x, int y) const {
   return out;
 }
 
-ViewPlacements view_placements(const OptionWriter& w, const J& view, int tile, const std::vector<std::string>& options) {
+ViewPlacements view_placements(const J& view, int tile, const std::vector<std::string>& options) {
   ViewPlacements out;
-  if (!w.ready() || tile < 0 || !view.is_object() || !view.contains("board") || !view["board"].is_array()) return out;
+  if (tile < 0 || !view.is_object() || !view.contains("pending") || !view["pending"].is_object()) return out;
+  const J& p = view["pending"];
+  if (!p.contains("options") || !p.contains("option_views") || !p["options"].is_array() ||
+      !p["option_views"].is_array() || p["options"].size() != p["option_views"].size())
+    return out;
   const std::set<std::string> listed(options.begin(), options.end());
-  std::set<std::pair<int, int>> taken, candidates;
-  for (const auto& b : view["board"]) taken.insert({integer(b, "x"), integer(b, "y")});
-  for (const auto& [x, y] : taken)
-    for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-      if (!taken.count({x + dx, y + dy})) candidates.insert({x + dx, y + dy});
-  for (const auto& [x, y] : candidates) {
-    std::vector<std::string> four(4);
-    bool any = false;
-    for (int r = 0; r < 4; ++r) {
-      std::string t = w.placement(tile, x, y, r);
-      if (listed.count(t)) {
-        four[static_cast<size_t>(r)] = std::move(t);
-        any = true;
-      }
+  // The server says each option's cell and rotation (docs/protocol.md, option_views): no
+  // option text is written or read here.
+  for (size_t i = 0; i < p["options"].size(); ++i) {
+    const J& v = p["option_views"][i];
+    if (!v.is_object() || v.value("kind", std::string()) != "place" || !v.contains("x") || !v.contains("y") ||
+        !v.contains("rot") || !p["options"][i].is_string())
+      continue;
+    if (v.contains("art") && v["art"].is_number_integer() && v["art"].get<int>() != tile) continue;
+    const std::string text = p["options"][i].get<std::string>();
+    if (!listed.count(text)) continue;
+    const std::pair<int, int> cell{integer(v, "x"), integer(v, "y")};
+    size_t at = 0;
+    while (at < out.cells.size() && out.cells[at] != cell) ++at;
+    if (at == out.cells.size()) {
+      out.cells.push_back(cell);
+      out.texts.resize(out.texts.size() + 4);
     }
-    if (!any) continue;
-    out.cells.push_back({x, y});
-    for (auto& t : four) out.texts.push_back(std::move(t));
+    out.texts[at * 4 + static_cast<size_t>(((integer(v, "rot") / 90) % 4 + 4) % 4)] = text;
   }
   return out;
 }

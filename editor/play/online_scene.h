@@ -5,9 +5,8 @@
 // (the server's content is the same database's), followers are put on the segment their
 // location ("city:N") names, face-down tiles show their back.
 //
-// The placement a click makes is found by writing, with the one option grammar
-// (Game::to_string on a game of the same rule set), the option "place TILE x,y rN" and
-// looking for that text among the options the server listed: no option text is read.
+// The placement a click makes is the option whose `option_views` entry (docs/protocol.md)
+// names that cell and rotation: no option text is written or read.
 #pragma once
 
 #include <memory>
@@ -42,17 +41,13 @@ std::vector<SceneSpot> view_spots(const tw::Content& content, const nlohmann::js
 // "M:SS" (or "H:MM:SS") of a clock's milliseconds.
 std::string clock_text(int64_t ms);
 
-// Writes placement options with the engine's grammar for one rule set (a game of it is
-// made once, on the client's content, only to write option text).
+// Checks that a game of a rule set (and level) can be made on the editor's content
+// before hosting one (the server checks it again).
 class OptionWriter {
  public:
   // "" or why no game of the rule set can be made here.
   std::string open(const tw::Content& content, const std::string& rule_set, const std::string& level);
   bool ready() const { return game_ != nullptr; }
-  // "place TILE x,y rR" for the content's tile index `tile`.
-  std::string placement(int tile, int x, int y, int rot) const;
-  // The text of a pass.
-  std::string pass() const;
   const std::string& rule_set() const { return rule_set_; }
   const std::string& level() const { return level_; }
 
@@ -60,6 +55,10 @@ class OptionWriter {
   std::unique_ptr<tw::Game> game_;
   std::string rule_set_, level_;
 };
+
+// The text of the pending decision's pass option ("" when it has none), from the view's
+// option_views.
+std::string view_pass(const nlohmann::json& view);
 
 // What the server's options say about the drawn tile `tile` (a content index): the
 // cells where some rotation is listed, and, for a cell, the option text of rotation
@@ -70,7 +69,6 @@ struct ViewPlacements {
   std::vector<int> rotations(int x, int y) const;
   std::vector<std::string> texts;  // per cell (in `cells` order) and rotation: 4 entries a cell
 };
-ViewPlacements view_placements(const OptionWriter& w, const nlohmann::json& view, int tile,
-                               const std::vector<std::string>& options);
+ViewPlacements view_placements(const nlohmann::json& view, int tile, const std::vector<std::string>& options);
 
 }  // namespace twe

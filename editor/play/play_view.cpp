@@ -199,7 +199,7 @@ PlayView::PlayView(wxWindow* parent, EditorContext& ctx)
   newg->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
   pass_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
     if (online_) {
-      if (const std::string e = choose_online(writer_.pass()); !e.empty()) show_status(e, true);
+      if (const std::string e = choose_online(view_pass(online_->view())); !e.empty()) show_status(e, true);
       return;
     }
     choose_kind(tw::OptKind::Pass);
@@ -721,7 +721,7 @@ bool PlayView::on_key(wxKeyEvent& e) {
       return true;
     }
     if (e.GetKeyCode() == 'P') {
-      if (const std::string err = choose_online(writer_.pass()); !err.empty()) show_status(err, true);
+      if (const std::string err = choose_online(view_pass(online_->view())); !err.empty()) show_status(err, true);
       return true;
     }
     return false;
@@ -1287,7 +1287,7 @@ void PlayView::update_online() {
       v["pending"]["tile"].is_string())
     if (const tw::TileType* t = tile_by_id(ctx_.content, v["pending"]["tile"].get<std::string>()))
       online_tile_ = static_cast<int>(t - ctx_.content.tiles.data());
-  placements_ = view_placements(writer_, v, online_tile_, opts);
+  placements_ = view_placements(v, online_tile_, opts);
   // The rings of a follower (ghost, bury, ...) decision on the board, as offline.
   board_->set_spots(mine ? view_spots(ctx_.content, v, opts) : std::vector<SceneSpot>{});
   for (const auto& sp : board_->spots())
@@ -1352,7 +1352,7 @@ void PlayView::update_online() {
 
   options_->Clear();
   for (const auto& o : opts) options_->Append(wxString::FromUTF8(o));
-  const std::string pass = writer_.pass();
+  const std::string pass = view_pass(online_->view());
   pass_->Enable(mine && std::find(opts.begin(), opts.end(), pass) != opts.end());
   take_back_->Disable();
   take_back_to_->Disable();

@@ -23,6 +23,7 @@
 #include "net/hub.h"
 #include "net/protocol.h"
 #include "net/server.h"
+#include "net/view.h"
 #include "play/online_dialog.h"
 #include "play/online_scene.h"
 #include "play/online_session.h"
@@ -389,13 +390,63 @@ TEST_CASE("online: the scene of a view puts followers on the segment their locat
   }
   CHECK(checked > 30);
   CHECK(twe::segment_named(content.tiles.front(), 0, "nowhere:Q") == -1);
-  // The option writer writes the engine's own text for a placement.
+  // A game that cannot be set up on this content is named before hosting it.
   twe::OptionWriter w;
   REQUIRE(w.open(content, "base", "") == "");
-  const tw::Option& first = g.finished() ? tw::Option{} : g.pending().options.front();
-  if (!g.finished() && first.kind == tw::OptKind::Place)
-    CHECK(w.placement(first.tile, first.x, first.y, first.rot) == g.to_string(first));
   CHECK(w.open(content, "no-such-rules", "") != "");
+}
+
+TEST_CASE("online: the placements and the pass of a view come from its option_views, the server's own texts",
+          "[play][online]") {
+  const tw::Content content = tw::Store::open(TW_TEST_DB, tw::Store::Mode::ReadOnly).load_content();
+  for (const char* rs : {"base", "gcc", "discovery"}) {
+    tw::GameSetup setup;
+    setup.rule_set = rs;
+    setup.players = tw::parse_players("A, B");
+    setup.seed = 5;
+    tw::Game g;
+    REQUIRE(!tw::Game::create(content, setup, g));
+    int places = 0, passes = 0;
+    for (int ply = 0; ply < 60 && !g.finished(); ++ply) {
+      const nlohmann::json view = tw::net::public_view(g);
+      std::vector<std::string> opts;
+      for (const auto& o : view["pending"]["options"]) opts.push_back(o.get<std::string>());
+      if (g.pending().kind == tw::DecisionKind::Place) {
+        const twe::ViewPlacements vp = twe::view_placements(view, g.pending().tile, opts);
+        // Every listed placement of the drawn tile is found at its cell and rotation, and
+        // nothing else.
+        size_t found = 0;
+        for (const auto& [x, y] : vp.cells)
+          for (const int r : vp.rotations(x, y)) {
+            const std::string text = vp.at(x, y, r);
+            INFO(rs << " ply " << ply << ": " << text);
+            const auto o = g.parse_option(text);
+            REQUIRE(o);
+            CHECK(o->kind == tw::OptKind::Place);
+            CHECK(o->x == x);
+            CHECK(o->y == y);
+            CHECK(g.canonical(*o).rot == g.canonical(*o).rot);
+            CHECK(std::find(opts.begin(), opts.end(), text) != opts.end());
+            ++found;
+          }
+        size_t listed = 0;
+        for (const tw::Option& o : g.pending().options) listed += o.kind == tw::OptKind::Place && o.tile == g.pending().tile;
+        CHECK(found == listed);
+        ++places;
+      }
+      const std::string pass = twe::view_pass(view);
+      bool has_pass = false;
+      for (const tw::Option& o : g.pending().options) has_pass = has_pass || o.kind == tw::OptKind::Pass;
+      CHECK(pass.empty() == !has_pass);
+      if (!pass.empty()) {
+        CHECK(g.parse_option(pass)->kind == tw::OptKind::Pass);
+        ++passes;
+      }
+      g.apply_index(static_cast<size_t>(ply * 7) % g.pending().options.size());
+    }
+    CHECK(places > 10);
+    CHECK(passes > 0);
+  }
 }
 
 TEST_CASE_METHOD(twe::test::FrameFixture, "online: the host dialog checks its fields, the Play menu offers online play",
