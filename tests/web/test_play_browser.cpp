@@ -207,6 +207,9 @@ TEST_CASE("browser client: two players in two browsers and a server bot play bas
   REQUIRE(chrome.start(chromium(), profile_dir("base")) == "");
   Player ann{cdp::Page(chrome)}, ben{cdp::Page(chrome)};
   const std::string hostile = "Ann <img src=x onerror=alert(1)>";
+  ann.page.go(srv.http() + "/");
+  REQUIRE(ann.page.wait("document.getElementById('tw-create')"));
+  shot(ann.page, "browser-lobby");
   const std::string room = create_room(ann.page, srv.http(), hostile, "r:base", {"Ben", "bot:greedy"});
   CHECK(room.size() == 8);
   // The invitation link opens the room for Ben (another browser context: no token there).
