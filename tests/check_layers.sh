@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The allowed include edges between the project's folders (docs: docs/layout.md, docs/architecture.md):
-#   engine <- schema <- replay <- present <- cli, editor;  bench -> engine, schema, replay.
+#   engine <- schema <- replay <- present <- cli, editor;  bench -> engine, schema, replay;
+#   net -> web (the server hands out the browser client and the review pages).
 # A folder may include only the folders listed for it; the engine includes no SQLite,
 # wxWidgets, Boost, JSON or OpenSSL library. Prints every edge that breaks the rule and exits 1.
 set -u
@@ -14,7 +15,7 @@ declare -A allowed=(
   [study]="engine schema replay present study"
   [analysis]="engine schema replay present analysis"
   [web]="engine schema replay present analysis web"
-  [net]="engine schema replay present net"
+  [net]="engine schema replay present analysis web net"
   [cli]="engine schema replay present study analysis web net cli"
   [editor]="engine schema replay present study analysis web net editor"
   [bench]="engine schema replay bench"
