@@ -18,6 +18,7 @@
 #include <fcntl.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -195,7 +196,8 @@ class Page {
  private:
   static std::string decode64(const std::string& in) {
     std::string out;
-    int val = 0, bits = -8;
+    uint32_t val = 0;  // the last bits read (kept under 2^24: no shift overflows)
+    int bits = -8;
     for (const char ch : in) {
       int d = -1;
       if (ch >= 'A' && ch <= 'Z') d = ch - 'A';
@@ -204,7 +206,7 @@ class Page {
       else if (ch == '+') d = 62;
       else if (ch == '/') d = 63;
       else continue;
-      val = (val << 6) + d;
+      val = ((val << 6) | static_cast<uint32_t>(d)) & 0xFFFFFFu;
       bits += 6;
       if (bits >= 0) {
         out.push_back(static_cast<char>((val >> bits) & 0xFF));
