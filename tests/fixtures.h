@@ -44,6 +44,30 @@ struct TempTestDir {
   }
 };
 
+// A folder of one test's own, removed with it (`prefix` names it in the temp folder):
+// p(name) is a path in it, fresh(name) a copy of the bundled default.db there.
+struct ScratchDir {
+  std::filesystem::path path;
+  explicit ScratchDir(const std::string& prefix) {
+    static int n = 0;
+    path = std::filesystem::temp_directory_path() /
+           (prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(++n));
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::string p(const std::string& name) const { return (path / name).string(); }
+  std::string fresh(const std::string& name) const {
+    const auto q = p(name);
+    std::filesystem::copy_file(TW_TEST_DB, q, std::filesystem::copy_options::overwrite_existing);
+    return q;
+  }
+};
+
 inline std::filesystem::path test_db_path() {
   static const TempTestDir temp;
   static const std::filesystem::path path = [] {

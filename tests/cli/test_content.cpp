@@ -26,24 +26,8 @@ namespace {
 using Result = test::CliResult;
 using test::cli;
 
-struct Dir {
-  fs::path path;
-  Dir() {
-    static int n = 0;
-    path = fs::temp_directory_path() / ("tw-content-" + std::to_string(::getpid()) + "-" + std::to_string(++n));
-    fs::create_directories(path);
-  }
-  ~Dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string p(const std::string& name) const { return (path / name).string(); }
-  // A fresh copy of the bundled default.db.
-  std::string fresh(const std::string& name) const {
-    const auto q = p(name);
-    fs::copy_file(TW_TEST_DB, q, fs::copy_options::overwrite_existing);
-    return q;
-  }
+struct Dir : test::ScratchDir {
+  Dir() : ScratchDir("tw-content") {}
 };
 
 void sql(const std::string& db, const std::string& text) {

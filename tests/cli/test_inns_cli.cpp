@@ -19,23 +19,8 @@ namespace fs = std::filesystem;
 
 namespace inns_cli_test {
 
-struct IcDir {
-  fs::path path;
-  IcDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() / ("tw-inns-" + std::to_string(::getpid()) + "-" + std::to_string(++n));
-    fs::create_directories(path);
-  }
-  ~IcDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string p(const std::string& name) const { return (path / name).string(); }
-  std::string fresh(const std::string& name) const {
-    const auto q = p(name);
-    fs::copy_file(TW_TEST_DB, q, fs::copy_options::overwrite_existing);
-    return q;
-  }
+struct IcDir : tw::test::ScratchDir {
+  IcDir() : ScratchDir("tw-inns") {}
 };
 
 // A copy of the bundled database without Inns & Cathedrals (rule set ic, tile set inns).
