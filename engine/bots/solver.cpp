@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "engine/bots/bots.h"
+#include "engine/bots/proof.h"
 #include "engine/rules/coop.h"
 
 namespace tw {
@@ -228,6 +229,10 @@ class Search {
     }
     if (g.finished()) return;  // lost: this line is over
     if (!seen_.insert(g.state_hash()).second) return;
+    if (cfg_.prune && prove_impossible(g)) {  // dead: no win below it (not a cut)
+      ++res_.dead;
+      return;
+    }
     Child c;
     c.parent = parent_;
     c.first = static_cast<uint32_t>(arena_.size());
