@@ -108,8 +108,13 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
     }
   }
   std::sort(ends.begin(), ends.end());
+  std::vector<std::pair<int64_t, size_t>> cell_roots;  // (cell, index in roots), by cell
   for (size_t i = 0; i < ends.size(); ++i)
-    if (i == 0 || ends[i] != ends[i - 1]) ++index_of(ends[i].first).needed;
+    if (i == 0 || ends[i] != ends[i - 1]) {
+      ++index_of(ends[i].first).needed;
+      cell_roots.push_back({ends[i].second, static_cast<size_t>(at[ends[i].first])});
+    }
+  std::sort(cell_roots.begin(), cell_roots.end());
   for (Root& x : roots) {
     const uint32_t root = x.root;
     if (x.castle) {
@@ -198,17 +203,35 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
       }
       cr.turns = turns;
       const bool step_now = mid_turn && o == cur;
-      cr.join_limit = static_cast<int>(4 * tiles) + (step_now ? 1 : 0);
-      vals.clear();
+      cr.join_limit = static_cast<int>(tiles) + (step_now ? 1 : 0);
       int held_count = 0;
       for (const Root& x : roots) {
-        if (x.dead || x.needed > tiles) continue;
-        if ((x.holders >> static_cast<unsigned>(c)) & 1u) {
-          cr.held += x.value;
-          ++held_count;
-        } else if (!x.castle || (mid_turn && x.on_last)) {
-          vals.push_back(x.value);
+        if (x.dead || x.needed > tiles || !((x.holders >> static_cast<unsigned>(c)) & 1u)) continue;
+        cr.held += x.value;
+        ++held_count;
+      }
+      // The others join c's features only through a tile in a cell one of their open ends
+      // faces: each cell is worth the features facing it, and the tiles fill at most
+      // `tiles` cells.
+      vals.clear();
+      const auto joinable = [&](const Root& x) {
+        return !x.dead && x.needed <= tiles && !((x.holders >> static_cast<unsigned>(c)) & 1u);
+      };
+      int64_t sum = 0;
+      for (size_t i = 0; i < cell_roots.size(); ++i) {
+        if (i > 0 && cell_roots[i].first != cell_roots[i - 1].first) {
+          if (sum > 0) vals.push_back(sum);
+          sum = 0;
         }
+        const Root& x = roots[cell_roots[i].second];
+        if (joinable(x)) sum += x.value;
+      }
+      if (sum > 0) vals.push_back(sum);
+      if (step_now) {  // a follower still to place on the tile just placed: any feature of it
+        int64_t best = 0;
+        for (const Root& x : roots)
+          if (x.on_last && joinable(x)) best = std::max(best, x.value);
+        if (best > 0) vals.push_back(best);
       }
       const size_t take = std::min(vals.size(), static_cast<size_t>(cr.join_limit));
       std::partial_sort(vals.begin(), vals.begin() + static_cast<std::ptrdiff_t>(take), vals.end(), std::greater<>());
@@ -418,8 +441,8 @@ std::string impossibility_text(const Game& g, const Impossibility& p) {
     for (const ColourReach& c : p.reach) {
       s += " + " + std::string(kColourNames[static_cast<size_t>(c.colour)]) + " " + std::to_string(c.gain) + " (";
       if (c.can_score)
-        s += std::to_string(c.held) + " held + " + std::to_string(c.joined) + " joined of at most " +
-             std::to_string(c.join_limit) + " + " + std::to_string(p.tiles_value) + " on the tiles, " +
+        s += std::to_string(c.held) + " held + " + std::to_string(c.joined) + " joined through " +
+             plural(c.join_limit, "cell") + " + " + std::to_string(p.tiles_value) + " on the tiles, " +
              plural(c.turns, "turn") + ")";
       else
         s += "holds nothing that can close, " + plural(c.turns, "turn") + ", " +

@@ -36,11 +36,12 @@
 //            so at most r such cells, and no open end may face a placed tile: a
 //            face-down neighbour curses it; a castle needs its empty neighbours filled,
 //            at most r, and no face-down one)
-//   + joined(c): the best A values among the other features that can still close, where
-//            A = 4 x r (each tile drawn joins at most one feature through each of its 4
-//            sides; a road or city only: castles never join) + 1 for the colours of the
-//            player in mid-turn (a follower may still go on the tile just placed, any
-//            feature of it, castles included)
+//   + joined(c): what the other features that can still close add when they join c's:
+//            such a feature joins only through a tile in a cell one of its open ends
+//            faces, so each empty cell is worth the features facing it (a road or city;
+//            castles never join), and the r tiles fill at most r of those cells: the
+//            best r cells, and for the colours of the player in mid-turn the best
+//            feature of the tile just placed besides (a follower may still go there)
 //   + the value of the r tiles' segments (the score bound's tiles_value),
 // and 0 when c holds no feature that can close and its players have no turn before the
 // deadline (turns go round the seats, one per tile drawn at most) nor a follower step
@@ -67,8 +68,8 @@ struct ColourReach {
   bool can_score = false;  // holds a feature that can close, or has a turn (or a follower step) left
   int turns = 0;           // turns of its player(s) before the deadline (a follower step ahead counted)
   int64_t held = 0;        // value of the features it holds that can close in time
-  int join_limit = 0;      // A: how many other features it may join
-  int64_t joined = 0;      // the best join_limit values among the other features that can close
+  int join_limit = 0;      // the cells the tiles fill (+1 mid-turn: the tile just placed)
+  int64_t joined = 0;      // the best join_limit of those cells' values (and of the tile's best feature)
   int64_t gain = 0;        // can_score ? held + joined + tiles_value : 0
 };
 

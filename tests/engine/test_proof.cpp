@@ -321,7 +321,7 @@ TEST_CASE("proof: the reach bound is exactly tight on a hand-made deal (a colour
     CHECK_FALSE(p->reach[1].can_score);
     CHECK(impossibility_text(g, *p) ==
           "the team can score at most 4 before the pile runs out, the target asks 5 (reach: 1 tile, pile 1-1 worth 2): "
-          "0 now + red 4 (0 held + 2 joined of at most 4 + 2 on the tiles, 1 turn) + green 0 (holds nothing that can "
+          "0 now + red 4 (0 held + 2 joined through 1 cell + 2 on the tiles, 1 turn) + green 0 (holds nothing that can "
           "close, 0 turns, 3 in supply) + 0 from dogs (0 x 15 ghosts)");
     // Without the pruning the search is exhaustive too and agrees: 4 at best.
     SolverConfig cfg;
@@ -403,8 +403,10 @@ RecheckColour recheck_colour(const Game& g, int colour, int64_t tiles, bool mid_
   for (int64_t t = 0; t < tiles; ++t)
     if ((g.current_player() + (mid_turn ? 1 : 0) + t) % g.player_count() == owner) ++out.turns;
   if (mid_turn && owner == g.current_player()) ++out.turns;
-  out.join_limit = static_cast<int>(4 * tiles) + (mid_turn && owner == g.current_player() ? 1 : 0);
-  std::vector<int64_t> others;
+  const bool step = mid_turn && owner == g.current_player();
+  out.join_limit = static_cast<int>(tiles) + (step ? 1 : 0);
+  std::map<std::pair<int, int>, int64_t> cells;  // an empty cell: the other features facing it
+  int64_t claim = 0;                             // mid-turn: the tile's best other feature
   int held = 0;
   for (const auto& [root, f] : fs) {
     if (f.cursed || static_cast<int64_t>(f.empty.size()) > tiles) continue;
@@ -412,10 +414,16 @@ RecheckColour recheck_colour(const Game& g, int colour, int64_t tiles, bool mid_
     if ((f.colours >> static_cast<unsigned>(colour)) & 1u) {
       out.held += f.value;
       ++held;
-    } else if (!f.castle || (mid_turn && f.on_last)) {
-      others.push_back(f.value);
+      continue;
     }
+    if (!f.castle)
+      for (const auto& cell : f.empty) cells[cell] += f.value;
+    if (step && f.on_last) claim = std::max(claim, f.value);
   }
+  std::vector<int64_t> others;
+  for (const auto& [cell, v] : cells)
+    if (v > 0) others.push_back(v);
+  if (claim > 0) others.push_back(claim);
   std::sort(others.rbegin(), others.rend());
   for (size_t i = 0; i < others.size() && static_cast<int>(i) < out.join_limit; ++i) out.joined += others[i];
   out.can_score = held > 0 || (out.turns > 0 && g.colour_supply(colour) > 0);
@@ -434,7 +442,7 @@ TEST_CASE("proof: a printed reach proof is re-checked from its own numbers, inde
       R"(^(.+) can score at most (\d+) before (?:stack (\d+) runs out, dog \d+ asks|the pile runs out, the target asks) (\d+) )"
       R"(\(reach: (\d+) tiles?(?:, pile (\d+)-(\d+))? worth (\d+)(, mid-turn)?\): (\d+) now(.*) \+ (\d+) from dogs \((\d+) x (\d+) ghosts\)$)");
   const std::regex term(
-      R"( \+ (\w+) (\d+) \((?:(\d+) held \+ (\d+) joined of at most (\d+) \+ (\d+) on the tiles, (\d+) turns?|holds nothing that can close, (\d+) turns?, (\d+) in supply)\))");
+      R"( \+ (\w+) (\d+) \((?:(\d+) held \+ (\d+) joined through (\d+) cells? \+ (\d+) on the tiles, (\d+) turns?|holds nothing that can close, (\d+) turns?, (\d+) in supply)\))");
   auto bot = make_bot("coop");
   int proved = 0;
   for (const char* level : {"mists-3", "mists-4", "mists-6", "mists-6-uk"})
