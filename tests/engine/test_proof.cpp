@@ -169,7 +169,7 @@ TEST_CASE("proof: sound, no deal the solver or the co-op bot wins is proved impo
   auto bot = make_bot("coop");
   int wins = 0, checked = 0;
   for (const Level& level : c.levels) {
-    for (const int players : {1, 2, 3}) {
+    for (const int players : {1, 2, 3, 4}) {
       for (uint64_t seed = 1; seed <= 4; ++seed) {
         CAPTURE(level.id, players, seed);
         Game g;
