@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <vector>
@@ -114,7 +115,6 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
       ++index_of(ends[i].first).needed;
       cell_roots.push_back({ends[i].second, static_cast<size_t>(at[ends[i].first])});
     }
-  std::sort(cell_roots.begin(), cell_roots.end());
   for (Root& x : roots) {
     const uint32_t root = x.root;
     if (x.castle) {
@@ -124,14 +124,20 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
         for (int dx = -1; dx <= 1; ++dx) {
           if (!dx && !dy) continue;
           const int q = core.tile_at(pt.x + dx, pt.y + dy);
-          if (q < 0) ++x.needed;
-          else if (placed[static_cast<size_t>(q)].wild) x.dead = true;  // cursed
+          if (q < 0) {
+            ++x.needed;
+            cell_roots.push_back({(static_cast<int64_t>(pt.x + dx) << 32) ^ static_cast<uint32_t>(pt.y + dy),
+                                  static_cast<size_t>(&x - roots.data())});
+          } else if (placed[static_cast<size_t>(q)].wild) {
+            x.dead = true;  // cursed
+          }
         }
     }
     const bool complete = core.feature_complete(root);
     if (complete && core.feat()[root].followers == 0 && !(mid_turn && x.on_last)) x.dead = true;  // scored
     if (!complete && !x.castle && core.feat()[root].open > 0 && x.needed == 0) x.dead = true;
   }
+  std::sort(cell_roots.begin(), cell_roots.end());
   for (const Follower& f : core.followers()) {
     if (f.placed < 0 || f.retired || f.colour < 0) continue;
     const int32_t i = at[core.find(f.node)];
@@ -165,7 +171,7 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
   const int reached = core.st().dogs.reached;
   const auto& stack_ends = core.st().stacks.end;
   const bool per_colour = core.plan().per_colour;
-  std::vector<int64_t> vals;
+  std::vector<double> weights;
   for (int k = reached; k <= static_cast<int>(dogs.size()); ++k) {
     const bool target = k == static_cast<int>(dogs.size());
     const int64_t need = target ? level.target : dogs[static_cast<size_t>(k)];
@@ -203,39 +209,48 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
       }
       cr.turns = turns;
       const bool step_now = mid_turn && o == cur;
-      cr.join_limit = static_cast<int>(tiles) + (step_now ? 1 : 0);
+      cr.join_limit = static_cast<int>(tiles);
+      const auto holds = [&](const Root& x) { return ((x.holders >> static_cast<unsigned>(c)) & 1u) != 0; };
+      // Ready: the features c stands on that are complete (their evaluation is ahead), and
+      // mid-turn the best complete feature of the tile just placed (a follower may still go
+      // there and score at once).
       int held_count = 0;
+      int64_t claim = 0;
       for (const Root& x : roots) {
-        if (x.dead || x.needed > tiles || !((x.holders >> static_cast<unsigned>(c)) & 1u)) continue;
-        cr.held += x.value;
-        ++held_count;
+        if (x.dead || x.needed > tiles) continue;
+        if (holds(x)) {
+          ++held_count;
+          if (x.needed == 0) cr.held += x.value;
+        } else if (step_now && x.on_last && x.needed == 0) {
+          claim = std::max(claim, x.value);
+        }
       }
-      // The others join c's features only through a tile in a cell one of their open ends
-      // faces: each cell is worth the features facing it, and the tiles fill at most
-      // `tiles` cells.
-      vals.clear();
-      const auto joinable = [&](const Root& x) {
-        return !x.dead && x.needed <= tiles && !((x.holders >> static_cast<unsigned>(c)) & 1u);
+      cr.held += claim;
+      // Through the cells: a feature that still needs cells scores only once a tile fills
+      // every one of them, so it is worth value / (its cells) in each; c can score the
+      // ones it stands on and the roads and cities that join its features (mid-turn, any
+      // feature of the tile just placed: its follower step). The tiles fill at most
+      // `tiles` cells: the best ones, rounded up.
+      const auto counts = [&](const Root& x) {
+        return !x.dead && x.needed >= 1 && x.needed <= tiles && (holds(x) || !x.castle || (step_now && x.on_last));
       };
-      int64_t sum = 0;
+      std::vector<double>& w = weights;
+      w.clear();
+      double sum = 0;
       for (size_t i = 0; i < cell_roots.size(); ++i) {
         if (i > 0 && cell_roots[i].first != cell_roots[i - 1].first) {
-          if (sum > 0) vals.push_back(sum);
+          if (sum > 0) w.push_back(sum);
           sum = 0;
         }
         const Root& x = roots[cell_roots[i].second];
-        if (joinable(x)) sum += x.value;
+        if (counts(x)) sum += static_cast<double>(x.value) / x.needed;
       }
-      if (sum > 0) vals.push_back(sum);
-      if (step_now) {  // a follower still to place on the tile just placed: any feature of it
-        int64_t best = 0;
-        for (const Root& x : roots)
-          if (x.on_last && joinable(x)) best = std::max(best, x.value);
-        if (best > 0) vals.push_back(best);
-      }
-      const size_t take = std::min(vals.size(), static_cast<size_t>(cr.join_limit));
-      std::partial_sort(vals.begin(), vals.begin() + static_cast<std::ptrdiff_t>(take), vals.end(), std::greater<>());
-      for (size_t i = 0; i < take; ++i) cr.joined += vals[i];
+      if (sum > 0) w.push_back(sum);
+      const size_t take = std::min(w.size(), static_cast<size_t>(cr.join_limit));
+      std::partial_sort(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(take), w.end(), std::greater<>());
+      double through = 0;
+      for (size_t i = 0; i < take; ++i) through += w[i];
+      cr.joined = static_cast<int64_t>(std::ceil(through - 1e-9));
       const bool supply = !by_colour || core.st().followers.colour_supply[static_cast<size_t>(c)] > 0;
       cr.can_score = held_count > 0 || (turns > 0 && supply);
       cr.gain = cr.can_score ? cr.held + cr.joined + tiles_value : 0;
@@ -441,7 +456,7 @@ std::string impossibility_text(const Game& g, const Impossibility& p) {
     for (const ColourReach& c : p.reach) {
       s += " + " + std::string(kColourNames[static_cast<size_t>(c.colour)]) + " " + std::to_string(c.gain) + " (";
       if (c.can_score)
-        s += std::to_string(c.held) + " held + " + std::to_string(c.joined) + " joined through " +
+        s += std::to_string(c.held) + " ready + " + std::to_string(c.joined) + " through " +
              plural(c.join_limit, "cell") + " + " + std::to_string(p.tiles_value) + " on the tiles, " +
              plural(c.turns, "turn") + ")";
       else

@@ -31,17 +31,18 @@
 // scores only through its own followers, on features that close before the deadline.
 // With r tiles still to be drawn by then (the pending one included), colour c gains at
 // most
-//   held(c): the value of the board's features that hold a follower of c and can still
-//            close (a road or city needs a tile in every empty cell its open ends face,
-//            so at most r such cells, and no open end may face a placed tile: a
-//            face-down neighbour curses it; a castle needs its empty neighbours filled,
-//            at most r, and no face-down one)
-//   + joined(c): what the other features that can still close add when they join c's:
-//            such a feature joins only through a tile in a cell one of its open ends
-//            faces, so each empty cell is worth the features facing it (a road or city;
-//            castles never join), and the r tiles fill at most r of those cells: the
-//            best r cells, and for the colours of the player in mid-turn the best
-//            feature of the tile just placed besides (a follower may still go there)
+//   ready(c): the value of the features c stands on that are complete (their evaluation
+//            still ahead), and mid-turn, for the colours of the player whose follower step
+//            is ahead, the best complete feature of the tile just placed
+//   + through(c): a feature that is not complete scores only once a tile fills every
+//            empty cell its open ends face (a road or city; an open end facing a
+//            face-down tile never closes) or every empty cell around it (a castle, with
+//            no face-down neighbour), so it is worth value / (its cells) in each of
+//            them; counting the features c stands on, every road and city (they may
+//            join c's) and, mid-turn, every feature of the tile just placed, each empty
+//            cell is worth the sum, and the r tiles fill at most r cells: the best r,
+//            rounded up (any set of features that closes has all its cells among the
+//            filled ones, so its value is at most the filled cells' worth)
 //   + the value of the r tiles' segments (the score bound's tiles_value),
 // and 0 when c holds no feature that can close and its players have no turn before the
 // deadline (turns go round the seats, one per tile drawn at most) nor a follower step
@@ -67,9 +68,9 @@ struct ColourReach {
   int colour = 0;
   bool can_score = false;  // holds a feature that can close, or has a turn (or a follower step) left
   int turns = 0;           // turns of its player(s) before the deadline (a follower step ahead counted)
-  int64_t held = 0;        // value of the features it holds that can close in time
-  int join_limit = 0;      // the cells the tiles fill (+1 mid-turn: the tile just placed)
-  int64_t joined = 0;      // the best join_limit of those cells' values (and of the tile's best feature)
+  int64_t held = 0;        // ready: its complete features (and mid-turn the tile's best complete one)
+  int join_limit = 0;      // the cells the tiles fill
+  int64_t joined = 0;      // through: the best join_limit cells' worth, rounded up
   int64_t gain = 0;        // can_score ? held + joined + tiles_value : 0
 };
 

@@ -5,6 +5,7 @@
 // from its own numbers, independently of the search and of the bound's code.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
 #include <regex>
 #include <set>
@@ -321,7 +322,7 @@ TEST_CASE("proof: the reach bound is exactly tight on a hand-made deal (a colour
     CHECK_FALSE(p->reach[1].can_score);
     CHECK(impossibility_text(g, *p) ==
           "the team can score at most 4 before the pile runs out, the target asks 5 (reach: 1 tile, pile 1-1 worth 2): "
-          "0 now + red 4 (0 held + 2 joined through 1 cell + 2 on the tiles, 1 turn) + green 0 (holds nothing that can "
+          "0 now + red 4 (0 ready + 2 through 1 cell + 2 on the tiles, 1 turn) + green 0 (holds nothing that can "
           "close, 0 turns, 3 in supply) + 0 from dogs (0 x 15 ghosts)");
     // Without the pruning the search is exhaustive too and agrees: 4 at best.
     SolverConfig cfg;
@@ -404,28 +405,30 @@ RecheckColour recheck_colour(const Game& g, int colour, int64_t tiles, bool mid_
     if ((g.current_player() + (mid_turn ? 1 : 0) + t) % g.player_count() == owner) ++out.turns;
   if (mid_turn && owner == g.current_player()) ++out.turns;
   const bool step = mid_turn && owner == g.current_player();
-  out.join_limit = static_cast<int>(tiles) + (step ? 1 : 0);
-  std::map<std::pair<int, int>, int64_t> cells;  // an empty cell: the other features facing it
-  int64_t claim = 0;                             // mid-turn: the tile's best other feature
+  out.join_limit = static_cast<int>(tiles);
+  std::map<std::pair<int, int>, double> cells;  // an empty cell: the worth of the features needing it
+  int64_t claim = 0;                            // mid-turn: the tile's best complete feature
   int held = 0;
   for (const auto& [root, f] : fs) {
     if (f.cursed || static_cast<int64_t>(f.empty.size()) > tiles) continue;
     if (f.complete && !f.waiting && !(mid_turn && f.on_last)) continue;
-    if ((f.colours >> static_cast<unsigned>(colour)) & 1u) {
-      out.held += f.value;
-      ++held;
+    const bool mine = (f.colours >> static_cast<unsigned>(colour)) & 1u;
+    held += mine;
+    if (f.empty.empty()) {
+      if (mine) out.held += f.value;
+      else if (step && f.on_last) claim = std::max(claim, f.value);
       continue;
     }
-    if (!f.castle)
-      for (const auto& cell : f.empty) cells[cell] += f.value;
-    if (step && f.on_last) claim = std::max(claim, f.value);
+    if (mine || !f.castle || (step && f.on_last))
+      for (const auto& cell : f.empty) cells[cell] += static_cast<double>(f.value) / static_cast<double>(f.empty.size());
   }
-  std::vector<int64_t> others;
-  for (const auto& [cell, v] : cells)
-    if (v > 0) others.push_back(v);
-  if (claim > 0) others.push_back(claim);
-  std::sort(others.rbegin(), others.rend());
-  for (size_t i = 0; i < others.size() && static_cast<int>(i) < out.join_limit; ++i) out.joined += others[i];
+  out.held += claim;
+  std::vector<double> worth;
+  for (const auto& [cell, v] : cells) worth.push_back(v);
+  std::sort(worth.rbegin(), worth.rend());
+  double through = 0;
+  for (size_t i = 0; i < worth.size() && static_cast<int64_t>(i) < tiles; ++i) through += worth[i];
+  out.joined = static_cast<int64_t>(std::ceil(through - 1e-9));
   out.can_score = held > 0 || (out.turns > 0 && g.colour_supply(colour) > 0);
   return out;
 }
@@ -442,7 +445,7 @@ TEST_CASE("proof: a printed reach proof is re-checked from its own numbers, inde
       R"(^(.+) can score at most (\d+) before (?:stack (\d+) runs out, dog \d+ asks|the pile runs out, the target asks) (\d+) )"
       R"(\(reach: (\d+) tiles?(?:, pile (\d+)-(\d+))? worth (\d+)(, mid-turn)?\): (\d+) now(.*) \+ (\d+) from dogs \((\d+) x (\d+) ghosts\)$)");
   const std::regex term(
-      R"( \+ (\w+) (\d+) \((?:(\d+) held \+ (\d+) joined through (\d+) cells? \+ (\d+) on the tiles, (\d+) turns?|holds nothing that can close, (\d+) turns?, (\d+) in supply)\))");
+      R"( \+ (\w+) (\d+) \((?:(\d+) ready \+ (\d+) through (\d+) cells? \+ (\d+) on the tiles, (\d+) turns?|holds nothing that can close, (\d+) turns?, (\d+) in supply)\))");
   auto bot = make_bot("coop");
   int proved = 0;
   for (const char* level : {"mists-3", "mists-4", "mists-6", "mists-6-uk"})
