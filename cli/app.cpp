@@ -456,6 +456,9 @@ Commands define(CLI::App& app, Args& a) {
       ->check(whole<int>(1, 65536));
   c.solve->add_flag("--no-rollouts", a.solve.no_rollouts,
                     "the beam alone: no beam node played to the end by the co-op bot (for comparison)");
+  c.solve->add_flag("--no-prune", a.solve.no_prune,
+                    "keep the children a bound proves impossible in the beam (the search before branch and bound, for "
+                    "comparison)");
   c.solve->add_option("--method", a.solve.method,
                       "beam (default), or nrpa / gnrpa (nested rollout policy adaptation, plain or with the co-op "
                       "bot's values as prior; for comparison, docs/solver.md)")

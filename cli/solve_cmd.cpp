@@ -57,6 +57,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.max_seconds = o.seconds;
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
+  if (o.no_prune) cfg.prune = false;
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
   SolveResult r;
@@ -107,7 +108,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["level"] = o.level;
     j["players"] = o.players;
     j["seed"] = o.seed;
-    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}};
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}};
     if (o.method != "beam") j["method"] = o.method;
     j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
     if (proof) {
@@ -132,6 +133,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["nodes"] = r.nodes;
     j["passes"] = r.passes;
     j["rollouts"] = r.rollouts;
+    j["dead"] = r.dead;
     j["width"] = r.width;
     j["depth"] = r.depth;
     j["best_progress"] = r.best_progress;
@@ -157,10 +159,10 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   else
     out << verdict << '\n';
   if (proof) return kExitOk;  // no search was needed
-  out << fmt::format("effort: {} nodes, {} pass{} (last width {}), {} rollout{}, depth reached {} turns, best "
-                     "progress {} of {}, {:.2f} s{}\n",
+  out << fmt::format("effort: {} nodes, {} pass{} (last width {}), {} rollout{}, {} proved dead, depth reached {} "
+                     "turns, best progress {} of {}, {:.2f} s{}\n",
                      r.nodes, r.passes, r.passes == 1 ? "" : "es", r.width, r.rollouts, r.rollouts == 1 ? "" : "s",
-                     r.depth, r.best_progress, level.target, r.seconds,
+                     r.dead, r.depth, r.best_progress, level.target, r.seconds,
                      r.stopped_by_time ? " (stopped by --seconds)" : "");
   if (r.won && !o.out_file.empty()) out << "wrote " << o.out_file << '\n';
   return kExitOk;

@@ -24,6 +24,7 @@ struct SolveOptions {
   double seconds = 0;        // seconds budget (0 = none; not deterministic)
   int width = 8;             // the first pass's beam width
   bool no_rollouts = false;  // the beam alone (SolverConfig::rollouts = 0)
+  bool no_prune = false;     // keep the children a bound proves impossible (SolverConfig::prune = false)
   std::string method = "beam";  // beam (solver.h), nrpa or gnrpa (nrpa.h: for measurement)
   bool json = false;
 };

@@ -206,6 +206,7 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         sc.max_nodes = s.solve.nodes;
         sc.first_width = s.solve.first_width;
         if (!s.solve.rollouts) sc.rollouts = 0;
+        sc.prune = s.solve.prune;
         // A deal a sound bound proves impossible is not searched (engine/bots/proof.h).
         r.solver_proved = prove_impossible(deal).has_value();
         const SolveResult sr = r.solver_proved ? SolveResult{} : solve(deal, sc);
@@ -308,6 +309,7 @@ std::optional<replay::Replay> witness(const Content& c, const Study& s, const Ga
     sc.max_nodes = s.solve.nodes;
     sc.first_width = s.solve.first_width;
     if (!s.solve.rollouts) sc.rollouts = 0;
+    sc.prune = s.solve.prune;
     const SolveResult sr = solve(deal, sc);
     if (!sr.won) return fail("deal " + std::to_string(r.seed) + " searched again: no win found (the content changed?)");
     line = sr.line;
@@ -682,7 +684,8 @@ Json identity(const Study& s) {
   }
   j["variants"] = vs;
   if (s.solve.on)  // (absent without the solver: such a study's identity is as it was)
-    j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}, {"rollouts", s.solve.rollouts}};
+    j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}, {"rollouts", s.solve.rollouts},
+                              {"prune", s.solve.prune}};
   if (s.sweep)  // (absent in a plain study, whose identity is as it was)
     j["sweep"] = Json{{"source", s.sweep->source},
                       {"param", s.sweep->param},
@@ -753,6 +756,7 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.study.solve.nodes = it->at("nodes").get<int64_t>();
       r.study.solve.first_width = it->at("first_width").get<int>();
       r.study.solve.rollouts = it->value("rollouts", false);  // older files: the beam alone
+      r.study.solve.prune = it->value("prune", false);        // ... and no branch and bound
       if (r.study.solve.nodes < 1 || r.study.solve.first_width < 1) return fail("a bad solver budget");
     }
     if (const auto it = st.find("sweep"); it != st.end()) {

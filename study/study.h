@@ -59,6 +59,8 @@ struct SolveSpec {
   int first_width = 8;     // the first pass's beam width
   bool rollouts = true;    // the solver's rollouts (a study file without the field searched
                            // with the beam alone: read back so, and not merged with one that did)
+  bool prune = true;       // the solver drops children a bound proves impossible (a file
+                           // without the field searched without: read back so)
   friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
 };
 

@@ -1,11 +1,15 @@
 #include "engine/bots/proof.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
 #include "engine/core.h"
 #include "engine/rules/castles.h"
+#include "engine/rules/sides.h"
 #include "engine/text.h"
 
 namespace tw {
@@ -36,6 +40,273 @@ int64_t type_value(const Core& core, int type) {
     v += b;
   }
   return v;
+}
+
+// A feature of the board the reach bound may count: its value (the sum of its segments'
+// bounds), the tiles it needs to close (its empty cells) and the colours on it.
+struct Root {
+  uint32_t root = 0;
+  int64_t value = 0;
+  int needed = 0;         // empty cells that must be filled before it closes
+  bool dead = false;      // can never score again (cursed, or complete and scored)
+  bool castle = false;
+  bool on_last = false;   // a segment on the tile placed this turn
+  unsigned holders = 0;   // bit c: a follower of colour c stands on it
+};
+
+// The reach bound (proof.h). `feeder_sets` as the score bound's markers.
+std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level) {
+  const Rules& r = core.rules();
+  const bool mid_turn = core.pending().kind != DecisionKind::Place;
+  const int last = core.last_placed();
+  const auto& placed = core.placed();
+
+  // The board's features.
+  std::vector<Root> roots;
+  std::vector<int32_t> at(core.nodes().size(), -1);  // root node -> index in roots
+  const auto index_of = [&](uint32_t root) -> Root& {
+    int32_t& i = at[root];
+    if (i < 0) {
+      i = static_cast<int32_t>(roots.size());
+      roots.push_back({});
+      roots.back().root = root;
+    }
+    return roots[static_cast<size_t>(i)];
+  };
+  for (size_t p = 0; p < placed.size(); ++p) {
+    const PlacedTile& pt = placed[p];
+    if (pt.wild) continue;
+    const auto& segs = core.content().tiles[pt.type].segments;
+    for (size_t s = 0; s < segs.size(); ++s) {
+      const int64_t b = segment_bound(core, segs[s].kind, segs[s].shields);
+      if (b == 0) continue;
+      if (b >= kNoBound) return std::nullopt;
+      Root& x = index_of(core.find(pt.node_base + static_cast<uint32_t>(s)));
+      x.value += b;
+      x.castle = segs[s].kind == kCastle;
+      if (static_cast<int>(p) == last) x.on_last = true;
+    }
+  }
+  // Roads and cities: the empty cells their open ends face; an open end facing a placed
+  // tile (face down) never closes.
+  std::vector<std::pair<uint32_t, int64_t>> ends;  // (root, cell)
+  for (size_t p = 0; p < placed.size(); ++p) {
+    const PlacedTile& pt = placed[p];
+    if (pt.wild) continue;
+    for (int side = 0; side < 4; ++side) {
+      const int seg = core.segment_at(static_cast<int>(p), middle_port(side));
+      if (seg < 0) continue;
+      const Kind k = core.content().tiles[pt.type].segments[static_cast<size_t>(seg)].kind;
+      if (!kind_named_by_edge(k) || segment_bound(core, k, 0) == 0) continue;
+      const int nx = pt.x + sides::kDx[side], ny = pt.y + sides::kDy[side];
+      const int q = core.tile_at(nx, ny);
+      const uint32_t root = core.find(pt.node_base + static_cast<uint32_t>(seg));
+      if (q >= 0) {
+        if (placed[static_cast<size_t>(q)].wild) index_of(root).dead = true;  // cursed
+        continue;
+      }
+      ends.push_back({root, (static_cast<int64_t>(nx) << 32) ^ static_cast<uint32_t>(ny)});
+    }
+  }
+  std::sort(ends.begin(), ends.end());
+  std::vector<std::pair<int64_t, size_t>> cell_roots;  // (cell, index in roots), by cell
+  for (size_t i = 0; i < ends.size(); ++i)
+    if (i == 0 || ends[i] != ends[i - 1]) {
+      ++index_of(ends[i].first).needed;
+      cell_roots.push_back({ends[i].second, static_cast<size_t>(at[ends[i].first])});
+    }
+  for (Root& x : roots) {
+    const uint32_t root = x.root;
+    if (x.castle) {
+      const PlacedTile& pt = placed[static_cast<size_t>(core.nodes()[root].tile)];
+      x.needed = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!dx && !dy) continue;
+          const int q = core.tile_at(pt.x + dx, pt.y + dy);
+          if (q < 0) {
+            ++x.needed;
+            cell_roots.push_back({(static_cast<int64_t>(pt.x + dx) << 32) ^ static_cast<uint32_t>(pt.y + dy),
+                                  static_cast<size_t>(&x - roots.data())});
+          } else if (placed[static_cast<size_t>(q)].wild) {
+            x.dead = true;  // cursed
+          }
+        }
+    }
+    const bool complete = core.feature_complete(root);
+    if (complete && core.feat()[root].followers == 0 && !(mid_turn && x.on_last)) x.dead = true;  // scored
+    if (!complete && !x.castle && core.feat()[root].open > 0 && x.needed == 0) x.dead = true;
+  }
+  std::sort(cell_roots.begin(), cell_roots.end());
+  for (const Follower& f : core.followers()) {
+    if (f.placed < 0 || f.retired || f.colour < 0) continue;
+    const int32_t i = at[core.find(f.node)];
+    if (i >= 0) roots[static_cast<size_t>(i)].holders |= 1u << static_cast<unsigned>(f.colour);
+  }
+
+  // The colours in play, their players and their supplies.
+  unsigned alive = 0;
+  for (const Follower& f : core.followers())
+    if (!f.retired && f.colour >= 0) alive |= 1u << static_cast<unsigned>(f.colour);
+  std::array<int, kMaxPlayers> owner{};
+  owner.fill(-1);
+  for (int p = 0; p < core.player_count(); ++p)
+    for (const int c : core.st().followers.colours[static_cast<size_t>(p)])
+      if (c >= 0 && c < kMaxPlayers) owner[static_cast<size_t>(c)] = p;
+  const bool by_colour = core.st().followers.by_colour;
+  int64_t queued = 0;
+  for (const int64_t q : core.st().markers.queue) queued += q;
+  int64_t ghosts = core.st().bank.ghosts;
+  for (const Core::Node& n : core.nodes()) ghosts += n.count;
+
+  const size_t pile_pos = core.pile_pos();
+  const auto& pile = core.pile();
+  const bool pending_tile = core.pending().kind == DecisionKind::Place && core.pending().tile >= 0;
+  const int64_t pending_value = pending_tile ? type_value(core, core.pending().tile) : 0;
+  if (pending_value >= kNoBound) return std::nullopt;
+  const int cur = core.current();
+  const int n_players = std::max(1, core.player_count());
+
+  const auto& dogs = level.dogs;
+  const int reached = core.st().dogs.reached;
+  const auto& stack_ends = core.st().stacks.end;
+  const bool per_colour = core.plan().per_colour;
+  std::vector<double> weights;
+  for (int k = reached; k <= static_cast<int>(dogs.size()); ++k) {
+    const bool target = k == static_cast<int>(dogs.size());
+    const int64_t need = target ? level.target : dogs[static_cast<size_t>(k)];
+    const size_t to = target || static_cast<size_t>(k) >= stack_ends.size()
+                          ? pile.size()
+                          : std::min(stack_ends[static_cast<size_t>(k)], pile.size());
+    int64_t tiles_value = pending_value, tiles = pending_tile ? 1 : 0;
+    for (size_t i = pile_pos; i < to; ++i) {
+      const int64_t v = type_value(core, pile[i]);
+      if (v >= kNoBound) return std::nullopt;
+      tiles_value += v;
+      ++tiles;
+    }
+    int standing = core.st().dogs.to_place;
+    for (const Follower& f : core.followers())
+      if (f.placed >= 0 && !f.retired) standing += f.count[kDogCount];
+    const int dog_count = standing + (k - reached);
+    const int64_t dog_points = dog_count * ghosts * r.dog_ghost_points;
+
+    // Every colour's reach before this deadline.
+    std::array<ColourReach, kMaxPlayers> reach{};
+    for (int c = 0; c < kMaxPlayers; ++c) {
+      ColourReach& cr = reach[static_cast<size_t>(c)];
+      cr.colour = c;
+      if (!((alive >> static_cast<unsigned>(c)) & 1u)) continue;
+      const int o = owner[static_cast<size_t>(c)];
+      // Its player's turns: the pending tile's turn is the current player's; mid-turn,
+      // the follower step of this turn, then the pile's tiles from the next seat on.
+      int turns = 0;
+      if (o >= 0) {
+        const int first = mid_turn ? cur + 1 : cur;
+        for (int64_t t = 0; t < tiles; ++t)
+          if ((first + t) % n_players == o) ++turns;
+        if (mid_turn && o == cur) ++turns;
+      }
+      cr.turns = turns;
+      const bool step_now = mid_turn && o == cur;
+      cr.join_limit = static_cast<int>(tiles);
+      const auto holds = [&](const Root& x) { return ((x.holders >> static_cast<unsigned>(c)) & 1u) != 0; };
+      // Ready: the features c stands on that are complete (their evaluation is ahead), and
+      // mid-turn the best complete feature of the tile just placed (a follower may still go
+      // there and score at once).
+      int held_count = 0;
+      int64_t claim = 0;
+      for (const Root& x : roots) {
+        if (x.dead || x.needed > tiles) continue;
+        if (holds(x)) {
+          ++held_count;
+          if (x.needed == 0) cr.held += x.value;
+        } else if (step_now && x.on_last && x.needed == 0) {
+          claim = std::max(claim, x.value);
+        }
+      }
+      cr.held += claim;
+      // Through the cells: a feature that still needs cells scores only once a tile fills
+      // every one of them, so it is worth value / (its cells) in each; c can score the
+      // ones it stands on and the roads and cities that join its features (mid-turn, any
+      // feature of the tile just placed: its follower step). The tiles fill at most
+      // `tiles` cells: the best ones, rounded up.
+      const auto counts = [&](const Root& x) {
+        return !x.dead && x.needed >= 1 && x.needed <= tiles && (holds(x) || !x.castle || (step_now && x.on_last));
+      };
+      std::vector<double>& w = weights;
+      w.clear();
+      double sum = 0;
+      for (size_t i = 0; i < cell_roots.size(); ++i) {
+        if (i > 0 && cell_roots[i].first != cell_roots[i - 1].first) {
+          if (sum > 0) w.push_back(sum);
+          sum = 0;
+        }
+        const Root& x = roots[cell_roots[i].second];
+        if (counts(x)) sum += static_cast<double>(x.value) / x.needed;
+      }
+      if (sum > 0) w.push_back(sum);
+      const size_t take = std::min(w.size(), static_cast<size_t>(cr.join_limit));
+      std::partial_sort(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(take), w.end(), std::greater<>());
+      double through = 0;
+      for (size_t i = 0; i < take; ++i) through += w[i];
+      cr.joined = static_cast<int64_t>(std::ceil(through - 1e-9));
+      const bool supply = !by_colour || core.st().followers.colour_supply[static_cast<size_t>(c)] > 0;
+      cr.can_score = held_count > 0 || (turns > 0 && supply);
+      cr.gain = cr.can_score ? cr.held + cr.joined + tiles_value : 0;
+    }
+    const auto is_alive = [&](int c) { return c >= 0 && ((alive >> static_cast<unsigned>(c)) & 1u) != 0; };
+
+    std::optional<Impossibility> worst;
+    const auto consider = [&](int marker, int64_t now, std::vector<ColourReach> feed) {
+      int64_t most = now + dog_points;
+      for (const ColourReach& cr : feed) most += cr.gain;
+      if (most >= need || (worst && worst->most <= most)) return;
+      Impossibility p;
+      p.bound = "reach";
+      p.dog = target ? -1 : k;
+      p.need = need;
+      p.marker = marker;
+      p.now = now;
+      p.feeders = static_cast<int>(feed.size());
+      p.tiles = tiles;
+      p.tiles_value = tiles_value;
+      p.pile_from = static_cast<int>(pile_pos) - (pending_tile ? 1 : 0);
+      p.pile_to = static_cast<int>(std::max(to, pile_pos));
+      p.dogs = dog_count;
+      p.ghosts = ghosts;
+      p.dog_points = dog_points;
+      p.most = most;
+      p.reach = std::move(feed);
+      p.mid_turn = mid_turn;
+      worst = std::move(p);
+    };
+    std::vector<ColourReach> unmarked;
+    for (int c = 0; c < kMaxPlayers; ++c)
+      if (is_alive(c) && (!per_colour || core.st().markers.of_colour[static_cast<size_t>(c)] < 0))
+        unmarked.push_back(reach[static_cast<size_t>(c)]);
+    if (!per_colour) {
+      consider(-1, core.st().markers.score.empty() ? 0 : core.st().markers.score[0], unmarked);
+    } else {
+      for (size_t m = 0; m < core.st().markers.colour.size(); ++m) {
+        const int c = core.st().markers.colour[m];
+        std::vector<ColourReach> feed;
+        if (is_alive(c)) feed.push_back(reach[static_cast<size_t>(c)]);
+        feed.insert(feed.end(), unmarked.begin(), unmarked.end());
+        consider(c, core.st().markers.score[m] + queued, std::move(feed));
+      }
+      if (core.st().markers.to_choose > 0) {
+        // A marker not chosen yet: the best of the colours without a marker, all but
+        // the ones the other unchosen markers take.
+        std::vector<ColourReach> feed = unmarked;
+        std::stable_sort(feed.begin(), feed.end(), [](const ColourReach& a, const ColourReach& b) { return a.gain > b.gain; });
+        feed.resize(static_cast<size_t>(std::max<int>(0, static_cast<int>(feed.size()) - (core.st().markers.to_choose - 1))));
+        consider(-2, queued, std::move(feed));
+      }
+    }
+    if (worst) return worst;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -165,16 +436,37 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
       return p;
     }
   }
-  return std::nullopt;
+  // The score bound proves nothing: the reach bound (followers, turns, what can close).
+  return prove_by_reach(core, *level);
 }
 
 std::string impossibility_text(const Game& g, const Impossibility& p) {
-  (void)g;
   const std::string who = p.marker == -1 ? "the team" : p.marker == -2 ? "a marker not chosen yet"
                                                                           : std::string(kColourNames[static_cast<size_t>(p.marker)]);
   const std::string when = p.dog >= 0 ? "before stack " + std::to_string(p.dog + 1) + " runs out, dog " +
                                             std::to_string(p.dog + 1) + " asks " + std::to_string(p.need)
                                       : "before the pile runs out, the target asks " + std::to_string(p.need);
+  if (p.bound == "reach") {
+    const auto plural = [](int64_t n, const char* one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); };
+    std::string s = who + " can score at most " + std::to_string(p.most) + " " + when + " (reach: " + plural(p.tiles, "tile");
+    if (p.tiles > 0) s += ", pile " + std::to_string(p.pile_from + 1) + "-" + std::to_string(p.pile_to);
+    s += " worth " + std::to_string(p.tiles_value);
+    if (p.mid_turn) s += ", mid-turn";
+    s += "): " + std::to_string(p.now) + " now";
+    for (const ColourReach& c : p.reach) {
+      s += " + " + std::string(kColourNames[static_cast<size_t>(c.colour)]) + " " + std::to_string(c.gain) + " (";
+      if (c.can_score)
+        s += std::to_string(c.held) + " ready + " + std::to_string(c.joined) + " through " +
+             plural(c.join_limit, "cell") + " + " + std::to_string(p.tiles_value) + " on the tiles, " +
+             plural(c.turns, "turn") + ")";
+      else
+        s += "holds nothing that can close, " + plural(c.turns, "turn") + ", " +
+             std::to_string(g.colour_supply(c.colour)) + " in supply)";
+    }
+    s += " + " + std::to_string(p.dog_points) + " from dogs (" + std::to_string(p.dogs) + " x " +
+         std::to_string(p.ghosts) + " ghosts)";
+    return s;
+  }
   std::string s = who + " can score at most " + std::to_string(p.most) + " " + when + ": " + std::to_string(p.now) +
                   " now + " + std::to_string(p.feeders) + (p.feeders == 1 ? " colour" : " colours") + " x (" +
                   std::to_string(p.board) + " on the board + " + std::to_string(p.tiles_value) + " on " +

@@ -27,6 +27,29 @@
 // its features), so the bound is sound; it is exact where every counted segment can
 // close with every counted colour on it (tests/engine/test_proof.cpp).
 //
+// The reach bound (bound "reach", tried when the score bound proves nothing): a colour
+// scores only through its own followers, on features that close before the deadline.
+// With r tiles still to be drawn by then (the pending one included), colour c gains at
+// most
+//   ready(c): the value of the features c stands on that are complete (their evaluation
+//            still ahead), and mid-turn, for the colours of the player whose follower step
+//            is ahead, the best complete feature of the tile just placed
+//   + through(c): a feature that is not complete scores only once a tile fills every
+//            empty cell its open ends face (a road or city; an open end facing a
+//            face-down tile never closes) or every empty cell around it (a castle, with
+//            no face-down neighbour), so it is worth value / (its cells) in each of
+//            them; counting the features c stands on, every road and city (they may
+//            join c's) and, mid-turn, every feature of the tile just placed, each empty
+//            cell is worth the sum, and the r tiles fill at most r cells: the best r,
+//            rounded up (any set of features that closes has all its cells among the
+//            filled ones, so its value is at most the filled cells' worth)
+//   + the value of the r tiles' segments (the score bound's tiles_value),
+// and 0 when c holds no feature that can close and its players have no turn before the
+// deadline (turns go round the seats, one per tile drawn at most) nor a follower step
+// still ahead in this turn. A marker gains at most the sum of the gains of the colours
+// that feed it (the team's: every colour; per colour: its own and the colours without a
+// marker, the best ones for a marker not chosen yet), plus the dogs' points as above.
+//
 // Pure and deterministic: reads the game (and, like the solver, its pile) and never
 // changes it.
 #pragma once
@@ -34,14 +57,26 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/game.h"
 
 namespace tw {
 
+// The reach bound's numbers for one colour that feeds the marker.
+struct ColourReach {
+  int colour = 0;
+  bool can_score = false;  // holds a feature that can close, or has a turn (or a follower step) left
+  int turns = 0;           // turns of its player(s) before the deadline (a follower step ahead counted)
+  int64_t held = 0;        // ready: its complete features (and mid-turn the tile's best complete one)
+  int join_limit = 0;      // the cells the tiles fill
+  int64_t joined = 0;      // through: the best join_limit cells' worth, rounded up
+  int64_t gain = 0;        // can_score ? held + joined + tiles_value : 0
+};
+
 // One proof: the deadline a marker cannot reach and the numbers of its bound.
 struct Impossibility {
-  std::string bound = "score";  // the bound that proves it (only "score" today)
+  std::string bound = "score";  // the bound that proves it: "score" or "reach"
   int dog = -1;                 // the deadline: dog `dog` (0-based; stack `dog` runs out), or -1: the target
   int64_t need = 0;             // what the deadline asks (the dog's threshold, or the target)
   int marker = -1;              // per colour: the marker's colour (-2: a marker not chosen yet); -1: the team's
@@ -54,7 +89,11 @@ struct Impossibility {
   int dogs = 0;                 // dogs that can still score before the deadline
   int64_t ghosts = 0;           // the ghosts in the game (bank and board)
   int64_t dog_points = 0;       // dogs x ghosts x dog_ghost_points
-  int64_t most = 0;             // now + feeders x (board + tiles_value) + dog_points (< need)
+  int64_t most = 0;             // score: now + feeders x (board + tiles_value) + dog_points (< need);
+                                // reach: now + the feeders' gains + dog_points (< need)
+  std::vector<ColourReach> reach;  // reach: per feeding colour (feeders of them; a marker not
+                                   // chosen yet: the best ones of the colours listed, `feeders` of them)
+  bool mid_turn = false;           // reach: a follower step may still be ahead in this turn
 };
 
 // A proof that `g` (a co-op game, at any decision) cannot be won, or nullopt when no

@@ -7,6 +7,8 @@
 #include <unordered_set>
 
 #include "engine/bots/bots.h"
+#include "engine/bots/proof.h"
+#include "engine/core.h"
 #include "engine/rules/coop.h"
 
 namespace tw {
@@ -33,6 +35,23 @@ struct Layer {
   std::vector<Child> nodes;
   std::vector<Option> arena;
 };
+
+// The bounds prove a child lost only close to a deadline (far from one, the reach bound
+// lets every colour join every feature: measured, mists-6 and mists-4 at 2 players, no
+// child proved with more than a few tiles to go), so the solver asks them only within
+// kNearDeadline tiles of the next one: what it costs stays small.
+constexpr size_t kNearDeadline = 6;
+
+bool near_deadline(const Game& g) {
+  const Core core(g);
+  const Level* level = core.st().coop.level;
+  if (!level) return false;
+  const auto& ends = core.st().stacks.end;
+  const size_t k = static_cast<size_t>(core.st().dogs.reached);
+  size_t to = core.pile().size();
+  if (k < level->dogs.size() && k < ends.size()) to = std::min(to, ends[k]);
+  return to <= core.pile_pos() + kNearDeadline;
+}
 
 class Search {
  public:
@@ -228,6 +247,10 @@ class Search {
     }
     if (g.finished()) return;  // lost: this line is over
     if (!seen_.insert(g.state_hash()).second) return;
+    if (cfg_.prune && near_deadline(g) && prove_impossible(g)) {  // dead: no win below it (not a cut)
+      ++res_.dead;
+      return;
+    }
     Child c;
     c.parent = parent_;
     c.first = static_cast<uint32_t>(arena_.size());

@@ -64,6 +64,10 @@ struct SolverConfig {
   // played to the end by the co-op bot's policy on the real deal; 0: the beam alone.
   int rollouts = 1 << 30;
   uint64_t rollout_seed = 1;   // the rollouts' tie-breaks
+  // Branch and bound: a child that a sound bound proves impossible (prove_impossible,
+  // proof.h) is dropped before it is weighed; such a drop is no cut (no win lies below
+  // it), so a pass that cut nothing else is still exhaustive: a proof by search.
+  bool prune = true;
 };
 
 struct SolveResult {
@@ -76,6 +80,7 @@ struct SolveResult {
   int width = 0;               // the last pass's width
   int depth = 0;               // turns below the start the deepest pass reached
   int64_t best_progress = 0;   // the best progress (co-op score or lowest marker) seen
+  int64_t dead = 0;            // children dropped because a bound proved them impossible
   double seconds = 0;
   bool stopped_by_time = false;
 };

@@ -131,3 +131,22 @@ if ! cmp <(strip_timing "$tmp/single.json") <(strip_timing "$tmp/out/study.json"
 fi
 cmp "$tmp/single.csv" "$tmp/out/study.csv"
 echo "OK: $shards Slurm array tasks merged == one process (JSON without timings, CSV)"
+
+# The meter's bracket as a job array (scripts/slurm/submit-bracket.sh: a task per row, the
+# table when every row is done) gives the table scripts/bracket.sh gives in one process
+# (without the CPU seconds).
+export LEVELS=mists-1
+"$here/scripts/bracket.sh" -o "$tmp/bracket-one" -g 2 -n 2000 -j 1 -t "$tw" -d "$db" >"$tmp/bracket-one.md"
+read -r barray btable < <("$here/scripts/slurm/submit-bracket.sh" -o "$tmp/bracket-array" -g 2 -n 2000 -t "$tw" -d "$db")
+echo "submitted the bracket: array job $barray (4 rows) and table job $btable"
+for _ in $(seq 600); do
+  [[ -z $(squeue -h -j "$barray,$btable" 2>/dev/null) ]] && break
+  sleep 0.5
+done
+strip_cpu() { sed -E 's/ [0-9.]+ \|$/ |/; s/, [0-9.]+ s of CPU.*$//' "$1"; }
+cat "$tmp/bracket-array/bracket.md"
+if ! cmp <(strip_cpu "$tmp/bracket-one.md") <(strip_cpu "$tmp/bracket-array/bracket.md"); then
+  echo "FAIL: the bracket's array differs from one process"
+  exit 1
+fi
+echo "OK: the bracket as a Slurm array == one process"
