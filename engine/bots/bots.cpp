@@ -13,13 +13,6 @@ namespace tw {
 
 namespace {
 
-// The copy a bot tries an option on. The next player's placements are only counted there
-// (the playout path): the bots weigh positions, and never read that list.
-void trial_copy(const Game& g, Game& out) {
-  out = g;
-  out.set_playout(true);
-}
-
 class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
@@ -47,7 +40,7 @@ class GreedyBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     public_view(real, rng, view_);
-    const std::vector<int64_t>& vals = values(view_);
+    const std::vector<int64_t>& vals = values_on(view_);
     int64_t best = std::numeric_limits<int64_t>::min();
     std::vector<size_t> ties;
     for (size_t i = 0; i < vals.size(); ++i) {
@@ -61,80 +54,113 @@ class GreedyBot final : public Bot {
     return ties[static_cast<size_t>(rng.below(ties.size()))];
   }
 
-  // Each pending option's value on `g` (already a determinized view).
+  // Each pending option's value on `g` (already a determinized view), on a copy.
   const std::vector<int64_t>& values(const Game& g) {
-    const auto& opts = g.pending().options;
-    const int me = g.pending().player;
-    const DecisionKind kind = g.pending().kind;
-    const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
-    values_.assign(opts.size(), 0);
-    for (size_t i = 0; i < opts.size(); ++i) {
-      int64_t v = 0;
-      if (kind == DecisionKind::Place)
-        v = value_of_placement(g, opts[i], me);
-      else if (kind == DecisionKind::Ghost)
-        v = value_of_ghost(g, opts[i], me);
-      else if (opts[i].kind == OptKind::TakeBack)
-        v = value_of_takeback(g, opts[i], me);
-      else
-        v = base + follower_bonus(g, opts[i]);
-      values_[i] = v;
-    }
-    return values_;
+    look_ = g;
+    return values_on(look_);
   }
 
  private:
   // Scale: immediate points weigh far more than the tie-break on potential.
   static constexpr int64_t kScale = 1000;
 
+  // Each pending option's value, each tried on `g` itself and taken back (Game::mark and
+  // undo: the same values as a copy per option). The next player's placements are only
+  // counted there (the playout path, as the trial copies had it): the bot weighs
+  // positions and never reads that list. `g` comes back as it was (its playout mode too).
+  const std::vector<int64_t>& values_on(Game& g) {
+    const int me = g.pending().player;
+    const DecisionKind kind = g.pending().kind;
+    const size_t n = g.pending().options.size();
+    const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
+    values_.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+      const Option o = g.pending().options[i];  // (a copy: applying replaces the list)
+      int64_t v = 0;
+      if (kind == DecisionKind::Place)
+        v = value_of_placement(g, o, me);
+      else if (kind == DecisionKind::Ghost)
+        v = value_of_ghost(g, o, me);
+      else if (o.kind == OptKind::TakeBack)
+        v = value_of_takeback(g, o, me);
+      else
+        v = base + follower_bonus(g, o);
+      values_[i] = v;
+    }
+    return values_;
+  }
+
+  // Option o applied on g with the playout path on, to be taken back by g.undo().
+  static void try_on(Game& g, const Option& o) {
+    g.mark();
+    g.set_playout(true);
+    g.apply(o);
+  }
+  static void take_back(Game& g, bool playout) {
+    g.undo();
+    g.set_playout(playout);
+  }
+
   // After a placement (and the ghosts it brings, chosen greedily): the best follower
   // choice on that board.
-  int64_t value_of_placement(const Game& g, const Option& o, int me) {
-    trial_copy(g, scratch_);
-    scratch_.apply(o);
-    while (scratch_.pending().kind == DecisionKind::Ghost) {
+  int64_t value_of_placement(Game& g, const Option& o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    while (g.pending().kind == DecisionKind::Ghost) {
       size_t best_i = 0;
       int64_t best_v = std::numeric_limits<int64_t>::min();
-      for (size_t i = 0; i < scratch_.pending().options.size(); ++i) {
-        const int64_t v = value_of_ghost(scratch_, scratch_.pending().options[i], me);
+      for (size_t i = 0; i < g.pending().options.size(); ++i) {
+        const int64_t v = value_of_ghost(g, g.pending().options[i], me);
         if (v > best_v) {
           best_v = v;
           best_i = i;
         }
       }
-      scratch_.apply_index(best_i);
+      g.apply_index(best_i);
     }
-    if (scratch_.pending().kind != DecisionKind::Follower) return margin(scratch_, me) * kScale;
-    const int64_t base = points_after_pass(scratch_, me) + ghost_term(scratch_, me);
-    int64_t best = base;
-    for (const auto& f : scratch_.pending().options) {
-      if (f.kind == OptKind::TakeBack)
-        best = std::max(best, value_of_takeback(scratch_, f, me));
-      else
-        best = std::max(best, base + follower_bonus(scratch_, f));
+    int64_t best;
+    if (g.pending().kind != DecisionKind::Follower) {
+      best = margin(g, me) * kScale;
+    } else {
+      const int64_t base = points_after_pass(g, me) + ghost_term(g, me);
+      best = base;
+      for (size_t i = 0; i < g.pending().options.size(); ++i) {
+        const Option f = g.pending().options[i];
+        if (f.kind == OptKind::TakeBack)
+          best = std::max(best, value_of_takeback(g, f, me));
+        else
+          best = std::max(best, base + follower_bonus(g, f));
+      }
     }
+    take_back(g, playout);
     return best;
   }
   // Discovery: a take-back scores at once, so its value is the margin after it.
-  int64_t value_of_takeback(const Game& g, const Option& o, int me) {
-    trial_copy(g, takeback_);
-    takeback_.apply(o);
-    return margin(takeback_, me) * kScale;
+  int64_t value_of_takeback(Game& g, const Option& o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    const int64_t v = margin(g, me) * kScale;
+    take_back(g, playout);
+    return v;
   }
 
   // A ghost goes to the follower whose loss hurts the opponents most (or us least):
   // the position after it, ghosts and followers' present values included.
-  int64_t value_of_ghost(const Game& g, const Option& o, int me) {
-    trial_copy(g, ghost_);
-    ghost_.apply(o);
-    return ghost_term(ghost_, me) + potential(ghost_, me);
+  int64_t value_of_ghost(Game& g, Option o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    const int64_t v = ghost_term(g, me) + potential(g, me);
+    take_back(g, playout);
+    return v;
   }
 
   // The margin once this turn's scoring is done without a new follower.
-  int64_t points_after_pass(const Game& g, int me) {
-    trial_copy(g, after_);
-    after_.apply(Option{});  // pass
-    return margin(after_, me) * kScale;
+  int64_t points_after_pass(Game& g, int me) {
+    const bool playout = g.playout();
+    try_on(g, Option{});  // pass
+    const int64_t v = margin(g, me) * kScale;
+    take_back(g, playout);
+    return v;
   }
 
   // Ghosts are points waiting to be lost: ours count against us, the opponents' for us.
@@ -169,10 +195,7 @@ class GreedyBot final : public Bot {
 
   std::vector<int64_t> values_;
   Game view_;
-  Game scratch_;
-  Game after_;
-  Game ghost_;
-  Game takeback_;
+  Game look_;  // values(): the copy the options are tried on
 };
 
 // Co-op (Mists levels): the team's bot. Each placement, follower and evaluation option
@@ -192,8 +215,17 @@ class CoopBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
-    if (!playout_) public_view(real, rng, view_);
-    const Game& g = playout_ ? real : view_;
+    // The options are tried on a game of our own (Game::mark and undo): the view, or in
+    // a playout a copy of the game given (one copy a decision, not one an option).
+    if (playout_) {
+      const DecisionKind k = real.pending().kind;
+      if (real.pending().options.size() == 1) return 0;
+      if (k != DecisionKind::Place && k != DecisionKind::Follower && k != DecisionKind::Evaluate) return quick(real);
+      view_ = real;
+    } else {
+      public_view(real, rng, view_);
+    }
+    Game& g = view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
     if (playout_ && sample_ > 0 && g.pending().kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_)) {
@@ -213,7 +245,7 @@ class CoopBot final : public Bot {
       }
       return best_i;
     }
-    const auto v = values(g);
+    const auto v = values_on(g);
     if (v.empty()) return quick(g);
     double best = -1e300;
     std::vector<size_t> ties;
@@ -231,46 +263,56 @@ class CoopBot final : public Bot {
   // rest of the turn by the quick rules), for placement, follower and evaluation
   // decisions; empty for the others (the quick rules decide them).
   std::vector<double> values(const Game& g) {
-    const auto& opts = g.pending().options;
     const DecisionKind kind = g.pending().kind;
     if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
-    std::vector<double> out(opts.size());
-    for (size_t i = 0; i < opts.size(); ++i) out[i] = option_value(g, i);
+    look_ = g;
+    return values_on(look_);
+  }
+
+ private:
+  std::vector<double> values_on(Game& g) {
+    const DecisionKind kind = g.pending().kind;
+    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
+    std::vector<double> out(g.pending().options.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(g, i);
     return out;
   }
 
-  // Option i of a placement, follower or evaluation decision: applied on a copy, a
-  // placement with its best follower, the rest of the turn by the quick rules, weighed.
-  double option_value(const Game& g, size_t i) {
+  // Option i of a placement, follower or evaluation decision: applied on g and taken back
+  // (Game::mark and undo, the playout path on as on a trial copy), a placement with its
+  // best follower, the rest of the turn by the quick rules, weighed.
+  double option_value(Game& g, size_t i) {
     const DecisionKind kind = g.pending().kind;
     const int me = g.pending().player;
-    trial_copy(g, scratch_);
-    scratch_.apply_index(i);
+    const bool playout = g.playout();
+    g.mark();
+    g.set_playout(true);
+    g.apply_index(i);
     double v;
-    if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
-        scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
-      // The placement is worth its best follower choice.
-      // Each choice on a copy of the placement's game, the last one on that game itself.
-      // (The face-down cells, worked out before the copies, are the same in each.)
+    if (kind == DecisionKind::Place && !g.finished() && g.pending().player == me &&
+        g.pending().kind == DecisionKind::Follower && g.pending().options.size() > 1) {
+      // The placement is worth its best follower choice, each tried and taken back.
+      // (The face-down cells, worked out before, are the same in each.)
       v = -1e300;
-      const size_t n = scratch_.pending().options.size();
-      keep_face_down_cells(scratch_);
+      const size_t n = g.pending().options.size();
+      keep_face_down_cells(g);
       for (size_t j = 0; j < n; ++j) {
-        Game* s = &scratch_;
-        if (j + 1 < n) {
-          inner_ = scratch_;
-          s = &inner_;
-        }
-        s->apply_index(j);
-        finish_turn(*s, me);
-        v = std::max(v, value(*s));
+        g.mark();
+        g.apply_index(j);
+        finish_turn(g, me);
+        v = std::max(v, value(g));
+        g.undo();
       }
     } else {
-      finish_turn(scratch_, me);
-      v = value(scratch_);
+      finish_turn(g, me);
+      v = value(g);
     }
+    g.undo();
+    g.set_playout(playout);
     return v;
   }
+
+ public:
 
  private:
   // Plays the rest of `me`'s turn with the quick rules.
@@ -520,8 +562,7 @@ class CoopBot final : public Bot {
   int sample_ = 0;
   std::vector<size_t> picks_;
   Game view_;
-  Game scratch_;
-  Game inner_;
+  Game look_;  // values(): the copy the options are tried on
 };
 
 }  // namespace
