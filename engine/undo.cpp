@@ -7,6 +7,7 @@
 // saved whole at the mark. Nothing here names a rule module: the modules' state is saved
 // and compared as the one ModuleState struct.
 #include <string>
+#include <utility>
 
 #include "engine/game.h"
 
@@ -91,19 +92,21 @@ void Game::undo() {
   outcome_ = f.outcome;
   lazy_place_ = f.lazy_place;
   rng_ = f.rng;
-  end_reason_ = f.end_reason;
   pending_.kind = f.pending.kind;
   pending_.player = f.pending.player;
   pending_.tile = f.pending.tile;
-  pending_.options.assign(f.pending.options.begin(), f.pending.options.end());
-  events_.assign(f.events.begin(), f.events.end());
-  frontier_.assign(f.frontier.begin(), f.frontier.end());
-  lanes_.assign(f.lanes.begin(), f.lanes.end());
-  followers_.assign(f.followers.begin(), f.followers.end());
+  // (swaps, not copies: the frame is written afresh at its next mark; the vectors'
+  // buffers go round between the game and its frames)
+  pending_.options.swap(f.pending.options);
+  events_.swap(f.events);
+  frontier_.swap(f.frontier);
+  lanes_.swap(f.lanes);
+  followers_.swap(f.followers);
   supply_ = f.supply;
   scores_ = f.scores;
-  st_ = f.st;
-  if (f.pile_saved) pile_.assign(f.pile.begin(), f.pile.end());
+  end_reason_.swap(f.end_reason);
+  std::swap(st_, f.st);
+  if (f.pile_saved) pile_.swap(f.pile);
   fits_.tile = -1;  // the counted decision's masks: kth_placement checks the blocks itself
 }
 

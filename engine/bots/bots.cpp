@@ -13,6 +13,15 @@ namespace tw {
 
 namespace {
 
+// The copy the coop bot tries an option on. The next player's placements are only counted
+// there (the playout path): the bots weigh positions, and never read that list. (The
+// greedy bot tries its options on one game and takes them back, Game::mark and undo; for
+// the coop bot that measured slower than this copy: see docs/performance.md.)
+void trial_copy(const Game& g, Game& out) {
+  out = g;
+  out.set_playout(true);
+}
+
 class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
@@ -215,17 +224,8 @@ class CoopBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
-    // The options are tried on a game of our own (Game::mark and undo): the view, or in
-    // a playout a copy of the game given (one copy a decision, not one an option).
-    if (playout_) {
-      const DecisionKind k = real.pending().kind;
-      if (real.pending().options.size() == 1) return 0;
-      if (k != DecisionKind::Place && k != DecisionKind::Follower && k != DecisionKind::Evaluate) return quick(real);
-      view_ = real;
-    } else {
-      public_view(real, rng, view_);
-    }
-    Game& g = view_;
+    if (!playout_) public_view(real, rng, view_);
+    const Game& g = playout_ ? real : view_;
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
     if (playout_ && sample_ > 0 && g.pending().kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_)) {
@@ -245,7 +245,7 @@ class CoopBot final : public Bot {
       }
       return best_i;
     }
-    const auto v = values_on(g);
+    const auto v = values(g);
     if (v.empty()) return quick(g);
     double best = -1e300;
     std::vector<size_t> ties;
@@ -263,56 +263,46 @@ class CoopBot final : public Bot {
   // rest of the turn by the quick rules), for placement, follower and evaluation
   // decisions; empty for the others (the quick rules decide them).
   std::vector<double> values(const Game& g) {
+    const auto& opts = g.pending().options;
     const DecisionKind kind = g.pending().kind;
     if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
-    look_ = g;
-    return values_on(look_);
-  }
-
- private:
-  std::vector<double> values_on(Game& g) {
-    const DecisionKind kind = g.pending().kind;
-    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
-    std::vector<double> out(g.pending().options.size());
-    for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(g, i);
+    std::vector<double> out(opts.size());
+    for (size_t i = 0; i < opts.size(); ++i) out[i] = option_value(g, i);
     return out;
   }
 
-  // Option i of a placement, follower or evaluation decision: applied on g and taken back
-  // (Game::mark and undo, the playout path on as on a trial copy), a placement with its
-  // best follower, the rest of the turn by the quick rules, weighed.
-  double option_value(Game& g, size_t i) {
+  // Option i of a placement, follower or evaluation decision: applied on a copy, a
+  // placement with its best follower, the rest of the turn by the quick rules, weighed.
+  double option_value(const Game& g, size_t i) {
     const DecisionKind kind = g.pending().kind;
     const int me = g.pending().player;
-    const bool playout = g.playout();
-    g.mark();
-    g.set_playout(true);
-    g.apply_index(i);
+    trial_copy(g, scratch_);
+    scratch_.apply_index(i);
     double v;
-    if (kind == DecisionKind::Place && !g.finished() && g.pending().player == me &&
-        g.pending().kind == DecisionKind::Follower && g.pending().options.size() > 1) {
-      // The placement is worth its best follower choice, each tried and taken back.
-      // (The face-down cells, worked out before, are the same in each.)
+    if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
+        scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
+      // The placement is worth its best follower choice.
+      // Each choice on a copy of the placement's game, the last one on that game itself.
+      // (The face-down cells, worked out before the copies, are the same in each.)
       v = -1e300;
-      const size_t n = g.pending().options.size();
-      keep_face_down_cells(g);
+      const size_t n = scratch_.pending().options.size();
+      keep_face_down_cells(scratch_);
       for (size_t j = 0; j < n; ++j) {
-        g.mark();
-        g.apply_index(j);
-        finish_turn(g, me);
-        v = std::max(v, value(g));
-        g.undo();
+        Game* s = &scratch_;
+        if (j + 1 < n) {
+          inner_ = scratch_;
+          s = &inner_;
+        }
+        s->apply_index(j);
+        finish_turn(*s, me);
+        v = std::max(v, value(*s));
       }
     } else {
-      finish_turn(g, me);
-      v = value(g);
+      finish_turn(scratch_, me);
+      v = value(scratch_);
     }
-    g.undo();
-    g.set_playout(playout);
     return v;
   }
-
- public:
 
  private:
   // Plays the rest of `me`'s turn with the quick rules.
@@ -562,7 +552,8 @@ class CoopBot final : public Bot {
   int sample_ = 0;
   std::vector<size_t> picks_;
   Game view_;
-  Game look_;  // values(): the copy the options are tried on
+  Game scratch_;
+  Game inner_;
 };
 
 }  // namespace
