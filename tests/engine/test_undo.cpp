@@ -152,7 +152,7 @@ TEST_CASE("undo: nested frames and a whole playout in one frame") {
     for (int s = 1; s <= seeds; ++s) undo_nested(uc, static_cast<uint64_t>(100 + s));
 }
 
-TEST_CASE("undo: a game with no frame open ignores undo; a copy starts with none") {
+TEST_CASE("undo: a game with no frame open ignores undo, and a copy starts with none") {
   const Content& c = test::default_content();
   Game g;
   REQUIRE_FALSE(Game::create(c, undo_setup({"base", ""}, 5), g));
