@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,14 +42,45 @@ class Core {
   Game& game() { return *g_; }
   const Game& game() const { return *g_; }
 
+  // The arrays whose entries an undo frame logs one by one (Game::mark): through a
+  // non-const Core a module reaches them as a Log, whose operator[] logs the entry (while
+  // a frame is open) before handing it out to be changed; appends are cut back on undo.
+  // Reading goes through the const operator[] and the const iterators.
+  template <class T, class Vec>
+  class Log {
+   public:
+    Log(Vec& v, std::vector<Game::Logged<T>>* log) : v_(&v), log_(log) {}
+    T& operator[](size_t i) {
+      if (log_) log_->push_back({static_cast<uint32_t>(i), (*v_)[i]});
+      return (*v_)[i];
+    }
+    const T& operator[](size_t i) const { return (*v_)[i]; }
+    size_t size() const { return v_->size(); }
+    bool empty() const { return v_->empty(); }
+    auto begin() const { return std::as_const(*v_).begin(); }
+    auto end() const { return std::as_const(*v_).end(); }
+    void push_back(const T& t) { v_->push_back(t); }
+    operator const Vec&() const { return *v_; }
+
+   private:
+    Vec* v_;
+    std::vector<Game::Logged<T>>* log_;
+  };
+#define TW_CORE_LOGGED(name, T)                                                          \
+  Log<T, decltype(Game::name##_)> name() {                                               \
+    return {g_->name##_, g_->recording() ? &g_->trail_.v.name : nullptr};                \
+  }                                                                                      \
+  const auto& name() const { return g_->name##_; }
+  TW_CORE_LOGGED(placed, PlacedTile)
+  TW_CORE_LOGGED(nodes, Node)
+  TW_CORE_LOGGED(feat, Feature)
+  TW_CORE_LOGGED(cells, Cell)
+#undef TW_CORE_LOGGED
+
 #define TW_CORE_FIELD(name)                          \
   auto& name() { return g_->name##_; }               \
   const auto& name() const { return g_->name##_; }
-  TW_CORE_FIELD(placed)
   TW_CORE_FIELD(followers)
-  TW_CORE_FIELD(nodes)
-  TW_CORE_FIELD(feat)
-  TW_CORE_FIELD(cells)
   TW_CORE_FIELD(frontier)
   TW_CORE_FIELD(lanes)
   TW_CORE_FIELD(pending)

@@ -390,6 +390,17 @@ void Game::regrid(int x0, int y0, int width, int height) {
   // Row by row: a new row is copied whole from one empty row, an old row into its place
   // with empty cells either side (Cell is trivially copyable: block copies, where a fill
   // of the whole board cell by cell cost about 2 instructions a cell).
+  if (recording()) {  // undo puts the whole board back (regrids are rare: a few a game)
+    Trail& t = trail_.v;
+    if (t.grids.size() <= t.grid_count) t.grids.emplace_back();
+    Grid& g = t.grids[t.grid_count++];
+    g.x0 = x0_;
+    g.y0 = y0_;
+    g.width = width_;
+    g.height = height_;
+    g.cells.assign(cells_.begin(), cells_.end());
+    t.cells.push_back({kRegrid, Cell{}});
+  }
   auto& cells = regrid_.v;
   const size_t w = static_cast<size_t>(width);
   cells.resize(w * static_cast<size_t>(height + 1));
@@ -430,18 +441,29 @@ void Game::lanes_grow() {  // a new block, every lane closed
 namespace {
 
 // Union by rank of the features of nodes a and b (find with path halving), their counts
-// added; the root. Over the arrays themselves (Game::unite and put_tile).
-template <class Node, class Feature>
-inline uint32_t unite_nodes(Node* nd, Feature* ft, uint32_t a, uint32_t b) {
-  while (nd[a].parent != a) {
-    nd[a].parent = nd[nd[a].parent].parent;
-    a = nd[a].parent;
+// added; the root. Over the arrays themselves (Game::unite and put_tile). With an undo
+// frame open (trail not null): no path halving, and the two roots' nodes and the
+// surviving root's feature logged before they change.
+template <class Node, class Feature, class Trail>
+inline uint32_t unite_nodes(Node* nd, Feature* ft, uint32_t a, uint32_t b, Trail* trail) {
+  if (trail) {
+    while (nd[a].parent != a) a = nd[a].parent;
+    while (nd[b].parent != b) b = nd[b].parent;
+    if (a == b) return a;
+    trail->nodes.push_back({a, nd[a]});
+    trail->nodes.push_back({b, nd[b]});
+    trail->feat.push_back({nd[a].rank < nd[b].rank ? b : a, ft[nd[a].rank < nd[b].rank ? b : a]});
+  } else {
+    while (nd[a].parent != a) {
+      nd[a].parent = nd[nd[a].parent].parent;
+      a = nd[a].parent;
+    }
+    while (nd[b].parent != b) {
+      nd[b].parent = nd[nd[b].parent].parent;
+      b = nd[b].parent;
+    }
+    if (a == b) return a;
   }
-  while (nd[b].parent != b) {
-    nd[b].parent = nd[nd[b].parent].parent;
-    b = nd[b].parent;
-  }
-  if (a == b) return a;
   if (nd[a].rank < nd[b].rank) std::swap(a, b);
   if (nd[a].rank == nd[b].rank) ++nd[a].rank;
   nd[b].parent = a;
@@ -523,6 +545,9 @@ void Game::put_tile(int type, int x, int y, int rot) {
   const uint64_t cover_splits = plan_->cover_splits;
   const auto join = plan_->join;
   const int cell = cell_index(x, y);
+  if (recording())  // the 3x3 around the tile changes below (the frontier's cells log themselves)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) log_cell(cell + dy * width_ + dx);
   frontier_remove(cell);
   cells_[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
   const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
@@ -559,12 +584,14 @@ void Game::put_tile(int type, int x, int y, int rot) {
         // (the previous port's pair: no union since, so its root is still the root)
         uint32_t root = last_root;
         if (a != last_a || b != last_b) {
-          root = unite_nodes(nd, ft, base + static_cast<uint32_t>(a), q.node_base + static_cast<uint32_t>(b));
+          root = unite_nodes(nd, ft, base + static_cast<uint32_t>(a), q.node_base + static_cast<uint32_t>(b),
+                             recording() ? &trail_.v : nullptr);
           last_a = a;
           last_b = b;
           last_root = root;
         }
         if (i == 1 && (tc.edge_segs >> a & 1)) {  // the middle port: the edge's open ends
+          log_feat(root);
           ft[root].open = static_cast<uint16_t>(ft[root].open - 2);
           if (ft[root].open == 0) closed_by_ = p;
         }
@@ -607,7 +634,9 @@ void Game::put_tile(int type, int x, int y, int rot) {
 // ---------------------------------------------------------------------------------
 // Features
 
-uint32_t Game::unite(uint32_t a, uint32_t b) { return unite_nodes(nodes_.data(), feat_.data(), a, b); }
+uint32_t Game::unite(uint32_t a, uint32_t b) {
+  return unite_nodes(nodes_.data(), feat_.data(), a, b, recording() ? &trail_.v : nullptr);
+}
 
 namespace {
 
@@ -821,6 +850,13 @@ void Game::determinize(Rng& rng) {
     if (pos >= prefix) hidden.push_back(placed_[static_cast<size_t>(p)].type);
   std::sort(hidden.begin(), hidden.end());
   rng.shuffle(hidden);
+  if (recording()) {  // the pile is saved whole (once a frame), the face-down tiles logged
+    Frame& f = trail_.v.frames[trail_.v.depth - 1];
+    if (!f.pile_saved) f.pile.assign(pile_.begin(), pile_.end());
+    f.pile_saved = true;
+    for (const auto& [p, pos] : st_.face_down.placed)
+      if (pos >= prefix) log_placed(static_cast<size_t>(p));
+  }
   size_t k = 0;
   // A face-down tile's type decides nothing (it joins no feature, matches anything), so
   // it can be dealt again like the pile.

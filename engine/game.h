@@ -125,6 +125,7 @@ struct Decision {
   int tile = -1;  // place: the drawn tile type (with a hand: the first tile of the hand;
                   // the options then place any tile of the hand, see Game::hand)
   OptionList options;
+  friend bool operator==(const Decision&, const Decision&) = default;
 };
 
 struct Violation {
@@ -138,6 +139,7 @@ struct Event {
   int16_t x = 0, y = 0;
   int tile = -1;
   int points = 0;
+  friend bool operator==(const Event&, const Event&) = default;
 };
 
 enum class FollowerKind : uint8_t { Meeple, Guard };
@@ -163,6 +165,7 @@ struct Follower {
   int16_t placed = -1;  // index into placed tiles, -1 = in supply
   uint8_t seg = 0;
   uint32_t node = 0;
+  friend bool operator==(const Follower&, const Follower&) = default;
 };
 
 struct PlacedTile {
@@ -172,6 +175,7 @@ struct PlacedTile {
   uint32_t node_base = 0;  // union-find node of segment 0
   bool wild = false;       // matches any neighbour edge (a module lays tiles so; it decides
                            // what else that means)
+  friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 
 // Scratch space that a copy of its owner does not take along: its contents never outlive
@@ -216,6 +220,7 @@ class Game {
   // copy keeps the mode); never with hands (a hand lists every held tile's options).
   // apply() lists them first; pending().options and parse_option see only a list.
   void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
+  bool playout() const { return playout_; }
   size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
   // Equivalent rotations (same_by_symmetry, engine/content.h) are one placement: a decision
   // lists (and counts) each placement once, at its canonical rotation, and apply() and
@@ -319,6 +324,28 @@ class Game {
 
   // A 64-bit digest of everything that decides the rest of the game.
   uint64_t state_hash() const;
+  // The full structural comparison: "" when this game's state equals o's field by field
+  // (board, frontier, union-find nodes and features, followers, scores, supplies, pile and
+  // its position, the pending decision, events, the Rng's position, the modules' state,
+  // the playout path's counters), else the first field that differs. Both games play the
+  // same content and rule set; what they share (content, cache, plan) is not compared.
+  std::string differs_from(const Game& o) const;
+
+  // Apply and undo (engine/undo.cpp). mark() opens an undo frame: from then on every
+  // change apply() makes is recorded (an undo log: the entries of the board, the union-
+  // find nodes and features and the placed tiles that a change overwrites, in order; what
+  // grows is cut back; the rest, small, is saved whole at the mark: followers, scores,
+  // supplies, the pending decision, the frontier, the modules' state (generic: the whole
+  // ModuleState by value), the Rng). undo() takes the game back to its state at the
+  // matching mark() exactly (differs_from says "" and state_hash is equal). Frames nest:
+  // a search marks at its root, then again per option it tries. While a frame is open the
+  // union-find does no path compression (a compressed path could not be taken back), a
+  // copy of the game starts with no frame, and assigning to a game drops its frames.
+  // determinize() in a frame is undone too (the pile is saved whole at its first deal).
+  // What apply() costs with a frame open: the log entries; a mark: the copies above.
+  void mark();
+  void undo();
+  size_t marks() const { return trail_.v.depth; }
   // Empty when every invariant holds; else a description of the first broken one.
   std::string check_invariants() const;
 
@@ -330,6 +357,7 @@ class Game {
     uint8_t around = 0;  // placed tiles among the 8 surrounding cells
     uint8_t centres = 0;  // tiles put_tile placed with a centre segment (TypeCache::centre)
                           // on this cell and the 8 around it
+    friend bool operator==(const Cell&, const Cell&) = default;
   };
   // An empty cell next to the board. The edge constraint its neighbours set (a tile fits
   // at rotation r when (signature[r] & mask) == value) is kept only in lanes_
@@ -337,6 +365,7 @@ class Game {
   // cell's index is computed from x, y where needed (regrid moves no frontier cell).
   struct FrontierCell {
     int16_t x, y;
+    friend bool operator==(const FrontierCell&, const FrontierCell&) = default;
   };
   // The frontier's constraints side by side, per block of 8 frontier cells (in frontier
   // order): 8 masks, then 8 values. Placement generation checks a tile's four rotations
@@ -379,6 +408,7 @@ class Game {
     bool never = false;  // never closes (a module's join found it open for good)
     std::array<uint8_t, kMaxPlayers> by_player{};  // per player (co-op: by colour), the weights
                                                    // of its followers there (Follower::weight)
+    friend bool operator==(const Feature&, const Feature&) = default;
   };
   static constexpr size_t kOptKinds = kOptKindCount;
   static constexpr size_t kKinds = kMaxKinds;  // every kind's value, the core's and the modules'
@@ -424,6 +454,7 @@ class Game {
   // 1: nothing fits) until put_tile sets the constraint of its first placed neighbour; a
   // wild tile sets none (engine/rules/face_down.h).
   void frontier_push(Cell& c, int x, int y) {
+    log_cell(cell_index(x, y));
     c.fpos = static_cast<int16_t>(frontier_.size());
     frontier_.push_back(FrontierCell{static_cast<int16_t>(x), static_cast<int16_t>(y)});
     fits_.tile = -1;
@@ -434,6 +465,8 @@ class Game {
     Cell& c = cells_[static_cast<size_t>(cell)];
     if (c.fpos < 0) return;
     const FrontierCell last = frontier_.back();
+    log_cell(cell);
+    log_cell(cell_index(last.x, last.y));
     const size_t lastpos = frontier_.size() - 1;
     const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (lastpos / kLaneBlock);
     frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
@@ -447,6 +480,10 @@ class Game {
 
   // Union-find
   uint32_t find(uint32_t n) const {  // (inline: every rule module's file calls it)
+    if (trail_.v.depth != 0) {  // an undo frame is open: no path compression
+      while (nodes_[n].parent != n) n = nodes_[n].parent;
+      return n;
+    }
     while (nodes_[n].parent != n) {
       nodes_[n].parent = nodes_[nodes_[n].parent].parent;
       n = nodes_[n].parent;
@@ -541,6 +578,7 @@ class Game {
     Kind kind = Kind::None;
     uint8_t rank = 0;
     uint8_t count = 0;   // a count a module keeps per segment (engine/rules/state.h says whose)
+    friend bool operator==(const Node&, const Node&) = default;
   };
   mutable std::vector<Node, ListAllocator<Node>> nodes_;  // (find() compresses paths; put_tile
                                                          // writes new nodes whole)
@@ -608,6 +646,81 @@ class Game {
 
   // The rule modules' state (engine/rules/state.h), one struct per module.
   ModuleState st_;
+
+  // ---- The undo log (engine/undo.cpp; mark / undo) --------------------------------
+  template <class T>
+  struct Logged {  // an entry as it was before a change overwrote it
+    uint32_t at;
+    T was;
+  };
+  static constexpr uint32_t kRegrid = 0xFFFFFFFFu;  // a cell log entry: the board was regridded
+  struct Grid {                                      // ... and what it was
+    int x0, y0, width, height;
+    std::vector<Cell, ListAllocator<Cell>> cells;
+  };
+  struct Frame {  // what mark() saved whole, and where the logs stood
+    size_t placed = 0, nodes = 0, node_log = 0, feat_log = 0, cell_log = 0, placed_log = 0;
+    size_t pile_pos = 0, place_count = 0;
+    uint64_t checked = 0, legal = 0;
+    int current = 0, ply = 0, last_placed = 0, closed_by = 0;
+    uint8_t stage = 0;
+    Outcome outcome = Outcome::None;
+    bool lazy_place = false;
+    Rng rng;
+    std::string end_reason;
+    Decision pending;
+    std::vector<Event> events;
+    std::vector<FrontierCell> frontier;
+    std::vector<uint16_t> lanes;
+    std::vector<Follower> followers;
+    FixedVec<int, kMaxPlayers> supply;
+    FixedVec<int64_t, kMaxPlayers> scores;
+    ModuleState st;
+    bool pile_saved = false;      // determinize dealt the pile again (rare: mcts's deals):
+    std::vector<uint16_t> pile;   // the pile as it was
+  };
+  struct Trail {
+    size_t depth = 0;           // open frames
+    std::vector<Frame> frames;  // frames[0 .. depth) open; the rest keep their space
+    std::vector<Logged<Node>> nodes;
+    std::vector<Logged<Feature>> feat;
+    std::vector<Logged<Cell>> cells;
+    std::vector<Logged<PlacedTile>> placed;
+    std::vector<Grid> grids;  // per kRegrid entry, in order
+    size_t grid_count = 0;
+  };
+  // A copy of the game (or an assignment to it) has no open frame; the space is kept.
+  struct TrailBox {
+    Trail v;
+    TrailBox() = default;
+    TrailBox(const TrailBox&) {}
+    TrailBox& operator=(const TrailBox&) {
+      v.depth = 0;
+      v.nodes.clear();
+      v.feat.clear();
+      v.cells.clear();
+      v.placed.clear();
+      v.grid_count = 0;
+      return *this;
+    }
+    TrailBox(TrailBox&&) noexcept = default;
+    TrailBox& operator=(TrailBox&&) noexcept = default;
+  };
+  TrailBox trail_;
+  bool recording() const { return trail_.v.depth != 0; }
+  // Before a change to an existing entry (while a frame is open): the entry as it was.
+  void log_node(uint32_t i) {
+    if (recording()) trail_.v.nodes.push_back({i, nodes_[i]});
+  }
+  void log_feat(uint32_t i) {
+    if (recording()) trail_.v.feat.push_back({i, feat_[i]});
+  }
+  void log_cell(int i) {
+    if (recording()) trail_.v.cells.push_back({static_cast<uint32_t>(i), cells_[static_cast<size_t>(i)]});
+  }
+  void log_placed(size_t i) {
+    if (recording()) trail_.v.placed.push_back({static_cast<uint32_t>(i), placed_[i]});
+  }
 };
 
 }  // namespace tw

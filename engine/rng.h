@@ -68,6 +68,8 @@ class Rng {
     return z ^ (z >> 31);
   }
 
+  friend bool operator==(const Rng&, const Rng&) = default;
+
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   // The full 128-bit product a * b: returns the low word, stores the high word.

@@ -52,7 +52,9 @@ void Game::add_points(int player, int64_t delta) {
 }
 
 void Game::remove_follower(Follower& f) {
-  Feature& ft = feat_[find(f.node)];
+  const uint32_t root = find(f.node);
+  log_feat(root);
+  Feature& ft = feat_[root];
   --ft.followers;
   uint8_t& mine = ft.by_player[static_cast<size_t>(slot(f))];
   mine = static_cast<uint8_t>(mine - f.weight);

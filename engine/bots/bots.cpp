@@ -13,8 +13,10 @@ namespace tw {
 
 namespace {
 
-// The copy a bot tries an option on. The next player's placements are only counted there
-// (the playout path): the bots weigh positions, and never read that list.
+// The copy the coop bot tries an option on. The next player's placements are only counted
+// there (the playout path): the bots weigh positions, and never read that list. (The
+// greedy bot tries its options on one game and takes them back, Game::mark and undo; for
+// the coop bot that measured slower than this copy: see docs/performance.md.)
 void trial_copy(const Game& g, Game& out) {
   out = g;
   out.set_playout(true);
@@ -47,7 +49,7 @@ class GreedyBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     public_view(real, rng, view_);
-    const std::vector<int64_t>& vals = values(view_);
+    const std::vector<int64_t>& vals = values_on(view_);
     int64_t best = std::numeric_limits<int64_t>::min();
     std::vector<size_t> ties;
     for (size_t i = 0; i < vals.size(); ++i) {
@@ -61,80 +63,113 @@ class GreedyBot final : public Bot {
     return ties[static_cast<size_t>(rng.below(ties.size()))];
   }
 
-  // Each pending option's value on `g` (already a determinized view).
+  // Each pending option's value on `g` (already a determinized view), on a copy.
   const std::vector<int64_t>& values(const Game& g) {
-    const auto& opts = g.pending().options;
-    const int me = g.pending().player;
-    const DecisionKind kind = g.pending().kind;
-    const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
-    values_.assign(opts.size(), 0);
-    for (size_t i = 0; i < opts.size(); ++i) {
-      int64_t v = 0;
-      if (kind == DecisionKind::Place)
-        v = value_of_placement(g, opts[i], me);
-      else if (kind == DecisionKind::Ghost)
-        v = value_of_ghost(g, opts[i], me);
-      else if (opts[i].kind == OptKind::TakeBack)
-        v = value_of_takeback(g, opts[i], me);
-      else
-        v = base + follower_bonus(g, opts[i]);
-      values_[i] = v;
-    }
-    return values_;
+    look_ = g;
+    return values_on(look_);
   }
 
  private:
   // Scale: immediate points weigh far more than the tie-break on potential.
   static constexpr int64_t kScale = 1000;
 
+  // Each pending option's value, each tried on `g` itself and taken back (Game::mark and
+  // undo: the same values as a copy per option). The next player's placements are only
+  // counted there (the playout path, as the trial copies had it): the bot weighs
+  // positions and never reads that list. `g` comes back as it was (its playout mode too).
+  const std::vector<int64_t>& values_on(Game& g) {
+    const int me = g.pending().player;
+    const DecisionKind kind = g.pending().kind;
+    const size_t n = g.pending().options.size();
+    const int64_t base = kind == DecisionKind::Follower ? points_after_pass(g, me) + ghost_term(g, me) : 0;
+    values_.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+      const Option o = g.pending().options[i];  // (a copy: applying replaces the list)
+      int64_t v = 0;
+      if (kind == DecisionKind::Place)
+        v = value_of_placement(g, o, me);
+      else if (kind == DecisionKind::Ghost)
+        v = value_of_ghost(g, o, me);
+      else if (o.kind == OptKind::TakeBack)
+        v = value_of_takeback(g, o, me);
+      else
+        v = base + follower_bonus(g, o);
+      values_[i] = v;
+    }
+    return values_;
+  }
+
+  // Option o applied on g with the playout path on, to be taken back by g.undo().
+  static void try_on(Game& g, const Option& o) {
+    g.mark();
+    g.set_playout(true);
+    g.apply(o);
+  }
+  static void take_back(Game& g, bool playout) {
+    g.undo();
+    g.set_playout(playout);
+  }
+
   // After a placement (and the ghosts it brings, chosen greedily): the best follower
   // choice on that board.
-  int64_t value_of_placement(const Game& g, const Option& o, int me) {
-    trial_copy(g, scratch_);
-    scratch_.apply(o);
-    while (scratch_.pending().kind == DecisionKind::Ghost) {
+  int64_t value_of_placement(Game& g, const Option& o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    while (g.pending().kind == DecisionKind::Ghost) {
       size_t best_i = 0;
       int64_t best_v = std::numeric_limits<int64_t>::min();
-      for (size_t i = 0; i < scratch_.pending().options.size(); ++i) {
-        const int64_t v = value_of_ghost(scratch_, scratch_.pending().options[i], me);
+      for (size_t i = 0; i < g.pending().options.size(); ++i) {
+        const int64_t v = value_of_ghost(g, g.pending().options[i], me);
         if (v > best_v) {
           best_v = v;
           best_i = i;
         }
       }
-      scratch_.apply_index(best_i);
+      g.apply_index(best_i);
     }
-    if (scratch_.pending().kind != DecisionKind::Follower) return margin(scratch_, me) * kScale;
-    const int64_t base = points_after_pass(scratch_, me) + ghost_term(scratch_, me);
-    int64_t best = base;
-    for (const auto& f : scratch_.pending().options) {
-      if (f.kind == OptKind::TakeBack)
-        best = std::max(best, value_of_takeback(scratch_, f, me));
-      else
-        best = std::max(best, base + follower_bonus(scratch_, f));
+    int64_t best;
+    if (g.pending().kind != DecisionKind::Follower) {
+      best = margin(g, me) * kScale;
+    } else {
+      const int64_t base = points_after_pass(g, me) + ghost_term(g, me);
+      best = base;
+      for (size_t i = 0; i < g.pending().options.size(); ++i) {
+        const Option f = g.pending().options[i];
+        if (f.kind == OptKind::TakeBack)
+          best = std::max(best, value_of_takeback(g, f, me));
+        else
+          best = std::max(best, base + follower_bonus(g, f));
+      }
     }
+    take_back(g, playout);
     return best;
   }
   // Discovery: a take-back scores at once, so its value is the margin after it.
-  int64_t value_of_takeback(const Game& g, const Option& o, int me) {
-    trial_copy(g, takeback_);
-    takeback_.apply(o);
-    return margin(takeback_, me) * kScale;
+  int64_t value_of_takeback(Game& g, const Option& o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    const int64_t v = margin(g, me) * kScale;
+    take_back(g, playout);
+    return v;
   }
 
   // A ghost goes to the follower whose loss hurts the opponents most (or us least):
   // the position after it, ghosts and followers' present values included.
-  int64_t value_of_ghost(const Game& g, const Option& o, int me) {
-    trial_copy(g, ghost_);
-    ghost_.apply(o);
-    return ghost_term(ghost_, me) + potential(ghost_, me);
+  int64_t value_of_ghost(Game& g, Option o, int me) {
+    const bool playout = g.playout();
+    try_on(g, o);
+    const int64_t v = ghost_term(g, me) + potential(g, me);
+    take_back(g, playout);
+    return v;
   }
 
   // The margin once this turn's scoring is done without a new follower.
-  int64_t points_after_pass(const Game& g, int me) {
-    trial_copy(g, after_);
-    after_.apply(Option{});  // pass
-    return margin(after_, me) * kScale;
+  int64_t points_after_pass(Game& g, int me) {
+    const bool playout = g.playout();
+    try_on(g, Option{});  // pass
+    const int64_t v = margin(g, me) * kScale;
+    take_back(g, playout);
+    return v;
   }
 
   // Ghosts are points waiting to be lost: ours count against us, the opponents' for us.
@@ -169,10 +204,7 @@ class GreedyBot final : public Bot {
 
   std::vector<int64_t> values_;
   Game view_;
-  Game scratch_;
-  Game after_;
-  Game ghost_;
-  Game takeback_;
+  Game look_;  // values(): the copy the options are tried on
 };
 
 // Co-op (Mists levels): the team's bot. Each placement, follower and evaluation option

@@ -15,6 +15,7 @@ class Game;
 struct CemeteriesState {
   std::vector<uint8_t> closed;  // per placed tile: its cemetery closed (co-op)
   std::vector<int> bury_queue;  // cemetery tiles (placed index) to close
+  friend bool operator==(const CemeteriesState&, const CemeteriesState&) = default;
 };
 
 // The module's entries (engine/rules/cemeteries.cpp).

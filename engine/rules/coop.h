@@ -14,6 +14,7 @@ class Game;
 struct CoopState {
   const Level* level = nullptr;  // null in a competitive game
   std::string loss_reason;       // a few words for statistics (coop_lose)
+  friend bool operator==(const CoopState&, const CoopState&) = default;
 };
 
 bool setup_coop(Core& core, const Level& level);

@@ -16,6 +16,7 @@ struct CoopGhostsState {
   int due = 0;                     // ghosts due to emerge on the tile just placed (fog) ...
   uint32_t due_node = 0;           // ... on this fog segment
   int emerged = 0;                 // ghosts that emerged on fog in this turn's emerge step
+  friend bool operator==(const CoopGhostsState&, const CoopGhostsState&) = default;
 };
 
 // The module's entries (engine/rules/coop_ghosts.cpp).

@@ -15,6 +15,7 @@ struct DogsState {
   int follower = -1;         // the follower the dog being placed joined
   int picks = 0;             // tiles it cleared so far
   std::vector<int> cleared;  // ... which
+  friend bool operator==(const DogsState&, const DogsState&) = default;
 };
 
 // The module's entries (engine/rules/dogs.cpp).

@@ -10,6 +10,7 @@ namespace tw {
 
 struct EvaluationState {
   std::vector<uint32_t> queue;  // completed features to evaluate
+  friend bool operator==(const EvaluationState&, const EvaluationState&) = default;
 };
 
 // The module's entries (engine/rules/evaluation.cpp).

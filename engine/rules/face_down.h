@@ -30,6 +30,7 @@ struct FaceDownState {
   size_t scanned = 0;
   std::vector<FaceDownCell> cells;
   size_t cells_for = SIZE_MAX;
+  friend bool operator==(const FaceDownState&, const FaceDownState&) = default;
 };
 
 // The module's entries (engine/rules/face_down.cpp).

@@ -15,6 +15,7 @@ class Game;
 
 struct FogState {
   bool joined = false;  // the tile just placed extended fog
+  friend bool operator==(const FogState&, const FogState&) = default;
 };
 
 // The module's entries (engine/rules/fog.cpp).

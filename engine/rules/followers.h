@@ -17,6 +17,7 @@ struct FollowersState {
   FixedVec<FixedVec<int, kMaxPlayers>, kMaxPlayers> colours;  // per player: its colours
   std::array<int, kMaxPlayers> colour_supply{};               // per colour: followers in supply
   std::array<int, kMaxPlayers> colour_total{};                // ... and in all
+  friend bool operator==(const FollowersState&, const FollowersState&) = default;
 };
 
 // The module's entries (engine/rules/followers.cpp).

@@ -11,6 +11,7 @@ class Game;
 
 struct GccGhostsState {
   uint8_t queue = 0;  // bit 0: an opponent's ghost is due, bit 1: one's own
+  friend bool operator==(const GccGhostsState&, const GccGhostsState&) = default;
 };
 
 // The module's entries (engine/rules/gcc_ghosts.cpp).

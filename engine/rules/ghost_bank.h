@@ -10,6 +10,7 @@ struct Rules;
 
 struct GhostBankState {
   int ghosts = 0;  // in the bank
+  friend bool operator==(const GhostBankState&, const GhostBankState&) = default;
 };
 
 // The ghosts in the bank (defined in gcc_ghosts.cpp).

@@ -13,6 +13,7 @@ struct Rules;
 struct GuardsState {
   FixedVec<int, kMaxPlayers> supply;   // per player: guards in its supply
   FixedVec<int, kMaxPlayers> general;  // per player: guards still in the general supply
+  friend bool operator==(const GuardsState&, const GuardsState&) = default;
 };
 
 // The module's entries (engine/rules/guards.cpp).

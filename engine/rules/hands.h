@@ -13,6 +13,7 @@ struct Content;
 
 struct HandsState {
   std::vector<std::vector<uint16_t>> held;  // per player; empty unless rules hand_size > 0
+  friend bool operator==(const HandsState&, const HandsState&) = default;
 };
 
 // The module's entries (engine/rules/hands.cpp).

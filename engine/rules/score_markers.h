@@ -20,6 +20,7 @@ struct ScoreMarkersState {
   std::array<int8_t, kMaxPlayers> of_colour{-1, -1, -1, -1, -1, -1};  // colour -> marker index, -1 none
   std::vector<int64_t> queue;                  // points waiting for a marker choice
   int to_choose = 0;                           // setup: markers whose colour the players still choose
+  friend bool operator==(const ScoreMarkersState&, const ScoreMarkersState&) = default;
 };
 
 // The module's entries (engine/rules/score_markers.cpp).

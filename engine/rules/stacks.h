@@ -13,6 +13,7 @@ class Game;
 struct StacksState {
   std::vector<size_t> end;  // pile index where each stack ends
   int current = 0;          // the stack tiles come from
+  friend bool operator==(const StacksState&, const StacksState&) = default;
 };
 
 // The module's entries (engine/rules/stacks.cpp).

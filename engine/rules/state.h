@@ -55,6 +55,7 @@ struct ModuleState {
   StacksState stacks;
   DogsState dogs;
   FaceDownState face_down;
+  friend bool operator==(const ModuleState&, const ModuleState&) = default;
 };
 
 // A competitive game's module state at its start, before the followers are made (a
