@@ -42,6 +42,85 @@ int64_t type_value(const Core& core, int type) {
   return v;
 }
 
+// What both bounds read alike: the colours still in play, the points waiting for a
+// marker, the ghosts in play and the tile waiting to be placed.
+struct InPlay {
+  unsigned alive = 0;         // bit c: a follower of colour c not retired
+  int64_t queued = 0;         // points waiting for a marker
+  int64_t ghosts = 0;         // in the bank and on the board
+  int64_t pending_tiles = 0;  // 1 when a tile waits to be placed
+  int64_t pending_value = 0;  // its bound
+};
+
+// nullopt: the waiting tile has a segment without a bound.
+std::optional<InPlay> in_play(const Core& core) {
+  InPlay in;
+  for (const Follower& f : core.followers())
+    if (!f.retired && f.colour >= 0) in.alive |= 1u << static_cast<unsigned>(f.colour);
+  for (const int64_t q : core.st().markers.queue) in.queued += q;
+  in.ghosts = core.st().bank.ghosts;
+  for (const Core::Node& n : core.nodes()) in.ghosts += n.count;
+  if (core.pending().kind == DecisionKind::Place && core.pending().tile >= 0) {
+    in.pending_tiles = 1;
+    in.pending_value = type_value(core, core.pending().tile);
+    if (in.pending_value >= kNoBound) return std::nullopt;
+  }
+  return in;
+}
+
+// One deadline, dog k or the target (k == the level's dog count): the points it asks, the
+// tiles placed before it (the waiting one, then the pile up to the end of stack k) and
+// their bound, and the dogs that can score before it: those reached and standing or to be
+// placed, and those reached on the way (dogs reached..k-1).
+struct Deadline {
+  bool target = false;
+  int64_t need = 0;
+  size_t to = 0;  // the pile's tiles before it end at `to`
+  int64_t tiles = 0;
+  int64_t tiles_value = 0;
+  int dog_count = 0;
+  int64_t dog_points = 0;
+};
+
+// nullopt: a tile before it has a segment without a bound.
+std::optional<Deadline> deadline(const Core& core, const Level& level, const InPlay& in, int k) {
+  const auto& pile = core.pile();
+  const auto& ends = core.st().stacks.end;
+  const int reached = core.st().dogs.reached;
+  Deadline d;
+  d.target = k == static_cast<int>(level.dogs.size());
+  d.need = d.target ? level.target : level.dogs[static_cast<size_t>(k)];
+  d.to = d.target || static_cast<size_t>(k) >= ends.size() ? pile.size()
+                                                           : std::min(ends[static_cast<size_t>(k)], pile.size());
+  d.tiles_value = in.pending_value;
+  d.tiles = in.pending_tiles;
+  for (size_t i = core.pile_pos(); i < d.to; ++i) {
+    const int64_t v = type_value(core, pile[i]);
+    if (v >= kNoBound) return std::nullopt;
+    d.tiles_value += v;
+    ++d.tiles;
+  }
+  int standing = core.st().dogs.to_place;
+  for (const Follower& f : core.followers())
+    if (f.placed >= 0 && !f.retired) standing += f.count[kDogCount];
+  d.dog_count = standing + (k - reached);
+  d.dog_points = d.dog_count * in.ghosts * core.rules().dog_ghost_points;
+  return d;
+}
+
+// The parts of a proof that name the deadline and what is in play.
+void describe_deadline(Impossibility& p, const Core& core, const InPlay& in, const Deadline& d, int k) {
+  p.dog = d.target ? -1 : k;
+  p.need = d.need;
+  p.tiles = d.tiles;
+  p.tiles_value = d.tiles_value;
+  p.pile_from = static_cast<int>(core.pile_pos()) - static_cast<int>(in.pending_tiles);
+  p.pile_to = static_cast<int>(std::max(d.to, core.pile_pos()));
+  p.dogs = d.dog_count;
+  p.ghosts = in.ghosts;
+  p.dog_points = d.dog_points;
+}
+
 // A feature of the board the reach bound may count: its value (the sum of its segments'
 // bounds), the tiles it needs to close (its empty cells) and the colours on it.
 struct Root {
@@ -56,7 +135,6 @@ struct Root {
 
 // The reach bound (proof.h). `feeder_sets` as the score bound's markers.
 std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level) {
-  const Rules& r = core.rules();
   const bool mid_turn = core.pending().kind != DecisionKind::Place;
   const int last = core.last_placed();
   const auto& placed = core.placed();
@@ -145,51 +223,25 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
   }
 
   // The colours in play, their players and their supplies.
-  unsigned alive = 0;
-  for (const Follower& f : core.followers())
-    if (!f.retired && f.colour >= 0) alive |= 1u << static_cast<unsigned>(f.colour);
+  const std::optional<InPlay> in = in_play(core);
+  if (!in) return std::nullopt;
+  const unsigned alive = in->alive;
   std::array<int, kMaxPlayers> owner{};
   owner.fill(-1);
   for (int p = 0; p < core.player_count(); ++p)
     for (const int c : core.st().followers.colours[static_cast<size_t>(p)])
       if (c >= 0 && c < kMaxPlayers) owner[static_cast<size_t>(c)] = p;
   const bool by_colour = core.st().followers.by_colour;
-  int64_t queued = 0;
-  for (const int64_t q : core.st().markers.queue) queued += q;
-  int64_t ghosts = core.st().bank.ghosts;
-  for (const Core::Node& n : core.nodes()) ghosts += n.count;
-
-  const size_t pile_pos = core.pile_pos();
-  const auto& pile = core.pile();
-  const bool pending_tile = core.pending().kind == DecisionKind::Place && core.pending().tile >= 0;
-  const int64_t pending_value = pending_tile ? type_value(core, core.pending().tile) : 0;
-  if (pending_value >= kNoBound) return std::nullopt;
+  const int64_t queued = in->queued;
   const int cur = core.current();
   const int n_players = std::max(1, core.player_count());
 
-  const auto& dogs = level.dogs;
-  const int reached = core.st().dogs.reached;
-  const auto& stack_ends = core.st().stacks.end;
   const bool per_colour = core.plan().per_colour;
   std::vector<double> weights;
-  for (int k = reached; k <= static_cast<int>(dogs.size()); ++k) {
-    const bool target = k == static_cast<int>(dogs.size());
-    const int64_t need = target ? level.target : dogs[static_cast<size_t>(k)];
-    const size_t to = target || static_cast<size_t>(k) >= stack_ends.size()
-                          ? pile.size()
-                          : std::min(stack_ends[static_cast<size_t>(k)], pile.size());
-    int64_t tiles_value = pending_value, tiles = pending_tile ? 1 : 0;
-    for (size_t i = pile_pos; i < to; ++i) {
-      const int64_t v = type_value(core, pile[i]);
-      if (v >= kNoBound) return std::nullopt;
-      tiles_value += v;
-      ++tiles;
-    }
-    int standing = core.st().dogs.to_place;
-    for (const Follower& f : core.followers())
-      if (f.placed >= 0 && !f.retired) standing += f.count[kDogCount];
-    const int dog_count = standing + (k - reached);
-    const int64_t dog_points = dog_count * ghosts * r.dog_ghost_points;
+  for (int k = core.st().dogs.reached; k <= static_cast<int>(level.dogs.size()); ++k) {
+    const std::optional<Deadline> d = deadline(core, level, *in, k);
+    if (!d) return std::nullopt;
+    const int64_t tiles = d->tiles, tiles_value = d->tiles_value, need = d->need, dog_points = d->dog_points;
 
     // Every colour's reach before this deadline.
     std::array<ColourReach, kMaxPlayers> reach{};
@@ -264,18 +316,10 @@ std::optional<Impossibility> prove_by_reach(const Core& core, const Level& level
       if (most >= need || (worst && worst->most <= most)) return;
       Impossibility p;
       p.bound = "reach";
-      p.dog = target ? -1 : k;
-      p.need = need;
+      describe_deadline(p, core, *in, *d, k);
       p.marker = marker;
       p.now = now;
       p.feeders = static_cast<int>(feed.size());
-      p.tiles = tiles;
-      p.tiles_value = tiles_value;
-      p.pile_from = static_cast<int>(pile_pos) - (pending_tile ? 1 : 0);
-      p.pile_to = static_cast<int>(std::max(to, pile_pos));
-      p.dogs = dog_count;
-      p.ghosts = ghosts;
-      p.dog_points = dog_points;
       p.most = most;
       p.reach = std::move(feed);
       p.mid_turn = mid_turn;
@@ -317,7 +361,6 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
   const Core core(g);
   const Level* level = core.st().coop.level;
   if (!level || g.finished()) return std::nullopt;
-  const Rules& r = core.rules();
 
   // The board: every segment of a face-up tile whose feature may still score (open, or
   // complete with followers waiting for its evaluation, or on the tile just placed
@@ -339,10 +382,11 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
     }
   }
 
-  // Colours still in play: a follower not retired (buried followers are).
-  unsigned alive = 0;
-  for (const Follower& f : core.followers())
-    if (!f.retired && f.colour >= 0) alive |= 1u << static_cast<unsigned>(f.colour);
+  // Colours still in play: a follower not retired (buried followers are); the tile
+  // waiting to be placed.
+  const std::optional<InPlay> in = in_play(core);
+  if (!in) return std::nullopt;
+  const unsigned alive = in->alive;
   const auto is_alive = [&](int c) { return c >= 0 && ((alive >> static_cast<unsigned>(c)) & 1u) != 0; };
   int alive_colours = 0, unmarked_alive = 0;
   for (int c = 0; c < kMaxPlayers; ++c) {
@@ -350,8 +394,7 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
     ++alive_colours;
     if (core.st().markers.of_colour[static_cast<size_t>(c)] < 0) ++unmarked_alive;
   }
-  int64_t queued = 0;
-  for (const int64_t q : core.st().markers.queue) queued += q;
+  const int64_t queued = in->queued;
 
   // The markers: (colour, score now, feeders). Shared scoring: the team's.
   struct Marker {
@@ -375,38 +418,10 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
   }
   if (markers.empty()) return std::nullopt;
 
-  int64_t ghosts = core.st().bank.ghosts;
-  for (const Core::Node& n : core.nodes()) ghosts += n.count;
-
-  // The tile waiting to be placed, then the pile.
-  const size_t pile_pos = core.pile_pos();
-  const auto& pile = core.pile();
-  const int64_t pending_value =
-      core.pending().kind == DecisionKind::Place && core.pending().tile >= 0 ? type_value(core, core.pending().tile) : 0;
-  if (pending_value >= kNoBound) return std::nullopt;
-  const int64_t pending_tiles = core.pending().kind == DecisionKind::Place && core.pending().tile >= 0 ? 1 : 0;
-
-  const auto& dogs = level->dogs;
-  const int reached = core.st().dogs.reached;
-  const auto& ends = core.st().stacks.end;
-  for (int k = reached; k <= static_cast<int>(dogs.size()); ++k) {
-    const bool target = k == static_cast<int>(dogs.size());
-    const int64_t need = target ? level->target : dogs[static_cast<size_t>(k)];
-    const size_t to = target || static_cast<size_t>(k) >= ends.size() ? pile.size() : std::min(ends[static_cast<size_t>(k)], pile.size());
-    int64_t tiles_value = pending_value, tiles = pending_tiles;
-    for (size_t i = pile_pos; i < to; ++i) {
-      const int64_t v = type_value(core, pile[i]);
-      if (v >= kNoBound) return std::nullopt;
-      tiles_value += v;
-      ++tiles;
-    }
-    // Dogs that can score before this deadline: those reached and still standing or to
-    // be placed, and those that will be reached before it (dogs reached..k-1).
-    int standing = core.st().dogs.to_place;
-    for (const Follower& f : core.followers())
-      if (f.placed >= 0 && !f.retired) standing += f.count[kDogCount];
-    const int dog_count = standing + (k - reached);
-    const int64_t dog_points = dog_count * ghosts * r.dog_ghost_points;
+  for (int k = core.st().dogs.reached; k <= static_cast<int>(level->dogs.size()); ++k) {
+    const std::optional<Deadline> d = deadline(core, *level, *in, k);
+    if (!d) return std::nullopt;
+    const int64_t tiles_value = d->tiles_value, dog_points = d->dog_points;
     // The weakest marker.
     const Marker* worst = nullptr;
     int64_t worst_most = kNoBound;
@@ -417,21 +432,13 @@ std::optional<Impossibility> prove_impossible(const Game& g) {
         worst = &m;
       }
     }
-    if (worst && worst_most < need) {
+    if (worst && worst_most < d->need) {
       Impossibility p;
-      p.dog = target ? -1 : k;
-      p.need = need;
+      describe_deadline(p, core, *in, *d, k);
       p.marker = worst->colour;
       p.now = worst->now;
       p.feeders = worst->feeders;
       p.board = board;
-      p.tiles = tiles;
-      p.tiles_value = tiles_value;
-      p.pile_from = static_cast<int>(pile_pos) - static_cast<int>(pending_tiles);
-      p.pile_to = static_cast<int>(std::max(to, pile_pos));
-      p.dogs = dog_count;
-      p.ghosts = ghosts;
-      p.dog_points = dog_points;
       p.most = worst_most;
       return p;
     }
