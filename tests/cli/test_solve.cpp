@@ -30,6 +30,32 @@ fs::path solve_temp_file(const std::string& name) {
   return fs::temp_directory_path() / ("tw-solve-" + std::to_string(::getpid()) + "-" + name);
 }
 
+// The study played again as two shards, each written to JSON and read back, and merged:
+// the merge must equal the whole run (timings aside). Returns the shards as read back.
+std::vector<study::Report> check_two_shards_merge(const Content& c, const study::Study& s,
+                                                  const study::Report& whole, const study::RunOptions& o) {
+  using namespace study;
+  std::vector<Report> parts;
+  for (int i = 0; i < 2; ++i) {
+    Report p;
+    p.study = s;
+    p.shard = {i, 2};
+    p.rows = play(c, s, shard_indices(s, {i, 2}), o).rows;
+    std::string error;
+    auto back = from_json(Json::parse(to_json(p).dump()), &error);
+    REQUIRE(back);
+    parts.push_back(*back);
+  }
+  std::string error;
+  auto merged = merge(parts, &error);
+  REQUIRE(merged);
+  Json a = to_json(*merged), b = to_json(whole);
+  a.erase("timing");
+  b.erase("timing");
+  CHECK(a == b);
+  return parts;
+}
+
 }  // namespace
 
 TEST_CASE("solve writes a winning record that run replays as a win", "[cli][solver]") {
@@ -149,26 +175,10 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   CHECK(j["summary"][0]["solver"]["deals"] == 4);
   CHECK(j["games"][0].contains("solver"));
   // Two shards merged give the whole run; a part with another budget is refused.
-  std::vector<Report> parts;
-  for (int i = 0; i < 2; ++i) {
-    study::RunOptions one;
-    one.threads = 1;
-    Report p;
-    p.study = s;
-    p.shard = {i, 2};
-    p.rows = play(test::default_content(), s, shard_indices(s, {i, 2}), one).rows;
-    std::string error;
-    auto back = from_json(Json::parse(to_json(p).dump()), &error);
-    REQUIRE(back);
-    parts.push_back(*back);
-  }
+  study::RunOptions one;
+  one.threads = 1;
+  std::vector<Report> parts = check_two_shards_merge(test::default_content(), s, whole, one);
   std::string error;
-  auto merged = merge(parts, &error);
-  REQUIRE(merged);
-  Json a = to_json(*merged), b = to_json(whole);
-  a.erase("timing");
-  b.erase("timing");
-  CHECK(a == b);
   // The method is part of the identity: a file written before the rollouts (no "rollouts"
   // field) searched with the beam alone, reads back so, and is not merged with this run.
   CHECK(j["study"]["solver"]["rollouts"] == true);
@@ -351,24 +361,7 @@ TEST_CASE("the bracket in three parts: bots <= winnable <= 1 - proved impossible
   CHECK(j["summary"][1]["solver"]["unresolved"] == 0);
   CHECK(j["summary"][1]["solver"]["impossible_share"]["mean"] == 1.0);
   // Shards merged give the whole run, the proofs included.
-  std::vector<Report> parts;
-  for (int i = 0; i < 2; ++i) {
-    Report p;
-    p.study = s;
-    p.shard = {i, 2};
-    p.rows = play(c, s, shard_indices(s, {i, 2}), o).rows;
-    std::string error;
-    auto back = from_json(Json::parse(to_json(p).dump()), &error);
-    REQUIRE(back);
-    parts.push_back(*back);
-  }
-  std::string error;
-  auto merged = merge(parts, &error);
-  REQUIRE(merged);
-  Json a = to_json(*merged), b = to_json(whole);
-  a.erase("timing");
-  b.erase("timing");
-  CHECK(a == b);
+  check_two_shards_merge(c, s, whole, o);
   // CSV: the proof's column.
   CHECK(to_csv(whole).find(",solver_proved\n") != std::string::npos);
   // compare pairs the bracket's upper end (possible: not proved impossible).
