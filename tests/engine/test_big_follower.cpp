@@ -12,6 +12,7 @@
 #include "engine/game.h"
 #include "engine/tgn.h"
 #include "fixtures.h"
+#include "recorded_game.h"
 
 using namespace tw;
 
@@ -187,33 +188,13 @@ TEST_CASE("big follower: a record with big followers round-trips through TGN and
   auto greedy = make_bot("greedy");
   auto random = make_bot("random");
   Rng rng(42);
-  tgn::Record r;
-  r.set_tag("Format", "TGN 1");
-  r.set_tag("Ruleset", "base-big");
-  r.set_tag("Players", "bot:greedy, bot:random");
-  r.set_tag("Seed", "42");
   int bigs = 0;
-  while (!g.finished()) {
-    const size_t k = (g.pending().player == 0 ? greedy : random)->choose(g, rng);
-    const Option o = g.pending().options[k];
-    if (o.kind == test::option_kind("big")) ++bigs;
-    tgn::Node n;
-    n.move = g.to_string(o);
-    r.mainline.push_back(n);
-    g.apply_index(k);
-  }
+  const std::string text = test::play_recorded_round_trip(
+      c, s, g, {greedy.get(), random.get()}, "bot:greedy, bot:random", rng,
+      [&](const Option& o) { bigs += o.kind == test::option_kind("big"); });
   CHECK(bigs > 0);
-  const std::string text = tgn::write(r);
   CHECK(text.find(" big ") != std::string::npos);
   CHECK(text.find("[Format \"TGN 1\"]") == 0);  // no new version: only the rule set enables `big`
-  const auto parsed = tgn::parse(text);
-  REQUIRE(parsed.errors.empty());
-  CHECK(tgn::write(*parsed.record) == text);
-  Game h;
-  REQUIRE_FALSE(Game::create(c, s, h));
-  for (const tgn::Node& n : parsed.record->mainline) REQUIRE_FALSE(h.apply(n.move));
-  CHECK(h.finished());
-  CHECK(h.state_hash() == g.state_hash());
 }
 
 TEST_CASE("big follower: greedy and search play it", "[big]") {

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "engine/tgn.h"
 #include "fixtures.h"
+#include "recorded_game.h"
 
 using namespace tw;
 
@@ -294,27 +295,7 @@ TEST_CASE("inns and cathedrals: search plays it, and its record round-trips thro
   auto greedy = make_bot("greedy");
   REQUIRE(mcts);
   Rng rng(11);
-  tgn::Record r;
-  r.set_tag("Format", "TGN 1");
-  r.set_tag("Ruleset", "ic");
-  r.set_tag("Players", "bot:mcts:30, bot:greedy");
-  r.set_tag("Seed", "11");
-  while (!g.finished()) {
-    const size_t k = (g.pending().player == 0 ? mcts : greedy)->choose(g, rng);
-    tgn::Node n;
-    n.move = g.to_string(g.pending().options[k]);
-    r.mainline.push_back(n);
-    g.apply_index(k);
-    REQUIRE(g.check_invariants().empty());
-  }
-  const std::string text = tgn::write(r);
+  const std::string text =
+      test::play_recorded_round_trip(c, s, g, {mcts.get(), greedy.get()}, "bot:mcts:30, bot:greedy", rng);
   CHECK(text.find("place IC") != std::string::npos);
-  const auto parsed = tgn::parse(text);
-  REQUIRE(parsed.errors.empty());
-  CHECK(tgn::write(*parsed.record) == text);
-  Game h;
-  REQUIRE_FALSE(Game::create(c, s, h));
-  for (const tgn::Node& n : parsed.record->mainline) REQUIRE_FALSE(h.apply(n.move));
-  CHECK(h.finished());
-  CHECK(h.state_hash() == g.state_hash());
 }
