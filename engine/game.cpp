@@ -84,7 +84,6 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   // Reuse the buffers (and the tile cache) of a previous game on the same content.
   std::shared_ptr<const std::vector<TypeCache>> old_cache =
       g.content_ == &content ? g.cache_ : nullptr;
-  std::shared_ptr<const FitTable> old_fit = g.content_ == &content ? g.fit_ : nullptr;
   g.clear_state();
   GameSetup resolved = setup;
   const Level* level = nullptr;
@@ -138,9 +137,6 @@ std::optional<Violation> Game::create(const Content& content, const GameSetup& s
   } else {
     g.cache_ = build_cache(content);
   }
-  // The fit table of a previous game on the same content, rule set and tile cache, else a new one.
-  g.fit_ = old_fit && old_fit->rule_set == rs && old_fit->cache == g.cache_ ? std::move(old_fit)
-                                                                              : build_fit_table(g.cache_, *rs);
   if (level) {
     Core c(g);
     if (!setup_coop(c, *level)) return Violation{g.end_reason_};
@@ -235,74 +231,6 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
         }
   }
   return cache;
-}
-
-std::shared_ptr<const Game::FitTable> Game::build_fit_table(const std::shared_ptr<const std::vector<TypeCache>>& cache,
-                                                             const RuleSet& rs) {
-  // The pool's tile types (the columns) and the edge alphabet they show.
-  auto t = std::make_shared<FitTable>();
-  t->rule_set = &rs;
-  t->cache = cache;
-  t->col.assign(cache->size(), -1);
-  std::vector<uint16_t> types;
-  for (const auto& e : rs.pool)
-    if (e.tile >= 0 && static_cast<size_t>(e.tile) < cache->size() && t->col[static_cast<size_t>(e.tile)] < 0) {
-      t->col[static_cast<size_t>(e.tile)] = static_cast<int32_t>(types.size());
-      types.push_back(static_cast<uint16_t>(e.tile));
-    }
-  t->cols = (types.size() + 7) & ~size_t{7};
-  std::array<uint8_t, 17> edge{};  // symbol (1..16) -> edge code
-  uint32_t symbols = 0;
-  for (const uint16_t ty : types)
-    for (int side = 0; side < 4; ++side) {
-      const unsigned e = (*cache)[ty].sig[0] >> (4 * side) & 0xF;
-      if (t->symbol[e] == 0) {
-        t->symbol[e] = static_cast<uint8_t>(++symbols);
-        edge[symbols] = static_cast<uint8_t>(e);
-      }
-    }
-  for (size_t e = 0; e < t->symbol.size(); ++e)
-    if (t->symbol[e] == 0) t->symbol[e] = static_cast<uint8_t>(symbols + 1);
-  const uint32_t radix = t->radix = symbols + 2;
-  const size_t codes = size_t{radix} * radix * radix * radix;
-  if (types.empty() || codes * t->cols > (size_t{1} << 21)) return nullptr;  // none: too large (counted by scanning)
-  for (uint32_t i = 0; i < 1024; ++i) {  // the two look-ups of FitTable::code
-    const uint32_t s0 = (i >> 8 & 1) ? t->symbol[i & 0xF] : 0, s1 = (i >> 9 & 1) ? t->symbol[i >> 4 & 0xF] : 0;
-    t->low[i] = s0 + radix * s1;
-    t->high[i] = radix * radix * (s0 + radix * s1);
-  }
-  t->fits.assign(codes * t->cols, 0);
-  for (size_t code = 1; code < codes; ++code) {
-    uint16_t mask = 0, val = 0;
-    bool alien = false;
-    size_t c = code;
-    for (int side = 0; side < 4; ++side, c /= radix) {
-      const uint32_t s = static_cast<uint32_t>(c % radix);
-      if (s == 0) continue;
-      if (s > symbols) alien = true;
-      mask = static_cast<uint16_t>(mask | 0xF << (4 * side));
-      val = static_cast<uint16_t>(val | (s > symbols ? 0 : edge[s]) << (4 * side));
-    }
-    if (alien) continue;  // nothing fits
-    for (size_t k = 0; k < types.size(); ++k) {
-      const TypeCache& tc = (*cache)[types[k]];
-      uint16_t n = 0;
-      for (int r = 0; r < 4; ++r) n = static_cast<uint16_t>(n + ((tc.canon >> r & 1) && (tc.sig[static_cast<size_t>(r)] & mask) == val));
-      t->fits[code * t->cols + k] = n;
-    }
-  }
-  return t;
-}
-
-void Game::fit_start() {
-  fit_live_ = false;
-  if (!fit_) return;
-  fit_counts_.assign(fit_->cols, 0);
-  for (size_t i = 0; i < frontier_.size(); ++i) {
-    const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
-    fit_change(0, 1, block[i % kLaneBlock], block[kLaneBlock + i % kLaneBlock]);
-  }
-  fit_live_ = true;
 }
 
 bool Game::build_pile(const Level* level, uint64_t& kinds) {
@@ -421,9 +349,6 @@ void Game::clear_state() {
   pending_.tile = -1;
   pending_.options.clear();
   playout_ = false;  // (all_rotations_ stays: set before create, it lists the first decision too)
-  fit_.reset();
-  fit_live_ = false;
-  fit_counts_.clear();
   lazy_place_ = false;
   place_count_ = 0;
   outcome_ = Outcome::None;
@@ -679,10 +604,8 @@ void Game::put_tile(int type, int x, int y, int rot) {
       uint16_t* const block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
       uint16_t& mask = block[i % kLaneBlock];
       uint16_t& val = block[kLaneBlock + i % kLaneBlock];
-      const uint16_t m0 = mask, v0 = val;
       val = static_cast<uint16_t>((mask ? val : 0) | (((sig >> (4 * side)) & 0xF) << (4 * opp)));
       mask = static_cast<uint16_t>(mask | (0xF << (4 * opp)));
-      if (fit_live_) fit_change(m0, v0, mask, val);
     }
   }
   fits_.tile = -1;  // the counted decision's masks are out of date
@@ -775,13 +698,7 @@ void Game::generate_placements(int type) {
     // The playout path: count, list nothing (kth_placement finds the one chosen).
     // Each block's masks and count are kept (fits_) for kth_placement.
     size_t count = 0;
-    const int32_t col = fit_live_ && !all_rotations_ && static_cast<size_t>(type) < fit_->col.size()
-                            ? fit_->col[static_cast<size_t>(type)]
-                            : -1;
-    if (col >= 0 && n < 16384) {  // the fit counts: one number (kth_placement then checks the blocks)
-      count = fit_counts_[static_cast<size_t>(col)];
-      fits_.tile = -1;
-    } else if (blocks <= kFitBlocks) {
+    if (blocks <= kFitBlocks) {
       for (size_t b = 0; b < blocks; ++b) {
         Lanes c;
         const Lanes fit = block_fits(rs, lanes + 2 * kLaneBlock * b, c);
@@ -1063,24 +980,6 @@ std::string Game::check_invariants() const {
   if (expected_frontier != frontier_.size())
     return "the frontier holds " + std::to_string(frontier_.size()) + " cells, expected " +
            std::to_string(expected_frontier);
-  if (fit_live_) {  // the fit counts: per pool tile type, the placements the frontier offers
-    const FitTable& t = *fit_;
-    for (size_t ty = 0; ty < t.col.size(); ++ty) {
-      if (t.col[ty] < 0) continue;
-      size_t offered = 0;
-      for (size_t i = 0; i < frontier_.size(); ++i) {
-        const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
-        const uint16_t mask = block[i % kLaneBlock], val = block[kLaneBlock + i % kLaneBlock];
-        if (mask == 0) continue;  // closed
-        const TypeCache& tc = (*cache_)[ty];
-        for (size_t r = 0; r < 4; ++r) offered += (tc.canon >> r & 1) && (tc.sig[r] & mask) == val;
-      }
-      if (fit_counts_[static_cast<size_t>(t.col[ty])] != (offered & 0xFFFF))
-        return "the fit count of tile type " + content_->tiles[ty].id + " is " +
-               std::to_string(fit_counts_[static_cast<size_t>(t.col[ty])]) + ", the frontier offers " +
-               std::to_string(offered);
-    }
-  }
   return {};
 }
 

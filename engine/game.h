@@ -15,7 +15,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -220,12 +219,7 @@ class Game {
   // events (events() stays empty: searches and benchmarks never read them). Off by default (a
   // copy keeps the mode); never with hands (a hand lists every held tile's options).
   // apply() lists them first; pending().options and parse_option see only a list.
-  // Turning it on starts the fit counts (fit_start) where the rule set has a fit table.
-  void set_playout(bool on) {
-    playout_ = on && rules_.hand_size == 0;
-    if (playout_ && !fit_live_) fit_start();
-    if (!playout_) fit_live_ = false;
-  }
+  void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
   bool playout() const { return playout_; }
   size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
   // Equivalent rotations (same_by_symmetry, engine/content.h) are one placement: a decision
@@ -444,59 +438,6 @@ class Game {
     std::vector<std::array<uint32_t, 4>> node_init;
   };
 
-  // The fit table (the playout path's counted decisions): from a frontier cell's
-  // constraint, as a code of its four sides (per side: no neighbour, or the neighbour's
-  // edge as a symbol of the rule set's edge alphabet), to how many placements of each
-  // tile type of the rule set's pool fit there (its listed rotations: the canonical
-  // ones). Built once per content and rule set (create keeps it from a previous game on
-  // the same ones) and shared by copies: rules data, read only. With it, a game on the
-  // playout path keeps per tile type the placements its whole frontier offers
-  // (fit_counts_), changed where a cell's constraint changes (put_tile, frontier_remove:
-  // fit_change), so that counting a decision's placements reads one number instead of
-  // testing every frontier cell; kth_placement still finds option k in frontier order.
-  struct FitTable {
-    const RuleSet* rule_set = nullptr;                      // built for
-    std::shared_ptr<const std::vector<TypeCache>> cache;   // ... from
-    std::array<uint8_t, 16> symbol{};  // an edge's 4-bit code: its symbol 1..E, or E + 1
-                                       // (an edge no pool tile shows: nothing fits it)
-    uint32_t radix = 0;                // E + 2 (0 = no neighbour on that side)
-    size_t cols = 0;                   // the pool's tile types, rounded up to a multiple of 8
-    std::vector<int32_t> col;          // per tile type of the content: its column, or -1
-    std::vector<uint16_t> fits;        // per code, per column: the placements that fit (0-4);
-                                       // code 0 (a closed cell: nothing fits) is all 0
-    // A constraint's code in two look-ups, one per pair of sides: index = the pair's 8 bits
-    // of the value, and whether each of its two sides is constrained (its mask nibble is 0
-    // or 0xF). A closed cell (mask 0) is code 0.
-    std::array<uint32_t, 1024> low{}, high{};
-    uint32_t code(uint16_t mask, uint16_t val) const {
-      return low[(val & 0xFFu) | (mask & 1u) << 8 | (mask >> 4 & 1u) << 9] +
-             high[(val >> 8 & 0xFFu) | (mask >> 8 & 1u) << 8 | (mask >> 12 & 1u) << 9];
-    }
-  };
-  static std::shared_ptr<const FitTable> build_fit_table(const std::shared_ptr<const std::vector<TypeCache>>& cache,
-                                                         const RuleSet& rs);
-  // A frontier cell's constraint changes from (m0, v0) to (m1, v1): the counts follow.
-  void fit_change(uint16_t m0, uint16_t v0, uint16_t m1, uint16_t v1) {
-    const FitTable& t = *fit_;
-    const uint32_t a = t.code(m0, v0), b = t.code(m1, v1);
-    if (a == b) return;
-    // 8 columns at a time (16-bit lanes; the counts wrap past 65535, so generate_placements
-    // reads them only for a frontier of at most 16,383 cells).
-    using Counts = uint16_t __attribute__((vector_size(16)));
-    const uint16_t* const ra = t.fits.data() + a * t.cols;
-    const uint16_t* const rb = t.fits.data() + b * t.cols;
-    uint16_t* const c = fit_counts_.data();
-    for (size_t i = 0; i < t.cols; i += 8) {
-      Counts x, y, z;
-      std::memcpy(&x, c + i, sizeof x);
-      std::memcpy(&y, ra + i, sizeof y);
-      std::memcpy(&z, rb + i, sizeof z);
-      x += z - y;
-      std::memcpy(c + i, &x, sizeof x);
-    }
-  }
-  void fit_start();  // the counts from the whole frontier (set_playout); live if there is a table
-
   // Board
   int cell_index(int x, int y) const { return (y - y0_) * width_ + (x - x0_); }
   // The board's row length: the cell above cell_index(x, y) is cell_index(x, y) + grid_width().
@@ -527,11 +468,6 @@ class Game {
     log_cell(cell);
     log_cell(cell_index(last.x, last.y));
     const size_t lastpos = frontier_.size() - 1;
-    if (fit_live_) {  // the cell's placements leave the counts
-      const size_t i = static_cast<size_t>(c.fpos);
-      const uint16_t* own = lanes_.data() + 2 * kLaneBlock * (i / kLaneBlock);
-      fit_change(own[i % kLaneBlock], own[kLaneBlock + i % kLaneBlock], 0, 1);
-    }
     const uint16_t* block = lanes_.data() + 2 * kLaneBlock * (lastpos / kLaneBlock);
     frontier_lanes(c.fpos, block[lastpos % kLaneBlock], block[kLaneBlock + lastpos % kLaneBlock]);
     frontier_lanes(static_cast<int>(lastpos), 0, 1);  // past the end: closed
@@ -698,9 +634,6 @@ class Game {
   uint64_t placements_checked_ = 0;
   uint64_t placements_legal_ = 0;
   bool playout_ = false;                // the playout path is on (set_playout)
-  std::shared_ptr<const FitTable> fit_;  // the rule set's fit table (null: none; shared)
-  std::vector<uint16_t> fit_counts_;     // per column of fit_: the frontier's placements (mod 2^16)
-  bool fit_live_ = false;                // ... kept (the playout path, with a table)
   bool all_rotations_ = false;          // list every fitting rotation (set_all_rotations)
   bool lazy_place_ = false;             // the pending placement was counted, not listed
   size_t place_count_ = 0;              // ... its legal options
@@ -739,8 +672,6 @@ class Game {
     std::vector<Event> events;
     std::vector<FrontierCell> frontier;
     std::vector<uint16_t> lanes;
-    std::vector<uint16_t> fit_counts;
-    bool fit_live = false;
     std::vector<Follower> followers;
     FixedVec<int, kMaxPlayers> supply;
     FixedVec<int64_t, kMaxPlayers> scores;

@@ -44,8 +44,6 @@ void Game::mark() {
   f.events.assign(events_.begin(), events_.end());
   f.frontier.assign(frontier_.begin(), frontier_.end());
   f.lanes.assign(lanes_.begin(), lanes_.end());
-  f.fit_counts.assign(fit_counts_.begin(), fit_counts_.end());
-  f.fit_live = fit_live_;
   f.followers.assign(followers_.begin(), followers_.end());
   f.supply = supply_;
   f.scores = scores_;
@@ -103,8 +101,6 @@ void Game::undo() {
   events_.swap(f.events);
   frontier_.swap(f.frontier);
   lanes_.swap(f.lanes);
-  fit_counts_.swap(f.fit_counts);
-  fit_live_ = f.fit_live;
   followers_.swap(f.followers);
   supply_ = f.supply;
   scores_ = f.scores;
@@ -126,8 +122,6 @@ std::string Game::differs_from(const Game& o) const {
   TW_SAME(cells_)
   TW_SAME(frontier_)
   TW_SAME(lanes_)
-  TW_SAME(fit_live_)
-  if (fit_live_) TW_SAME(fit_counts_)
   TW_SAME(placed_)
   TW_SAME(nodes_)
   TW_SAME(feat_)
