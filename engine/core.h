@@ -94,9 +94,16 @@ class Core {
   TW_CORE_FIELD(outcome)
   TW_CORE_FIELD(end_reason)
   TW_CORE_FIELD(rules)
-  TW_CORE_FIELD(st)
   TW_CORE_FIELD(players)
 #undef TW_CORE_FIELD
+  // The modules' state (engine/rules/state.h): read-only. A module changes its part (or
+  // another's) through mut(&ModuleState::part), which saves the part in the open undo
+  // frame before its first change there (Game::mark): a change cannot escape the undo.
+  const ModuleState& st() const { return g_->st_; }
+  template <class T>
+  T& mut(T ModuleState::*) {
+    return g_->st_write<T>();
+  }
   const Content& content() const { return *g_->content_; }
   const RuleSet& rule_set() const { return *g_->rule_set_; }
   const std::vector<TypeCache>& cache() const { return *g_->cache_; }

@@ -68,7 +68,7 @@ OptionList face_down_cells(const Core& core) {
 }
 
 const std::vector<FaceDownCell>& face_down_kept_cells(Core& core) {
-  FaceDownState& st = core.st().face_down;
+  FaceDownState& st = core.mut(&ModuleState::face_down);
   if (st.cells_for == core.placed().size()) return st.cells;
   st.cells.clear();
   st.cells_for = core.placed().size();
@@ -128,7 +128,7 @@ void put_face_down(Core& core, int type, int x, int y) {
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
       if (dx || dy) ++core.cells()[static_cast<size_t>(core.cell_index(x + dx, y + dy))].around;
-  core.st().face_down.last = p;
+  core.mut(&ModuleState::face_down).last = p;
   core.emit({EventKind::FaceDownPlaced, static_cast<int8_t>(core.current()), Kind::None, t.x, t.y, type, 0});
 }
 
@@ -139,8 +139,8 @@ bool step_face_down(Core& core) {
     return core.next();
   const std::vector<FaceDownCell>& cells = face_down_kept_cells(core);
   if (cells.empty()) return core.next();
-  core.st().face_down.from = core.pile_pos();
-  core.st().face_down.tile = core.pile()[core.pile_pos()++];
+  core.mut(&ModuleState::face_down).from = core.pile_pos();
+  core.mut(&ModuleState::face_down).tile = core.pile()[core.pile_pos()++];
   // (Through a list kept per thread: asked in nearly every co-op playout turn, it would
   // be a heap allocation each time.)
   thread_local OptionList opts;
@@ -151,8 +151,8 @@ bool step_face_down(Core& core) {
 
 void apply_face_down(Core& core, const Option& o) {
   put_face_down(core, core.st().face_down.tile, o.x, o.y);
-  core.st().face_down.placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
-  core.st().face_down.tile = -1;
+  core.mut(&ModuleState::face_down).placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
+  core.mut(&ModuleState::face_down).tile = -1;
   for (const FaceDownHook h : core.plan().on_face_down) h(core, core.st().face_down.last);  // cemeteries close
   ++core.stage();  // the burials it causes
 }
