@@ -43,17 +43,19 @@ class Core {
   const Game& game() const { return *g_; }
 
   // The arrays whose entries an undo frame logs one by one (Game::mark): through a
-  // non-const Core a module reaches them as a Log, whose operator[] logs the entry (while
-  // a frame is open) before handing it out to be changed; appends are cut back on undo.
-  // Reading goes through the const operator[] and the const iterators.
+  // non-const Core a module reaches them as a Log, whose mut(i) logs the entry (while a
+  // frame is open) before handing it out to be changed; appends are cut back on undo.
+  // Reading goes through operator[] and the iterators (const: never logged).
   template <class T, class Vec>
   class Log {
    public:
     Log(Vec& v, std::vector<Game::Logged<T>>* log) : v_(&v), log_(log) {}
-    T& operator[](size_t i) {
+    // Entry i, to be changed: logged first while a frame is open.
+    T& mut(size_t i) {
       if (log_) log_->push_back({static_cast<uint32_t>(i), (*v_)[i]});
       return (*v_)[i];
     }
+    // Entry i, to read: never logged.
     const T& operator[](size_t i) const { return (*v_)[i]; }
     size_t size() const { return v_->size(); }
     bool empty() const { return v_->empty(); }

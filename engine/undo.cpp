@@ -9,6 +9,7 @@
 // the first time a frame changes it: modules reach their state for writing only through
 // Core::mut, which saves the part (Game::st_write); Core::st() is read-only.
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "engine/game.h"
@@ -17,12 +18,21 @@ namespace tw {
 
 namespace {
 
-// The parts of the modules' state a frame saved (bit i: part i), swapped back.
+// Part `was` (saved in a frame) put back into `now`: copied when it is plain data (one
+// copy, where a swap makes three), else swapped (its vectors' buffers trade places).
+template <class T>
+void put_back(T& now, T& was) {
+  if constexpr (std::is_trivially_copyable_v<T>)
+    now = was;
+  else
+    std::swap(now, was);
+}
+// The parts of the modules' state a frame saved (bit i: part i), put back.
 template <size_t... I>
-void swap_parts(ModuleState& a, ModuleState& b, uint32_t saved, std::index_sequence<I...>) {
-  auto pa = module_parts(a);
-  auto pb = module_parts(b);
-  ((((saved >> I) & 1u) ? std::swap(std::get<I>(pa), std::get<I>(pb)) : void()), ...);
+void put_back_parts(ModuleState& st, ModuleState& saved_st, uint32_t saved, std::index_sequence<I...>) {
+  auto now = module_parts(st);
+  auto was = module_parts(saved_st);
+  ((((saved >> I) & 1u) ? put_back(std::get<I>(now), std::get<I>(was)) : void()), ...);
 }
 
 }  // namespace
@@ -119,7 +129,7 @@ void Game::undo() {
   supply_ = f.supply;
   scores_ = f.scores;
   end_reason_.swap(f.end_reason);
-  swap_parts(st_, f.st, f.st_saved, std::make_index_sequence<kModuleParts>{});
+  put_back_parts(st_, f.st, f.st_saved, std::make_index_sequence<kModuleParts>{});
   if (f.pile_saved) pile_.swap(f.pile);
   fits_.tile = -1;  // the counted decision's masks: kth_placement checks the blocks itself
 }

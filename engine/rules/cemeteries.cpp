@@ -145,7 +145,7 @@ void apply_bury(Core& core, const Option& o) {
       if (f.placed < 0 || f.seg != o.seg) continue;
       const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
       if (pt.x != o.x || pt.y != o.y) continue;
-      Core::Feature& ft = core.feat()[core.find(f.node)];
+      Core::Feature& ft = core.feat().mut(core.find(f.node));
       --ft.followers;
       --ft.by_player[static_cast<size_t>(f.colour)];
       for (; f.count[kDogCount] > 0; --f.count[kDogCount])

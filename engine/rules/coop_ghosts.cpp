@@ -36,7 +36,7 @@ int ghosts_on_board(const Core& core) {
 }
 
 void add_ghosts(Core& core, uint32_t node, int n) {
-  core.nodes()[node].count = static_cast<uint8_t>(core.nodes()[node].count + n);
+  core.nodes().mut(node).count = static_cast<uint8_t>(core.nodes()[node].count + n);
   uint16_t& t = core.mut(&ModuleState::coop_ghosts).per_tile[static_cast<size_t>(core.nodes()[node].tile)];
   t = static_cast<uint16_t>(t + n);
   core.mut(&ModuleState::bank).ghosts -= n;
@@ -48,7 +48,7 @@ int remove_tile_ghosts(Core& core, int p, int n) {
   int removed = 0;
   const size_t segs = core.content().tiles[pt.type].segments.size();
   for (size_t i = 0; i < segs && removed < n; ++i) {
-    uint8_t& g = core.nodes()[pt.node_base + i].count;
+    uint8_t& g = core.nodes().mut(pt.node_base + i).count;
     const int take = std::min<int>(g, n - removed);
     g = static_cast<uint8_t>(g - take);
     removed += take;
@@ -66,7 +66,7 @@ int return_area_ghosts(Core& core, uint32_t root) {
     back += core.nodes()[n].count;
     uint16_t& t = core.mut(&ModuleState::coop_ghosts).per_tile[static_cast<size_t>(core.nodes()[n].tile)];
     t = static_cast<uint16_t>(t - core.nodes()[n].count);
-    core.nodes()[n].count = 0;
+    core.nodes().mut(n).count = 0;
     n = core.nodes()[n].next;
   } while (n != root);
   core.mut(&ModuleState::bank).ghosts += back;

@@ -72,7 +72,7 @@ void apply_follower(Core& core, const Option& o) {
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
     f.count[kGhostCount] = 0;
-    Core::Feature& ft = core.feat()[core.find(f.node)];
+    Core::Feature& ft = core.feat().mut(core.find(f.node));
     ++ft.followers;
     ++ft.by_player[static_cast<size_t>(core.slot(f))];
     --(want == FollowerKind::Guard ? core.mut(&ModuleState::guards).supply : core.supply())[static_cast<size_t>(core.current())];
