@@ -43,17 +43,19 @@ class Core {
   const Game& game() const { return *g_; }
 
   // The arrays whose entries an undo frame logs one by one (Game::mark): through a
-  // non-const Core a module reaches them as a Log, whose operator[] logs the entry (while
-  // a frame is open) before handing it out to be changed; appends are cut back on undo.
-  // Reading goes through the const operator[] and the const iterators.
+  // non-const Core a module reaches them as a Log, whose mut(i) logs the entry (while a
+  // frame is open) before handing it out to be changed; appends are cut back on undo.
+  // Reading goes through operator[] and the iterators (const: never logged).
   template <class T, class Vec>
   class Log {
    public:
     Log(Vec& v, std::vector<Game::Logged<T>>* log) : v_(&v), log_(log) {}
-    T& operator[](size_t i) {
+    // Entry i, to be changed: logged first while a frame is open.
+    T& mut(size_t i) {
       if (log_) log_->push_back({static_cast<uint32_t>(i), (*v_)[i]});
       return (*v_)[i];
     }
+    // Entry i, to read: never logged.
     const T& operator[](size_t i) const { return (*v_)[i]; }
     size_t size() const { return v_->size(); }
     bool empty() const { return v_->empty(); }
@@ -94,9 +96,16 @@ class Core {
   TW_CORE_FIELD(outcome)
   TW_CORE_FIELD(end_reason)
   TW_CORE_FIELD(rules)
-  TW_CORE_FIELD(st)
   TW_CORE_FIELD(players)
 #undef TW_CORE_FIELD
+  // The modules' state (engine/rules/state.h): read-only. A module changes its part (or
+  // another's) through mut(&ModuleState::part), which saves the part in the open undo
+  // frame before its first change there (Game::mark): a change cannot escape the undo.
+  const ModuleState& st() const { return g_->st_; }
+  template <class T>
+  T& mut(T ModuleState::*) {
+    return g_->st_write<T>();
+  }
   const Content& content() const { return *g_->content_; }
   const RuleSet& rule_set() const { return *g_->rule_set_; }
   const std::vector<TypeCache>& cache() const { return *g_->cache_; }

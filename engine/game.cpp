@@ -860,7 +860,7 @@ void Game::determinize(Rng& rng) {
   size_t k = 0;
   // A face-down tile's type decides nothing (it joins no feature, matches anything), so
   // it can be dealt again like the pile.
-  if (pending_down) st_.face_down.tile = hidden[k++];
+  if (pending_down) st_write<FaceDownState>().tile = hidden[k++];
   for (const auto& [p, pos] : st_.face_down.placed)
     if (pos >= prefix) placed_[static_cast<size_t>(p)].type = hidden[k++];
   for (size_t i = from; i < pile_.size(); ++i) pile_[i] = hidden[k++];

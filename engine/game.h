@@ -335,14 +335,15 @@ class Game {
   // change apply() makes is recorded (an undo log: the entries of the board, the union-
   // find nodes and features and the placed tiles that a change overwrites, in order; what
   // grows is cut back; the rest, small, is saved whole at the mark: followers, scores,
-  // supplies, the pending decision, the frontier, the modules' state (generic: the whole
-  // ModuleState by value), the Rng). undo() takes the game back to its state at the
+  // supplies, the pending decision, the frontier, the Rng; the modules' state a part
+  // at a time, when the frame first changes the part: st_write). undo() takes the game back to its state at the
   // matching mark() exactly (differs_from says "" and state_hash is equal). Frames nest:
   // a search marks at its root, then again per option it tries. While a frame is open the
   // union-find does no path compression (a compressed path could not be taken back), a
   // copy of the game starts with no frame, and assigning to a game drops its frames.
   // determinize() in a frame is undone too (the pile is saved whole at its first deal).
-  // What apply() costs with a frame open: the log entries; a mark: the copies above.
+  // What apply() costs with a frame open: the log entries and the module parts it
+  // changes; a mark: the copies above.
   void mark();
   void undo();
   size_t marks() const { return trail_.v.depth; }
@@ -675,7 +676,8 @@ class Game {
     std::vector<Follower> followers;
     FixedVec<int, kMaxPlayers> supply;
     FixedVec<int64_t, kMaxPlayers> scores;
-    ModuleState st;
+    ModuleState st;                // the parts of st_ changed in this frame, as they were ...
+    uint32_t st_saved = 0;         // ... bit i: part i of module_parts (engine/rules/state.h)
     bool pile_saved = false;      // determinize dealt the pile again (rare: mcts's deals):
     std::vector<uint16_t> pile;   // the pile as it was
   };
@@ -720,6 +722,22 @@ class Game {
   }
   void log_placed(size_t i) {
     if (recording()) trail_.v.placed.push_back({static_cast<uint32_t>(i), placed_[i]});
+  }
+  // Part T of the modules' state (a module's struct, engine/rules/state.h), to be changed:
+  // while a frame is open, the first change in the frame saves the part whole in it (undo
+  // puts it back). The only way to a part for writing (Core::mut; the core's own writes).
+  template <class T>
+  T& st_write() {
+    T& part = module_part<T>(st_);
+    if (recording()) {
+      Frame& f = trail_.v.frames[trail_.v.depth - 1];
+      constexpr uint32_t bit = uint32_t{1} << module_part_index<T>();
+      if (!(f.st_saved & bit)) {
+        module_part<T>(f.st) = part;
+        f.st_saved |= bit;
+      }
+    }
+    return part;
   }
 };
 

@@ -63,9 +63,9 @@ void Game::remove_follower(Follower& f) {
     Core c(*this);
     plan_->on_return(c, f);
   }
-  if (st_.followers.by_colour) ++st_.followers.colour_supply[static_cast<size_t>(f.colour)];
+  if (st_.followers.by_colour) ++st_write<FollowersState>().colour_supply[static_cast<size_t>(f.colour)];
   if (f.kind == FollowerKind::Guard)
-    ++st_.guards.supply[static_cast<size_t>(f.player)];
+    ++st_write<GuardsState>().supply[static_cast<size_t>(f.player)];
   else
     ++supply_[static_cast<size_t>(f.player)];
 }

@@ -5,13 +5,37 @@
 // and by Core's logged views (engine/core.h) where a rule module does; what only grows
 // (placed tiles, nodes, features) is cut back to its length at the mark; what is small is
 // saved whole at the mark. Nothing here names a rule module: the modules' state is saved
-// and compared as the one ModuleState struct.
+// and compared as the one ModuleState struct, saved a part (one module's struct) at a time
+// the first time a frame changes it: modules reach their state for writing only through
+// Core::mut, which saves the part (Game::st_write); Core::st() is read-only.
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "engine/game.h"
 
 namespace tw {
+
+namespace {
+
+// Part `was` (saved in a frame) put back into `now`: copied when it is plain data (one
+// copy, where a swap makes three), else swapped (its vectors' buffers trade places).
+template <class T>
+void put_back(T& now, T& was) {
+  if constexpr (std::is_trivially_copyable_v<T>)
+    now = was;
+  else
+    std::swap(now, was);
+}
+// The parts of the modules' state a frame saved (bit i: part i), put back.
+template <size_t... I>
+void put_back_parts(ModuleState& st, ModuleState& saved_st, uint32_t saved, std::index_sequence<I...>) {
+  auto now = module_parts(st);
+  auto was = module_parts(saved_st);
+  ((((saved >> I) & 1u) ? put_back(std::get<I>(now), std::get<I>(was)) : void()), ...);
+}
+
+}  // namespace
 
 void Game::mark() {
   Trail& t = trail_.v;
@@ -47,7 +71,7 @@ void Game::mark() {
   f.followers.assign(followers_.begin(), followers_.end());
   f.supply = supply_;
   f.scores = scores_;
-  f.st = st_;
+  f.st_saved = 0;  // the modules' parts are saved as they are first changed (st_write)
   f.pile_saved = false;
   ++t.depth;  // from here on changes are logged
 }
@@ -105,7 +129,7 @@ void Game::undo() {
   supply_ = f.supply;
   scores_ = f.scores;
   end_reason_.swap(f.end_reason);
-  std::swap(st_, f.st);
+  put_back_parts(st_, f.st, f.st_saved, std::make_index_sequence<kModuleParts>{});
   if (f.pile_saved) pile_.swap(f.pile);
   fits_.tile = -1;  // the counted decision's masks: kth_placement checks the blocks itself
 }

@@ -13,15 +13,6 @@ namespace tw {
 
 namespace {
 
-// The copy the coop bot tries an option on. The next player's placements are only counted
-// there (the playout path): the bots weigh positions, and never read that list. (The
-// greedy bot tries its options on one game and takes them back, Game::mark and undo; for
-// the coop bot that measured slower than this copy: see docs/performance.md.)
-void trial_copy(const Game& g, Game& out) {
-  out = g;
-  out.set_playout(true);
-}
-
 class RandomBot final : public Bot {
  public:
   std::string_view name() const override { return "random"; }
@@ -224,11 +215,46 @@ class CoopBot final : public Bot {
 
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
-    if (!playout_) public_view(real, rng, view_);
-    const Game& g = playout_ ? real : view_;
+    if (playout_) return choose_on(real, nullptr, rng);
+    public_view(real, rng, view_);
+    return choose_on(view_, &view_, rng);
+  }
+  // The playout policy on the search's own game: its options tried on `g` itself and
+  // taken back (Game::mark and undo), no copy; the same choice as choose().
+  size_t choose_in_place(Game& g, Rng& rng) override {
+    if (!playout_ || !is_coop(g)) return choose(g, rng);
+    return choose_on(g, &g, rng);
+  }
+
+  // Each option's value, as choose() weighs it (a placement: with its best follower, the
+  // rest of the turn by the quick rules), for placement, follower and evaluation
+  // decisions; empty for the others (the quick rules decide them).
+  std::vector<double> values(const Game& g) {
+    const DecisionKind kind = g.pending().kind;
+    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
+    scratch_ = g;
+    std::vector<double> out(scratch_.pending().options.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(scratch_, i);
+    return out;
+  }
+
+ private:
+  // The choice on `g`; its options are tried on `mine` (g itself, changeable), or on one
+  // copy of g made here when that is null (a const game: the copy only when some option
+  // is weighed).
+  size_t choose_on(const Game& g, Game* mine, Rng& rng) {
     const auto& opts = g.pending().options;
     if (opts.size() == 1) return 0;
-    if (playout_ && sample_ > 0 && g.pending().kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_)) {
+    const DecisionKind kind = g.pending().kind;
+    const bool sampled = playout_ && sample_ > 0 && kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_);
+    if (!sampled && kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate)
+      return quick(g);
+    if (!mine) {
+      scratch_ = g;
+      mine = &scratch_;
+    }
+    Game& t = *mine;
+    if (sampled) {
       // A random sample of the placements (partial Fisher-Yates), the best of them.
       picks_.resize(opts.size());
       for (size_t i = 0; i < picks_.size(); ++i) picks_[i] = i;
@@ -237,7 +263,7 @@ class CoopBot final : public Bot {
       for (size_t k = 0; k < static_cast<size_t>(sample_); ++k) {
         const size_t j = k + static_cast<size_t>(rng.below(picks_.size() - k));
         std::swap(picks_[k], picks_[j]);
-        const double v = option_value(g, picks_[k]);
+        const double v = option_value(t, picks_[k]);
         if (v > best) {
           best = v;
           best_i = picks_[k];
@@ -245,62 +271,53 @@ class CoopBot final : public Bot {
       }
       return best_i;
     }
-    const auto v = values(g);
-    if (v.empty()) return quick(g);
+    values_.assign(opts.size(), 0.0);
+    for (size_t i = 0; i < values_.size(); ++i) values_[i] = option_value(t, i);
+    const auto& v = values_;
     double best = -1e300;
-    std::vector<size_t> ties;
+    ties_.clear();
     for (size_t i = 0; i < v.size(); ++i) {
       if (v[i] > best + 1e-9) {
         best = v[i];
-        ties.clear();
+        ties_.clear();
       }
-      if (v[i] >= best - 1e-9) ties.push_back(i);
+      if (v[i] >= best - 1e-9) ties_.push_back(i);
     }
-    return ties[static_cast<size_t>(rng.below(ties.size()))];
+    return ties_[static_cast<size_t>(rng.below(ties_.size()))];
   }
 
-  // Each option's value, as choose() weighs it (a placement: with its best follower, the
-  // rest of the turn by the quick rules), for placement, follower and evaluation
-  // decisions; empty for the others (the quick rules decide them).
-  std::vector<double> values(const Game& g) {
-    const auto& opts = g.pending().options;
-    const DecisionKind kind = g.pending().kind;
-    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
-    std::vector<double> out(opts.size());
-    for (size_t i = 0; i < opts.size(); ++i) out[i] = option_value(g, i);
-    return out;
-  }
-
-  // Option i of a placement, follower or evaluation decision: applied on a copy, a
+  // Option i of a placement, follower or evaluation decision: applied on g (with the
+  // playout path on: the next player's placements only counted) and taken back, a
   // placement with its best follower, the rest of the turn by the quick rules, weighed.
-  double option_value(const Game& g, size_t i) {
+  // g comes back as it was (its playout mode too).
+  double option_value(Game& g, size_t i) {
     const DecisionKind kind = g.pending().kind;
     const int me = g.pending().player;
-    trial_copy(g, scratch_);
-    scratch_.apply_index(i);
+    const bool playout = g.playout();
+    g.mark();
+    g.set_playout(true);
+    g.apply_index(i);
     double v;
-    if (kind == DecisionKind::Place && !scratch_.finished() && scratch_.pending().player == me &&
-        scratch_.pending().kind == DecisionKind::Follower && scratch_.pending().options.size() > 1) {
-      // The placement is worth its best follower choice.
-      // Each choice on a copy of the placement's game, the last one on that game itself.
-      // (The face-down cells, worked out before the copies, are the same in each.)
+    if (kind == DecisionKind::Place && !g.finished() && g.pending().player == me &&
+        g.pending().kind == DecisionKind::Follower && g.pending().options.size() > 1) {
+      // The placement is worth its best follower choice, each tried and taken back.
+      // (The face-down cells, worked out before the tries, are the same in each.)
       v = -1e300;
-      const size_t n = scratch_.pending().options.size();
-      keep_face_down_cells(scratch_);
+      const size_t n = g.pending().options.size();
+      keep_face_down_cells(g);
       for (size_t j = 0; j < n; ++j) {
-        Game* s = &scratch_;
-        if (j + 1 < n) {
-          inner_ = scratch_;
-          s = &inner_;
-        }
-        s->apply_index(j);
-        finish_turn(*s, me);
-        v = std::max(v, value(*s));
+        g.mark();
+        g.apply_index(j);
+        finish_turn(g, me);
+        v = std::max(v, value(g));
+        g.undo();
       }
     } else {
-      finish_turn(scratch_, me);
-      v = value(scratch_);
+      finish_turn(g, me);
+      v = value(g);
     }
+    g.undo();
+    g.set_playout(playout);
     return v;
   }
 
@@ -551,9 +568,10 @@ class CoopBot final : public Bot {
   bool playout_ = false;
   int sample_ = 0;
   std::vector<size_t> picks_;
+  std::vector<double> values_;
+  std::vector<size_t> ties_;
   Game view_;
-  Game scratch_;
-  Game inner_;
+  Game scratch_;  // a const game's options are tried on this copy (choose_on, values)
 };
 
 }  // namespace

@@ -41,6 +41,10 @@ class Bot {
   virtual std::string_view name() const = 0;
   // The index of the chosen option in game.pending().options.
   virtual size_t choose(const Game& game, Rng& rng) = 0;
+  // The same choice on a game the bot may change on the way and gives back as it was
+  // (a search's own game: the co-op playout bot tries its options on it and takes them
+  // back, Game::mark and undo, instead of copying it). By default: choose().
+  virtual size_t choose_in_place(Game& game, Rng& rng) { return choose(game, rng); }
   // The options it weighed, best first (the first one is its choice). Bots that do not
   // search give their choice alone.
   virtual std::vector<OptionEval> evaluate(const Game& game, Rng& rng) { return {{choose(game, rng), 0, 0}}; }

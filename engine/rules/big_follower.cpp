@@ -91,7 +91,7 @@ void apply_big(Core& core, const Option& o) {
     f.placed = static_cast<int16_t>(core.last_placed());
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
-    Core::Feature& ft = core.feat()[core.find(f.node)];
+    Core::Feature& ft = core.feat().mut(core.find(f.node));
     ++ft.followers;
     uint8_t& mine = ft.by_player[static_cast<size_t>(f.player)];
     mine = static_cast<uint8_t>(mine + f.weight);

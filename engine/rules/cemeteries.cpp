@@ -77,8 +77,8 @@ void queue_cemeteries_closed_around(Core& core, int p) {
           if (core.tile_at(qt.x + sides::kDx[side], qt.y + sides::kDy[side]) < 0) closed = false;
       }
       if (!closed) continue;
-      core.st().cemeteries.closed[static_cast<size_t>(q)] = 1;
-      core.st().cemeteries.bury_queue.push_back(q);
+      core.mut(&ModuleState::cemeteries).closed[static_cast<size_t>(q)] = 1;
+      core.mut(&ModuleState::cemeteries).bury_queue.push_back(q);
       core.emit({EventKind::CemeteryClosed, -1, kCemetery, qt.x, qt.y, qt.type, 0});
     }
 }
@@ -106,17 +106,17 @@ OptionList bury_options(const Core& core) {
 }
 
 // A tile put on the board (face up or down): its cemetery is not closed.
-void cemeteries_on_put(Core& core) { core.st().cemeteries.closed.push_back(0); }
+void cemeteries_on_put(Core& core) { core.mut(&ModuleState::cemeteries).closed.push_back(0); }
 
 void cemeteries_after_place(Core& core) {
   // 1c: the cemeteries the tile closed, each a burial.
-  core.st().cemeteries.bury_queue.clear();
+  core.mut(&ModuleState::cemeteries).bury_queue.clear();
   queue_cemeteries_closed_around(core, core.last_placed());
 }
 
 void cemeteries_on_face_down(Core& core, int p) {
   // 3c: the cemeteries the face-down tile closed, each a burial (engine/rules/face_down.cpp).
-  core.st().cemeteries.bury_queue.clear();
+  core.mut(&ModuleState::cemeteries).bury_queue.clear();
   queue_cemeteries_closed_around(core, p);
 }
 
@@ -125,7 +125,7 @@ bool step_bury(Core& core) {
     auto opts = bury_options(core);
     if (opts.empty()) {  // no follower anywhere: nothing to bury
       close_cemetery(core, core.st().cemeteries.bury_queue.front());
-      core.st().cemeteries.bury_queue.erase(core.st().cemeteries.bury_queue.begin());
+      core.mut(&ModuleState::cemeteries).bury_queue.erase(core.st().cemeteries.bury_queue.begin());
       continue;
     }
     core.ask(DecisionKind::Bury, opts);
@@ -136,7 +136,7 @@ bool step_bury(Core& core) {
 
 void apply_bury(Core& core, const Option& o) {
   const int cem = core.st().cemeteries.bury_queue.front();
-  core.st().cemeteries.bury_queue.erase(core.st().cemeteries.bury_queue.begin());
+  core.mut(&ModuleState::cemeteries).bury_queue.erase(core.st().cemeteries.bury_queue.begin());
   const PlacedTile& ct = core.placed()[static_cast<size_t>(cem)];
   const int centre = core.cache()[ct.type].centre;
   for (auto& f : core.followers()) {
@@ -145,14 +145,14 @@ void apply_bury(Core& core, const Option& o) {
       if (f.placed < 0 || f.seg != o.seg) continue;
       const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
       if (pt.x != o.x || pt.y != o.y) continue;
-      Core::Feature& ft = core.feat()[core.find(f.node)];
+      Core::Feature& ft = core.feat().mut(core.find(f.node));
       --ft.followers;
       --ft.by_player[static_cast<size_t>(f.colour)];
       for (; f.count[kDogCount] > 0; --f.count[kDogCount])
         core.emit({EventKind::DogLost, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     } else {
       if (f.placed >= 0 || f.colour != o.colour) continue;
-      --core.st().followers.colour_supply[static_cast<size_t>(f.colour)];
+      --core.mut(&ModuleState::followers).colour_supply[static_cast<size_t>(f.colour)];
       --core.supply()[static_cast<size_t>(f.player)];
     }
     f.retired = true;

@@ -28,8 +28,8 @@ namespace tw {
 // Setup
 
 bool setup_coop(Core& core, const Level& level) {
-  core.st().coop.level = &level;
-  core.st().followers.by_colour = true;
+  core.mut(&ModuleState::coop).level = &level;
+  core.mut(&ModuleState::followers).by_colour = true;
   const int n = core.player_count();
   const LevelFollowers* lf = level.followers_for(n);
   if (!lf) {
@@ -67,41 +67,41 @@ bool setup_coop(Core& core, const Level& level) {
                   std::to_string(kMaxGhostBank) + " ghosts";
     return false;
   }
-  core.st().followers.colours.assign(static_cast<size_t>(n), {});
+  core.mut(&ModuleState::followers).colours.assign(static_cast<size_t>(n), {});
   core.supply().assign(static_cast<size_t>(n), 0);
-  core.st().guards.supply.assign(static_cast<size_t>(n), 0);
-  core.st().guards.general.assign(static_cast<size_t>(n), 0);
+  core.mut(&ModuleState::guards).supply.assign(static_cast<size_t>(n), 0);
+  core.mut(&ModuleState::guards).general.assign(static_cast<size_t>(n), 0);
   core.scores().assign(static_cast<size_t>(n), 0);
   std::vector<int> in_play;
   for (int p = 0; p < n; ++p)
     for (int k = 0; k < lf->colours; ++k) {
       const int c = p * lf->colours + k;
-      core.st().followers.colours[static_cast<size_t>(p)].push_back(c);
+      core.mut(&ModuleState::followers).colours[static_cast<size_t>(p)].push_back(c);
       in_play.push_back(c);
-      core.st().followers.colour_total[static_cast<size_t>(c)] = per;
-      core.st().followers.colour_supply[static_cast<size_t>(c)] = per;
+      core.mut(&ModuleState::followers).colour_total[static_cast<size_t>(c)] = per;
+      core.mut(&ModuleState::followers).colour_supply[static_cast<size_t>(c)] = per;
       core.supply()[static_cast<size_t>(p)] += per;
       Follower f;
       f.player = static_cast<int8_t>(p);
       f.colour = static_cast<int8_t>(c);
       for (int i = 0; i < per; ++i) core.followers().push_back(f);
     }
-  core.st().markers.of_colour.fill(-1);
+  core.mut(&ModuleState::markers).of_colour.fill(-1);
   if (level.scoring == ScoringMode::PerColour) {
     const size_t markers = level.score_markers == 0 ? in_play.size()
                                                     : std::min(in_play.size(), static_cast<size_t>(level.score_markers));
     // The uk book's reading: the players choose the colours at setup (score_markers.cpp).
     const bool chosen = core.rules().marker_colours_chosen != 0 && markers < in_play.size();
-    core.st().markers.to_choose = chosen ? static_cast<int>(markers) : 0;
+    core.mut(&ModuleState::markers).to_choose = chosen ? static_cast<int>(markers) : 0;
     for (size_t i = 0; !chosen && i < markers; ++i) {
-      core.st().markers.colour.push_back(in_play[i]);
-      core.st().markers.of_colour[static_cast<size_t>(in_play[i])] = static_cast<int8_t>(i);
+      core.mut(&ModuleState::markers).colour.push_back(in_play[i]);
+      core.mut(&ModuleState::markers).of_colour[static_cast<size_t>(in_play[i])] = static_cast<int8_t>(i);
     }
   } else {
-    core.st().markers.colour.push_back(-1);
+    core.mut(&ModuleState::markers).colour.push_back(-1);
   }
-  core.st().markers.score.assign(core.st().markers.colour.size(), 0);
-  core.st().bank.ghosts = level.ghost_bank;
+  core.mut(&ModuleState::markers).score.assign(core.st().markers.colour.size(), 0);
+  core.mut(&ModuleState::bank).ghosts = level.ghost_bank;
   return true;
 }
 
@@ -114,8 +114,8 @@ void take_marker_follower(Core& core, int colour) {
     if (fs[i].colour == static_cast<int8_t>(colour) && fs[i].placed < 0 && !fs[i].retired) {
       --core.supply()[static_cast<size_t>(fs[i].player)];
       fs.erase(fs.begin() + static_cast<std::ptrdiff_t>(i));
-      --core.st().followers.colour_total[static_cast<size_t>(colour)];
-      --core.st().followers.colour_supply[static_cast<size_t>(colour)];
+      --core.mut(&ModuleState::followers).colour_total[static_cast<size_t>(colour)];
+      --core.mut(&ModuleState::followers).colour_supply[static_cast<size_t>(colour)];
       return;
     }
 }
@@ -124,7 +124,7 @@ void take_marker_follower(Core& core, int colour) {
 // Flow
 
 void coop_lose(Core& core, std::string kind, std::string why) {
-  core.st().coop.loss_reason = std::move(kind);
+  core.mut(&ModuleState::coop).loss_reason = std::move(kind);
   core.pending().kind = DecisionKind::None;
   core.pending().player = -1;
   core.pending().tile = -1;

@@ -36,10 +36,10 @@ int ghosts_on_board(const Core& core) {
 }
 
 void add_ghosts(Core& core, uint32_t node, int n) {
-  core.nodes()[node].count = static_cast<uint8_t>(core.nodes()[node].count + n);
-  uint16_t& t = core.st().coop_ghosts.per_tile[static_cast<size_t>(core.nodes()[node].tile)];
+  core.nodes().mut(node).count = static_cast<uint8_t>(core.nodes()[node].count + n);
+  uint16_t& t = core.mut(&ModuleState::coop_ghosts).per_tile[static_cast<size_t>(core.nodes()[node].tile)];
   t = static_cast<uint16_t>(t + n);
-  core.st().bank.ghosts -= n;
+  core.mut(&ModuleState::bank).ghosts -= n;
 }
 
 int remove_tile_ghosts(Core& core, int p, int n) {
@@ -48,13 +48,13 @@ int remove_tile_ghosts(Core& core, int p, int n) {
   int removed = 0;
   const size_t segs = core.content().tiles[pt.type].segments.size();
   for (size_t i = 0; i < segs && removed < n; ++i) {
-    uint8_t& g = core.nodes()[pt.node_base + i].count;
+    uint8_t& g = core.nodes().mut(pt.node_base + i).count;
     const int take = std::min<int>(g, n - removed);
     g = static_cast<uint8_t>(g - take);
     removed += take;
   }
-  core.st().coop_ghosts.per_tile[static_cast<size_t>(p)] = static_cast<uint16_t>(core.st().coop_ghosts.per_tile[static_cast<size_t>(p)] - removed);
-  core.st().bank.ghosts += removed;
+  core.mut(&ModuleState::coop_ghosts).per_tile[static_cast<size_t>(p)] = static_cast<uint16_t>(core.st().coop_ghosts.per_tile[static_cast<size_t>(p)] - removed);
+  core.mut(&ModuleState::bank).ghosts += removed;
   if (removed) core.emit({EventKind::GhostsRemoved, -1, Kind::None, pt.x, pt.y, pt.type, removed});
   return removed;
 }
@@ -64,22 +64,22 @@ int return_area_ghosts(Core& core, uint32_t root) {
   uint32_t n = root;
   do {
     back += core.nodes()[n].count;
-    uint16_t& t = core.st().coop_ghosts.per_tile[static_cast<size_t>(core.nodes()[n].tile)];
+    uint16_t& t = core.mut(&ModuleState::coop_ghosts).per_tile[static_cast<size_t>(core.nodes()[n].tile)];
     t = static_cast<uint16_t>(t - core.nodes()[n].count);
-    core.nodes()[n].count = 0;
+    core.nodes().mut(n).count = 0;
     n = core.nodes()[n].next;
   } while (n != root);
-  core.st().bank.ghosts += back;
+  core.mut(&ModuleState::bank).ghosts += back;
   return back;
 }
 
 void ghosts_due(Core& core, uint32_t node, int n) {
-  core.st().coop_ghosts.due = n;
-  core.st().coop_ghosts.due_node = node;
+  core.mut(&ModuleState::coop_ghosts).due = n;
+  core.mut(&ModuleState::coop_ghosts).due_node = node;
 }
 
 // A tile put on the board (face up or down): no ghost on it yet.
-void coop_ghosts_on_put(Core& core) { core.st().coop_ghosts.per_tile.push_back(0); }
+void coop_ghosts_on_put(Core& core) { core.mut(&ModuleState::coop_ghosts).per_tile.push_back(0); }
 
 void push_unghost(const Core& core, OptionList& out, int q) {
   const PlacedTile& pt = core.placed()[static_cast<size_t>(q)];
@@ -118,7 +118,7 @@ bool step_emerge(Core& core) {
   // 2a: the ghosts due on the tile's fog emerge (the cemeteries then add theirs:
   // engine/rules/cemeteries.cpp, which read emerged_on_fog(core)).
   const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
-  core.st().coop_ghosts.emerged = 0;
+  core.mut(&ModuleState::coop_ghosts).emerged = 0;
   if (core.st().coop_ghosts.due > 0) {
     if (core.st().bank.ghosts < core.st().coop_ghosts.due) {
       core.plan().hooks.lose(core, "ghost bank empty", "the ghost bank holds " + std::to_string(core.st().bank.ghosts) + " ghosts, " + std::to_string(core.st().coop_ghosts.due) +
@@ -127,8 +127,8 @@ bool step_emerge(Core& core) {
     }
     add_ghosts(core, core.st().coop_ghosts.due_node, core.st().coop_ghosts.due);
     core.emit({EventKind::GhostsEmerged, -1, kFog, pt.x, pt.y, pt.type, core.st().coop_ghosts.due});
-    core.st().coop_ghosts.emerged = core.st().coop_ghosts.due;
-    core.st().coop_ghosts.due = 0;
+    core.mut(&ModuleState::coop_ghosts).emerged = core.st().coop_ghosts.due;
+    core.mut(&ModuleState::coop_ghosts).due = 0;
   }
   return core.next();
 }

@@ -33,8 +33,8 @@ void coop_check_thresholds(Core& core) {
   const int64_t pr = core.plan().hooks.progress(core);
   while (static_cast<size_t>(core.st().dogs.reached) < core.st().coop.level->dogs.size() &&
          pr >= core.st().coop.level->dogs[static_cast<size_t>(core.st().dogs.reached)]) {
-    ++core.st().dogs.reached;
-    ++core.st().dogs.to_place;
+    ++core.mut(&ModuleState::dogs).reached;
+    ++core.mut(&ModuleState::dogs).to_place;
     // The rest of the current stack goes on top of the next one (module "stacks").
     if (core.plan().hooks.on_dog_reached) core.plan().hooks.on_dog_reached(core, core.st().dogs.reached);
   }
@@ -50,7 +50,7 @@ bool step_dogs(Core& core) {
     }
     if (opts.empty()) {  // no standing follower: the dog has nobody to join
       if (core.rules().dog_waits_for_follower) break;  // ... yet: it joins one at the end of a later turn
-      --core.st().dogs.to_place;
+      --core.mut(&ModuleState::dogs).to_place;
       continue;
     }
     core.ask(DecisionKind::Dog, opts);
@@ -63,8 +63,8 @@ bool step_dog_clear(Core& core) {
   if (core.st().dogs.follower < 0) return core.next();  // no dog is clearing
   auto opts = dog_clear_options(core);
   if (core.st().dogs.picks >= core.rules().dog_clear_tiles || opts.empty()) {
-    core.st().dogs.follower = -1;
-    --core.st().dogs.to_place;
+    core.mut(&ModuleState::dogs).follower = -1;
+    --core.mut(&ModuleState::dogs).to_place;
     core.go_to(&step_dogs);
     return false;
   }
@@ -82,26 +82,26 @@ void apply_dog(Core& core, const Option& o) {
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
     ++f.count[kDogCount];
-    core.st().dogs.follower = static_cast<int>(i);
+    core.mut(&ModuleState::dogs).follower = static_cast<int>(i);
     core.emit({EventKind::DogPlaced, f.colour, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, core.st().dogs.reached});
     break;
   }
-  core.st().dogs.picks = 0;
-  core.st().dogs.cleared.clear();
+  core.mut(&ModuleState::dogs).picks = 0;
+  core.mut(&ModuleState::dogs).cleared.clear();
   core.go_to(&step_dog_clear);
 }
 
 void apply_dog_done(Core& core, const Option&) {
-  core.st().dogs.follower = -1;
-  --core.st().dogs.to_place;
+  core.mut(&ModuleState::dogs).follower = -1;
+  --core.mut(&ModuleState::dogs).to_place;
   core.go_to(&step_dogs);
 }
 
 void apply_dog_clear(Core& core, const Option& o) {
   const int q = core.tile_at(o.x, o.y);
   core.plan().hooks.remove_ghosts(core, q, core.plan().hooks.unghost_count(core, o));
-  core.st().dogs.cleared.push_back(q);
-  ++core.st().dogs.picks;
+  core.mut(&ModuleState::dogs).cleared.push_back(q);
+  ++core.mut(&ModuleState::dogs).picks;
 }
 
 int dogs_reached(const Core& core) { return core.st().dogs.reached; }

@@ -15,7 +15,7 @@ namespace tw {
 
 bool step_completed_features(Core& core) {
   // 3a: the features this tile completed (each once), then castles around it.
-  core.st().evaluation.queue.clear();
+  core.mut(&ModuleState::evaluation).queue.clear();
   const PlacedTile pt = core.placed()[static_cast<size_t>(core.last_placed())];
   const TileType& tt = core.content().tiles[pt.type];
   for (size_t i = 0; core.may_have_closed() && i < tt.segments.size(); ++i) {
@@ -23,7 +23,7 @@ bool step_completed_features(Core& core) {
     if (k != Kind::City && k != Kind::Road) continue;
     const uint32_t root = core.find(pt.node_base + static_cast<uint32_t>(i));
     if (core.feat()[root].open != 0) continue;
-    if (std::find(core.st().evaluation.queue.begin(), core.st().evaluation.queue.end(), root) == core.st().evaluation.queue.end()) core.st().evaluation.queue.push_back(root);
+    if (std::find(core.st().evaluation.queue.begin(), core.st().evaluation.queue.end(), root) == core.st().evaluation.queue.end()) core.mut(&ModuleState::evaluation).queue.push_back(root);
   }
   if (core.cells()[static_cast<size_t>(core.cell_index(pt.x, pt.y))].centres == 0) return core.next();
   for (int dy = 1; dy >= -1; --dy)
@@ -35,7 +35,7 @@ bool step_completed_features(Core& core) {
       if (centre < 0 || core.content().tiles[qt.type].segments[static_cast<size_t>(centre)].kind != kCastle)
         continue;
       const uint32_t node = qt.node_base + static_cast<uint32_t>(centre);
-      if (core.feature_complete(node)) core.st().evaluation.queue.push_back(node);
+      if (core.feature_complete(node)) core.mut(&ModuleState::evaluation).queue.push_back(node);
     }
   return core.next();
 }
@@ -44,7 +44,7 @@ bool step_evaluate(Core& core) {
   // A marker choice comes first (module "score markers").
   if (core.plan().hooks.marker_choice && core.plan().hooks.marker_choice(core)) return true;
   while (!core.st().evaluation.queue.empty() && core.feat()[core.find(core.st().evaluation.queue.front())].followers == 0)
-    core.st().evaluation.queue.erase(core.st().evaluation.queue.begin());
+    core.mut(&ModuleState::evaluation).queue.erase(core.st().evaluation.queue.begin());
   if (!core.st().evaluation.queue.empty()) {
     Option points;
     points.kind = OptKind::Points;
@@ -59,7 +59,7 @@ bool step_evaluate(Core& core) {
 
 void apply_evaluate(Core& core, const Option& o) {
   const uint32_t root = core.st().evaluation.queue.front();
-  core.st().evaluation.queue.erase(core.st().evaluation.queue.begin());
+  core.mut(&ModuleState::evaluation).queue.erase(core.st().evaluation.queue.begin());
   coop_evaluate(core, root, o);
 }
 

@@ -68,8 +68,8 @@ OptionList face_down_cells(const Core& core) {
 }
 
 const std::vector<FaceDownCell>& face_down_kept_cells(Core& core) {
-  FaceDownState& st = core.st().face_down;
-  if (st.cells_for == core.placed().size()) return st.cells;
+  if (core.st().face_down.cells_for == core.placed().size()) return core.st().face_down.cells;  // (kept: no write)
+  FaceDownState& st = core.mut(&ModuleState::face_down);
   st.cells.clear();
   st.cells_for = core.placed().size();
   const auto open = core.plan().hooks.cemetery_open;
@@ -106,7 +106,7 @@ void put_face_down(Core& core, int type, int x, int y) {
   for (const Hook h : core.plan().hooks.on_put_face_down) h(core);  // the modules' per-tile state
   const int cell = core.cell_index(x, y);
   core.frontier_remove(cell);
-  core.cells()[static_cast<size_t>(cell)].tile = static_cast<int16_t>(p);
+  core.cells().mut(static_cast<size_t>(cell)).tile = static_cast<int16_t>(p);
   for (int side = 0; side < 4; ++side) {
     const int nx = x + sides::kDx[side], ny = y + sides::kDy[side];
     const int nc = core.cell_index(nx, ny);
@@ -117,7 +117,7 @@ void put_face_down(Core& core, int type, int x, int y) {
       if (qt.wild) continue;
       const int opp = (side + 2) % 4;
       const int fog = core.content().tiles[qt.type].cover_side[static_cast<size_t>((opp - qt.rot + 4) % 4)];
-      if (fog >= 0) core.feat()[core.find(qt.node_base + static_cast<uint32_t>(fog))].never = true;
+      if (fog >= 0) core.feat().mut(core.find(qt.node_base + static_cast<uint32_t>(fog))).never = true;
     } else {
       // No edge constraint from a face-down tile; a cell with no face-up neighbour yet
       // stays closed (frontier_add: nothing fits there), until put_tile's first face-up
@@ -127,8 +127,8 @@ void put_face_down(Core& core, int type, int x, int y) {
   }
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
-      if (dx || dy) ++core.cells()[static_cast<size_t>(core.cell_index(x + dx, y + dy))].around;
-  core.st().face_down.last = p;
+      if (dx || dy) ++core.cells().mut(static_cast<size_t>(core.cell_index(x + dx, y + dy))).around;
+  core.mut(&ModuleState::face_down).last = p;
   core.emit({EventKind::FaceDownPlaced, static_cast<int8_t>(core.current()), Kind::None, t.x, t.y, type, 0});
 }
 
@@ -139,8 +139,8 @@ bool step_face_down(Core& core) {
     return core.next();
   const std::vector<FaceDownCell>& cells = face_down_kept_cells(core);
   if (cells.empty()) return core.next();
-  core.st().face_down.from = core.pile_pos();
-  core.st().face_down.tile = core.pile()[core.pile_pos()++];
+  core.mut(&ModuleState::face_down).from = core.pile_pos();
+  core.mut(&ModuleState::face_down).tile = core.pile()[core.pile_pos()++];
   // (Through a list kept per thread: asked in nearly every co-op playout turn, it would
   // be a heap allocation each time.)
   thread_local OptionList opts;
@@ -151,8 +151,8 @@ bool step_face_down(Core& core) {
 
 void apply_face_down(Core& core, const Option& o) {
   put_face_down(core, core.st().face_down.tile, o.x, o.y);
-  core.st().face_down.placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
-  core.st().face_down.tile = -1;
+  core.mut(&ModuleState::face_down).placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
+  core.mut(&ModuleState::face_down).tile = -1;
   for (const FaceDownHook h : core.plan().on_face_down) h(core, core.st().face_down.last);  // cemeteries close
   ++core.stage();  // the burials it causes
 }

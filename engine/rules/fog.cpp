@@ -51,7 +51,7 @@ void fog_after_place(Core& core) {
 }
 
 // A tile put face up: it has extended no fog yet (join_fog sets it).
-void fog_on_put(Core& core) { core.st().fog.joined = false; }
+void fog_on_put(Core& core) { core.mut(&ModuleState::fog).joined = false; }
 
 bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, const PlacedTile& q) {
   // Fog joins fog across the edge, and never closes where it meets unfogged ground or a
@@ -61,12 +61,12 @@ bool join_fog(Core& core, uint32_t base, const TileType& tt, int rot, int side, 
   const int theirs = q.wild ? -1 : core.content().tiles[q.type].cover_side[static_cast<size_t>((opp - q.rot + 4) % 4)];
   if (mine >= 0 && theirs >= 0) {
     const uint32_t root = core.unite(base + static_cast<uint32_t>(mine), q.node_base + static_cast<uint32_t>(theirs));
-    core.feat()[root].open = static_cast<uint16_t>(core.feat()[root].open - 2);
-    core.st().fog.joined = true;
+    core.feat().mut(root).open = static_cast<uint16_t>(core.feat()[root].open - 2);
+    core.mut(&ModuleState::fog).joined = true;
   } else if (mine >= 0 || theirs >= 0) {
     // Fog against a clear side disperses (rule fog_clear_side_never_closes), or the side
     // bounds it like the edge of the board's fog; a face-down tile always disperses.
-    Core::Feature& f = core.feat()[core.find(mine >= 0 ? base + static_cast<uint32_t>(mine) : q.node_base + static_cast<uint32_t>(theirs))];
+    Core::Feature& f = core.feat().mut(core.find(mine >= 0 ? base + static_cast<uint32_t>(mine) : q.node_base + static_cast<uint32_t>(theirs)));
     if (q.wild || core.rules().fog_clear_side_never_closes) f.never = true;
     else f.open = static_cast<uint16_t>(f.open - 1);
   }

@@ -72,11 +72,11 @@ void apply_follower(Core& core, const Option& o) {
     f.seg = o.seg;
     f.node = pt.node_base + o.seg;
     f.count[kGhostCount] = 0;
-    Core::Feature& ft = core.feat()[core.find(f.node)];
+    Core::Feature& ft = core.feat().mut(core.find(f.node));
     ++ft.followers;
     ++ft.by_player[static_cast<size_t>(core.slot(f))];
-    --(want == FollowerKind::Guard ? core.st().guards.supply : core.supply())[static_cast<size_t>(core.current())];
-    if (core.st().followers.by_colour) --core.st().followers.colour_supply[static_cast<size_t>(f.colour)];
+    --(want == FollowerKind::Guard ? core.mut(&ModuleState::guards).supply : core.supply())[static_cast<size_t>(core.current())];
+    if (core.st().followers.by_colour) --core.mut(&ModuleState::followers).colour_supply[static_cast<size_t>(f.colour)];
     core.emit({EventKind::FollowerPlaced, static_cast<int8_t>(core.slot(f)), core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     break;
   }

@@ -40,14 +40,14 @@ void ghosts_after_place(Core& core) {
     if (a && b) queue |= 1;
     if (a != b) queue |= 2;
   }
-  core.st().gcc_ghosts.queue = queue;
+  core.mut(&ModuleState::gcc_ghosts).queue = queue;
 }
 
 bool step_ghosts(Core& core) {
   // An opponent's ghost first, then one's own.
   while (core.st().gcc_ghosts.queue) {
     const bool opponent = core.st().gcc_ghosts.queue & 1;
-    core.st().gcc_ghosts.queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
+    core.mut(&ModuleState::gcc_ghosts).queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
     if (core.st().bank.ghosts <= 0) continue;
     auto& opts = core.pending().options;
     opts.clear();
@@ -69,7 +69,7 @@ void apply_ghost(Core& core, const Option& o) {
     if (f.placed < 0 || f.seg != o.seg) continue;
     const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
     if (pt.x != o.x || pt.y != o.y) continue;
-    --core.st().bank.ghosts;
+    --core.mut(&ModuleState::bank).ghosts;
     ++f.count[kGhostCount];
     core.emit({EventKind::GhostAdded, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
     if (f.count[kGhostCount] >= core.rules().ghosts_to_scare) {
@@ -182,7 +182,7 @@ extern const ParamTable kGccGhostsParams{"gcc ghosts", uint64_t{1} << static_cas
 int ghost_bank(const Game& g) { return Core(g).st().bank.ghosts; }
 
 void ghosts_on_return(Core& core, Follower& f) {
-  core.st().bank.ghosts += f.count[kGhostCount];
+  core.mut(&ModuleState::bank).ghosts += f.count[kGhostCount];
   f.count[kGhostCount] = 0;
 }
 

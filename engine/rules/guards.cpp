@@ -18,8 +18,8 @@ void gain_guard(Core& core, int p, const PlacedTile& at) {
       f.general = false;
       break;
     }
-  --core.st().guards.general[static_cast<size_t>(p)];
-  ++core.st().guards.supply[static_cast<size_t>(p)];
+  --core.mut(&ModuleState::guards).general[static_cast<size_t>(p)];
+  ++core.mut(&ModuleState::guards).supply[static_cast<size_t>(p)];
   core.emit({EventKind::GuardGained, static_cast<int8_t>(p), kCemetery, at.x, at.y, at.type, 0});
 }
 

@@ -18,7 +18,7 @@
 namespace tw {
 
 void refill_hand(Core& core, int player) {
-  auto& hand = core.st().hands.held[static_cast<size_t>(player)];
+  auto& hand = core.mut(&ModuleState::hands).held[static_cast<size_t>(player)];
   while (hand.size() < static_cast<size_t>(core.rules().hand_size) && core.pile_pos() < core.pile().size()) {
     const int t = core.pile()[core.pile_pos()++];
     hand.push_back(static_cast<uint16_t>(t));
@@ -29,7 +29,7 @@ void refill_hand(Core& core, int player) {
 void draw_from_hand(Core& core) {
   // The current player, or the next one holding tiles once the pile is empty.
   for (int skipped = 0; skipped <= core.player_count(); ++skipped) {
-    auto& hand = core.st().hands.held[static_cast<size_t>(core.current())];
+    auto& hand = core.mut(&ModuleState::hands).held[static_cast<size_t>(core.current())];
     while (!hand.empty()) {
       // Placements of every distinct tile of the hand, in hand order.
       OptionList all;
@@ -58,12 +58,12 @@ void draw_from_hand(Core& core) {
 }
 
 void deal_hands(Core& core) {
-  core.st().hands.held.assign(static_cast<size_t>(core.player_count()), {});
+  core.mut(&ModuleState::hands).held.assign(static_cast<size_t>(core.player_count()), {});
   for (int p = 0; p < core.player_count(); ++p) refill_hand(core, p);
 }
 
 void hands_after_place(Core& core) {
-  auto& hand = core.st().hands.held[static_cast<size_t>(core.current())];
+  auto& hand = core.mut(&ModuleState::hands).held[static_cast<size_t>(core.current())];
   hand.erase(std::find(hand.begin(), hand.end(), core.placed()[static_cast<size_t>(core.last_placed())].type));
   refill_hand(core, core.current());
 }

@@ -22,13 +22,13 @@ int64_t progress(const Core& core) {
 
 void coop_add_points(Core& core, int colour, int64_t points) {
   if (!core.plan().per_colour) {
-    core.st().markers.score[0] += points;
+    core.mut(&ModuleState::markers).score[0] += points;
   } else {
     const int m = colour >= 0 ? core.st().markers.of_colour[static_cast<size_t>(colour)] : -1;
     if (m < 0)
-      core.st().markers.queue.push_back(points);  // the players choose which marker advances
+      core.mut(&ModuleState::markers).queue.push_back(points);  // the players choose which marker advances
     else
-      core.st().markers.score[static_cast<size_t>(m)] += points;
+      core.mut(&ModuleState::markers).score[static_cast<size_t>(m)] += points;
   }
   const int64_t pr = progress(core);
   for (auto& s : core.scores()) s = pr;
@@ -63,15 +63,15 @@ void apply_marker(Core& core, const Option& o) {
   if (core.st().markers.to_choose > 0) {
     // Setup: the marker takes this colour. The turn's end passes the next choice (or,
     // after the last, the first tile) to the next seat; the first tile goes to seat 0.
-    core.st().markers.of_colour[o.colour] = static_cast<int8_t>(core.st().markers.colour.size());
-    core.st().markers.colour.push_back(o.colour);
-    core.st().markers.score.push_back(0);
-    if (--core.st().markers.to_choose == 0) core.current() = core.player_count() - 1;
+    core.mut(&ModuleState::markers).of_colour[o.colour] = static_cast<int8_t>(core.st().markers.colour.size());
+    core.mut(&ModuleState::markers).colour.push_back(o.colour);
+    core.mut(&ModuleState::markers).score.push_back(0);
+    if (--core.mut(&ModuleState::markers).to_choose == 0) core.current() = core.player_count() - 1;
     return;
   }
   const int m = core.st().markers.of_colour[o.colour];
-  core.st().markers.score[static_cast<size_t>(m)] += core.st().markers.queue.front();
-  core.st().markers.queue.erase(core.st().markers.queue.begin());
+  core.mut(&ModuleState::markers).score[static_cast<size_t>(m)] += core.st().markers.queue.front();
+  core.mut(&ModuleState::markers).queue.erase(core.st().markers.queue.begin());
   const int64_t pr = progress(core);
   for (auto& s : core.scores()) s = pr;
   core.plan().hooks.thresholds(core);  // (dogs.cpp)

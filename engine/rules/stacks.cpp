@@ -33,7 +33,7 @@ void draw_from_stacks(Core& core) {
         core.plan().hooks.lose(core, "no tile left", "no tile left to draw");
         return;
       }
-      ++core.st().stacks.current;
+      ++core.mut(&ModuleState::stacks).current;
       core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
       continue;
     }
@@ -44,7 +44,7 @@ void draw_from_stacks(Core& core) {
 void stacks_on_dog_reached(Core& core, int reached) {
   // The rest of the current stack goes on top of the next one.
   if (core.st().stacks.current < reached && static_cast<size_t>(reached) < core.st().stacks.end.size()) {
-    core.st().stacks.current = reached;
+    core.mut(&ModuleState::stacks).current = reached;
     core.emit({EventKind::StackChanged, -1, Kind::None, 0, 0, -1, core.st().stacks.current});
   }
 }
@@ -57,7 +57,7 @@ void stacks_start(Core& core) {
   size_t end = 0;
   for (size_t i = 0; i < k; ++i) {
     end += n / k + (i < n % k ? 1 : 0);
-    core.st().stacks.end.push_back(end);
+    core.mut(&ModuleState::stacks).end.push_back(end);
   }
 }
 

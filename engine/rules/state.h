@@ -4,6 +4,11 @@
 // does most) stays one member-wise copy.
 #pragma once
 
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
 #include "engine/rules/cemeteries.h"
 #include "engine/rules/coop.h"
 #include "engine/rules/coop_ghosts.h"
@@ -57,6 +62,37 @@ struct ModuleState {
   FaceDownState face_down;
   friend bool operator==(const ModuleState&, const ModuleState&) = default;
 };
+
+// The parts of a ModuleState (one struct per module), in declaration order, as a tuple of
+// references: what the undo frames save a part at a time (Game::mark, engine/undo.cpp,
+// and Core::mut, engine/core.h). The structured binding names every member, so a member
+// added to ModuleState and not here does not compile; each part is its own type, so a
+// part is found by its type (state_part).
+inline constexpr size_t kModuleParts = 14;
+template <class S>  // ModuleState or const ModuleState
+auto module_parts(S& st) {
+  auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13] = st;
+  return std::tie(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13);
+}
+using ModuleParts = decltype(module_parts(std::declval<ModuleState&>()));
+static_assert(std::tuple_size_v<ModuleParts> == kModuleParts);
+static_assert(kModuleParts <= 32, "Game::Frame keeps one bit per part in a uint32_t");
+
+// The index of part T (a module's state struct) in module_parts.
+template <class T, size_t... I>
+constexpr size_t module_part_index(std::index_sequence<I...>) {
+  constexpr size_t count = (size_t{std::is_same_v<std::tuple_element_t<I, ModuleParts>, T&>} + ...);
+  static_assert(count == 1, "a part of ModuleState is found by its type: one member of that type");
+  return ((std::is_same_v<std::tuple_element_t<I, ModuleParts>, T&> ? I : 0) + ...);
+}
+template <class T>
+constexpr size_t module_part_index() {
+  return module_part_index<T>(std::make_index_sequence<kModuleParts>{});
+}
+template <class T>
+T& module_part(ModuleState& st) {
+  return std::get<module_part_index<T>()>(module_parts(st));
+}
 
 // A competitive game's module state at its start, before the followers are made (a
 // co-op game's comes from setup_coop, engine/rules/coop.h).
