@@ -1,5 +1,6 @@
 #include "cli/solve_cmd.h"
 
+#include <cstdlib>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -58,6 +59,8 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
   if (o.no_prune) cfg.prune = false;
+  if (const char* v = std::getenv("TW_SOLVER_BIAS")) cfg.rollout_bias = std::atof(v);  // EXPERIMENT
+  if (const char* v = std::getenv("TW_SOLVER_CAP")) cfg.parent_cap = std::atoi(v);     // EXPERIMENT
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
   SolveResult r;
@@ -137,6 +140,12 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["width"] = r.width;
     j["depth"] = r.depth;
     j["best_progress"] = r.best_progress;
+    if (!r.won && !r.best_end.empty()) {
+      j["best_end"] = {{"reason", r.best_end}, {"tile", r.best_end_tile}};
+      nlohmann::ordered_json ends = nlohmann::ordered_json::object();
+      for (const auto& [why, n] : r.rollout_ends) ends[why] = n;
+      j["rollout_ends"] = ends;
+    }
     j["target"] = level.target;
     j["seconds"] = r.seconds;
     j["stopped_by_time"] = r.stopped_by_time;

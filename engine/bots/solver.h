@@ -48,6 +48,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -68,6 +70,11 @@ struct SolverConfig {
   // proof.h) is dropped before it is weighed; such a drop is no cut (no win lies below
   // it), so a pass that cut nothing else is still exhaustive: a proof by search.
   bool prune = true;
+  // Experimental (issue 59, third round): a child's weight adds rollout_bias x the
+  // progress its parent's rollout reached (0: off); at most parent_cap children of one
+  // parent in a layer (0: no cap; slots left over go to the best others).
+  double rollout_bias = 0;
+  int parent_cap = 0;
 };
 
 struct SolveResult {
@@ -81,6 +88,13 @@ struct SolveResult {
   int depth = 0;               // turns below the start the deepest pass reached
   int64_t best_progress = 0;   // the best progress (co-op score or lowest marker) seen
   int64_t dead = 0;            // children dropped because a bound proved them impossible
+  // Where the lines end (a study of the lost deals, docs/solver.md): the finished line
+  // with the best progress (ties: the one that got furthest in the pile), why it was lost
+  // (loss_reason: "ghost bank empty", "stack 2 ran out", "no tile left") and the tiles
+  // drawn by then; and every rollout's loss reason, counted.
+  std::string best_end;
+  int best_end_tile = 0;
+  std::vector<std::pair<std::string, int64_t>> rollout_ends;
   double seconds = 0;
   bool stopped_by_time = false;
 };
