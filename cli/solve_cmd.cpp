@@ -1,6 +1,5 @@
 #include "cli/solve_cmd.h"
 
-#include <cstdlib>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -59,8 +58,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
   if (o.no_prune) cfg.prune = false;
-  if (const char* v = std::getenv("TW_SOLVER_BIAS")) cfg.rollout_bias = std::atof(v);  // EXPERIMENT
-  if (const char* v = std::getenv("TW_SOLVER_CAP")) cfg.parent_cap = std::atoi(v);     // EXPERIMENT
+  cfg.rollout_bias = o.no_rollouts ? 0.0 : o.rollout_bias;
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
   SolveResult r;
@@ -111,7 +109,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["level"] = o.level;
     j["players"] = o.players;
     j["seed"] = o.seed;
-    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}};
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}, {"rollout_bias", o.no_rollouts ? 0.0 : o.rollout_bias}};
     if (o.method != "beam") j["method"] = o.method;
     j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
     if (proof) {

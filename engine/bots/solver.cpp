@@ -95,19 +95,15 @@ class Search {
         if (!pruned_) res_.exhaustive = true;
         return !cut_;  // without a cut, a wider pass searches the same lines
       }
-      if (cfg_.rollout_bias != 0) {
+      if (cfg_.rollout_bias != 0) {  // the parents' rollouts steer the beam
         const auto& roll = layers_.back().roll;
         for (Child& c : children_) c.value += cfg_.rollout_bias * roll[c.parent];
       }
       // The best w children, ties in generation order.
       if (children_.size() > static_cast<size_t>(w)) {
         pruned_ = cut_ = true;
-        if (cfg_.parent_cap > 0) {
-          cap_children(static_cast<size_t>(w));
-        } else {
-          std::partial_sort(children_.begin(), children_.begin() + w, children_.end(), better);
-          children_.resize(static_cast<size_t>(w));
-        }
+        std::partial_sort(children_.begin(), children_.begin() + w, children_.end(), better);
+        children_.resize(static_cast<size_t>(w));
       } else {
         std::sort(children_.begin(), children_.end(), better);
       }
@@ -185,26 +181,6 @@ class Search {
   }
 
  private:
-  // The best w children with at most parent_cap of one parent, then the best others up
-  // to w; in the order of `better`.
-  void cap_children(size_t w) {
-    std::sort(children_.begin(), children_.end(), better);
-    std::vector<Child> kept, rest;
-    std::vector<int> per;
-    for (const Child& c : children_) {
-      if (per.size() <= c.parent) per.resize(c.parent + 1, 0);
-      if (kept.size() < w && per[c.parent] < cfg_.parent_cap) {
-        ++per[c.parent];
-        kept.push_back(c);
-      } else {
-        rest.push_back(c);
-      }
-    }
-    for (size_t i = 0; kept.size() < w && i < rest.size(); ++i) kept.push_back(rest[i]);
-    std::sort(kept.begin(), kept.end(), better);
-    children_ = std::move(kept);
-  }
-
   static bool better(const Child& a, const Child& b) {
     if (a.value != b.value) return a.value > b.value;
     return a.order < b.order;

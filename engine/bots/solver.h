@@ -13,7 +13,8 @@
 //     look (the option applied, the turn finished by the co-op bot's quick rules, the
 //     position weighed).
 //   - Children are weighed by the co-op bot's position value (coop_position_value,
-//     bots.h) and the best `width` go on to the next turn; states already seen in this
+//     bots.h) plus rollout_bias x the progress their parent's rollout reached (below),
+//     and the best `width` go on to the next turn; states already seen in this
 //     pass (Game::state_hash) are dropped, so placements that give the same position
 //     (the same tile at a rotation that looks the same, meeples that end in the same
 //     place) are searched once.
@@ -56,6 +57,8 @@
 
 namespace tw {
 
+inline constexpr double kDefaultRolloutBias = 1.0;
+
 struct SolverConfig {
   int64_t max_nodes = 200000;  // game states generated (decisions applied in the search); 0: no limit
   double max_seconds = 0;      // 0: no limit (a seconds budget is not deterministic)
@@ -70,11 +73,13 @@ struct SolverConfig {
   // proof.h) is dropped before it is weighed; such a drop is no cut (no win lies below
   // it), so a pass that cut nothing else is still exhaustive: a proof by search.
   bool prune = true;
-  // Experimental (issue 59, third round): a child's weight adds rollout_bias x the
-  // progress its parent's rollout reached (0: off); at most parent_cap children of one
-  // parent in a layer (0: no cap; slots left over go to the best others).
-  double rollout_bias = 0;
-  int parent_cap = 0;
+  // The rollouts steer the beam (issue 59, third round): a child's weight adds
+  // rollout_bias x the progress (co-op score or lowest marker) that its parent's rollout
+  // reached at the end of its game, so the beam keeps the turns below nodes the co-op bot
+  // finished well from, not only those that look best one turn deep. 0: the one-turn value
+  // alone (the solver before this round). In the value's units (coop_position_value
+  // weighs a point of progress 3).
+  double rollout_bias = kDefaultRolloutBias;
 };
 
 struct SolveResult {
