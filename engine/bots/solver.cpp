@@ -4,6 +4,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/bots/bots.h"
@@ -141,11 +142,21 @@ class Search {
   // out once a search (its tie-breaks are seeded by the node's state hash, so the same
   // node would give the same game). Rollouts through one state from different nodes go
   // on independently: their different tie-breaks are worth it (measured: stopping a
-  // rollout at a turn another one passed won fewer mists-2..5 deals).
+  // rollout at a turn another one passed won fewer mists-2..5 deals). A node played out
+  // before (an earlier pass, or another parent's child) gives the progress its rollout
+  // reached then, for the steering.
   bool probe(const Game& g) {
     rolled_ = false;
     const uint64_t h = g.state_hash();
-    if (!probed_.insert(h).second) return false;
+    if (const auto it = probed_.find(h); it != probed_.end()) {
+      if (it->second >= 0) {
+        rolled_ = true;
+        roll_progress_ = it->second;
+      }
+      return false;
+    }
+    double& known = probed_[h];
+    known = -1;  // (played out below; -1 until it ends)
     roll_.clear();
     rg_ = g;
     Rng rng(cfg_.rollout_seed ^ h);
@@ -163,6 +174,7 @@ class Search {
     ++res_.rollouts;
     rolled_ = true;
     roll_progress_ = static_cast<double>(progress(rg_));
+    known = roll_progress_;
     res_.best_progress = std::max(res_.best_progress, progress(rg_));
     note_end(rg_, true);
     roll_turns_ = turns;
@@ -325,7 +337,7 @@ class Search {
   std::deque<Game> games_;  // one per decision of a turn (a deque: references stay valid)
   Game look_;
   std::unique_ptr<Bot> policy_;
-  std::unordered_set<uint64_t> probed_;
+  std::unordered_map<uint64_t, double> probed_;  // nodes played out: the progress reached (-1: cut)
   std::vector<Option> roll_;
   int roll_turns_ = 0;
   bool rolled_ = false;         // the last probe played a rollout to its end
