@@ -459,6 +459,11 @@ Commands define(CLI::App& app, Args& a) {
   c.solve->add_flag("--no-prune", a.solve.no_prune,
                     "keep the children a bound proves impossible in the beam (the search before branch and bound, for "
                     "comparison)");
+  c.solve->add_option("--rollout-bias", a.solve.rollout_bias,
+                      "weight of a parent's rollout progress in its children's rank (0: the one-turn value alone, the "
+                      "search before issue 59's third round; docs/solver.md)")
+      ->capture_default_str()
+      ->check(real(0, 1e6));
   c.solve->add_option("--method", a.solve.method,
                       "beam (default), or nrpa / gnrpa (nested rollout policy adaptation, plain or with the co-op "
                       "bot's values as prior; for comparison, docs/solver.md)")

@@ -58,6 +58,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   cfg.first_width = o.width;
   if (o.no_rollouts) cfg.rollouts = 0;
   if (o.no_prune) cfg.prune = false;
+  cfg.rollout_bias = o.no_rollouts ? 0.0 : o.rollout_bias;
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
   SolveResult r;
@@ -108,7 +109,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["level"] = o.level;
     j["players"] = o.players;
     j["seed"] = o.seed;
-    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}};
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}, {"rollout_bias", o.no_rollouts ? 0.0 : o.rollout_bias}};
     if (o.method != "beam") j["method"] = o.method;
     j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
     if (proof) {
@@ -137,6 +138,12 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["width"] = r.width;
     j["depth"] = r.depth;
     j["best_progress"] = r.best_progress;
+    if (!r.won && !r.best_end.empty()) {
+      j["best_end"] = {{"reason", r.best_end}, {"tile", r.best_end_tile}};
+      nlohmann::ordered_json ends = nlohmann::ordered_json::object();
+      for (const auto& [why, n] : r.rollout_ends) ends[why] = n;
+      j["rollout_ends"] = ends;
+    }
     j["target"] = level.target;
     j["seconds"] = r.seconds;
     j["stopped_by_time"] = r.stopped_by_time;

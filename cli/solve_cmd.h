@@ -12,6 +12,8 @@
 
 #include "engine/content.h"
 
+#include "engine/bots/solver.h"
+
 namespace tw {
 
 struct SolveOptions {
@@ -25,6 +27,7 @@ struct SolveOptions {
   int width = 8;             // the first pass's beam width
   bool no_rollouts = false;  // the beam alone (SolverConfig::rollouts = 0)
   bool no_prune = false;     // keep the children a bound proves impossible (SolverConfig::prune = false)
+  double rollout_bias = kDefaultRolloutBias;  // the parents' rollouts steer the beam (0: off)
   std::string method = "beam";  // beam (solver.h), nrpa or gnrpa (nrpa.h: for measurement)
   bool json = false;
 };

@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/bots/solver.h"
 #include "engine/content.h"
 #include "engine/game.h"
 #include "replay/tree.h"
@@ -61,6 +62,8 @@ struct SolveSpec {
                            // with the beam alone: read back so, and not merged with one that did)
   bool prune = true;       // the solver drops children a bound proves impossible (a file
                            // without the field searched without: read back so)
+  double rollout_bias = kDefaultRolloutBias;  // the parents' rollouts steer the beam (a file
+                           // without the field searched without, 0: read back so)
   friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
 };
 

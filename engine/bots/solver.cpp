@@ -4,6 +4,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/bots/bots.h"
@@ -33,6 +34,7 @@ struct Child {
 // One layer of the search: the beam nodes of a depth, each one child of the layer above.
 struct Layer {
   std::vector<Child> nodes;
+  std::vector<double> roll;  // each node's rollout progress (its parent's when not played out)
   std::vector<Option> arena;
 };
 
@@ -68,11 +70,13 @@ class Search {
     layers_.push_back({});
     layers_.back().nodes.push_back({0, 0, 0, 0, 0});
     std::vector<Game> beam(1, start);
+    layers_.back().roll.push_back(0);
     if (cfg_.rollouts > 0 && probe(start)) {
       finish_line(0, 0, roll_);
       res_.depth = std::max(res_.depth, roll_turns_);
       return true;
     }
+    if (rolled_) layers_.back().roll[0] = roll_progress_;
     for (int depth = 0;; ++depth) {
       res_.depth = std::max(res_.depth, depth);
       children_.clear();
@@ -91,6 +95,10 @@ class Search {
       if (children_.empty()) {
         if (!pruned_) res_.exhaustive = true;
         return !cut_;  // without a cut, a wider pass searches the same lines
+      }
+      if (cfg_.rollout_bias != 0) {  // the parents' rollouts steer the beam
+        const auto& roll = layers_.back().roll;
+        for (Child& c : children_) c.value += cfg_.rollout_bias * roll[c.parent];
       }
       // The best w children, ties in generation order.
       if (children_.size() > static_cast<size_t>(w)) {
@@ -112,6 +120,7 @@ class Search {
         layer.arena.insert(layer.arena.end(), arena_.begin() + children_[k].first,
                            arena_.begin() + children_[k].first + children_[k].count);
         layer.nodes.push_back(c);
+        layer.roll.push_back(layers_.back().roll[c.parent]);
       }
       layers_.push_back(std::move(layer));
       beam = std::move(next);
@@ -122,6 +131,7 @@ class Search {
           res_.depth = std::max(res_.depth, depth + 1 + roll_turns_);
           return true;
         }
+        if (rolled_) layers_.back().roll[k] = roll_progress_;
         if (out_of_budget()) return true;
       }
     }
@@ -132,10 +142,21 @@ class Search {
   // out once a search (its tie-breaks are seeded by the node's state hash, so the same
   // node would give the same game). Rollouts through one state from different nodes go
   // on independently: their different tie-breaks are worth it (measured: stopping a
-  // rollout at a turn another one passed won fewer mists-2..5 deals).
+  // rollout at a turn another one passed won fewer mists-2..5 deals). A node played out
+  // before (an earlier pass, or another parent's child) gives the progress its rollout
+  // reached then, for the steering.
   bool probe(const Game& g) {
+    rolled_ = false;
     const uint64_t h = g.state_hash();
-    if (!probed_.insert(h).second) return false;
+    if (const auto it = probed_.find(h); it != probed_.end()) {
+      if (it->second >= 0) {
+        rolled_ = true;
+        roll_progress_ = it->second;
+      }
+      return false;
+    }
+    double& known = probed_[h];
+    known = -1;  // (played out below; -1 until it ends)
     roll_.clear();
     rg_ = g;
     Rng rng(cfg_.rollout_seed ^ h);
@@ -151,7 +172,11 @@ class Search {
       if (out_of_budget()) return false;
     }
     ++res_.rollouts;
+    rolled_ = true;
+    roll_progress_ = static_cast<double>(progress(rg_));
+    known = roll_progress_;
     res_.best_progress = std::max(res_.best_progress, progress(rg_));
+    note_end(rg_, true);
     roll_turns_ = turns;
     return rg_.outcome() == Outcome::Win;
   }
@@ -245,7 +270,10 @@ class Search {
       win_parent_ = parent_;
       return;
     }
-    if (g.finished()) return;  // lost: this line is over
+    if (g.finished()) {  // lost: this line is over
+      note_end(g, false);
+      return;
+    }
     if (!seen_.insert(g.state_hash()).second) return;
     if (cfg_.prune && near_deadline(g) && prove_impossible(g)) {  // dead: no win below it (not a cut)
       ++res_.dead;
@@ -259,6 +287,25 @@ class Search {
     c.order = order_++;
     arena_.insert(arena_.end(), path_.begin(), path_.end());
     children_.push_back(c);
+  }
+
+  // A lost line's end, for the study of where lines end (SolveResult::best_end).
+  void note_end(const Game& g, bool rollout) {
+    if (g.outcome() == Outcome::Win) return;
+    const std::string& why = loss_reason(g);
+    if (rollout) {
+      auto it = std::find_if(res_.rollout_ends.begin(), res_.rollout_ends.end(),
+                             [&](const auto& e) { return e.first == why; });
+      if (it == res_.rollout_ends.end()) res_.rollout_ends.push_back({why, 1});
+      else ++it->second;
+    }
+    const int64_t p = progress(g);
+    const int tile = static_cast<int>(Core(g).pile_pos());
+    if (res_.best_end.empty() || p > end_progress_ || (p == end_progress_ && tile > res_.best_end_tile)) {
+      end_progress_ = p;
+      res_.best_end = why;
+      res_.best_end_tile = tile;
+    }
   }
 
   // The line from the start to the win found below beam node win_parent_ of `depth`.
@@ -290,11 +337,14 @@ class Search {
   std::deque<Game> games_;  // one per decision of a turn (a deque: references stay valid)
   Game look_;
   std::unique_ptr<Bot> policy_;
-  std::unordered_set<uint64_t> probed_;
+  std::unordered_map<uint64_t, double> probed_;  // nodes played out: the progress reached (-1: cut)
   std::vector<Option> roll_;
   int roll_turns_ = 0;
+  bool rolled_ = false;         // the last probe played a rollout to its end
+  double roll_progress_ = 0;    // and the progress it reached
   Game rg_;
   uint32_t parent_ = 0;
+  int64_t end_progress_ = 0;
   uint64_t order_ = 0;
   uint64_t checks_ = 0;
   bool cut_ = false;  // the beam dropped a child for want of width

@@ -13,7 +13,8 @@
 //     look (the option applied, the turn finished by the co-op bot's quick rules, the
 //     position weighed).
 //   - Children are weighed by the co-op bot's position value (coop_position_value,
-//     bots.h) and the best `width` go on to the next turn; states already seen in this
+//     bots.h) plus rollout_bias x the progress their parent's rollout reached (below),
+//     and the best `width` go on to the next turn; states already seen in this
 //     pass (Game::state_hash) are dropped, so placements that give the same position
 //     (the same tile at a rotation that looks the same, meeples that end in the same
 //     place) are searched once.
@@ -48,11 +49,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
 
 namespace tw {
+
+inline constexpr double kDefaultRolloutBias = 1.0;
 
 struct SolverConfig {
   int64_t max_nodes = 200000;  // game states generated (decisions applied in the search); 0: no limit
@@ -68,6 +73,13 @@ struct SolverConfig {
   // proof.h) is dropped before it is weighed; such a drop is no cut (no win lies below
   // it), so a pass that cut nothing else is still exhaustive: a proof by search.
   bool prune = true;
+  // The rollouts steer the beam (issue 59, third round): a child's weight adds
+  // rollout_bias x the progress (co-op score or lowest marker) that its parent's rollout
+  // reached at the end of its game, so the beam keeps the turns below nodes the co-op bot
+  // finished well from, not only those that look best one turn deep. 0: the one-turn value
+  // alone (the solver before this round). In the value's units (coop_position_value
+  // weighs a point of progress 3).
+  double rollout_bias = kDefaultRolloutBias;
 };
 
 struct SolveResult {
@@ -81,6 +93,13 @@ struct SolveResult {
   int depth = 0;               // turns below the start the deepest pass reached
   int64_t best_progress = 0;   // the best progress (co-op score or lowest marker) seen
   int64_t dead = 0;            // children dropped because a bound proved them impossible
+  // Where the lines end (a study of the lost deals, docs/solver.md): the finished line
+  // with the best progress (ties: the one that got furthest in the pile), why it was lost
+  // (loss_reason: "ghost bank empty", "stack 2 ran out", "no tile left") and the tiles
+  // drawn by then; and every rollout's loss reason, counted.
+  std::string best_end;
+  int best_end_tile = 0;
+  std::vector<std::pair<std::string, int64_t>> rollout_ends;
   double seconds = 0;
   bool stopped_by_time = false;
 };

@@ -128,6 +128,7 @@ TEST_CASE("solve --no-rollouts searches with the beam alone", "[cli][solver]") {
   CHECK(a["won"] == true);
   CHECK(a["rollouts"].get<int64_t>() >= 1);
   CHECK(a["budget"]["rollouts"] == true);
+  CHECK(a["budget"]["rollout_bias"] == tw::kDefaultRolloutBias);
   const auto without = test::cli(
       {"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000", "--no-rollouts", "--json"});
   INFO(without.out << without.err);
@@ -137,6 +138,13 @@ TEST_CASE("solve --no-rollouts searches with the beam alone", "[cli][solver]") {
   CHECK(b["verdict"] == "budget");
   CHECK(b["rollouts"] == 0);
   CHECK(b["budget"]["rollouts"] == false);
+  CHECK(b["budget"]["rollout_bias"] == 0.0);  // (nothing to steer by)
+  // --rollout-bias 0: the one-turn value alone; a bad weight is refused.
+  const auto plain = test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000",
+                                "--rollout-bias", "0", "--json"});
+  REQUIRE(plain.code == 0);
+  CHECK(nlohmann::json::parse(plain.out)["budget"]["rollout_bias"] == 0.0);
+  CHECK(test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--rollout-bias", "-1"}).code != 0);
   const auto text = test::cli({"solve", "--db", solve_db(), "--level", "mists-1", "--seed", "1", "--nodes", "30000"});
   CHECK(text.out.find("rollout") != std::string::npos);
 }
@@ -189,6 +197,18 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   CHECK_FALSE(old_part->study.solve.rollouts);
   CHECK_FALSE(merge({parts[0], *old_part}, &error));
   CHECK(error.find("not shards of the same study") != std::string::npos);
+  // So is the rollouts' steering (issue 59, third round): a file without "rollout_bias"
+  // searched with the one-turn value alone, reads back with 0 and is not merged either.
+  CHECK(j["study"]["solver"]["rollout_bias"] == tw::kDefaultRolloutBias);
+  Json unsteered = Json::parse(to_json(parts[1]).dump());
+  unsteered["study"]["solver"].erase("rollout_bias");
+  auto unsteered_part = from_json(unsteered, &error);
+  REQUIRE(unsteered_part);
+  CHECK(unsteered_part->study.solve.rollout_bias == 0);
+  CHECK_FALSE(merge({parts[0], *unsteered_part}, &error));
+  Json bad = Json::parse(to_json(parts[1]).dump());
+  bad["study"]["solver"]["rollout_bias"] = -1;
+  CHECK_FALSE(from_json(bad, &error));
   parts[1].study.solve.nodes = 40000;
   CHECK_FALSE(merge(parts, &error));
   // CSV: the solver's columns.

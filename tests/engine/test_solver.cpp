@@ -116,6 +116,46 @@ TEST_CASE("the solver's rollouts win deals the beam alone misses, and their witn
   CHECK(wins >= 2);
 }
 
+TEST_CASE("the rollouts steer the beam: a deal the one-turn value misses is won, and its witness replays as a win",
+          "[engine][solver]") {
+  const Content& c = test::default_content();
+  // mists-4 seed 87 (2 players): with the parents' rollouts in the children's rank the
+  // solver wins it in about 21,000 nodes; ranked by the one-turn value alone (the solver
+  // before issue 59's third round) it finds no win at 25,000 (nor at 200,000).
+  Game g;
+  REQUIRE_FALSE(Game::create(c, deal("mists-4", 87), g));
+  SolverConfig plain;
+  plain.max_nodes = 25000;
+  plain.rollout_bias = 0;
+  const SolveResult p = solve(g, plain);
+  CHECK_FALSE(p.won);
+  CHECK(p.line.empty());
+  CHECK_FALSE(p.best_end.empty());  // where its best line ended: a loss reason
+  CHECK(p.best_end_tile > 0);
+  int64_t ended = 0;
+  for (const auto& [why, n] : p.rollout_ends) {
+    CHECK_FALSE(why.empty());
+    ended += n;
+  }
+  CHECK(ended == p.rollouts);  // every rollout lost, each counted once
+
+  SolverConfig steered;
+  steered.max_nodes = 25000;
+  REQUIRE(steered.rollout_bias == kDefaultRolloutBias);
+  REQUIRE(steered.rollout_bias > 0);
+  const SolveResult r = solve(g, steered);
+  REQUIRE(r.won);
+  CHECK(r.nodes <= steered.max_nodes);
+  const Game end = replayed(c, deal("mists-4", 87), r.line);
+  CHECK(end.finished());
+  CHECK(end.outcome() == Outcome::Win);
+  CHECK(end.check_invariants().empty());
+  // Deterministic: the same deal and budget give the same line.
+  const SolveResult again = solve(g, steered);
+  CHECK(again.line == r.line);
+  CHECK(again.nodes == r.nodes);
+}
+
 TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
   const Content& c = test::default_content();
   for (const char* level : {"mists-1", "mists-4"}) {
