@@ -35,6 +35,15 @@ Game replayed(const Content& c, const GameSetup& setup, const std::vector<Option
   return g;
 }
 
+// The witness check: `line` replayed on a fresh game of `setup` ends the game in a win,
+// with the engine's invariants intact.
+void check_wins(const Content& c, const GameSetup& setup, const std::vector<Option>& line) {
+  const Game end = replayed(c, setup, line);
+  CHECK(end.finished());
+  CHECK(end.outcome() == Outcome::Win);
+  CHECK(end.check_invariants().empty());
+}
+
 }  // namespace
 
 TEST_CASE("the solver's winning line replays as a win on a fresh game", "[engine][solver]") {
@@ -55,10 +64,7 @@ TEST_CASE("the solver's winning line replays as a win on a fresh game", "[engine
     CHECK(r.nodes <= cfg.max_nodes);
     CHECK(r.best_progress >= coop_level(g)->target);
     if (rollouts == 0) CHECK(r.rollouts == 0);
-    const Game end = replayed(c, deal("mists-1", 3), r.line);
-    CHECK(end.finished());
-    CHECK(end.outcome() == Outcome::Win);
-    CHECK(end.check_invariants().empty());
+    check_wins(c, deal("mists-1", 3), r.line);
   }
 }
 
@@ -86,10 +92,7 @@ TEST_CASE("the solver's rollouts win deals the beam alone misses, and their witn
   REQUIRE(r.won);
   CHECK(r.rollouts >= 2);  // the start's rollout lost; a later one won
   CHECK(r.nodes <= cfg.max_nodes);
-  const Game end = replayed(c, deal("mists-1", 7), r.line);
-  CHECK(end.finished());
-  CHECK(end.outcome() == Outcome::Win);
-  CHECK(end.check_invariants().empty());
+  check_wins(c, deal("mists-1", 7), r.line);
   // The witness starts with a turn the beam chose, not the start's rollout: it differs
   // from the co-op bot's game from the start, which lost.
   auto policy = make_coop_playout_bot(0);
@@ -110,8 +113,7 @@ TEST_CASE("the solver's rollouts win deals the beam alone misses, and their witn
       const SolveResult x = solve(h, k);
       if (!x.won) continue;
       ++wins;
-      const Game e = replayed(c, deal(level, seed), x.line);
-      CHECK(e.outcome() == Outcome::Win);
+      check_wins(c, deal(level, seed), x.line);
     }
   CHECK(wins >= 2);
 }
@@ -146,10 +148,7 @@ TEST_CASE("the rollouts steer the beam: a deal the one-turn value misses is won,
   const SolveResult r = solve(g, steered);
   REQUIRE(r.won);
   CHECK(r.nodes <= steered.max_nodes);
-  const Game end = replayed(c, deal("mists-4", 87), r.line);
-  CHECK(end.finished());
-  CHECK(end.outcome() == Outcome::Win);
-  CHECK(end.check_invariants().empty());
+  check_wins(c, deal("mists-4", 87), r.line);
   // Deterministic: the same deal and budget give the same line.
   const SolveResult again = solve(g, steered);
   CHECK(again.line == r.line);
