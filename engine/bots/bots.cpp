@@ -230,15 +230,24 @@ class CoopBot final : public Bot {
   // rest of the turn by the quick rules), for placement, follower and evaluation
   // decisions; empty for the others (the quick rules decide them).
   std::vector<double> values(const Game& g) {
-    const DecisionKind kind = g.pending().kind;
-    if (kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate) return {};
+    if (!weighed(g.pending().kind)) return {};
     scratch_ = g;
-    std::vector<double> out(scratch_.pending().options.size());
-    for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(scratch_, i);
+    std::vector<double> out;
+    weigh_all(scratch_, out);
     return out;
   }
 
  private:
+  // The decisions whose options the bot weighs one by one (the quick rules decide the rest).
+  static bool weighed(DecisionKind kind) {
+    return kind == DecisionKind::Place || kind == DecisionKind::Follower || kind == DecisionKind::Evaluate;
+  }
+  // Every option of t's decision weighed (option_value), into out.
+  void weigh_all(Game& t, std::vector<double>& out) {
+    out.assign(t.pending().options.size(), 0.0);
+    for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(t, i);
+  }
+
   // The choice on `g`; its options are tried on `mine` (g itself, changeable), or on one
   // copy of g made here when that is null (a const game: the copy only when some option
   // is weighed).
@@ -247,8 +256,7 @@ class CoopBot final : public Bot {
     if (opts.size() == 1) return 0;
     const DecisionKind kind = g.pending().kind;
     const bool sampled = playout_ && sample_ > 0 && kind == DecisionKind::Place && opts.size() > static_cast<size_t>(sample_);
-    if (!sampled && kind != DecisionKind::Place && kind != DecisionKind::Follower && kind != DecisionKind::Evaluate)
-      return quick(g);
+    if (!sampled && !weighed(kind)) return quick(g);
     if (!mine) {
       scratch_ = g;
       mine = &scratch_;
@@ -271,8 +279,7 @@ class CoopBot final : public Bot {
       }
       return best_i;
     }
-    values_.assign(opts.size(), 0.0);
-    for (size_t i = 0; i < values_.size(); ++i) values_[i] = option_value(t, i);
+    weigh_all(t, values_);
     const auto& v = values_;
     double best = -1e300;
     ties_.clear();
