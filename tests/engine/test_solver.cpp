@@ -44,6 +44,14 @@ void check_wins(const Content& c, const GameSetup& setup, const std::vector<Opti
   CHECK(end.check_invariants().empty());
 }
 
+// A search that must not win: no win, no line. Its result, for the test's own checks.
+SolveResult check_no_win(const Game& g, const SolverConfig& cfg) {
+  const SolveResult r = solve(g, cfg);
+  CHECK_FALSE(r.won);
+  CHECK(r.line.empty());
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("the solver's winning line replays as a win on a fresh game", "[engine][solver]") {
@@ -80,9 +88,7 @@ TEST_CASE("the solver's rollouts win deals the beam alone misses, and their witn
   SolverConfig beam_only;
   beam_only.max_nodes = 30000;
   beam_only.rollouts = 0;
-  const SolveResult b = solve(g, beam_only);
-  CHECK_FALSE(b.won);
-  CHECK(b.line.empty());
+  const SolveResult b = check_no_win(g, beam_only);
   CHECK(b.rollouts == 0);
   CHECK(b.nodes >= beam_only.max_nodes);
 
@@ -129,9 +135,7 @@ TEST_CASE("the rollouts steer the beam: a deal the one-turn value misses is won,
   SolverConfig plain;
   plain.max_nodes = 25000;
   plain.rollout_bias = 0;
-  const SolveResult p = solve(g, plain);
-  CHECK_FALSE(p.won);
-  CHECK(p.line.empty());
+  const SolveResult p = check_no_win(g, plain);
   CHECK_FALSE(p.best_end.empty());  // where its best line ended: a loss reason
   CHECK(p.best_end_tile > 0);
   int64_t ended = 0;
