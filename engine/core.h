@@ -88,6 +88,7 @@ class Core {
   TW_CORE_FIELD(pending)
   TW_CORE_FIELD(current)
   TW_CORE_FIELD(last_placed)
+  TW_CORE_FIELD(cover_meets)
   TW_CORE_FIELD(scores)
   TW_CORE_FIELD(supply)
   TW_CORE_FIELD(stage)
@@ -231,6 +232,9 @@ struct TurnPlan {
                                           // supply (module "guards" says when one is gained)
   uint64_t cover_splits = 0;              // bit per Kind: features of that kind end where the
                                           // cover layer begins (engine/content.h, Segment)
+  bool cover_meets = false;               // put_tile records where the tile's cover meets its
+                                          // neighbours' (Core::cover_meets: a module reads it
+                                          // in its after-place hook)
   void (*on_return)(Core&, Follower&) = nullptr;  // a follower just left the board (remove_follower,
                                                   // its place cleared): what a module kept with
                                                   // it (Follower::count) goes back

@@ -202,6 +202,7 @@ std::shared_ptr<const std::vector<Game::TypeCache>> Game::build_cache(const Cont
       if (kind_named_by_edge(s.kind)) c.edge_segs |= uint32_t{1} << i;
       c.kind_segs[static_cast<size_t>(s.kind)] |= uint32_t{1} << i;
       if (s.kind == Kind::Field) (s.covered ? c.covered_field_segs : c.field_segs) |= uint32_t{1} << i;
+      if (s.covered) c.covered_segs |= uint32_t{1} << i;
       c.shields += s.shields;
       Feature f;
       if (kind_named_by_edge(s.kind))
@@ -491,6 +492,16 @@ inline uint32_t unite_nodes(Node* nd, Feature* ft, uint32_t a, uint32_t b, Trail
 }  // namespace
 
 void Game::put_tile(int type, int x, int y, int rot) {
+  // Two builds of one body: the games that track the cover's meetings (gcc ghosts) pay for
+  // them, the others not even a test per neighbour.
+  if (plan_->cover_meets)
+    put_tile_as<true>(type, x, y, rot);
+  else
+    put_tile_as<false>(type, x, y, rot);
+}
+
+template <bool kTrackCover>
+void Game::put_tile_as(int type, int x, int y, int rot) {
   // (ensure_room's test, inline: the board grows a few times a game)
   if (x - 2 < x0_ || y - 2 < y0_ || x + 2 >= x0_ + width_ || y + 2 >= y0_ + height_) ensure_room(x, y);
   const TileType& tt = content_->tiles[static_cast<size_t>(type)];
@@ -553,12 +564,18 @@ void Game::put_tile(int type, int x, int y, int rot) {
   const uint16_t sig = tc.sig[static_cast<size_t>(rot)];
   const int step[4] = {width_, 1, -width_, -1};  // the cell index of the neighbour on each side
   const TypeCache* const caches = cache_->data();
+  [[maybe_unused]] const unsigned cover = tc.cover[static_cast<size_t>(rot)];
+  [[maybe_unused]] unsigned meets = 0;  // cover_meets_
   for (int side = 0; side < 4; ++side) {
     const int nc = cell + step[side];
     Cell& ncell = cells_[static_cast<size_t>(nc)];
     const int opp = side ^ 2;
     if (ncell.tile >= 0) {
       const PlacedTile q = placed_[static_cast<size_t>(ncell.tile)];
+      if constexpr (kTrackCover) {
+        const unsigned a = cover >> side & 1, b = static_cast<unsigned>(caches[q.type].cover[q.rot]) >> opp & 1;
+        meets |= (a & b) | (a ^ b) << 1;
+      }
       if (join && !join(core, base, tt, rot, side, q)) continue;
       // (the arrays as pointers, taken after the module's join: a store through a byte
       // field would otherwise make the compiler load each vector's start again)
@@ -578,8 +595,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
         const Kind ka = tc.seg_kind[static_cast<size_t>(a)];
         if (ka != qc.seg_kind[static_cast<size_t>(b)]) continue;
         if ((cover_splits >> static_cast<unsigned>(ka) & 1) &&
-            tt.segments[static_cast<size_t>(a)].covered !=
-                content_->tiles[q.type].segments[static_cast<size_t>(b)].covered)
+            ((tc.covered_segs >> a ^ qc.covered_segs >> b) & 1))
           continue;  // the cover layer splits this kind: under it and outside it never join
         // (the previous port's pair: no union since, so its root is still the root)
         uint32_t root = last_root;
@@ -608,6 +624,7 @@ void Game::put_tile(int type, int x, int y, int rot) {
       mask = static_cast<uint16_t>(mask | (0xF << (4 * opp)));
     }
   }
+  if constexpr (kTrackCover) cover_meets_ = static_cast<uint8_t>(meets);
   fits_.tile = -1;  // the counted decision's masks are out of date
   // The 3x3 around the tile: around and centres side by side, one 16-bit add per cell (no
   // byte's sum carries: at most 8 tiles around, 9 centres).

@@ -429,6 +429,7 @@ class Game {
     std::array<uint32_t, kKinds> kind_segs{};  // per kind: bit i set = segment i is of that kind
     uint32_t field_segs = 0;       // ... segment i is a field not under the cover (rule farmers)
     uint32_t covered_field_segs = 0;  // ... a field under the cover (a module decides if followers may stand there)
+    uint32_t covered_segs = 0;     // ... segment i is under the cover (Segment::covered; put_tile's cover_splits)
     int64_t shields = 0;           // the shields on the tile (engine/limits.h checks their sum)
     std::vector<uint16_t> piece;   // the tile types of its start piece, in tile order
     std::vector<Feature> feat;     // per segment: its feature alone (open ends, shields)
@@ -462,7 +463,7 @@ class Game {
     if (lanes_.size() < 2 * frontier_.size()) lanes_grow();
   }
   void lanes_grow();
-  void frontier_remove(int cell) {
+  [[gnu::always_inline]] void frontier_remove(int cell) {  // (inlined: put_tile's two builds)
     Cell& c = cells_[static_cast<size_t>(cell)];
     if (c.fpos < 0) return;
     const FrontierCell last = frontier_.back();
@@ -478,6 +479,8 @@ class Game {
     c.fpos = -1;
   }
   void put_tile(int type, int x, int y, int rot);
+  template <bool kTrackCover>  // put_tile, with or without cover_meets_ (the plan's cover_meets)
+  void put_tile_as(int type, int x, int y, int rot);
 
   // Union-find
   uint32_t find(uint32_t n) const {  // (inline: every rule module's file calls it)
@@ -628,6 +631,11 @@ class Game {
   // or -1. Only after such a placement can a road, city or region have been completed; a
   // later union in the same placement can open the feature again, so the steps still check.
   int closed_by_ = -1;
+  // Where the last put_tile's cover met its placed neighbours' (only with the plan's
+  // cover_meets, else 0): bit 0 a covered side met a covered side, bit 1 a covered side met
+  // an uncovered one (either way round). Read right after the placement (the after-place
+  // hooks) and by nothing else: not part of the state (copies, marks and state_hash leave it).
+  uint8_t cover_meets_ = 0;
   Decision pending_;
   Outcome outcome_ = Outcome::None;
   std::string end_reason_;

@@ -18,62 +18,69 @@
 #include "engine/rules/plan.h"
 #include "engine/report.h"
 #include "engine/rules/gcc_ghosts.h"
-#include "engine/rules/sides.h"
 
 namespace tw {
 
 void ghosts_after_place(Core& core) {
   // Fog thickens where a fogged side meets a fogged side, disperses where fog meets no
-  // fog (either way round); a side next to empty space does nothing.
-  // (The four neighbours are on the board: put_tile keeps room around a placed tile.)
-  const PlacedTile& pt = core.placed()[static_cast<size_t>(core.last_placed())];
-  const auto& cache = core.cache();
-  const auto& cells = core.cells();
-  const uint8_t mine = cache[pt.type].cover[pt.rot];
-  uint8_t queue = 0;
-  for (int side = 0; side < 4; ++side) {
-    const int q = cells[static_cast<size_t>(core.cell_index(pt.x + sides::kDx[side], pt.y + sides::kDy[side]))].tile;
-    if (q < 0) continue;
-    const PlacedTile& qt = core.placed()[static_cast<size_t>(q)];
-    const bool a = mine & (1u << side);
-    const bool b = cache[qt.type].cover[qt.rot] & (1u << ((side + 2) % 4));
-    if (a && b) queue |= 1;
-    if (a != b) queue |= 2;
-  }
-  core.mut(&ModuleState::gcc_ghosts).queue = queue;
+  // fog (either way round); a side next to empty space does nothing. put_tile found
+  // where the tile's fog met its neighbours' (the plan's cover_meets, Core::cover_meets):
+  // bit 0 thickens (an opponent's ghost is due), bit 1 disperses (one's own).
+  const Core& c = core;
+  const unsigned queue = c.cover_meets();
+  // (written only when it changes: an unchanged part is not saved in an open undo frame)
+  if (queue != c.st().gcc_ghosts.queue) core.mut(&ModuleState::gcc_ghosts).queue = static_cast<uint8_t>(queue);
 }
 
-bool step_ghosts(Core& core) {
-  // An opponent's ghost first, then one's own.
-  while (core.st().gcc_ghosts.queue) {
-    const bool opponent = core.st().gcc_ghosts.queue & 1;
+namespace {
+
+// The ghosts due (queue not empty): an opponent's ghost first, then one's own; true when
+// a ghost decision is asked. (Not inlined: the step's common case, nothing due, then
+// saves no registers.)
+[[gnu::noinline]] bool ask_ghosts(Core& core) {
+  const Core& c = core;
+  while (c.st().gcc_ghosts.queue) {
+    const bool opponent = c.st().gcc_ghosts.queue & 1;
     core.mut(&ModuleState::gcc_ghosts).queue &= static_cast<uint8_t>(opponent ? ~1u : ~2u);
-    if (core.st().bank.ghosts <= 0) continue;
+    if (c.st().bank.ghosts <= 0) continue;
     auto& opts = core.pending().options;
     opts.clear();
-    for (const auto& f : core.followers()) {
+    const int current = c.current();
+    for (const auto& f : c.followers()) {
       if (f.placed < 0 || f.kind == FollowerKind::Guard) continue;
-      if ((f.player != core.current()) != opponent) continue;
-      opts.push_back(core.follower_option(OptKind::Ghost, f));
+      if ((f.player != current) != opponent) continue;
+      opts.push_back(c.follower_option(OptKind::Ghost, f));
     }
     if (opts.empty()) continue;  // nobody to haunt: nothing happens
     core.pending().kind = DecisionKind::Ghost;
-    core.pending().player = core.current();
+    core.pending().player = current;
     return true;
   }
+  return false;
+}
+
+}  // namespace
+
+bool step_ghosts(Core& core) {
+  // (most turns no ghost is due: the step costs one test then)
+  if (core.st().gcc_ghosts.queue && ask_ghosts(core)) return true;
   return core.next();
 }
 
 void apply_ghost(Core& core, const Option& o) {
+  // The follower on segment o.seg of the tile at o.x,o.y (the placed tile's index, then
+  // one compare of two fields per follower).
+  const Core& c = core;
+  const int p = c.tile_at(o.x, o.y);
+  if (p < 0) return;
   for (auto& f : core.followers()) {
-    if (f.placed < 0 || f.seg != o.seg) continue;
-    const PlacedTile& pt = core.placed()[static_cast<size_t>(f.placed)];
-    if (pt.x != o.x || pt.y != o.y) continue;
+    if (f.placed != p || f.seg != o.seg) continue;
+    const PlacedTile& pt = c.placed()[static_cast<size_t>(f.placed)];
     --core.mut(&ModuleState::bank).ghosts;
     ++f.count[kGhostCount];
-    core.emit({EventKind::GhostAdded, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
-    if (f.count[kGhostCount] >= core.rules().ghosts_to_scare) {
-      core.emit({EventKind::FollowerScared, f.player, core.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+    core.emit({EventKind::GhostAdded, f.player, c.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
+    if (f.count[kGhostCount] >= c.rules().ghosts_to_scare) {
+      core.emit({EventKind::FollowerScared, f.player, c.nodes()[f.node].kind, pt.x, pt.y, pt.type, 0});
       core.remove_follower(f);
     }
     break;
@@ -204,6 +211,7 @@ namespace {
 
 void plan_part_300(PlanBuild& b) {
   if (!b.plays("gcc ghosts")) return;
+  b.plan.cover_meets = true;
   b.plan.after_place.push_back(&ghosts_after_place);
   b.step(&step_ghosts, 10, "ghosts");
   b.handle(DecisionKind::Ghost, OptKind::Ghost, &apply_ghost);

@@ -53,7 +53,9 @@ namespace {
 void plan_part_380(PlanBuild& b) {
   if (!b.plays("score floor")) return;
   b.plan.floor_each = b.rules.score_floor_per_turn == 0;
-  b.step(&step_score_floor, 12, "score floor");
+  // Floored after each scoring (add_points), no score is ever below 0 at the end of a
+  // turn: the step is only for the floor per turn.
+  if (!b.plan.floor_each) b.step(&step_score_floor, 12, "score floor");
   b.plan.checks.push_back(&check_score_floor);
 }
 
