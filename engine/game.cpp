@@ -719,50 +719,69 @@ size_t count_blocks_generic(const RotationSigs& rs, const uint16_t* lanes, size_
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define TW_AVX2_LANES 1
-__attribute__((target("avx2"))) size_t count_blocks_avx2(const RotationSigs& rs, const uint16_t* lanes,
-                                                          size_t blocks, uint16_t* masks, uint8_t* counts) {
+// Two blocks side by side (m: their masks, v: their values, 16 lanes): the rotation masks
+// (fit) and each block's count (c0, c1).
+struct Avx2Sigs {
+  __m256i s[4];
+  __m256i keep;
+};
+__attribute__((target("avx2"))) inline __m256i pair_fits(const Avx2Sigs& rs, __m256i m, __m256i v, size_t& c0,
+                                                          size_t& c1) {
+  // (all ones where rotation r fits, shifted down to bit r)
+  const __m256i e0 = _mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(rs.s[0], m), v), 15);
+  const __m256i e1 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(rs.s[1], m), v), 15), 1);
+  const __m256i e2 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(rs.s[2], m), v), 15), 2);
+  const __m256i e3 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(rs.s[3], m), v), 15), 3);
+  const __m256i fit = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(e0, e1), _mm256_or_si256(e2, e3)), rs.keep);
+  const __m256i five = _mm256_set1_epi16(5), three = _mm256_set1_epi16(3);
+  const __m256i pairs = _mm256_add_epi16(_mm256_and_si256(fit, five), _mm256_and_si256(_mm256_srli_epi16(fit, 1), five));
+  const __m256i c = _mm256_add_epi16(_mm256_and_si256(pairs, three), _mm256_srli_epi16(pairs, 2));
+  // Each lane's count is below 256 (its high byte 0): the sum of a quadword's bytes is the
+  // sum of its four lanes; then each block's two quadwords added.
+  const __m256i sad = _mm256_sad_epu8(c, _mm256_setzero_si256());
+  const __m256i sums = _mm256_add_epi64(sad, _mm256_shuffle_epi32(sad, 0x4E));
+  c0 = static_cast<size_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(sums)));
+  c1 = static_cast<size_t>(_mm_cvtsi128_si64(_mm256_extracti128_si256(sums, 1)));
+  return fit;
+}
+__attribute__((target("avx2"))) size_t count_blocks_avx2(const std::array<uint16_t, 4>& sig, unsigned rotations,
+                                                          const uint16_t* lanes, size_t blocks, uint16_t* masks,
+                                                          uint8_t* counts) {
   // Block b's 8 masks and 8 values, then block b+1's: the masks of both in one register,
   // the values in another.
-  __m256i s[4];
-  for (size_t r = 0; r < 4; ++r) s[r] = _mm256_set1_epi16(static_cast<short>(rs.s[r][0]));
-  const __m256i keep = _mm256_set1_epi16(static_cast<short>(rs.keep[0]));
-  const __m256i five = _mm256_set1_epi16(5), three = _mm256_set1_epi16(3);
-  size_t count = 0, b = 0;
+  Avx2Sigs rs;
+  for (size_t r = 0; r < 4; ++r) rs.s[r] = _mm256_set1_epi16(static_cast<short>(sig[r]));
+  rs.keep = _mm256_set1_epi16(static_cast<short>(rotations & 0xF));
+  size_t count = 0, b = 0, c0 = 0, c1 = 0;
   for (; b + 2 <= blocks; b += 2) {
-    const uint16_t* blk = lanes + 16 * b;
-    const __m128i* q = reinterpret_cast<const __m128i*>(blk);
+    const __m128i* q = reinterpret_cast<const __m128i*>(lanes + 16 * b);
     const __m256i m = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q)), _mm_loadu_si128(q + 2), 1);
     const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q + 1)), _mm_loadu_si128(q + 3), 1);
-    // (all ones where rotation r fits, shifted down to bit r)
-    const __m256i e0 = _mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(s[0], m), v), 15);
-    const __m256i e1 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(s[1], m), v), 15), 1);
-    const __m256i e2 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(s[2], m), v), 15), 2);
-    const __m256i e3 = _mm256_slli_epi16(_mm256_srli_epi16(_mm256_cmpeq_epi16(_mm256_and_si256(s[3], m), v), 15), 3);
-    const __m256i fit = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(e0, e1), _mm256_or_si256(e2, e3)), keep);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks + 8 * b), fit);
-    const __m256i pairs = _mm256_add_epi16(_mm256_and_si256(fit, five), _mm256_and_si256(_mm256_srli_epi16(fit, 1), five));
-    const __m256i c = _mm256_add_epi16(_mm256_and_si256(pairs, three), _mm256_srli_epi16(pairs, 2));
-    // Each lane's count is below 256 (its high byte 0): the sum of a quadword's bytes is the
-    // sum of its four lanes; then each block's two quadwords added.
-    const __m256i sad = _mm256_sad_epu8(c, _mm256_setzero_si256());
-    const __m256i sums = _mm256_add_epi64(sad, _mm256_shuffle_epi32(sad, 0x4E));
-    const size_t c0 = static_cast<size_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(sums)));
-    const size_t c1 = static_cast<size_t>(_mm_cvtsi128_si64(_mm256_extracti128_si256(sums, 1)));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(masks + 8 * b), pair_fits(rs, m, v, c0, c1));
     counts[b] = static_cast<uint8_t>(c0);
     counts[b + 1] = static_cast<uint8_t>(c1);
     count += c0 + c1;
   }
-  if (b < blocks) count += count_blocks_generic(rs, lanes + 16 * b, 1, masks + 8 * b, counts + b);
+  if (b < blocks) {  // the last block alone, beside closed lanes (mask 0, value 1: nothing fits)
+    const __m128i* q = reinterpret_cast<const __m128i*>(lanes + 16 * b);
+    const __m256i m = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q)), _mm_setzero_si128(), 1);
+    const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q + 1)), _mm_set1_epi16(1), 1);
+    const __m256i fit = pair_fits(rs, m, v, c0, c1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(masks + 8 * b), _mm256_castsi256_si128(fit));
+    counts[b] = static_cast<uint8_t>(c0);
+    count += c0;
+  }
   return count;
 }
 #endif
 
-size_t count_blocks(const RotationSigs& rs, const uint16_t* lanes, size_t blocks, uint16_t* masks, uint8_t* counts) {
+size_t count_blocks(const std::array<uint16_t, 4>& sig, unsigned rotations, const uint16_t* lanes, size_t blocks,
+                    uint16_t* masks, uint8_t* counts) {
 #ifdef TW_AVX2_LANES
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return count_blocks_avx2(rs, lanes, blocks, masks, counts);
+  if (avx2) return count_blocks_avx2(sig, rotations, lanes, blocks, masks, counts);
 #endif
-  return count_blocks_generic(rs, lanes, blocks, masks, counts);
+  return count_blocks_generic(RotationSigs(sig, rotations), lanes, blocks, masks, counts);
 }
 
 // Lane j: bit j.
@@ -777,7 +796,7 @@ unsigned Game::listed_rotations(int type) const {
 }
 
 void Game::generate_placements(int type) {
-  const RotationSigs rs((*cache_)[static_cast<size_t>(type)].sig, listed_rotations(type));
+  const auto& sig = (*cache_)[static_cast<size_t>(type)].sig;
   const size_t n = frontier_.size();
   const size_t blocks = (n + kLaneBlock - 1) / kLaneBlock;
   const uint16_t* lanes = lanes_.data();
@@ -787,10 +806,11 @@ void Game::generate_placements(int type) {
     size_t count = 0;
     if (blocks <= kFitBlocks) {
       static_assert(kLaneBlock == 8, "count_blocks: blocks of 8 lanes");
-      count = count_blocks(rs, lanes, blocks, fits_.masks.data(), fits_.counts.data());
+      count = count_blocks(sig, listed_rotations(type), lanes, blocks, fits_.masks.data(), fits_.counts.data());
       fits_.tile = type;
       fits_.n = n;
     } else {
+      const RotationSigs rs(sig, listed_rotations(type));
       for (size_t b = 0; b < blocks; ++b) {
         Lanes c;
         block_fits(rs, lanes + 2 * kLaneBlock * b, c);
@@ -806,6 +826,7 @@ void Game::generate_placements(int type) {
     return;
   }
   lazy_place_ = false;
+  const RotationSigs rs(sig, listed_rotations(type));
   // Written straight into the decision's list, grown (unwritten: OptionList) to room for
   // every rotation of every cell and one spare, then cut to the count.
   auto& opts = pending_.options;
