@@ -94,7 +94,7 @@ struct SolverConfig {
 
 // Level 6's search (SolverConfig::colour_search): children played out before the cut, per
 // beam slot.
-inline constexpr int kPreselect = 4;
+inline constexpr int kPreselect = 8;
 
 struct SolveResult {
   bool won = false;
