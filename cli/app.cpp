@@ -464,6 +464,9 @@ Commands define(CLI::App& app, Args& a) {
                       "search before issue 59's third round; docs/solver.md)")
       ->capture_default_str()
       ->check(real(0, 1e6));
+  c.solve->add_flag("--no-colour-search", a.solve.no_colour_search,
+                    "at a per-colour level (level 6), search as at the shared levels: the lowest marker steers, no "
+                    "child played out before the cut (the search before issue 59's fourth round, for comparison)");
   c.solve->add_option("--method", a.solve.method,
                       "beam (default), or nrpa / gnrpa (nested rollout policy adaptation, plain or with the co-op "
                       "bot's values as prior; for comparison, docs/solver.md)")

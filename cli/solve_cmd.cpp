@@ -59,6 +59,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
   if (o.no_rollouts) cfg.rollouts = 0;
   if (o.no_prune) cfg.prune = false;
   cfg.rollout_bias = o.no_rollouts ? 0.0 : o.rollout_bias;
+  cfg.colour_search = !o.no_colour_search;
   // A sound bound first (engine/bots/proof.h): a deal it proves impossible needs no search.
   const std::optional<Impossibility> proof = prove_impossible(g);
   SolveResult r;
@@ -109,7 +110,7 @@ int cmd_solve(const Content& c, const SolveOptions& opts, std::ostream& out, std
     j["level"] = o.level;
     j["players"] = o.players;
     j["seed"] = o.seed;
-    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}, {"rollout_bias", o.no_rollouts ? 0.0 : o.rollout_bias}};
+    j["budget"] = {{"nodes", o.nodes}, {"seconds", o.seconds}, {"first_width", o.width}, {"rollouts", !o.no_rollouts}, {"prune", !o.no_prune}, {"rollout_bias", o.no_rollouts ? 0.0 : o.rollout_bias}, {"colour_search", !o.no_colour_search}};
     if (o.method != "beam") j["method"] = o.method;
     j["verdict"] = r.won ? "win" : proof ? "impossible" : r.exhaustive ? "exhaustive" : "budget";
     if (proof) {

@@ -28,6 +28,7 @@ struct SolveOptions {
   bool no_rollouts = false;  // the beam alone (SolverConfig::rollouts = 0)
   bool no_prune = false;     // keep the children a bound proves impossible (SolverConfig::prune = false)
   double rollout_bias = kDefaultRolloutBias;  // the parents' rollouts steer the beam (0: off)
+  bool no_colour_search = false;  // level 6 searched as the shared levels are (SolverConfig::colour_search = false)
   std::string method = "beam";  // beam (solver.h), nrpa or gnrpa (nrpa.h: for measurement)
   bool json = false;
 };

@@ -208,6 +208,7 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         if (!s.solve.rollouts) sc.rollouts = 0;
         sc.prune = s.solve.prune;
         sc.rollout_bias = s.solve.rollout_bias;
+        sc.colour_search = s.solve.colour_search;
         // A deal a sound bound proves impossible is not searched (engine/bots/proof.h).
         r.solver_proved = prove_impossible(deal).has_value();
         const SolveResult sr = r.solver_proved ? SolveResult{} : solve(deal, sc);
@@ -312,6 +313,7 @@ std::optional<replay::Replay> witness(const Content& c, const Study& s, const Ga
     if (!s.solve.rollouts) sc.rollouts = 0;
     sc.prune = s.solve.prune;
     sc.rollout_bias = s.solve.rollout_bias;
+    sc.colour_search = s.solve.colour_search;
     const SolveResult sr = solve(deal, sc);
     if (!sr.won) return fail("deal " + std::to_string(r.seed) + " searched again: no win found (the content changed?)");
     line = sr.line;
@@ -687,7 +689,8 @@ Json identity(const Study& s) {
   j["variants"] = vs;
   if (s.solve.on)  // (absent without the solver: such a study's identity is as it was)
     j["solver"] = Json{{"nodes", s.solve.nodes}, {"first_width", s.solve.first_width}, {"rollouts", s.solve.rollouts},
-                              {"prune", s.solve.prune}, {"rollout_bias", s.solve.rollout_bias}};
+                              {"prune", s.solve.prune}, {"rollout_bias", s.solve.rollout_bias},
+                              {"colour_search", s.solve.colour_search}};
   if (s.sweep)  // (absent in a plain study, whose identity is as it was)
     j["sweep"] = Json{{"source", s.sweep->source},
                       {"param", s.sweep->param},
@@ -760,6 +763,7 @@ std::optional<Report> from_json(const Json& j, std::string* error) {
       r.study.solve.rollouts = it->value("rollouts", false);  // older files: the beam alone
       r.study.solve.prune = it->value("prune", false);        // ... and no branch and bound
       r.study.solve.rollout_bias = it->value("rollout_bias", 0.0);  // ... and a beam the rollouts did not steer
+      r.study.solve.colour_search = it->value("colour_search", false);  // ... and level 6 searched as the others
       if (!(r.study.solve.rollout_bias >= 0 && r.study.solve.rollout_bias <= 1e6)) return fail("a bad solver rollout bias");
       if (r.study.solve.nodes < 1 || r.study.solve.first_width < 1) return fail("a bad solver budget");
     }

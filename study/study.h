@@ -64,6 +64,8 @@ struct SolveSpec {
                            // without the field searched without: read back so)
   double rollout_bias = kDefaultRolloutBias;  // the parents' rollouts steer the beam (a file
                            // without the field searched without, 0: read back so)
+  bool colour_search = true;  // level 6's search at a per-colour level (SolverConfig::colour_search;
+                              // a file without the field searched without: read back so)
   friend bool operator==(const SolveSpec&, const SolveSpec&) = default;
 };
 

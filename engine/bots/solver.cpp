@@ -11,6 +11,8 @@
 #include "engine/bots/proof.h"
 #include "engine/core.h"
 #include "engine/rules/coop.h"
+#include "engine/rules/dogs.h"
+#include "engine/rules/score_markers.h"
 
 namespace tw {
 
@@ -28,6 +30,7 @@ struct Child {
   uint32_t parent = 0;
   uint32_t first = 0, count = 0;
   double value = 0;
+  double base = 0;     // the one-turn value alone (before the steering)
   uint64_t order = 0;  // generation order (ties)
 };
 
@@ -55,10 +58,30 @@ bool near_deadline(const Game& g) {
   return to <= core.pile_pos() + kNearDeadline;
 }
 
+// A per-colour level's steering signal (SolverConfig::colour_search): each marker's score
+// capped at the next threshold (points beyond it help no colour that lags), averaged,
+// plus the lowest marker. A shared marker: the progress.
+double colour_progress(const Game& g) {
+  const size_t m = marker_colours(g).size();
+  const Level* level = coop_level(g);
+  if (m <= 1 || !level) return static_cast<double>(progress(g));
+  const size_t dog = static_cast<size_t>(dogs_reached(g));
+  const double next = static_cast<double>(dog < level->dogs.size() ? level->dogs[dog] : level->target);
+  double sum = 0;
+  for (size_t i = 0; i < m; ++i) sum += std::min(next, static_cast<double>(marker_score(g, i)));
+  return sum / static_cast<double>(m) + static_cast<double>(progress(g));
+}
+
 class Search {
  public:
   Search(const SolverConfig& c, SolveResult& r)
       : cfg_(c), res_(r), t0_(std::chrono::steady_clock::now()), policy_(make_coop_playout_bot(0)) {}
+
+  // The level scores per colour and the config asks for level 6's search.
+  void set_colours(const Game& start) {
+    const Level* level = coop_level(start);
+    colours_ = cfg_.colour_search && level && level->scoring == ScoringMode::PerColour;
+  }
 
   // One pass of width w from `start`; true when it ended the search (a win, exhaustive,
   // or the budget spent).
@@ -100,11 +123,14 @@ class Search {
         const auto& roll = layers_.back().roll;
         for (Child& c : children_) c.value += cfg_.rollout_bias * roll[c.parent];
       }
-      // The best w children, ties in generation order.
-      if (children_.size() > static_cast<size_t>(w)) {
+      // The best w children, ties in generation order (level 6: the best kPreselect x w,
+      // to be played out and cut to w below).
+      const bool preselect = colours_ && cfg_.rollouts > 0 && cfg_.rollout_bias != 0;
+      const size_t keep = static_cast<size_t>(w) * (preselect ? static_cast<size_t>(kPreselect) : 1);
+      if (children_.size() > keep) {
         pruned_ = cut_ = true;
-        std::partial_sort(children_.begin(), children_.begin() + w, children_.end(), better);
-        children_.resize(static_cast<size_t>(w));
+        std::partial_sort(children_.begin(), children_.begin() + static_cast<std::ptrdiff_t>(keep), children_.end(), better);
+        children_.resize(keep);
       } else {
         std::sort(children_.begin(), children_.end(), better);
       }
@@ -134,7 +160,31 @@ class Search {
         if (rolled_) layers_.back().roll[k] = roll_progress_;
         if (out_of_budget()) return true;
       }
+      if (preselect && beam.size() > static_cast<size_t>(w)) cut_to_own_rollouts(beam, static_cast<size_t>(w));
     }
+  }
+
+  // Level 6: the candidates of the last layer, each played out, ranked by their one-turn
+  // value plus rollout_bias x their own rollout's progress (ties in rank order); the best
+  // w stay (the layer and the beam alike).
+  void cut_to_own_rollouts(std::vector<Game>& beam, size_t w) {
+    Layer& l = layers_.back();
+    std::vector<size_t> idx(beam.size());
+    for (size_t k = 0; k < idx.size(); ++k) idx[k] = k;
+    auto rank = [&](size_t k) { return l.nodes[k].base + cfg_.rollout_bias * l.roll[k]; };
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return rank(a) > rank(b); });
+    idx.resize(w);
+    Layer kept;
+    std::vector<Game> next;
+    for (size_t k : idx) {
+      kept.nodes.push_back(l.nodes[k]);
+      kept.roll.push_back(l.roll[k]);
+      next.push_back(std::move(beam[k]));
+    }
+    kept.arena = std::move(l.arena);  // (the nodes keep their offsets)
+    l = std::move(kept);
+    beam = std::move(next);
+    pruned_ = cut_ = true;
   }
 
   // Plays g (a beam node) to its end by the co-op bot's policy on the real deal (the
@@ -173,7 +223,7 @@ class Search {
     }
     ++res_.rollouts;
     rolled_ = true;
-    roll_progress_ = static_cast<double>(progress(rg_));
+    roll_progress_ = colours_ ? colour_progress(rg_) : static_cast<double>(progress(rg_));
     known = roll_progress_;
     res_.best_progress = std::max(res_.best_progress, progress(rg_));
     note_end(rg_, true);
@@ -283,7 +333,7 @@ class Search {
     c.parent = parent_;
     c.first = static_cast<uint32_t>(arena_.size());
     c.count = static_cast<uint32_t>(path_.size());
-    c.value = weigh(g);
+    c.value = c.base = weigh(g);
     c.order = order_++;
     arena_.insert(arena_.end(), path_.begin(), path_.end());
     children_.push_back(c);
@@ -350,6 +400,7 @@ class Search {
   bool cut_ = false;  // the beam dropped a child for want of width
   bool pruned_ = false;
   bool won_ = false;
+  bool colours_ = false;  // level 6's search (SolverConfig::colour_search at a per-colour level)
   std::vector<Option> win_path_;
   uint32_t win_parent_ = 0;
 };
@@ -365,6 +416,7 @@ SolveResult solve(const Game& start, const SolverConfig& config) {
     return res;
   }
   Search search(config, res);
+  search.set_colours(start);
   for (int w = std::max(1, config.first_width);; w = w > config.max_width / 2 ? config.max_width + 1 : w * 2) {
     if (w > config.max_width) break;
     res.width = w;

@@ -26,6 +26,8 @@
 //     bot, which plays the whole game by that value, finishes from there. A node is
 //     played out once a search; the rollouts' nodes count toward the budget (a rollout
 //     decision: its options, a placement's thrice, about what the bot weighs there).
+//   - At a per-colour level (colour_search): kPreselect x width children are played out
+//     and ranked by their own rollouts before the beam keeps width of them.
 //   - Passes with width first_width, 2x, 4x, ... until a win is found, the node budget
 //     (or the seconds budget) is spent, or a pass pruned nothing (then the search was
 //     exhaustive: every line was tried).
@@ -80,7 +82,19 @@ struct SolverConfig {
   // alone (the solver before this round). In the value's units (coop_position_value
   // weighs a point of progress 3).
   double rollout_bias = kDefaultRolloutBias;
+  // Level 6's search (issue 59, fourth round), only where the level scores per colour (its
+  // scoring mode; a shared marker's search is unchanged): the steering's signal is each
+  // marker's score capped at the next threshold, averaged, plus the lowest marker (the
+  // lowest alone cannot tell 4/10/10/10 from 4/4/4/4); and the best kPreselect x width
+  // children by the steered value are each played out, and the width of them whose own
+  // rollout, added to their one-turn value, ranks best go on (one nested level: a child
+  // judged by its own playout, not only its parent's). false: the search before.
+  bool colour_search = true;
 };
+
+// Level 6's search (SolverConfig::colour_search): children played out before the cut, per
+// beam slot.
+inline constexpr int kPreselect = 8;
 
 struct SolveResult {
   bool won = false;

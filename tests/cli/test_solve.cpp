@@ -149,6 +149,22 @@ TEST_CASE("solve --no-rollouts searches with the beam alone", "[cli][solver]") {
   CHECK(text.out.find("rollout") != std::string::npos);
 }
 
+TEST_CASE("solve --no-colour-search searches level 6 as the shared levels", "[cli][solver]") {
+  const auto run = [](bool colour) {
+    std::vector<std::string> args = {"solve", "--db", solve_db(), "--level", "mists-6", "--seed", "1", "--nodes", "20000", "--json"};
+    if (!colour) args.push_back("--no-colour-search");
+    const auto r = test::cli(args);
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    return nlohmann::json::parse(r.out);
+  };
+  const auto a = run(true), b = run(false);
+  CHECK(a["budget"]["colour_search"] == true);
+  CHECK(b["budget"]["colour_search"] == false);
+  CHECK(a["verdict"] == "budget");
+  CHECK(a["rollouts"] != b["rollouts"]);  // (level 6 plays children out before the cut)
+}
+
 TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards and merge", "[cli][solver][study]") {
   using namespace tw::study;
   Study s;
@@ -206,6 +222,15 @@ TEST_CASE("the meter's bracket: winnable share >= bots' win rate, through shards
   REQUIRE(unsteered_part);
   CHECK(unsteered_part->study.solve.rollout_bias == 0);
   CHECK_FALSE(merge({parts[0], *unsteered_part}, &error));
+  // And level 6's search (issue 59, fourth round): a file without "colour_search" searched
+  // level 6 as the shared levels, reads back so and is not merged with this run.
+  CHECK(j["study"]["solver"]["colour_search"] == true);
+  Json shared_search = Json::parse(to_json(parts[1]).dump());
+  shared_search["study"]["solver"].erase("colour_search");
+  auto shared_part = from_json(shared_search, &error);
+  REQUIRE(shared_part);
+  CHECK_FALSE(shared_part->study.solve.colour_search);
+  CHECK_FALSE(merge({parts[0], *shared_part}, &error));
   Json bad = Json::parse(to_json(parts[1]).dump());
   bad["study"]["solver"]["rollout_bias"] = -1;
   CHECK_FALSE(from_json(bad, &error));

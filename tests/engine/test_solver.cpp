@@ -8,6 +8,7 @@
 #include "engine/bots/bots.h"
 #include "engine/bots/solver.h"
 #include "engine/rules/coop.h"
+#include "engine/rules/level.h"
 #include "fixtures.h"
 
 using namespace tw;
@@ -157,6 +158,68 @@ TEST_CASE("the rollouts steer the beam: a deal the one-turn value misses is won,
   const SolveResult again = solve(g, steered);
   CHECK(again.line == r.line);
   CHECK(again.nodes == r.nodes);
+}
+
+TEST_CASE("level 6's search: a per-colour deal the shared levels' search misses is won, its witness replays as a win",
+          "[engine][solver]") {
+  // Dog 1 of mists-6 alone (a designer's variant: dog 1 at 10 in every colour from the
+  // first stack of 20, then 11 in every colour wins), 2 players, seed 1: level 6's search
+  // (the capped signal, children played out before the cut) wins it in about 47,000 nodes;
+  // the search of the shared levels finds no win at 100,000 (its first at about 456,000).
+  // (Level id dog1 as in docs/solver.md's study database: the same deal and the same
+  // search as `tilewright solve --level dog1 --seed 1` there.)
+  Content c = test::default_content();
+  const Level* six = c.find_level("mists-6");
+  REQUIRE(six);
+  REQUIRE(six->scoring == ScoringMode::PerColour);
+  Level dog1 = *six;
+  dog1.id = "dog1";
+  dog1.dogs = {10};
+  dog1.target = 11;
+  c.levels.push_back(dog1);
+  Game g;
+  REQUIRE_FALSE(Game::create(c, deal("dog1", 1), g));
+  SolverConfig before;
+  before.max_nodes = 100000;
+  before.colour_search = false;
+  check_no_win(g, before);
+
+  SolverConfig now;
+  now.max_nodes = 100000;
+  REQUIRE(now.colour_search);
+  const SolveResult r = solve(g, now);
+  REQUIRE(r.won);
+  CHECK(r.nodes <= now.max_nodes);
+  check_wins(c, deal("dog1", 1), r.line);
+  const SolveResult again = solve(g, now);  // deterministic
+  CHECK(again.line == r.line);
+  CHECK(again.nodes == r.nodes);
+  CHECK(again.rollouts == r.rollouts);
+}
+
+TEST_CASE("level 6's search leaves the shared levels' search as it was", "[engine][solver]") {
+  const Content& c = test::default_content();
+  for (const char* level : {"mists-1", "mists-4"}) {
+    INFO(level);
+    Game g;
+    REQUIRE_FALSE(Game::create(c, deal(level, 7), g));
+    SolverConfig on, off;
+    on.max_nodes = off.max_nodes = 30000;
+    off.colour_search = false;
+    const SolveResult a = solve(g, on), b = solve(g, off);
+    CHECK(a.won == b.won);
+    CHECK(a.line == b.line);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.rollouts == b.rollouts);
+    CHECK(a.best_progress == b.best_progress);
+  }
+  // ... and changes level 6's (the switch is read there).
+  Game g;
+  REQUIRE_FALSE(Game::create(c, deal("mists-6", 1), g));
+  SolverConfig on, off;
+  on.max_nodes = off.max_nodes = 30000;
+  off.colour_search = false;
+  CHECK(solve(g, on).rollouts != solve(g, off).rollouts);
 }
 
 TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
