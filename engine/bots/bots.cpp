@@ -312,12 +312,15 @@ class CoopBot final : public Bot {
       v = -1e300;
       const size_t n = g.pending().options.size();
       keep_face_down_cells(g);
+      // The last choice is tried in the placement's own frame: the undo below takes it
+      // back with the placement (one mark and undo fewer a placement).
       for (size_t j = 0; j < n; ++j) {
-        g.mark();
+        const bool last = j + 1 == n;
+        if (!last) g.mark();
         g.apply_index(j);
         finish_turn(g, me);
         v = std::max(v, value(g));
-        g.undo();
+        if (!last) g.undo();
       }
     } else {
       finish_turn(g, me);
