@@ -318,6 +318,12 @@ class CoopBot final : public Bot {
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
     if (playout_) return choose_on(real, nullptr, rng);
+    // A decision the quick rules take reads nothing a deal changes (the board, the
+    // followers, the counts; never the unseen tiles' order nor a face-down tile's type),
+    // so it is taken on the game itself: no determinized view (the same choice: the view
+    // would be dealt from a copy of rng, which does not advance).
+    if (real.pending().options.size() == 1) return 0;
+    if (!weighed(real.pending().kind)) return quick(real);
     public_view(real, rng, view_);
     return choose_on(view_, &view_, rng);
   }
