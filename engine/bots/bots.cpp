@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <limits>
 
 #include "engine/core.h"
@@ -202,21 +203,24 @@ class GreedyBot final : public Bot {
 };
 
 // The co-op bot's feature values kept for one decision (CoopKept): each follower's
-// feature value in the decision's position, used again in every try of that decision
+// feature value in the decision's position, kept per follower (its index in followers(),
+// which a try keeps, and the node it stood on), used again in every try of that decision
 // where the feature cannot have changed. Two kinds of feature are kept:
 //  - a ring feature (road_value or city_value, complete when no edge is open): its value
 //    reads the feature's tiles (its ring of nodes), its shields and its open ends, all of
 //    which change only when a new tile's node joins it (put_tile: a feature grows and its
 //    ends close only through a union with the tile put; a face-down tile joins nothing);
-//    kept by root, and used again where no node of a tile put in the try has that root
-//    (a union would have joined one, and a root changes only by a union);
+//    used again where the follower's root is the decision's root and no node of a tile
+//    put in the try has that root (a union would have joined one, and a root changes
+//    only by a union);
 //  - a located feature (castle_value, castle_complete): its value reads the 3x3 around
-//    its tile (tiles present, face-down, fogged); kept by node, and used again where no
-//    tile put in the try lies in that 3x3.
+//    its tile (tiles present, face-down, fogged); used again where no tile put in the try
+//    lies in that 3x3.
 // Any other kind is worked out afresh. Tiles are never taken off the board within a try
 // (only its undo does), so "a tile put in the try" is one at an index past the decision's
 // count. The values used are the very ints feature_value gives, added in the same order:
 // the position value is the same double (coop_kept_value_check proves it on seeded games).
+// The cache is the bot's own (no game state: state_hash and differs_from never see it).
 struct CoopKept {
   enum class Way : uint8_t { Fresh, Ring, Located };
   struct Entry {  // per follower (its index in followers(): a try keeps the indices)
