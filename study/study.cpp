@@ -168,6 +168,10 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
   size_t batch_start = 0, batch_end = 0;
   const auto t0 = std::chrono::steady_clock::now();
   auto worker = [&] {
+    // One game a worker, set up afresh for each of its games (Game::create keeps the
+    // buffers and the tile cache of the previous game on the same content: no
+    // build_cache a game, 9% of a coop-bot meter run).
+    Game g;
     for (size_t k; (k = next.fetch_add(1)) < batch_end;) {
       if (o.cancel && o.cancel->load()) continue;
       const size_t slot = order[k];
@@ -194,7 +198,6 @@ RunResult play(const Content& c, const Study& s, const std::vector<uint64_t>& in
         log.set_tag("RulesDigest", replay::hex64(log.header.rules_digest));
         recorded[k - batch_start] = replay::from_log(std::move(log));
       } else {
-        Game g;
         Game::create(c, setup, g);
         play_out(g, bots, rng);
         finish_row(g, r);

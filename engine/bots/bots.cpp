@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <limits>
 
 #include "engine/core.h"
+#include "engine/rules/castles.h"
+#include "engine/rules/cities.h"
+#include "engine/rules/roads.h"
 #include "engine/text.h"
 
 #include "engine/bots/mcts.h"
@@ -198,6 +202,108 @@ class GreedyBot final : public Bot {
   Game look_;  // values(): the copy the options are tried on
 };
 
+// The co-op bot's feature values kept for one decision (CoopKept): each follower's
+// feature value in the decision's position, kept per follower (its index in followers(),
+// which a try keeps, and the node it stood on), used again in every try of that decision
+// where the feature cannot have changed. Two kinds of feature are kept:
+//  - a ring feature (road_value or city_value, complete when no edge is open): its value
+//    reads the feature's tiles (its ring of nodes), its shields and its open ends, all of
+//    which change only when a new tile's node joins it (put_tile: a feature grows and its
+//    ends close only through a union with the tile put; a face-down tile joins nothing);
+//    used again where the follower's root is the decision's root and no node of a tile
+//    put in the try has that root (a union would have joined one, and a root changes
+//    only by a union);
+//  - a located feature (castle_value, castle_complete): its value reads the 3x3 around
+//    its tile (tiles present, face-down, fogged); used again where no tile put in the try
+//    lies in that 3x3.
+// Any other kind is worked out afresh. Tiles are never taken off the board within a try
+// (only its undo does), so "a tile put in the try" is one at an index past the decision's
+// count. The values used are the very ints feature_value gives, added in the same order:
+// the position value is the same double (coop_kept_value_check proves it on seeded games).
+// The cache is the bot's own (no game state: state_hash and differs_from never see it).
+struct CoopKept {
+  enum class Way : uint8_t { Fresh, Ring, Located };
+  struct Entry {  // per follower (its index in followers(): a try keeps the indices)
+    uint32_t node = UINT32_MAX;  // where it stood in the decision's position (none: MAX)
+    uint32_t root = 0;           // its feature's root there
+    int value = 0;
+    Way way = Way::Fresh;
+  };
+  size_t tiles = SIZE_MAX;  // placed tiles in the decision's position
+  std::vector<Entry> at;    // per follower
+  // A try's scratch: the roots of the nodes of the tiles it put, their cells.
+  std::vector<uint32_t> dirty;
+  bool looked = false;
+  std::vector<std::pair<int16_t, int16_t>> put;
+  bool stale = false;  // (the check's negative control: every kept value trusted)
+
+  static Way way(const Core& core, Kind k) {
+    const TurnPlan& plan = core.plan();
+    const Value v = plan.value[static_cast<size_t>(k)];
+    const Complete c = plan.complete[static_cast<size_t>(k)];
+    if ((v == &road_value || v == &city_value) && c == &Core::edge_complete) return Way::Ring;
+    if (v == &castle_value && c == &castle_complete) return Way::Located;
+    return Way::Fresh;
+  }
+
+  // The values of g's followers' features, in g's position (the decision's).
+  void keep(const Game& g) {
+    const Core core(g);
+    tiles = g.placed().size();
+    const auto& fs = g.followers();
+    at.assign(fs.size(), Entry{});
+    for (size_t i = 0; i < fs.size(); ++i) {
+      const Follower& f = fs[i];
+      if (f.placed < 0 || tw::buried(f)) continue;
+      Entry& e = at[i];
+      e.way = way(core, core.nodes()[f.node].kind);
+      if (e.way == Way::Fresh) continue;
+      e.node = f.node;
+      e.root = core.find(f.node);
+      e.value = g.feature_value(f.node);
+    }
+  }
+  // Before a try's position is weighed: what its new tiles touched (their cells now,
+  // the roots of their nodes when first asked).
+  void look(const Game& g) {
+    put.clear();
+    looked = false;
+    const auto& placed = g.placed();
+    for (size_t p = tiles; p < placed.size(); ++p) put.emplace_back(placed[p].x, placed[p].y);
+  }
+  bool joined(const Game& g, uint32_t root) {
+    if (!looked) {
+      const Core core(g);
+      dirty.clear();
+      const auto& placed = g.placed();
+      for (size_t p = tiles; p < placed.size(); ++p) {
+        const uint32_t end = p + 1 < placed.size() ? placed[p + 1].node_base : static_cast<uint32_t>(core.nodes().size());
+        for (uint32_t n = placed[p].node_base; n < end; ++n) dirty.push_back(core.find(n));
+      }
+      looked = true;
+    }
+    return std::find(dirty.begin(), dirty.end(), root) != dirty.end();
+  }
+  // Follower i's feature value in the try's position (look() done); `root`: its root there.
+  int value(const Game& g, size_t i, uint32_t root) {
+    const Follower& f = g.followers()[i];
+    if (i < at.size() && at[i].node == f.node) {
+      const Entry& e = at[i];
+      if (e.way == Way::Ring) {
+        // Its feature is the one kept unless a new tile's node joined it: then its root
+        // changed, or it is the root of a new node (a root changes only by a union).
+        if (stale || (root == e.root && !joined(g, root))) return e.value;
+      } else {
+        const PlacedTile& pt = g.placed()[static_cast<size_t>(Core(g).nodes()[f.node].tile)];
+        bool near = false;
+        for (const auto& [x, y] : put) near |= std::abs(x - pt.x) <= 1 && std::abs(y - pt.y) <= 1;
+        if (stale || !near) return e.value;
+      }
+    }
+    return g.feature_value(f.node);
+  }
+};
+
 // Co-op (Mists levels): the team's bot. Each placement, follower and evaluation option
 // is tried on a copy of the game, the rest of the turn is played with quick rules, and
 // the position is weighed: progress towards the target, the ghost bank (worth more the
@@ -216,6 +322,12 @@ class CoopBot final : public Bot {
   size_t choose(const Game& real, Rng& rng) override {
     if (!is_coop(real)) return greedy_.choose(real, rng);
     if (playout_) return choose_on(real, nullptr, rng);
+    // A decision the quick rules take reads nothing a deal changes (the board, the
+    // followers, the counts; never the unseen tiles' order nor a face-down tile's type),
+    // so it is taken on the game itself: no determinized view (the same choice: the view
+    // would be dealt from a copy of rng, which does not advance).
+    if (real.pending().options.size() == 1) return 0;
+    if (!weighed(real.pending().kind)) return quick(real);
     public_view(real, rng, view_);
     return choose_on(view_, &view_, rng);
   }
@@ -244,6 +356,7 @@ class CoopBot final : public Bot {
   }
   // Every option of t's decision weighed (option_value), into out.
   void weigh_all(Game& t, std::vector<double>& out) {
+    kept_.keep(t);
     out.assign(t.pending().options.size(), 0.0);
     for (size_t i = 0; i < out.size(); ++i) out[i] = option_value(t, i);
   }
@@ -268,6 +381,7 @@ class CoopBot final : public Bot {
       for (size_t i = 0; i < picks_.size(); ++i) picks_[i] = i;
       size_t best_i = 0;
       double best = -1e300;
+      kept_.keep(t);
       for (size_t k = 0; k < static_cast<size_t>(sample_); ++k) {
         const size_t j = k + static_cast<size_t>(rng.below(picks_.size() - k));
         std::swap(picks_[k], picks_[j]);
@@ -312,16 +426,19 @@ class CoopBot final : public Bot {
       v = -1e300;
       const size_t n = g.pending().options.size();
       keep_face_down_cells(g);
+      // The last choice is tried in the placement's own frame: the undo below takes it
+      // back with the placement (one mark and undo fewer a placement).
       for (size_t j = 0; j < n; ++j) {
-        g.mark();
+        const bool last = j + 1 == n;
+        if (!last) g.mark();
         g.apply_index(j);
         finish_turn(g, me);
-        v = std::max(v, value(g));
-        g.undo();
+        v = std::max(v, weigh(g));
+        if (!last) g.undo();
       }
     } else {
       finish_turn(g, me);
-      v = value(g);
+      v = weigh(g);
     }
     g.undo();
     g.set_playout(playout);
@@ -507,7 +624,19 @@ class CoopBot final : public Bot {
   // marker at 1.8, these 2.3, 0.6x these 2.3, none (the marker alone) 2.1.
   static constexpr double kProject0 = 0.5, kProject1 = 0.4, kProject2 = 0.25, kProject3 = 0.125;
 
-  static double value(const Game& g) {
+  // A try's position weighed with the decision's kept feature values (kept_, CoopKept);
+  // under coop_kept_value_check also afresh, and the two compared.
+  double weigh(const Game& g) {
+    kept_.look(g);
+    const double v = value(g, &kept_);
+    if (check_) {
+      ++check_->weighings;
+      if (!(v == value(g))) ++check_->differ;
+    }
+    return v;
+  }
+
+  static double value(const Game& g, CoopKept* kept = nullptr) {
     if (g.outcome() == Outcome::Win) return 1e12;
     if (g.outcome() == Outcome::Lose) return -1e12 + progress(g);
     const Level& l = *coop_level(g);
@@ -557,11 +686,15 @@ class CoopBot final : public Bot {
       if (open == 2) v += kRecover2 * gh;
     }
     // Followers on open features: value waiting to be collected, by how close to done.
-    for (const auto& f : g.followers()) {
+    const auto& fs = g.followers();
+    const Core core(g);
+    for (size_t i = 0; i < fs.size(); ++i) {
+      const Follower& f = fs[i];
       if (f.placed < 0 || tw::buried(f)) continue;
-      const int open = g.feature_open_ends(f.node);
+      const uint32_t root = core.find(f.node);
+      const int open = core.feat()[root].open;  // (feature_open_ends)
       const double p = open <= 1 ? kDone1 : open == 2 ? kDone2 : kDone3;
-      v += p * g.feature_value(f.node) + 3.0 * tw::dogs_with(f);
+      v += p * (kept ? kept->value(g, i, root) : g.feature_value(f.node)) + 3.0 * tw::dogs_with(f);
     }
     // Free followers keep options open.
     for (int p = 0; p < g.player_count(); ++p) v += kFreeFollower * std::min(g.supply(p), 3);
@@ -571,7 +704,10 @@ class CoopBot final : public Bot {
   friend size_t tw::coop_rule_choice(const Game& g);
   friend std::vector<double> tw::coop_option_values(const Game& g);
   friend double tw::coop_position_value(const Game& g);
+  friend CoopKeptCheck tw::coop_kept_value_check(const Game& g, bool stale);
   GreedyBot greedy_;
+  CoopKept kept_;                   // the decision's feature values (weigh_all, the sample)
+  CoopKeptCheck* check_ = nullptr;  // coop_kept_value_check's counts
   bool playout_ = false;
   int sample_ = 0;
   std::vector<size_t> picks_;
@@ -606,6 +742,15 @@ std::vector<double> coop_colour_projection(const Game& g) {
 std::vector<double> coop_option_values(const Game& g) {
   CoopBot coop;
   return coop.values(g);
+}
+
+CoopKeptCheck coop_kept_value_check(const Game& g, bool stale) {
+  CoopKeptCheck out;
+  CoopBot coop;
+  coop.check_ = &out;
+  coop.kept_.stale = stale;
+  coop.values(g);
+  return out;
 }
 
 std::unique_ptr<Bot> make_coop_playout_bot(int sample) { return std::make_unique<CoopBot>(sample); }

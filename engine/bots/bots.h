@@ -71,6 +71,17 @@ std::vector<int64_t> greedy_option_values(const Game& g);
 // follower); empty for decisions the co-op bot leaves to its quick rules. Co-op search
 // orders its root by it.
 std::vector<double> coop_option_values(const Game& g);
+// The co-op bot keeps its followers' feature values for a decision and uses them again
+// in the tries where the feature cannot have changed (engine/bots/bots.cpp, CoopKept).
+// This weighs every option of g's decision as coop_option_values does and counts the
+// weighed positions whose value with the kept values differs from the value worked out
+// afresh (== on the doubles). `stale`: trust every kept value, changed feature or not
+// (the check's negative control: it must find differences in games where features grow).
+struct CoopKeptCheck {
+  size_t weighings = 0;
+  size_t differ = 0;
+};
+CoopKeptCheck coop_kept_value_check(const Game& g, bool stale = false);
 
 // The co-op bot as co-op search's playout policy: it chooses on the game it is given,
 // which must be a determinized copy already (the search's own deal: no second deal, so

@@ -15,7 +15,9 @@ namespace tw {
 
 bool step_completed_features(Core& core) {
   // 3a: the features this tile completed (each once), then castles around it.
-  core.mut(&ModuleState::evaluation).queue.clear();
+  // (Written only when there is something to clear: a first write in an undo frame saves
+  // the part, and this runs in every try of the co-op bot.)
+  if (!core.st().evaluation.queue.empty()) core.mut(&ModuleState::evaluation).queue.clear();
   const PlacedTile pt = core.placed()[static_cast<size_t>(core.last_placed())];
   const TileType& tt = core.content().tiles[pt.type];
   for (size_t i = 0; core.may_have_closed() && i < tt.segments.size(); ++i) {

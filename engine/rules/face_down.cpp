@@ -139,8 +139,9 @@ bool step_face_down(Core& core) {
     return core.next();
   const std::vector<FaceDownCell>& cells = face_down_kept_cells(core);
   if (cells.empty()) return core.next();
-  core.mut(&ModuleState::face_down).from = core.pile_pos();
-  core.mut(&ModuleState::face_down).tile = core.pile()[core.pile_pos()++];
+  FaceDownState& fd = core.mut(&ModuleState::face_down);
+  fd.from = core.pile_pos();
+  fd.tile = core.pile()[core.pile_pos()++];
   // (Through a list kept per thread: asked in nearly every co-op playout turn, it would
   // be a heap allocation each time.)
   thread_local OptionList opts;
@@ -151,8 +152,9 @@ bool step_face_down(Core& core) {
 
 void apply_face_down(Core& core, const Option& o) {
   put_face_down(core, core.st().face_down.tile, o.x, o.y);
-  core.mut(&ModuleState::face_down).placed.emplace_back(core.st().face_down.last, core.st().face_down.from);
-  core.mut(&ModuleState::face_down).tile = -1;
+  FaceDownState& fd = core.mut(&ModuleState::face_down);
+  fd.placed.emplace_back(fd.last, fd.from);
+  fd.tile = -1;
   for (const FaceDownHook h : core.plan().on_face_down) h(core, core.st().face_down.last);  // cemeteries close
   ++core.stage();  // the burials it causes
 }

@@ -310,6 +310,40 @@ TEST_CASE("the co-op bot's option values are the plain reference's, exactly") {
   CHECK(compared > 150);
 }
 
+// The co-op bot keeps its followers' feature values for a decision and uses them again in
+// the tries where the feature cannot have changed (CoopKept, engine/bots/bots.cpp). At
+// every weighed decision of games the co-op bot plays (followers on growing roads, cities
+// and castles), each weighed position's value with the kept values equals the value
+// worked out afresh, exactly. The negative control trusts every kept value, changed
+// feature or not: it must find differences, so the check can fail.
+TEST_CASE("the co-op bot's kept feature values are the values worked out afresh, at every decision") {
+  const Content& c = test::default_content();
+  size_t weighings = 0, differ = 0, stale_differ = 0;
+  int decisions = 0;
+  for (const char* level : {"mists-1", "mists-2", "mists-3", "mists-4", "mists-5", "mists-6"})
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      Game g;
+      REQUIRE_FALSE(Game::create(c, speed_setup(level, 2, seed), g));
+      auto bot = make_bot("coop");
+      Rng rng(seed);
+      while (!g.finished()) {
+        const DecisionKind k = g.pending().kind;
+        if (k == DecisionKind::Place || k == DecisionKind::Follower || k == DecisionKind::Evaluate) {
+          const CoopKeptCheck kept = coop_kept_value_check(g);
+          weighings += kept.weighings;
+          differ += kept.differ;
+          stale_differ += coop_kept_value_check(g, true).differ;
+          ++decisions;
+        }
+        g.apply_index(bot->choose(g, rng));
+      }
+    }
+  CHECK(decisions > 500);
+  CHECK(weighings > 5000);
+  CHECK(differ == 0);
+  CHECK(stale_differ > 100);  // (the control: kept values past a change are caught)
+}
+
 // Level 6 (per-colour scoring): the co-op value measures each colour's gap to the stack's
 // dog from its projected score (coop_colour_projection), so of two colours of one player
 // the co-op bot puts a follower on an open feature for the one that lags behind. Before,
