@@ -775,11 +775,18 @@ __attribute__((target("avx2"))) size_t count_blocks_avx2(const std::array<uint16
 }
 #endif
 
+#ifdef TW_AVX2_LANES
+bool cpu_has_avx2() {
+  __builtin_cpu_init();  // (safe before main: this runs in a static initializer)
+  return __builtin_cpu_supports("avx2");
+}
+bool g_simd_lanes = cpu_has_avx2();
+#endif
+
 size_t count_blocks(const std::array<uint16_t, 4>& sig, unsigned rotations, const uint16_t* lanes, size_t blocks,
                     uint16_t* masks, uint8_t* counts) {
 #ifdef TW_AVX2_LANES
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return count_blocks_avx2(sig, rotations, lanes, blocks, masks, counts);
+  if (g_simd_lanes) return count_blocks_avx2(sig, rotations, lanes, blocks, masks, counts);
 #endif
   return count_blocks_generic(RotationSigs(sig, rotations), lanes, blocks, masks, counts);
 }
@@ -790,6 +797,16 @@ constexpr Lanes kLaneBits = {1, 2, 4, 8, 16, 32, 64, 128};
 constexpr uint64_t kPop4 = 0x4332322132212110ULL;
 
 }  // namespace
+
+bool Game::allow_simd_lanes(bool allow) {
+#ifdef TW_AVX2_LANES
+  g_simd_lanes = allow && cpu_has_avx2();
+  return g_simd_lanes;
+#else
+  (void)allow;
+  return false;
+#endif
+}
 
 unsigned Game::listed_rotations(int type) const {
   return all_rotations_ ? 0xFu : (*cache_)[static_cast<size_t>(type)].canon;

@@ -220,6 +220,11 @@ class Game {
   // copy keeps the mode); never with hands (a hand lists every held tile's options).
   // apply() lists them first; pending().options and parse_option see only a list.
   void set_playout(bool on) { playout_ = on && rules_.hand_size == 0; }
+  // The playout path counts with AVX2 where the CPU has it (chosen at run time, the binary
+  // stays generic). false forces the generic kernel for every game of the process (tests
+  // compare both; not thread-safe: set it before games run). Returns whether the AVX2
+  // kernel is in use afterwards.
+  static bool allow_simd_lanes(bool allow);
   bool playout() const { return playout_; }
   size_t option_count() const { return lazy_place_ ? place_count_ : pending_.options.size(); }
   // Equivalent rotations (same_by_symmetry, engine/content.h) are one placement: a decision

@@ -313,35 +313,40 @@ TEST_CASE("the playout path: counted placements are the listed ones", "[engine][
   const Content& c = test::default_content();
   const std::vector<Table> tables = {{"base", "", 2}, {"gcc", "", 3}, {"discovery", "", 2},
                                      {"mists", "mists-3", 2}, {"mists", "mists-6", 2}};
-  for (const auto& t : tables) {
-    INFO(t.rule_set << " " << t.level);
-    Game listed, counted;
-    REQUIRE(!Game::create(c, setup_for(t, 41), listed));
-    REQUIRE(!Game::create(c, setup_for(t, 41), counted));
-    counted.set_playout(true);
-    Rng rng(3);
-    int places = 0;
-    while (!listed.finished()) {
-      REQUIRE(!counted.finished());
-      const size_t n = listed.option_count();
-      REQUIRE(counted.option_count() == n);
-      if (listed.pending().kind == DecisionKind::Place && places++ > 0) {
-        CHECK(counted.pending().options.empty());  // counted, not listed
-        for (size_t k = 0; k < n; ++k) REQUIRE(counted.option(k) == listed.pending().options[k]);
+  // Both counting kernels: the generic one and, where the CPU has it, AVX2's.
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    for (const auto& t : tables) {
+      const bool simd = Game::allow_simd_lanes(kernel == 1);
+      INFO(t.rule_set << " " << t.level << (simd ? " avx2" : " generic"));
+      Game listed, counted;
+      REQUIRE(!Game::create(c, setup_for(t, 41), listed));
+      REQUIRE(!Game::create(c, setup_for(t, 41), counted));
+      counted.set_playout(true);
+      Rng rng(3);
+      int places = 0;
+      while (!listed.finished()) {
+        REQUIRE(!counted.finished());
+        const size_t n = listed.option_count();
+        REQUIRE(counted.option_count() == n);
+        if (listed.pending().kind == DecisionKind::Place && places++ > 0) {
+          CHECK(counted.pending().options.empty());  // counted, not listed
+          for (size_t k = 0; k < n; ++k) REQUIRE(counted.option(k) == listed.pending().options[k]);
+        }
+        const size_t i = static_cast<size_t>(rng.below(n));
+        const Option o = listed.option(i);
+        REQUIRE(!listed.apply(o));
+        if (places % 3 == 0) {
+          REQUIRE(!counted.apply(listed.to_string(o)));  // by text: lists them first
+        } else {
+          counted.apply_index(i);
+        }
+        REQUIRE(counted.state_hash() == listed.state_hash());
       }
-      const size_t i = static_cast<size_t>(rng.below(n));
-      const Option o = listed.option(i);
-      REQUIRE(!listed.apply(o));
-      if (places % 3 == 0) {
-        REQUIRE(!counted.apply(listed.to_string(o)));  // by text: lists them first
-      } else {
-        counted.apply_index(i);
-      }
-      REQUIRE(counted.state_hash() == listed.state_hash());
+      CHECK(counted.finished());
+      CHECK(places > 5);  // (a co-op game may be lost early)
     }
-    CHECK(counted.finished());
-    CHECK(places > 5);  // (a co-op game may be lost early)
   }
+  Game::allow_simd_lanes(true);
   // Hands (Discovery expert) list every hand tile's options: never counted.
   Game g;
   REQUIRE(!Game::create(c, setup_for({"discovery-expert", "", 2}, 5), g));
