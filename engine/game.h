@@ -352,6 +352,19 @@ class Game {
   void mark();
   void undo();
   size_t marks() const { return trail_.v.depth; }
+  // Each union-find node and feature index that a change logged since open frame `frame`
+  // (0: the outermost) was marked, frames inside it included, to f: a node whose parent,
+  // rank, ring or count changed (each root a union joined), a feature that changed. With
+  // the frame open every such write is logged (undo() puts them back from this log), so a
+  // root not named here is the same feature with the same counts as at the mark. For a
+  // search's caches (the co-op bot's kept values, engine/bots/bots.cpp).
+  template <class F>
+  void for_each_logged(size_t frame, F&& f) const {
+    const Trail& t = trail_.v;
+    if (frame >= t.depth) return;
+    for (size_t i = t.frames[frame].node_log; i < t.nodes.size(); ++i) f(t.nodes[i].at);
+    for (size_t i = t.frames[frame].feat_log; i < t.feat.size(); ++i) f(t.feat[i].at);
+  }
   // Empty when every invariant holds; else a description of the first broken one.
   std::string check_invariants() const;
 

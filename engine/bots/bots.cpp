@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <limits>
 
 #include "engine/core.h"
+#include "engine/rules/kinds.h"
 #include "engine/rules/castles.h"
 #include "engine/rules/cities.h"
 #include "engine/rules/roads.h"
@@ -203,24 +205,26 @@ class GreedyBot final : public Bot {
 };
 
 // The co-op bot's feature values kept for one decision (CoopKept): each follower's
-// feature value in the decision's position, kept per follower (its index in followers(),
-// which a try keeps, and the node it stood on), used again in every try of that decision
-// where the feature cannot have changed. Two kinds of feature are kept:
+// feature value, and the fog ends of each tile holding ghosts, in the decision's
+// position, used again in every try of that decision where they cannot have changed.
+// A try runs in an undo frame opened after the values were kept, and every write to a
+// union-find node or a feature in it is logged (Game::for_each_logged: undo() puts them
+// back from that log), so a feature whose root the log does not name is the same
+// feature (the same ring of nodes: a union logs both roots) with the same counts (open
+// ends, shields, `never`) as at the decision. Kept per follower (its index in
+// followers(), which a try keeps, and the node it stood on) and per placed tile:
 //  - a ring feature (road_value or city_value, complete when no edge is open): its value
-//    reads the feature's tiles (its ring of nodes), its shields and its open ends, all of
-//    which change only when a new tile's node joins it (put_tile: a feature grows and its
-//    ends close only through a union with the tile put; a face-down tile joins nothing);
-//    used again where the follower's root is the decision's root and no node of a tile
-//    put in the try has that root (a union would have joined one, and a root changes
-//    only by a union);
+//    reads only its ring's tiles, its shields and its open ends;
 //  - a located feature (castle_value, castle_complete): its value reads the 3x3 around
-//    its tile (tiles present, face-down, fogged); used again where no tile put in the try
-//    lies in that 3x3.
-// Any other kind is worked out afresh. Tiles are never taken off the board within a try
-// (only its undo does), so "a tile put in the try" is one at an index past the decision's
-// count. The values used are the very ints feature_value gives, added in the same order:
-// the position value is the same double (coop_kept_value_check proves it on seeded games).
-// The cache is the bot's own (no game state: state_hash and differs_from never see it).
+//    its tile (tiles present, face-down, fogged), kept when no tile put in the try lies
+//    in that 3x3 (tiles are never taken off within a try: a tile put in it is one at an
+//    index past the decision's count);
+//  - a ghosted tile's fog ends (fog_open_ends: its first fog segment's feature, `never`
+//    and open ends; a face-down tile or a tile without fog always the same).
+// Any other kind, or a tile that gained ghosts in the try, is worked out afresh. The
+// values used are the very ints feature_value and fog_open_ends give, added in the same
+// order: the position value is the same double (coop_kept_value_check proves it on
+// seeded games). The cache is the bot's own: state_hash and differs_from never see it.
 struct CoopKept {
   enum class Way : uint8_t { Fresh, Ring, Located };
   struct Entry {  // per follower (its index in followers(): a try keeps the indices)
@@ -229,11 +233,19 @@ struct CoopKept {
     int value = 0;
     Way way = Way::Fresh;
   };
+  struct Fog {                    // per placed tile of the decision's position
+    uint32_t root = UINT32_MAX;   // its first fog segment's root (kNone: not kept;
+    int open = 0;                 // kFixed: the same in any try), fog_open_ends
+  };
+  static constexpr uint32_t kNone = UINT32_MAX, kFixed = UINT32_MAX - 1;
   size_t tiles = SIZE_MAX;  // placed tiles in the decision's position
+  size_t frame = 0;         // the frame a try opens (Game::marks() at the decision)
+  size_t nodes = 0;         // union-find nodes in the decision's position
   std::vector<Entry> at;    // per follower
-  // A try's scratch: the roots of the nodes of the tiles it put, their cells.
-  std::vector<uint32_t> dirty;
-  bool looked = false;
+  std::vector<Fog> fog;     // per tile
+  // A try's scratch: the nodes and features its log names (stamp == gen), its tiles' cells.
+  std::vector<uint32_t> stamp;
+  uint32_t gen = 0;
   std::vector<std::pair<int16_t, int16_t>> put;
   bool stale = false;  // (the check's negative control: every kept value trusted)
 
@@ -246,10 +258,12 @@ struct CoopKept {
     return Way::Fresh;
   }
 
-  // The values of g's followers' features, in g's position (the decision's).
+  // The values in g's position (the decision's, before any of its tries' marks).
   void keep(const Game& g) {
     const Core core(g);
     tiles = g.placed().size();
+    frame = g.marks();
+    nodes = core.nodes().size();
     const auto& fs = g.followers();
     at.assign(fs.size(), Entry{});
     for (size_t i = 0; i < fs.size(); ++i) {
@@ -262,37 +276,39 @@ struct CoopKept {
       e.root = core.find(f.node);
       e.value = g.feature_value(f.node);
     }
+    fog.assign(tiles, Fog{});
+    const auto ghosts = tile_ghost_counts(g);
+    for (size_t p = 0; p < ghosts.size() && p < tiles; ++p) {
+      if (!ghosts[p]) continue;
+      const PlacedTile& pt = g.placed()[p];
+      const uint32_t segs = core.cache()[pt.type].kind_segs[static_cast<size_t>(kFog)];
+      fog[p].open = fog_open_ends(g, static_cast<int>(p));
+      fog[p].root = pt.wild || segs == 0 ? kFixed : core.find(pt.node_base + static_cast<uint32_t>(std::countr_zero(segs)));
+    }
+    if (stamp.size() < core.nodes().size()) stamp.resize(core.nodes().size() + 256, 0);
   }
-  // Before a try's position is weighed: what its new tiles touched (their cells now,
-  // the roots of their nodes when first asked).
+  // Before a try's position is weighed: what its log names, its tiles' cells.
   void look(const Game& g) {
     put.clear();
-    looked = false;
     const auto& placed = g.placed();
     for (size_t p = tiles; p < placed.size(); ++p) put.emplace_back(placed[p].x, placed[p].y);
-  }
-  bool joined(const Game& g, uint32_t root) {
-    if (!looked) {
-      const Core core(g);
-      dirty.clear();
-      const auto& placed = g.placed();
-      for (size_t p = tiles; p < placed.size(); ++p) {
-        const uint32_t end = p + 1 < placed.size() ? placed[p + 1].node_base : static_cast<uint32_t>(core.nodes().size());
-        for (uint32_t n = placed[p].node_base; n < end; ++n) dirty.push_back(core.find(n));
-      }
-      looked = true;
+    if (++gen == 0) {
+      std::fill(stamp.begin(), stamp.end(), 0);
+      gen = 1;
     }
-    return std::find(dirty.begin(), dirty.end(), root) != dirty.end();
+    g.for_each_logged(frame, [this](uint32_t i) {
+      if (i < stamp.size()) stamp[i] = gen;
+    });
   }
+  // A root of the decision's position that the try changed (or a node past it).
+  bool changed(uint32_t root) const { return root >= nodes || stamp[root] == gen; }
   // Follower i's feature value in the try's position (look() done); `root`: its root there.
-  int value(const Game& g, size_t i, uint32_t root) {
+  int value(const Game& g, size_t i, uint32_t root) const {
     const Follower& f = g.followers()[i];
     if (i < at.size() && at[i].node == f.node) {
       const Entry& e = at[i];
       if (e.way == Way::Ring) {
-        // Its feature is the one kept unless a new tile's node joined it: then its root
-        // changed, or it is the root of a new node (a root changes only by a union).
-        if (stale || (root == e.root && !joined(g, root))) return e.value;
+        if (stale || (root == e.root && !changed(root))) return e.value;
       } else {
         const PlacedTile& pt = g.placed()[static_cast<size_t>(Core(g).nodes()[f.node].tile)];
         bool near = false;
@@ -301,6 +317,12 @@ struct CoopKept {
       }
     }
     return g.feature_value(f.node);
+  }
+  // Tile p's fog ends in the try's position (look() done).
+  int fog_ends(const Game& g, size_t p) const {
+    if (p < fog.size() && fog[p].root != kNone && (stale || fog[p].root == kFixed || !changed(fog[p].root)))
+      return fog[p].open;
+    return fog_open_ends(g, static_cast<int>(p));
   }
 };
 
@@ -636,7 +658,7 @@ class CoopBot final : public Bot {
     return v;
   }
 
-  static double value(const Game& g, CoopKept* kept = nullptr) {
+  static double value(const Game& g, const CoopKept* kept = nullptr) {
     if (g.outcome() == Outcome::Win) return 1e12;
     if (g.outcome() == Outcome::Lose) return -1e12 + progress(g);
     const Level& l = *coop_level(g);
@@ -681,7 +703,7 @@ class CoopBot final : public Bot {
     for (size_t p = 0; p < ghosts.size(); ++p) {
       const int gh = ghosts[p];
       if (!gh) continue;
-      const int open = fog_open_ends(g, static_cast<int>(p));
+      const int open = kept ? kept->fog_ends(g, p) : fog_open_ends(g, static_cast<int>(p));
       if (open == 1) v += kRecover1 * gh;
       if (open == 2) v += kRecover2 * gh;
     }
