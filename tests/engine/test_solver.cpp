@@ -53,6 +53,15 @@ SolveResult check_no_win(const Game& g, const SolverConfig& cfg) {
   return r;
 }
 
+// Two searches that must be the same search: the same outcome, line, effort and progress.
+void check_same_search(const SolveResult& a, const SolveResult& b) {
+  CHECK(a.won == b.won);
+  CHECK(a.line == b.line);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.rollouts == b.rollouts);
+  CHECK(a.best_progress == b.best_progress);
+}
+
 }  // namespace
 
 TEST_CASE("the solver's winning line replays as a win on a fresh game", "[engine][solver]") {
@@ -206,12 +215,7 @@ TEST_CASE("level 6's search leaves the shared levels' search as it was", "[engin
     SolverConfig on, off;
     on.max_nodes = off.max_nodes = 30000;
     off.colour_search = false;
-    const SolveResult a = solve(g, on), b = solve(g, off);
-    CHECK(a.won == b.won);
-    CHECK(a.line == b.line);
-    CHECK(a.nodes == b.nodes);
-    CHECK(a.rollouts == b.rollouts);
-    CHECK(a.best_progress == b.best_progress);
+    check_same_search(solve(g, on), solve(g, off));
   }
   // ... and changes level 6's (the switch is read there).
   Game g;
@@ -232,13 +236,9 @@ TEST_CASE("the solver is deterministic for a node budget", "[engine][solver]") {
     SolverConfig cfg;
     cfg.max_nodes = 30000;
     const SolveResult a = solve(g, cfg), b = solve(g, cfg);
-    CHECK(a.won == b.won);
-    CHECK(a.line == b.line);
-    CHECK(a.nodes == b.nodes);
+    check_same_search(a, b);
     CHECK(a.depth == b.depth);
     CHECK(a.passes == b.passes);
-    CHECK(a.rollouts == b.rollouts);
-    CHECK(a.best_progress == b.best_progress);
     // The game searched is not changed.
     Game fresh;
     REQUIRE_FALSE(Game::create(c, deal(level, 7), fresh));
